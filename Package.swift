@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+// The module graph follows the data flow, and no module imports a later one:
+// Manifest → Checklist → HealthStore → Summary → Report → SiteBuild → healthaudit (CLI).
+import PackageDescription
+
+let package = Package(
+    name: "HealthAudit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "healthaudit", targets: ["healthaudit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    ],
+    targets: [
+        // libcmark from Debian's libcmark-dev.
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // 1. Reading what an app declares: config, Info.plist, entitlements, strings, source files.
+        .target(name: "Manifest", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // 2. Rules over manifests and Swift sources, answers to the review questions.
+        .target(name: "Checklist", dependencies: [
+            "Manifest",
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
+        // 3. The simulated HealthKit store (permission semantics, queries, generated data).
+        .target(name: "HealthStore", dependencies: []),
+        // 4. Daily summaries as each app sees them through the store.
+        .target(name: "Summary", dependencies: ["Manifest", "Checklist", "HealthStore"]),
+        // 5. Markdown, libcmark, Mustache templates, page models, machine outputs.
+        .target(name: "Report", dependencies: [
+            "Manifest", "Checklist", "HealthStore", "Summary", "CCmark",
+            .product(name: "Mustache", package: "swift-mustache"),
+        ]),
+        // 6. The build pipeline: steps, diagnostics, atomic output.
+        .target(name: "SiteBuild", dependencies: ["Manifest", "Checklist", "HealthStore", "Summary", "Report"]),
+        .executableTarget(name: "healthaudit", dependencies: [
+            "SiteBuild",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest"]),
+        .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore"]),
+        .testTarget(name: "SummaryTests", dependencies: ["Summary", "HealthStore", "Manifest"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest"]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest"]),
+    ]
+)
