@@ -1,0 +1,101 @@
+import Manifest
+
+public struct Evidence: Sendable, Hashable {
+    public var location: FileLocation
+    public var quote: String
+    public init(location: FileLocation, quote: String) { self.location = location; self.quote = quote }
+}
+
+/// One answer of the review table: never a guess — "cannot tell" when the inputs do not show it.
+public struct Answer: Sendable {
+    public enum Status: String, Sendable {
+        case yes, no
+        case notApplicable = "not applicable"
+        case cannotTell = "cannot tell"
+    }
+
+    public var question: ReviewQuestion
+    public var status: Status
+    public var reason: String
+    public var evidence: [Evidence]
+    /// Rules whose active findings made the answer "no".
+    public var ruleIDs: [String]
+}
+
+/// Answers the six questions from the findings plus positive evidence found in the inputs.
+struct AnswerSheet {
+    let context: AuditContext
+    let findings: [Finding]
+    let rules: [RuleDescription]
+
+    func answers() -> [Answer] { ReviewQuestion.allCases.map(answer) }
+
+    private func answer(_ question: ReviewQuestion) -> Answer {
+        let ruleIDs = Set(rules.filter { $0.questions.contains(question) }.map(\.id))
+        let related = findings.filter { ruleIDs.contains($0.ruleID) }
+        let active = related.filter { !$0.isSuppressed }
+        if !active.isEmpty {
+            let titles = Set(active.map(\.ruleID)).sorted()
+            let reason = active.count == 1 ? active[0].message : "\(active.count) findings: " + titles.joined(separator: ", ")
+            return Answer(question: question, status: .no, reason: reason,
+                          evidence: active.prefix(3).map { Evidence(location: $0.location, quote: $0.quote) }, ruleIDs: titles)
+        }
+        if question.needsSources && !context.hasSources {
+            let why = context.manifest.config.kind == .reactNative
+                ? "cannot tell — no Swift sources scanned (React Native app: its JavaScript is not analysed yet)"
+                : "cannot tell — no sources scanned"
+            return Answer(question: question, status: .cannotTell, reason: why, evidence: [], ruleIDs: [])
+        }
+        var result = positive(question)
+        let suppressed = related.filter(\.isSuppressed)
+        if !suppressed.isEmpty && result.status == .yes {
+            result.reason += " (\(suppressed.count) finding(s) suppressed)"
+        }
+        return result
+    }
+
+    private func calls(_ names: Set<String>, extensionsOnly: Bool = false) -> [Evidence] {
+        let sources = extensionsOnly ? context.sources.filter(\.isExtension) : context.sources
+        return SourceQuery.calls(named: names, in: sources).map { Evidence(location: $0.location, quote: $0.quote) }
+    }
+
+    private static let healthKitCalls: Set<String> = [
+        "requestAuthorization", "execute", "save", "authorizationStatus", "statusForAuthorizationRequest",
+        "getRequestStatusForAuthorization", "dateOfBirthComponents", "biologicalSex", "enableBackgroundDelivery",
+    ]
+
+    private func positive(_ question: ReviewQuestion) -> Answer {
+        func make(_ status: Answer.Status, _ reason: String, _ evidence: [Evidence] = []) -> Answer {
+            Answer(question: question, status: status, reason: reason, evidence: Array(evidence.prefix(3)), ruleIDs: [])
+        }
+        switch question {
+        case .availabilityChecked:
+            if calls(Self.healthKitCalls).isEmpty { return make(.notApplicable, "the scanned code makes no HealthKit calls") }
+            let checks = calls(["isHealthDataAvailable"])
+            return make(.yes, "`isHealthDataAvailable()` is consulted (\(checks.count) call(s))", checks)
+        case .completionInterpreted:
+            let requests = calls(["requestAuthorization"])
+            if requests.isEmpty { return make(.notApplicable, "no `requestAuthorization` call in the scanned code") }
+            return make(.yes, "no use of the result as proof of access (\(requests.count) request(s) checked)", requests)
+        case .noReadStatusProbe:
+            let statuses = calls(["authorizationStatus"])
+            return make(.yes, statuses.isEmpty ? "`authorizationStatus(for:)` is never called" : "`authorizationStatus(for:)` only guards writes", statuses)
+        case .usageStringsMeaningful:
+            let strings = ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].compactMap { context.manifest.usageString($0) }
+            if strings.isEmpty && !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty {
+                return make(.notApplicable, "the app declares no HealthKit use")
+            }
+            return make(.yes, "both usage strings are present and specific", strings.map { Evidence(location: $0.location, quote: $0.quote) })
+        case .widgetsDoNotRequest:
+            let extensions = context.manifest.extensions
+            if extensions.isEmpty { return make(.notApplicable, "the app has no extension targets") }
+            if extensions.allSatisfy({ $0.sources.isEmpty }) { return make(.cannotTell, "cannot tell — no extension sources scanned") }
+            let evidence = extensions.compactMap { ext in ext.infoPlist.map { Evidence(location: $0.location(of: "NSExtension"), quote: $0.quote("NSExtension")) } }
+            return make(.yes, "no `requestAuthorization` in \(extensions.count) extension target(s)", evidence)
+        case .writeStatusRechecked:
+            let saves = calls(["save"])
+            if saves.isEmpty { return make(.notApplicable, "the scanned code does not write to HealthKit") }
+            return make(.yes, "each write is preceded by a fresh `authorizationStatus(for:)` check", saves)
+        }
+    }
+}

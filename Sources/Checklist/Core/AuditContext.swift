@@ -1,0 +1,71 @@
+import Manifest
+import SwiftParser
+import SwiftSyntax
+
+/// A Swift file parsed once per audit, shared by every source rule.
+public struct ParsedSource: @unchecked Sendable {
+    public let file: SourceFile
+    public let tree: SourceFileSyntax
+    public let converter: SourceLocationConverter
+    /// The target (app or extension id) the file belongs to, and whether it is an extension.
+    public let target: String
+    public let isExtension: Bool
+    private let lines: [Substring]
+
+    public init(file: SourceFile, target: String, isExtension: Bool) {
+        self.file = file
+        self.target = target
+        self.isExtension = isExtension
+        tree = Parser.parse(source: file.text)
+        converter = SourceLocationConverter(fileName: file.path, tree: tree)
+        lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// File, line and column of the first token of `node` (after leading trivia).
+    public func location(of node: some SyntaxProtocol) -> FileLocation {
+        let position = node.positionAfterSkippingLeadingTrivia
+        let location = converter.location(for: position)
+        return FileLocation(file: file.path, line: location.line, column: location.column)
+    }
+
+    /// The source line as written, trimmed, for evidence.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lines.count else { return "" }
+        return lines[line - 1].trimmingCharacters(in: .whitespaces)
+    }
+
+    public func quote(_ node: some SyntaxProtocol) -> String {
+        lineText(location(of: node).line ?? 0)
+    }
+
+    /// Whether the parser had to recover from errors (the file does not parse as Swift).
+    public var hasSyntaxErrors: Bool { tree.hasError }
+}
+
+/// Everything rules look at for one app: its manifest, its parsed sources and the HealthKit types
+/// it asks for (from the config; source scanning adds what it resolves from code).
+public final class AuditContext: @unchecked Sendable {
+    public let manifest: AppManifest
+    public let sources: [ParsedSource]
+    public var requestedRead: Set<String>
+    public var requestedShare: Set<String>
+    /// What the scan could not establish, shown on the report instead of a guess.
+    public var notes: [String] = []
+
+    public init(manifest: AppManifest) {
+        self.manifest = manifest
+        sources = manifest.targets.flatMap { target in
+            target.sources.map { ParsedSource(file: $0, target: target.id, isExtension: target.isExtension) }
+        }
+        requestedRead = Set(manifest.config.requested.read.map(\.value))
+        requestedShare = Set(manifest.config.requested.share.map(\.value))
+    }
+
+    /// True when the audit has Swift code to look at; questions that need code say "cannot tell" otherwise.
+    public var hasSources: Bool { !sources.isEmpty }
+
+    public var healthKitEntitlement: PlistValue? { manifest.main.entitlements?["com.apple.developer.healthkit"] }
+    public var hasHealthKitEntitlement: Bool { healthKitEntitlement?.bool == true }
+
+    public var requestedTypes: Set<String> { requestedRead.union(requestedShare) }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Manifest
+
+/// The audit of one app: findings (suppressed ones included, marked) and the six answers.
+public struct AppAudit: Sendable {
+    public var manifest: AppManifest
+    public var findings: [Finding]
+    public var answers: [Answer]
+    public var requestedRead: [String]
+    public var requestedShare: [String]
+    /// Facts the scan could not establish (unresolved type sets, files that do not parse).
+    public var notes: [String]
+
+    public var activeFindings: [Finding] { findings.filter { !$0.isSuppressed } }
+
+    public var verdict: Verdict {
+        let worst = activeFindings.map(\.severity).max()
+        switch worst {
+        case .error?: return .fails
+        case .warning?: return .needsWork
+        default: return .passes
+        }
+    }
+}
+
+public enum Verdict: String, Sendable {
+    case passes = "passes"
+    case needsWork = "needs work"
+    case fails = "fails"
+}
+
+/// Runs every rule over an app, applies suppressions and answers the review questions.
+public struct Checklist: Sendable {
+    public let rules: [any Rule]
+
+    public init(rules: [any Rule] = RuleCatalog.all.map { $0.init() }) {
+        self.rules = rules
+    }
+
+    public func audit(_ manifest: AppManifest) -> AppAudit {
+        let context = AuditContext(manifest: manifest)
+        // Source scanning may widen the requested sets before manifest rules read them.
+        for prepare in RuleCatalog.contextPreparers { prepare(context) }
+        var findings = rules.flatMap { $0.check(context) }
+        findings = Suppressions(context: context).apply(to: findings)
+        findings.sort { a, b in
+            if a.severity != b.severity { return a.severity > b.severity }
+            if a.location != b.location { return a.location < b.location }
+            return (a.ruleID, a.message) < (b.ruleID, b.message)
+        }
+        findings = Self.unique(findings)
+        let answers = AnswerSheet(context: context, findings: findings, rules: rules.map { type(of: $0).description }).answers()
+        return AppAudit(manifest: manifest, findings: findings, answers: answers,
+                        requestedRead: context.requestedRead.sorted(), requestedShare: context.requestedShare.sorted(),
+                        notes: context.notes.sorted())
+    }
+
+    private static func unique(_ findings: [Finding]) -> [Finding] {
+        var seen: Set<Finding> = []
+        return findings.filter { seen.insert($0).inserted }
+    }
+}
+
+/// The catalogue of every rule, in a stable order (manifest rules, then source rules).
+public enum RuleCatalog {
+    public static var all: [any Rule.Type] { manifestRules + sourceRules }
+
+    public static func rule(id: String) -> (any Rule.Type)? { all.first { $0.description.id == id } }
+
+    /// Steps that enrich the context before rules run (e.g. requested types resolved from code).
+    nonisolated(unsafe) static var contextPreparers: [(AuditContext) -> Void] = sourceContextPreparers
+}
+
+/// Config `ignore:` entries and inline `// healthaudit:disable-next-line RULE -- reason` comments.
+struct Suppressions {
+    let context: AuditContext
+
+    func apply(to findings: [Finding]) -> [Finding] {
+        let inline = inlineSuppressions()
+        return findings.map { finding in
+            var finding = finding
+            if let entry = context.manifest.config.ignore.first(where: { matches($0, finding) }) {
+                finding.suppression = Suppression(origin: .config, reason: entry.reason, location: entry.location)
+            } else if let line = finding.location.line,
+                      let (reason, location) = inline[InlineKey(file: finding.location.file, line: line, rule: finding.ruleID)] {
+                finding.suppression = Suppression(origin: .inline, reason: reason, location: location)
+            }
+            return finding
+        }
+    }
+
+    private func matches(_ entry: IgnoreEntry, _ finding: Finding) -> Bool {
+        guard entry.rule == finding.ruleID else { return false }
+        guard let path = entry.path else { return true }
+        return finding.location.file == path || finding.location.file.hasSuffix("/" + path)
+    }
+
+    private struct InlineKey: Hashable { var file: String; var line: Int; var rule: String }
+
+    static let marker = "healthaudit:disable-next-line"
+
+    /// A reason is required: a comment without `-- reason` suppresses nothing.
+    private func inlineSuppressions() -> [InlineKey: (String, FileLocation)] {
+        var result: [InlineKey: (String, FileLocation)] = [:]
+        for source in context.sources {
+            for (index, line) in source.file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let range = line.range(of: Self.marker), line[..<range.lowerBound].contains("//") else { continue }
+                let rest = line[range.upperBound...]
+                let parts = rest.components(separatedBy: "--")
+                guard parts.count >= 2 else { continue }
+                let reason = parts.dropFirst().joined(separator: "--").trimmingCharacters(in: .whitespaces)
+                guard !reason.isEmpty else { continue }
+                let location = FileLocation(file: source.file.path, line: index + 1)
+                for rule in parts[0].split(whereSeparator: { $0 == " " || $0 == "," }) {
+                    result[InlineKey(file: source.file.path, line: index + 2, rule: String(rule))] = (reason, location)
+                }
+            }
+        }
+        return result
+    }
+}

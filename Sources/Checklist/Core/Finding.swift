@@ -1,0 +1,81 @@
+import Manifest
+
+public enum Severity: String, Sendable, CaseIterable, Comparable {
+    case note, warning, error
+
+    private var rank: Int { Severity.allCases.firstIndex(of: self)! }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// The six review questions of the HealthKit checklist (seed 003), in its order.
+public enum ReviewQuestion: Int, Sendable, CaseIterable, Comparable {
+    case availabilityChecked = 1
+    case completionInterpreted
+    case noReadStatusProbe
+    case usageStringsMeaningful
+    case widgetsDoNotRequest
+    case writeStatusRechecked
+
+    public var text: String {
+        switch self {
+        case .availabilityChecked: return "Is `isHealthDataAvailable()` called before any HealthKit operations?"
+        case .completionInterpreted: return "Is the `requestAuthorization` completion handler correctly interpreted?"
+        case .noReadStatusProbe: return "Does the app avoid trying to determine read permission status?"
+        case .usageStringsMeaningful: return "Are all Info.plist usage description keys present with meaningful text?"
+        case .widgetsDoNotRequest: return "Do widgets avoid calling `requestAuthorization`?"
+        case .writeStatusRechecked: return "Is authorization status re-checked before write operations (not cached)?"
+        }
+    }
+
+    /// Questions 1–3, 5 and 6 can only be answered from code.
+    public var needsSources: Bool { self != .usageStringsMeaningful }
+
+    public static func < (a: ReviewQuestion, b: ReviewQuestion) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Why a finding does not count: an `ignore:` entry in the config or an inline comment.
+public struct Suppression: Sendable, Hashable {
+    public enum Origin: String, Sendable { case config, inline }
+    public var origin: Origin
+    public var reason: String
+    public var location: FileLocation
+}
+
+/// One problem a rule found, with the evidence a reviewer needs: where, and the text seen there.
+public struct Finding: Sendable, Hashable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var location: FileLocation
+    /// The line of the input the rule looked at, as written.
+    public var quote: String
+    /// The target the finding belongs to: the app id or an extension id.
+    public var target: String
+    public var suppression: Suppression?
+
+    public init(ruleID: String, severity: Severity, message: String, location: FileLocation, quote: String, target: String) {
+        self.ruleID = ruleID; self.severity = severity; self.message = message
+        self.location = location; self.quote = quote; self.target = target
+    }
+
+    public var isSuppressed: Bool { suppression != nil }
+
+    /// Stable identity across unrelated edits: rule, file and the normalized quoted text, never the line.
+    public var fingerprint: String {
+        let normalized = quote.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return StableHash.hex("\(ruleID)|\(location.file)|\(normalized)")
+    }
+}
+
+/// FNV-1a 64-bit: deterministic across runs and platforms (Swift's `Hasher` is seeded per process).
+public enum StableHash {
+    public static func hex(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

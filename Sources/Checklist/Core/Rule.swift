@@ -1,0 +1,41 @@
+import Manifest
+
+/// What a rule is, for the catalogue, the rule pages and SARIF: SwiftLint-style, each rule carries
+/// examples that must trigger it and examples that must not, and the test suite runs them all.
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var title: String
+    public var severity: Severity
+    public var questions: [ReviewQuestion]
+    /// Why it matters, in Markdown (rendered through cmark on the rule's page).
+    public var rationale: String
+    public var triggering: [RuleExample]
+    public var nonTriggering: [RuleExample]
+
+    public init(id: String, title: String, severity: Severity, questions: [ReviewQuestion], rationale: String,
+                triggering: [RuleExample], nonTriggering: [RuleExample]) {
+        self.id = id; self.title = title; self.severity = severity; self.questions = questions
+        self.rationale = rationale; self.triggering = triggering; self.nonTriggering = nonTriggering
+    }
+}
+
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ context: AuditContext) -> [Finding]
+}
+
+extension Rule {
+    public var description: RuleDescription { Self.description }
+
+    /// A finding of this rule at a plist key (or the root dict when the key is absent).
+    public func finding(_ message: String, in document: PropertyListDocument, key: String?, target: String) -> Finding {
+        Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
+                location: document.location(of: key), quote: document.quote(key), target: target)
+    }
+
+    public func finding(_ message: String, at location: FileLocation, quote: String, target: String) -> Finding {
+        Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
+                location: location, quote: quote, target: target)
+    }
+}

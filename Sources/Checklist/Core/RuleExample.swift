@@ -1,0 +1,114 @@
+import Foundation
+import Manifest
+
+/// A small app, as files, that a rule must (or must not) flag. Examples are materialized on disk
+/// and read by the real loaders, so they exercise the same path as a real project.
+///
+/// Conventional paths: `Info.plist`, `App.entitlements`, `PrivacyInfo.xcprivacy`, `*.lproj/*.strings`,
+/// `InfoPlist.xcstrings`, Swift files under `Sources/`; a widget under `Widget/` (`Widget/Info.plist`,
+/// `Widget/Widget.entitlements`, `Widget/Sources/*.swift`).
+public struct RuleExample: Sendable {
+    public var files: [String: String]
+    public var binaryFiles: [String: [UInt8]] = [:]
+    public var read: [String]
+    public var share: [String]
+    public var buildSettings: [String: String]
+    /// Whether the app is given its Swift sources; false models a manifest-only audit.
+    public var scanSources: Bool
+
+    public init(files: [String: String], read: [String] = [], share: [String] = [], buildSettings: [String: String] = [:],
+                scanSources: Bool = true) {
+        self.files = files; self.read = read; self.share = share; self.buildSettings = buildSettings; self.scanSources = scanSources
+    }
+
+    /// Writes the example into `directory` (a site folder) with its `healthaudit.yml`.
+    public func write(to directory: String) throws {
+        let app = directory + "/apps/example"
+        for (path, text) in files { try Self.write(Data(text.utf8), to: app + "/" + path) }
+        for (path, bytes) in binaryFiles { try Self.write(Data(bytes), to: app + "/" + path) }
+        var yaml = "title: Example\napps:\n  - id: example\n    name: Example\n    root: apps/example\n"
+        if files["Info.plist"] != nil || binaryFiles["Info.plist"] != nil { yaml += "    info_plist: Info.plist\n" }
+        if files["App.entitlements"] != nil { yaml += "    entitlements: App.entitlements\n" }
+        if files["PrivacyInfo.xcprivacy"] != nil { yaml += "    privacy_manifest: PrivacyInfo.xcprivacy\n" }
+        yaml += "    localizations: .\n"
+        if scanSources, files.keys.contains(where: { $0.hasPrefix("Sources/") }) { yaml += "    sources: [Sources]\n" }
+        if !read.isEmpty || !share.isEmpty {
+            yaml += "    requested:\n      read: [\(read.joined(separator: ", "))]\n      share: [\(share.joined(separator: ", "))]\n"
+        }
+        if !buildSettings.isEmpty {
+            yaml += "    build_settings:\n" + buildSettings.sorted { $0.key < $1.key }.map { "      \($0.key): \"\($0.value)\"\n" }.joined()
+        }
+        if files["Widget/Info.plist"] != nil {
+            yaml += "    extensions:\n      - id: widget\n        name: Widget\n        info_plist: Widget/Info.plist\n"
+            if files["Widget/Widget.entitlements"] != nil { yaml += "        entitlements: Widget/Widget.entitlements\n" }
+            if scanSources, files.keys.contains(where: { $0.hasPrefix("Widget/Sources/") }) { yaml += "        sources: [Widget/Sources]\n" }
+        }
+        try Self.write(Data(yaml.utf8), to: directory + "/healthaudit.yml")
+    }
+
+    /// Materializes the example in a fresh temporary folder and loads it like a real app.
+    public func load() throws -> AppManifest {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-example-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try write(to: directory)
+        let config = try ConfigLoader().load(siteDirectory: directory)
+        return try ManifestLoader(siteDirectory: directory).load(config.apps[0])
+    }
+
+    private static func write(_ data: Data, to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+}
+
+// MARK: - Builders that keep examples short
+
+extension RuleExample {
+    /// An XML plist as Xcode writes it, from ordered key/value pairs.
+    public static func plist(_ entries: KeyValuePairs<String, Any>) -> String {
+        var xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+
+        """
+        for (key, value) in entries { xml += "\t<key>\(escape(key))</key>\n" + render(value, indent: "\t") }
+        return xml + "</dict>\n</plist>\n"
+    }
+
+    private static func render(_ value: Any, indent: String) -> String {
+        switch value {
+        case let b as Bool: return indent + (b ? "<true/>" : "<false/>") + "\n"
+        case let i as Int: return indent + "<integer>\(i)</integer>\n"
+        case let s as String: return indent + "<string>\(escape(s))</string>\n"
+        case let a as [Any]:
+            if a.isEmpty { return indent + "<array/>\n" }
+            return indent + "<array>\n" + a.map { render($0, indent: indent + "\t") }.joined() + indent + "</array>\n"
+        case let d as KeyValuePairs<String, Any>:
+            return indent + "<dict>\n" + d.map { indent + "\t<key>\(escape($0.key))</key>\n" + render($0.value, indent: indent + "\t") }.joined()
+                + indent + "</dict>\n"
+        default: return indent + "<string>\(escape(String(describing: value)))</string>\n"
+        }
+    }
+
+    private static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    public static let goodShare = "Steady reads your steps, heart rate and sleep to chart your daily recovery."
+    public static let goodUpdate = "Steady saves the workouts and mindful minutes you log so they appear in Health."
+    public static let healthKitEntitlement = plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.access": [Any]()])
+
+    /// A well-formed HealthKit app manifest, to which an example adds or overrides files.
+    public static func healthApp(_ files: [String: String] = [:], info: KeyValuePairs<String, Any>? = nil,
+                                 read: [String] = ["stepCount", "heartRate"], share: [String] = ["workout"],
+                                 buildSettings: [String: String] = [:], scanSources: Bool = true) -> RuleExample {
+        var all: [String: String] = [
+            "Info.plist": plist(info ?? ["CFBundleName": "Steady", "NSHealthShareUsageDescription": goodShare, "NSHealthUpdateUsageDescription": goodUpdate]),
+            "App.entitlements": healthKitEntitlement,
+        ]
+        all.merge(files) { _, new in new }
+        return RuleExample(files: all.filter { !$0.value.isEmpty }, read: read, share: share, buildSettings: buildSettings, scanSources: scanSources)
+    }
+}

@@ -1,0 +1,49 @@
+import Manifest
+import SwiftSyntax
+
+/// A call found in source: the call node, the name called (`requestAuthorization`), and where.
+public struct CallSite: @unchecked Sendable {
+    public let call: FunctionCallExprSyntax
+    public let name: String
+    public let source: ParsedSource
+
+    public var location: FileLocation { source.location(of: call) }
+    public var quote: String { source.quote(call) }
+    /// Argument labels in order (`toShare`, `read`, `completion`), nil for unlabeled ones.
+    public var labels: [String?] { call.arguments.map { $0.label?.text } }
+    public var hasTrailingClosure: Bool { call.trailingClosure != nil }
+}
+
+/// Small structural queries over parsed sources shared by rules and answers.
+public enum SourceQuery {
+    /// Every call whose called name (the last member, `x.y.name(...)`, or a bare `name(...)`) is in `names`.
+    public static func calls(named names: Set<String>, in sources: [ParsedSource]) -> [CallSite] {
+        sources.flatMap { source -> [CallSite] in
+            let finder = CallFinder(names: names)
+            finder.walk(source.tree)
+            return finder.found.map { CallSite(call: $0.0, name: $0.1, source: source) }
+        }
+    }
+
+    /// The name a call invokes: `store.requestAuthorization(...)` → `requestAuthorization`.
+    public static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        return nil
+    }
+}
+
+private final class CallFinder: SyntaxVisitor {
+    let names: Set<String>
+    var found: [(FunctionCallExprSyntax, String)] = []
+
+    init(names: Set<String>) {
+        self.names = names
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let name = SourceQuery.calledName(node), names.contains(name) { found.append((node, name)) }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A Swift source file of a target, kept as text; the checklist parses it.
+public struct SourceFile: Sendable {
+    /// Path as shown in reports (relative to the site folder).
+    public let path: String
+    public let text: String
+    public init(path: String, text: String) { self.path = path; self.text = text }
+}
+
+/// One target of an app: the app itself or one of its extensions.
+public struct TargetManifest: Sendable {
+    public var id: String
+    public var name: String
+    public var isExtension: Bool
+    public var infoPlist: PropertyListDocument?
+    public var entitlements: PropertyListDocument?
+    public var sources: [SourceFile]
+
+    /// `NSExtension.NSExtensionPointIdentifier`, e.g. `com.apple.widgetkit-extension`.
+    public var extensionPoint: String? {
+        infoPlist?["NSExtension"]?.dictionary?["NSExtensionPointIdentifier"]?.string
+    }
+
+    public init(id: String, name: String, isExtension: Bool, infoPlist: PropertyListDocument? = nil,
+                entitlements: PropertyListDocument? = nil, sources: [SourceFile] = []) {
+        self.id = id; self.name = name; self.isExtension = isExtension
+        self.infoPlist = infoPlist; self.entitlements = entitlements; self.sources = sources
+    }
+}
+
+/// Everything the audit knows about one app, read from its files.
+public struct AppManifest: Sendable {
+    public var config: AppConfig
+    public var main: TargetManifest
+    public var extensions: [TargetManifest]
+    public var privacyManifest: PropertyListDocument?
+    /// `*.lproj/InfoPlist.strings`, sorted by locale.
+    public var infoPlistStrings: [StringsFile]
+    /// Other `*.lproj/*.strings` files (e.g. `Localizable.strings`), where usage keys have no effect.
+    public var otherStrings: [StringsFile]
+    public var stringCatalog: StringCatalog?
+    /// Site-relative paths of every input file, for the evidence file's checksums.
+    public var inputFiles: [String]
+
+    public var id: String { config.id }
+    public var name: String { config.name }
+    public var targets: [TargetManifest] { [main] + extensions }
+
+    public init(config: AppConfig, main: TargetManifest, extensions: [TargetManifest] = [], privacyManifest: PropertyListDocument? = nil,
+                infoPlistStrings: [StringsFile] = [], otherStrings: [StringsFile] = [], stringCatalog: StringCatalog? = nil,
+                inputFiles: [String] = []) {
+        self.config = config; self.main = main; self.extensions = extensions; self.privacyManifest = privacyManifest
+        self.infoPlistStrings = infoPlistStrings; self.otherStrings = otherStrings; self.stringCatalog = stringCatalog
+        self.inputFiles = inputFiles
+    }
+
+    /// A usage-description key's value: from Info.plist, else from an `INFOPLIST_KEY_*` build
+    /// setting (Xcode's generated Info.plist), with where it came from.
+    public func usageString(_ key: String) -> UsageString? {
+        if let plist = main.infoPlist, let value = plist[key] {
+            return UsageString(key: key, value: value, location: plist.location(of: key), quote: plist.quote(key), origin: .infoPlist)
+        }
+        if let setting = config.buildSettings["INFOPLIST_KEY_" + key] {
+            return UsageString(key: key, value: .string(setting), location: config.location,
+                               quote: "INFOPLIST_KEY_\(key) = \(setting)", origin: .buildSetting)
+        }
+        return nil
+    }
+}
+
+public struct UsageString: Sendable {
+    public enum Origin: String, Sendable { case infoPlist = "Info.plist", buildSetting = "build setting" }
+    public var key: String
+    public var value: PlistValue
+    public var location: FileLocation
+    public var quote: String
+    public var origin: Origin
+}

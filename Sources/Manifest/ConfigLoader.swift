@@ -1,0 +1,252 @@
+import Foundation
+import Yams
+
+/// Reads `healthaudit.yml` into a `ProjectConfig`, reporting every problem with file, line and key.
+public struct ConfigLoader {
+    public static let fileName = "healthaudit.yml"
+    let fileSystem: FileSystem
+
+    public init(fileSystem: FileSystem = LocalFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    /// Loads `<siteDirectory>/healthaudit.yml`. Throws `InputErrors` listing every problem found.
+    public func load(siteDirectory: String) throws -> ProjectConfig {
+        let path = siteDirectory + "/" + Self.fileName
+        guard fileSystem.fileExists(path) else {
+            throw InputErrors([InputError("config not found: every site folder needs a \(Self.fileName)", file: path)])
+        }
+        let data = try fileSystem.contents(of: path)
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputErrors([InputError("config is not UTF-8 text", file: path, line: 1)])
+        }
+        return try parse(text, file: path, siteDirectory: siteDirectory)
+    }
+
+    public func parse(_ text: String, file: String, siteDirectory: String) throws -> ProjectConfig {
+        let root: Node
+        do { root = try YAMLReader.compose(text, file: file) } catch let error as InputError { throw InputErrors([error]) }
+        var reader = YAMLReader(file: file)
+        var config = ProjectConfig(
+            file: file, title: "HealthAudit", baseURL: "", units: .metric, timeZone: "UTC",
+            summaries: nil, data: DataSettings(), contentDirectory: siteDirectory + "/content", apps: []
+        )
+        var sawApps = false
+        for (key, keyNode, value) in reader.mapping(root, context: "config", allowed: Self.topLevelKeys) {
+            switch key {
+            case "title": config.title = reader.nonEmptyString(value, key: key) ?? config.title
+            case "base_url": config.baseURL = reader.string(value, key: key) ?? ""
+            case "units": config.units = reader.choice(value, key: key, as: UnitSystem.self) ?? .metric
+            case "time_zone":
+                if let zone = reader.nonEmptyString(value, key: key) {
+                    if TimeZone(identifier: zone) == nil { reader.fail("'time_zone' is not a known time zone identifier: '\(zone)'", value) }
+                    else { config.timeZone = zone }
+                }
+            case "content":
+                if let folder = reader.nonEmptyString(value, key: key) {
+                    config.contentDirectory = contained(folder, in: siteDirectory, node: value, key: key, reader: &reader) ?? config.contentDirectory
+                }
+            case "summaries": config.summaries = dayRange(value, reader: &reader)
+            case "data": config.data = dataSettings(value, reader: &reader)
+            case "apps":
+                sawApps = true
+                var seenIDs: Set<String> = []
+                for item in reader.sequence(value, key: key) {
+                    guard let app = appConfig(item, siteDirectory: siteDirectory, reader: &reader) else { continue }
+                    if !seenIDs.insert(app.id).inserted {
+                        reader.fail("apps: duplicate app id '\(app.id)'", item)
+                        continue
+                    }
+                    config.apps.append(app)
+                }
+            default: reader.fail("unknown key '\(key)'", keyNode)
+            }
+        }
+        if !sawApps { reader.fail("config: 'apps' is required (a list of the apps to audit)", root) }
+        if !reader.errors.isEmpty { throw InputErrors(reader.errors) }
+        return config
+    }
+
+    static let topLevelKeys: Set<String> = ["title", "base_url", "units", "time_zone", "content", "summaries", "data", "apps"]
+    static let appKeys: Set<String> = [
+        "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
+        "sources", "build_settings", "requested", "permissions", "extensions", "ignore",
+    ]
+
+    private func dayRange(_ node: Node, reader: inout YAMLReader) -> DayRange? {
+        var from: DayDate?, to: DayDate?
+        for (key, _, value) in reader.mapping(node, context: "summaries", allowed: ["from", "to"]) {
+            if key == "from" { from = reader.day(value, key: "summaries.from") } else { to = reader.day(value, key: "summaries.to") }
+        }
+        guard let from, let to else {
+            reader.fail("summaries: both 'from' and 'to' are required", node)
+            return nil
+        }
+        guard from <= to else {
+            reader.fail("summaries: 'from' (\(from)) is after 'to' (\(to))", node)
+            return nil
+        }
+        if DayRange(from: from, to: to).days.count > 366 {
+            reader.fail("summaries: the range is longer than 366 days", node)
+            return nil
+        }
+        return DayRange(from: from, to: to)
+    }
+
+    private func dataSettings(_ node: Node, reader: inout YAMLReader) -> DataSettings {
+        var settings = DataSettings()
+        for (key, _, value) in reader.mapping(node, context: "data", allowed: ["seed", "date_of_birth", "biological_sex"]) {
+            switch key {
+            case "seed": settings.seed = reader.integer(value, key: "data.seed").map { UInt64(truncatingIfNeeded: $0) } ?? 1
+            case "date_of_birth": settings.dateOfBirth = reader.day(value, key: "data.date_of_birth")
+            default:
+                if let sex = reader.string(value, key: "data.biological_sex") {
+                    if ["female", "male", "other", "not_set"].contains(sex) { settings.biologicalSex = sex }
+                    else { reader.fail("'data.biological_sex' must be one of female | male | other | not_set, found '\(sex)'", value) }
+                }
+            }
+        }
+        return settings
+    }
+
+    private func contained(_ path: String, in base: String, node: Node, key: String, reader: inout YAMLReader) -> String? {
+        do {
+            return try ContainedPath.resolve(path, in: base)
+        } catch {
+            reader.fail("'\(key)': \(error.reason): '\(path)'", node)
+            return nil
+        }
+    }
+
+    private func relativePath(_ node: Node, key: String, reader: inout YAMLReader) -> String? {
+        guard let path = reader.nonEmptyString(node, key: key) else { return nil }
+        guard contained(path, in: "", node: node, key: key, reader: &reader) != nil else { return nil }
+        return path
+    }
+
+    private func appConfig(_ node: Node, siteDirectory: String, reader: inout YAMLReader) -> AppConfig? {
+        let errorsBefore = reader.errors.count
+        var app = AppConfig(
+            id: "", name: "", kind: .swift, root: siteDirectory, rootInSite: ".", infoPlist: nil, entitlements: nil,
+            privacyManifest: nil, localizations: nil, sources: [], buildSettings: [:], requested: RequestedTypes(),
+            permissions: [:], extensions: [], ignore: [], location: reader.location(node)
+        )
+        for (key, _, value) in reader.mapping(node, context: "app", allowed: Self.appKeys) {
+            let qualified = "apps[].\(key)"
+            switch key {
+            case "id":
+                if let id = reader.nonEmptyString(value, key: qualified) {
+                    if Identifier.isValid(id) { app.id = id } else { reader.fail("'\(qualified)' '\(id)' must match [a-z0-9][a-z0-9-]* (it becomes a folder name)", value) }
+                }
+            case "name": app.name = reader.nonEmptyString(value, key: qualified) ?? ""
+            case "kind": app.kind = reader.choice(value, key: qualified, as: AppKind.self) ?? .swift
+            case "root":
+                if let root = reader.nonEmptyString(value, key: qualified),
+                   let resolved = contained(root, in: siteDirectory, node: value, key: qualified, reader: &reader) {
+                    app.root = resolved
+                    app.rootInSite = root
+                }
+            case "info_plist": app.infoPlist = relativePath(value, key: qualified, reader: &reader)
+            case "entitlements": app.entitlements = relativePath(value, key: qualified, reader: &reader)
+            case "privacy_manifest": app.privacyManifest = relativePath(value, key: qualified, reader: &reader)
+            case "localizations": app.localizations = relativePath(value, key: qualified, reader: &reader)
+            case "sources": app.sources = pathList(value, key: qualified, reader: &reader)
+            case "build_settings":
+                for (name, _, setting) in reader.mapping(value, context: qualified) {
+                    if let text = reader.string(setting, key: "\(qualified).\(name)") { app.buildSettings[name] = text }
+                }
+            case "requested":
+                for (kind, _, list) in reader.mapping(value, context: qualified, allowed: ["read", "share"]) {
+                    let types = typeList(list, key: "\(qualified).\(kind)", reader: &reader)
+                    if kind == "read" { app.requested.read = types } else { app.requested.share = types }
+                }
+            case "permissions": app.permissions = permissions(value, key: qualified, reader: &reader)
+            case "extensions":
+                app.extensions = reader.sequence(value, key: qualified).compactMap { extensionConfig($0, reader: &reader) }
+            case "ignore":
+                app.ignore = reader.sequence(value, key: qualified).compactMap { ignoreEntry($0, reader: &reader) }
+            default: break
+            }
+        }
+        if app.id.isEmpty && reader.errors.count == errorsBefore { reader.fail("app: 'id' is required", node) }
+        if app.name.isEmpty { app.name = app.id }
+        return reader.errors.count == errorsBefore ? app : nil
+    }
+
+    private func pathList(_ node: Node, key: String, reader: inout YAMLReader) -> [String] {
+        reader.sequence(node, key: key).compactMap { relativePath($0, key: key, reader: &reader) }
+    }
+
+    private func typeList(_ node: Node, key: String, reader: inout YAMLReader) -> [Located<String>] {
+        reader.strings(node, key: key).filter { item in
+            if HealthKitType.named(item.value) != nil { return true }
+            reader.errors.append(InputError("'\(key)': unknown HealthKit type '\(item.value)' (use identifiers such as stepCount, heartRate, sleepAnalysis, dateOfBirth, workout)", at: item.location))
+            return false
+        }
+    }
+
+    private func permissions(_ node: Node, key: String, reader: inout YAMLReader) -> [String: PermissionGrant] {
+        var result: [String: PermissionGrant] = [:]
+        for (typeName, typeNode, grantNode) in reader.mapping(node, context: key) {
+            guard HealthKitType.named(typeName) != nil else {
+                reader.fail("'\(key)': unknown HealthKit type '\(typeName)'", typeNode)
+                continue
+            }
+            var grant = PermissionGrant()
+            for (access, _, answer) in reader.mapping(grantNode, context: "\(key).\(typeName)", allowed: ["read", "share"]) {
+                let value = reader.choice(answer, key: "\(key).\(typeName).\(access)", as: PermissionAnswer.self)
+                if access == "read" { grant.read = value } else { grant.share = value }
+            }
+            result[typeName] = grant
+        }
+        return result
+    }
+
+    private func extensionConfig(_ node: Node, reader: inout YAMLReader) -> ExtensionConfig? {
+        var config = ExtensionConfig(id: "", name: "", infoPlist: nil, entitlements: nil, sources: [], location: reader.location(node))
+        let allowed: Set<String> = ["id", "name", "info_plist", "entitlements", "sources"]
+        for (key, _, value) in reader.mapping(node, context: "extension", allowed: allowed) {
+            let qualified = "extensions[].\(key)"
+            switch key {
+            case "id":
+                if let id = reader.nonEmptyString(value, key: qualified) {
+                    if Identifier.isValid(id) { config.id = id } else { reader.fail("'\(qualified)' '\(id)' must match [a-z0-9][a-z0-9-]*", value) }
+                }
+            case "name": config.name = reader.nonEmptyString(value, key: qualified) ?? ""
+            case "info_plist": config.infoPlist = relativePath(value, key: qualified, reader: &reader)
+            case "entitlements": config.entitlements = relativePath(value, key: qualified, reader: &reader)
+            default: config.sources = pathList(value, key: qualified, reader: &reader)
+            }
+        }
+        guard !config.id.isEmpty else {
+            reader.fail("extension: 'id' is required", node)
+            return nil
+        }
+        if config.name.isEmpty { config.name = config.id }
+        return config
+    }
+
+    private func ignoreEntry(_ node: Node, reader: inout YAMLReader) -> IgnoreEntry? {
+        var rule: String?, path: String?, reason: String?
+        for (key, _, value) in reader.mapping(node, context: "ignore", allowed: ["rule", "path", "reason"]) {
+            switch key {
+            case "rule": rule = reader.nonEmptyString(value, key: "ignore[].rule")
+            case "path": path = relativePath(value, key: "ignore[].path", reader: &reader)
+            default: reason = reader.nonEmptyString(value, key: "ignore[].reason")
+            }
+        }
+        guard let rule else { reader.fail("ignore: 'rule' is required", node); return nil }
+        guard let reason else { reader.fail("ignore: 'reason' is required (say why the finding is accepted)", node); return nil }
+        return IgnoreEntry(rule: rule, path: path, reason: reason, location: reader.location(node))
+    }
+}
+
+public enum Identifier {
+    /// App and extension ids become folder names in the output: keep them to a safe alphabet.
+    public static func isValid(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, id.count <= 64 else { return false }
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-")
+        return CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789").contains(first)
+            && id.unicodeScalars.allSatisfy { allowed.contains($0) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The seam between the audit and the disk, so tests can point a whole build at a temporary folder
+/// and the limits on untrusted input live in one place.
+public protocol FileSystem: Sendable {
+    func contents(of path: String) throws -> Data
+    func fileExists(_ path: String) -> Bool
+    func isDirectory(_ path: String) -> Bool
+    /// Regular files below `directory`, sorted, as paths relative to it. Never follows symlinks
+    /// (a symlink loop in a source root must not hang the audit).
+    func files(under directory: String) throws -> [String]
+}
+
+public enum InputLimits {
+    /// Manifests and sources larger than this are refused rather than read (a 10 MB usage string is an attack, not a manifest).
+    public static let maxFileBytes = 8 * 1024 * 1024
+    public static let maxFilesPerRoot = 20_000
+    public static let maxNestingDepth = 64
+}
+
+public struct LocalFileSystem: FileSystem {
+    public init() {}
+
+    public func contents(of path: String) throws -> Data {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        if let size = attributes?[.size] as? NSNumber, size.intValue > InputLimits.maxFileBytes {
+            throw InputError("file is \(size.intValue) bytes, over the \(InputLimits.maxFileBytes)-byte limit", file: path)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError(fileExists(path) ? "file cannot be read" : "file not found", file: path)
+        }
+        return data
+    }
+
+    public func fileExists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    public func isDirectory(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    }
+
+    public func files(under directory: String) throws -> [String] {
+        var found: [String] = []
+        try collect(directory, prefix: "", into: &found)
+        return found.sorted()
+    }
+
+    private func collect(_ directory: String, prefix: String, into found: inout [String]) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        for name in names where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            switch attributes[.type] as? FileAttributeType {
+            case .typeDirectory?:
+                try collect(path, prefix: relative, into: &found)
+            case .typeRegular?:
+                found.append(relative)
+                if found.count > InputLimits.maxFilesPerRoot {
+                    throw InputError("more than \(InputLimits.maxFilesPerRoot) files under this folder", file: directory)
+                }
+            default:
+                continue // symlinks, sockets: skipped on purpose
+            }
+        }
+    }
+}
+
+/// Joins a path from the config to its base folder, refusing absolute paths and any path that
+/// climbs out of the base with `..`: manifests are untrusted and must not choose what we read.
+public enum ContainedPath {
+    public static func resolve(_ relative: String, in base: String) throws(PathEscape) -> String {
+        if relative.hasPrefix("/") || relative.hasPrefix("~") { throw PathEscape(path: relative, reason: "absolute paths are not allowed") }
+        var parts: [Substring] = []
+        for part in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if parts.isEmpty { throw PathEscape(path: relative, reason: "the path leaves its folder") }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? base : base + "/" + parts.joined(separator: "/")
+    }
+}
+
+public struct PathEscape: Error, Sendable {
+    public var path: String
+    public var reason: String
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Reads every file an app's config entry names into an `AppManifest`. Problems with one file are
+/// collected and reported together; an app with an unreadable file is not audited half-way.
+public struct ManifestLoader {
+    let fileSystem: FileSystem
+    let siteDirectory: String
+
+    public init(siteDirectory: String, fileSystem: FileSystem = LocalFileSystem()) {
+        self.siteDirectory = siteDirectory
+        self.fileSystem = fileSystem
+    }
+
+    public func load(_ app: AppConfig) throws -> AppManifest {
+        var errors: [InputError] = []
+        func attempt<T>(_ body: () throws -> T) -> T? {
+            do { return try body() } catch let error as InputError { errors.append(error) } catch let error as InputErrors {
+                errors += error.errors
+            } catch { errors.append(InputError("\(error)", at: app.location)) }
+            return nil
+        }
+        var inputs: [String] = []
+        func plist(_ relative: String?) -> PropertyListDocument? {
+            guard let relative else { return nil }
+            return attempt { () throws -> PropertyListDocument in
+                let (path, display) = try resolve(relative, app: app)
+                inputs.append(display)
+                return try PropertyListDocument.parse(try read(path, display: display), path: display)
+            }
+        }
+        func sources(_ roots: [String]) -> [SourceFile] {
+            roots.flatMap { root in
+                attempt { () throws -> [SourceFile] in
+                    let (path, display) = try resolve(root, app: app)
+                    guard fileSystem.isDirectory(path) else { throw InputError("source folder not found", file: display) }
+                    return try fileSystem.files(under: path).filter { $0.hasSuffix(".swift") }.map { file in
+                        inputs.append(display + "/" + file)
+                        let data = try read(path + "/" + file, display: display + "/" + file)
+                        return SourceFile(path: display + "/" + file, text: String(decoding: data, as: UTF8.self))
+                    }
+                } ?? []
+            }
+        }
+
+        let main = TargetManifest(id: app.id, name: app.name, isExtension: false, infoPlist: plist(app.infoPlist),
+                                  entitlements: plist(app.entitlements), sources: sources(app.sources))
+        let extensions = app.extensions.map { ext in
+            TargetManifest(id: ext.id, name: ext.name, isExtension: true, infoPlist: plist(ext.infoPlist),
+                           entitlements: plist(ext.entitlements), sources: sources(ext.sources))
+        }
+        let privacy = plist(app.privacyManifest)
+
+        var infoStrings: [StringsFile] = [], otherStrings: [StringsFile] = []
+        var catalog: StringCatalog?
+        if let folder = app.localizations ?? app.infoPlist.map({ ($0 as NSString).deletingLastPathComponent }) {
+            attempt {
+                let (path, display) = try resolve(folder.isEmpty ? "." : folder, app: app)
+                guard fileSystem.isDirectory(path) else { throw InputError("localizations folder not found", file: display) }
+                for file in try fileSystem.files(under: path) {
+                    let full = path + "/" + file, shown = display + "/" + file
+                    if file.hasSuffix(".strings"), file.split(separator: "/").dropLast().last?.hasSuffix(".lproj") == true {
+                        guard let parsed = attempt({ try StringsFile.parse(try read(full, display: shown), path: shown) }) else { continue }
+                        inputs.append(shown)
+                        if file.hasSuffix("/InfoPlist.strings") { infoStrings.append(parsed) } else { otherStrings.append(parsed) }
+                    } else if file == "InfoPlist.xcstrings" || file.hasSuffix("/InfoPlist.xcstrings") {
+                        inputs.append(shown)
+                        catalog = attempt { try StringCatalog.parse(try read(full, display: shown), path: shown) }
+                    }
+                }
+            }
+        }
+        if !errors.isEmpty { throw InputErrors(errors) }
+        return AppManifest(config: app, main: main, extensions: extensions, privacyManifest: privacy,
+                           infoPlistStrings: infoStrings.sorted { $0.locale < $1.locale }, otherStrings: otherStrings,
+                           stringCatalog: catalog, inputFiles: inputs.sorted())
+    }
+
+    /// The absolute path to read and the site-relative path to show.
+    private func resolve(_ relative: String, app: AppConfig) throws -> (String, String) {
+        do {
+            let path = try ContainedPath.resolve(relative, in: app.root)
+            let display = try ContainedPath.resolve(relative, in: app.rootInSite == "." ? "" : app.rootInSite)
+            return (path, display.hasPrefix("/") ? String(display.dropFirst()) : display)
+        } catch {
+            throw InputError("\(error.reason): '\(relative)'", at: app.location)
+        }
+    }
+
+    private func read(_ path: String, display: String) throws -> Data {
+        guard fileSystem.fileExists(path) else { throw InputError("file not found", file: display) }
+        do { return try fileSystem.contents(of: path) } catch let error as InputError {
+            throw InputError(error.message, file: display, line: error.location.line)
+        }
+    }
+}

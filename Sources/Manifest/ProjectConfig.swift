@@ -1,0 +1,145 @@
+import Foundation
+
+/// `healthaudit.yml`: the site and the apps it audits. Every field is documented in the README.
+public struct ProjectConfig: Sendable {
+    public var file: String
+    public var title: String
+    public var baseURL: String
+    public var units: UnitSystem
+    public var timeZone: String
+    public var summaries: DayRange?
+    public var data: DataSettings
+    public var contentDirectory: String
+    public var apps: [AppConfig]
+}
+
+public enum UnitSystem: String, Sendable, CaseIterable {
+    case metric, imperial
+}
+
+/// A calendar day written `YYYY-MM-DD`, independent of time zones until the store places it.
+public struct DayDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var year: Int, month: Int, day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year; self.month = month; self.day = day
+    }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), d >= 1, d <= DayDate.daysIn(month: m, year: y) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public var next: DayDate {
+        if day < DayDate.daysIn(month: month, year: year) { return DayDate(year: year, month: month, day: day + 1) }
+        if month < 12 { return DayDate(year: year, month: month + 1, day: 1) }
+        return DayDate(year: year + 1, month: 1, day: 1)
+    }
+
+    public static func < (a: DayDate, b: DayDate) -> Bool {
+        (a.year, a.month, a.day) < (b.year, b.month, b.day)
+    }
+}
+
+public struct DayRange: Sendable, Hashable {
+    public var from: DayDate
+    public var to: DayDate
+    public init(from: DayDate, to: DayDate) { self.from = from; self.to = to }
+
+    public var days: [DayDate] {
+        var result: [DayDate] = []
+        var day = from
+        while day <= to { result.append(day); day = day.next }
+        return result
+    }
+}
+
+/// The simulated user's Health data: the generator's seed and the characteristics they entered.
+public struct DataSettings: Sendable {
+    public var seed: UInt64 = 1
+    public var dateOfBirth: DayDate?
+    public var biologicalSex: String?
+}
+
+public enum AppKind: String, Sendable, CaseIterable {
+    case swift
+    case reactNative = "react-native"
+}
+
+public enum PermissionAnswer: String, Sendable, CaseIterable {
+    case granted, denied
+}
+
+/// The simulated user's answer for one type; nil means the type was never put to them.
+public struct PermissionGrant: Sendable, Hashable {
+    public var read: PermissionAnswer?
+    public var share: PermissionAnswer?
+    public init(read: PermissionAnswer? = nil, share: PermissionAnswer? = nil) {
+        self.read = read; self.share = share
+    }
+}
+
+/// A value from the config with the line it was written on, for evidence and errors.
+public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+    public var value: Value
+    public var location: FileLocation
+    public init(_ value: Value, at location: FileLocation) { self.value = value; self.location = location }
+}
+
+public struct RequestedTypes: Sendable {
+    public var read: [Located<String>] = []
+    public var share: [Located<String>] = []
+    public init(read: [Located<String>] = [], share: [Located<String>] = []) { self.read = read; self.share = share }
+}
+
+public struct IgnoreEntry: Sendable, Hashable {
+    public var rule: String
+    public var path: String?
+    public var reason: String
+    public var location: FileLocation
+}
+
+public struct ExtensionConfig: Sendable {
+    public var id: String
+    public var name: String
+    public var infoPlist: String?
+    public var entitlements: String?
+    public var sources: [String]
+    public var location: FileLocation
+}
+
+public struct AppConfig: Sendable {
+    public var id: String
+    public var name: String
+    public var kind: AppKind
+    /// Absolute folder of the app; every other path of the app is relative to it.
+    public var root: String
+    /// The app's root as written in the config, relative to the site folder (used in reports).
+    public var rootInSite: String
+    public var infoPlist: String?
+    public var entitlements: String?
+    public var privacyManifest: String?
+    public var localizations: String?
+    public var sources: [String]
+    public var buildSettings: [String: String]
+    public var requested: RequestedTypes
+    public var permissions: [String: PermissionGrant]
+    public var extensions: [ExtensionConfig]
+    public var ignore: [IgnoreEntry]
+    public var location: FileLocation
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// A property-list value with Swift types, so rules never touch `Any`.
+public indirect enum PlistValue: Sendable, Hashable {
+    case string(String)
+    case bool(Bool)
+    case integer(Int)
+    case real(Double)
+    case date(Date)
+    case data(Data)
+    case array([PlistValue])
+    case dictionary([String: PlistValue])
+
+    public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    public var array: [PlistValue]? { if case .array(let a) = self { return a } else { return nil } }
+    public var dictionary: [String: PlistValue]? { if case .dictionary(let d) = self { return d } else { return nil } }
+    public var integer: Int? { if case .integer(let i) = self { return i } else { return nil } }
+
+    /// The kind's name as plist XML writes it, for messages ("found <true/>, expected <string>").
+    public var typeName: String {
+        switch self {
+        case .string: return "string"
+        case .bool: return "boolean"
+        case .integer: return "integer"
+        case .real: return "real"
+        case .date: return "date"
+        case .data: return "data"
+        case .array: return "array"
+        case .dictionary: return "dictionary"
+        }
+    }
+
+    /// A short rendering for evidence lines of binary plists.
+    public var summary: String {
+        switch self {
+        case .string(let s): return "\"\(s)\""
+        case .bool(let b): return b ? "true" : "false"
+        case .integer(let i): return String(i)
+        case .real(let r): return String(r)
+        case .date(let d): return d.ISO8601Format()
+        case .data(let d): return "<\(d.count) bytes>"
+        case .array(let a): return "[" + a.map(\.summary).joined(separator: ", ") + "]"
+        case .dictionary(let d): return "{" + d.keys.sorted().joined(separator: ", ") + "}"
+        }
+    }
+
+    init(any value: Any, depth: Int = 0) throws {
+        if depth > InputLimits.maxNestingDepth { throw PlistNestingTooDeep() }
+        switch value {
+        case let s as String: self = .string(s)
+        case let d as [String: Any]:
+            self = .dictionary(try d.mapValues { try PlistValue(any: $0, depth: depth + 1) })
+        case let a as [Any]:
+            self = .array(try a.map { try PlistValue(any: $0, depth: depth + 1) })
+        case let date as Date: self = .date(date)
+        case let data as Data: self = .data(data)
+        case let b as Bool where type(of: value) == Bool.self: self = .bool(b)
+        case let n as NSNumber:
+            // Booleans bridge as NSNumber of ObjC type "c" on Darwin; Linux hands back a Swift Bool (above).
+            switch String(cString: n.objCType) {
+            case "c", "B": self = .bool(n.boolValue)
+            case "d", "f": self = .real(n.doubleValue)
+            default: self = .integer(n.intValue)
+            }
+        default: self = .string(String(describing: value))
+        }
+    }
+}
+
+struct PlistNestingTooDeep: Error {}
+
+/// A parsed property list (Info.plist, `.entitlements`, `PrivacyInfo.xcprivacy`) that remembers
+/// where each key was written, so findings cite `file:line` and quote the line.
+public struct PropertyListDocument: Sendable {
+    public enum Format: String, Sendable { case xml, binary }
+
+    /// Path as shown in reports: relative to the site folder.
+    public let path: String
+    public let format: Format
+    public let root: [String: PlistValue]
+    /// Line of each key, by dotted key path (`NSExtension.NSExtensionPointIdentifier`). XML only.
+    public let keyLines: [String: Int]
+    /// Line of the root `<dict>`; findings about a *missing* key point here.
+    public let rootLine: Int
+    let lines: [Substring]
+
+    public subscript(key: String) -> PlistValue? { root[key] }
+
+    /// Where `key` is written, or the root dict when absent (or in a binary plist).
+    public func location(of keyPath: String?) -> FileLocation {
+        FileLocation(file: path, line: keyPath.flatMap { keyLines[$0] } ?? rootLine)
+    }
+
+    /// The text a finding quotes for `keyPath`: the key's line and, when the value sits on the
+    /// next line (Xcode's layout), that line too.
+    public func quote(_ keyPath: String?) -> String {
+        guard format == .xml else {
+            guard let keyPath else { return "(binary property list)" }
+            let value = keyPath.split(separator: ".").reduce(Optional(PlistValue.dictionary(root))) { $0?.dictionary?[String($1)] }
+            return "\(keyPath) = \(value?.summary ?? "(absent)")  (binary property list)"
+        }
+        let line = keyPath.flatMap { keyLines[$0] } ?? rootLine
+        guard line >= 1, line <= lines.count else { return "" }
+        var text = lines[line - 1].trimmingCharacters(in: .whitespaces)
+        if keyPath != nil, keyPath.flatMap({ keyLines[$0] }) != nil, line < lines.count, !text.contains("</string>"),
+           text.hasSuffix("</key>") {
+            text += " " + lines[line].trimmingCharacters(in: .whitespaces)
+        }
+        return text
+    }
+
+    public static func parse(_ data: Data, path: String) throws -> PropertyListDocument {
+        if data.isEmpty { throw InputError("property list is empty", file: path, line: 1) }
+        let isBinary = data.starts(with: Array("bplist".utf8))
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a valid property list"
+            let line = isBinary ? nil : XMLKeyIndex.lineOfError(in: data, detail: detail)
+            throw InputError("malformed \(isBinary ? "binary" : "XML") property list: \(detail)", file: path, line: line ?? (isBinary ? nil : 1))
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw InputError("property list root must be a <dict>", file: path, line: isBinary ? nil : 1)
+        }
+        let root: [String: PlistValue]
+        do {
+            root = try dictionary.mapValues { try PlistValue(any: $0) }
+        } catch {
+            throw InputError("property list nests deeper than \(InputLimits.maxNestingDepth) levels", file: path, line: isBinary ? nil : 1)
+        }
+        if isBinary {
+            return PropertyListDocument(path: path, format: .binary, root: root, keyLines: [:], rootLine: 1, lines: [])
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let index = XMLKeyIndex(text: text)
+        return PropertyListDocument(path: path, format: .xml, root: root, keyLines: index.keyLines, rootLine: index.rootLine,
+                                    lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+    }
+}
+
+/// Finds the line of every `<key>` in an XML plist. PropertyListSerialization gives no positions,
+/// so we walk the tags ourselves, tracking the dict/array path.
+struct XMLKeyIndex {
+    var keyLines: [String: Int] = [:]
+    var rootLine = 1
+
+    init(text: String) {
+        var path: [String] = []       // key path of the dicts we are inside
+        var containers: [Bool] = []   // true = dict, false = array
+        var pendingKey: String?
+        var line = 1
+        var sawRoot = false
+        var scanner = text.unicodeScalars[...]
+        while let open = scanner.firstIndex(of: "<") {
+            line += scanner[scanner.startIndex..<open].lazy.filter { $0 == "\n" }.count
+            guard let close = scanner[open...].firstIndex(of: ">") else { break }
+            let tag = String(String.UnicodeScalarView(scanner[scanner.index(after: open)..<close]))
+            let tagLine = line
+            line += tag.unicodeScalars.lazy.filter { $0 == "\n" }.count
+            scanner = scanner[scanner.index(after: close)...]
+            if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }
+            let name = tag.split(whereSeparator: { $0 == " " || $0 == "/" }).first.map(String.init) ?? ""
+            let selfClosing = tag.hasSuffix("/")
+            switch (tag.hasPrefix("/"), name) {
+            case (false, "key"):
+                guard let end = scanner.firstIndex(of: "<") else { break }
+                let key = XMLKeyIndex.unescape(String(String.UnicodeScalarView(scanner[scanner.startIndex..<end])))
+                line += key.unicodeScalars.lazy.filter { $0 == "\n" }.count
+                scanner = scanner[end...]
+                let full = (path + [key]).joined(separator: ".")
+                if keyLines[full] == nil { keyLines[full] = tagLine }
+                pendingKey = key
+            case (false, "dict") where !selfClosing:
+                if !sawRoot { rootLine = tagLine; sawRoot = true }
+                if containers.last == true, let key = pendingKey { path.append(key) } else if !containers.isEmpty { path.append("#") }
+                containers.append(true)
+                pendingKey = nil
+            case (false, "array") where !selfClosing:
+                if containers.last == true, let key = pendingKey { path.append(key) } else if !containers.isEmpty { path.append("#") }
+                containers.append(false)
+                pendingKey = nil
+            case (true, "dict"), (true, "array"):
+                if !containers.isEmpty { containers.removeLast() }
+                if !path.isEmpty && !containers.isEmpty { path.removeLast() }
+            default:
+                if !tag.hasPrefix("/") && containers.last == true && name != "key" { pendingKey = nil }
+            }
+        }
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Foundation's parse errors mention "line N" for XML; pull it out when present.
+    static func lineOfError(in data: Data, detail: String) -> Int? {
+        guard let range = detail.range(of: "line ") else { return nil }
+        let digits = detail[range.upperBound...].prefix { $0.isNumber }
+        return Int(digits)
+    }
+}

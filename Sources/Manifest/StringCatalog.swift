@@ -1,0 +1,78 @@
+import Foundation
+
+/// `InfoPlist.xcstrings` (Xcode 15+ string catalog, JSON): per key, the value per locale.
+public struct StringCatalog: Sendable {
+    public struct Localization: Sendable, Hashable {
+        public var key: String
+        public var locale: String
+        public var value: String
+        public var line: Int
+    }
+
+    public let path: String
+    public let sourceLanguage: String
+    public let localizations: [Localization]
+
+    public static func parse(_ data: Data, path: String) throws -> StringCatalog {
+        let json: Any
+        do { json = try JSONSerialization.jsonObject(with: data) } catch {
+            throw InputError("malformed string catalog: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "invalid JSON")", file: path, line: 1)
+        }
+        guard let root = json as? [String: Any], let strings = root["strings"] as? [String: Any] else {
+            throw InputError("string catalog has no \"strings\" object", file: path, line: 1)
+        }
+        let source = root["sourceLanguage"] as? String ?? "en"
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        func line(ofKey key: String) -> Int {
+            let needle = "\"\(key)\""
+            return (lines.firstIndex { $0.contains(needle) } ?? 0) + 1
+        }
+        var found: [Localization] = []
+        for key in strings.keys.sorted() {
+            let entry = strings[key] as? [String: Any] ?? [:]
+            let perLocale = entry["localizations"] as? [String: Any] ?? [:]
+            for locale in perLocale.keys.sorted() {
+                let unit = (perLocale[locale] as? [String: Any])?["stringUnit"] as? [String: Any]
+                if let value = unit?["value"] as? String {
+                    found.append(.init(key: key, locale: locale, value: value, line: line(ofKey: key)))
+                }
+            }
+        }
+        return StringCatalog(path: path, sourceLanguage: source, localizations: found)
+    }
+}
+
+/// Expands Xcode's `$(VAR)` and `${VAR}` (with an optional `:modifier`) from build settings.
+public enum BuildVariables {
+    public struct Expansion: Sendable, Hashable {
+        public var text: String
+        public var unresolved: [String]
+    }
+
+    public static func expand(_ text: String, settings: [String: String]) -> Expansion {
+        var output = ""
+        var unresolved: [String] = []
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            output += rest[rest.startIndex..<dollar]
+            let after = rest.index(after: dollar)
+            guard after < rest.endIndex, let close: Character = ["(": ")", "{": "}"][rest[after]],
+                  let end = rest[after...].firstIndex(of: close) else {
+                output.append("$")
+                rest = rest[after...]
+                continue
+            }
+            let body = rest[rest.index(after: after)..<end]
+            let name = String(body.split(separator: ":", maxSplits: 1).first ?? "")
+            if let value = settings[name] {
+                output += value
+            } else {
+                unresolved.append(name)
+                output += rest[dollar...end]
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        output += rest
+        return Expansion(text: output, unresolved: unresolved)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Yams
+
+/// A thin reader over Yams' node tree that knows which file it came from, so every wrong type or
+/// unknown key becomes an error naming file, line and key — and keeps reading to report them all.
+struct YAMLReader {
+    let file: String
+    var errors: [InputError] = []
+
+    func location(_ node: Node) -> FileLocation {
+        FileLocation(file: file, line: node.mark?.line, column: node.mark?.column)
+    }
+
+    mutating func fail(_ message: String, _ node: Node) {
+        errors.append(InputError(message, at: location(node)))
+    }
+
+    /// The pairs of a mapping, rejecting keys outside `allowed` and duplicate keys.
+    mutating func mapping(_ node: Node, context: String, allowed: Set<String>? = nil) -> [(key: String, keyNode: Node, value: Node)] {
+        guard case let .mapping(mapping) = node else {
+            fail("\(context) must be a mapping, found \(kindName(node))", node)
+            return []
+        }
+        var seen: Set<String> = []
+        var pairs: [(key: String, keyNode: Node, value: Node)] = []
+        for (keyNode, value) in mapping {
+            guard case let .scalar(scalar) = keyNode else {
+                fail("\(context): keys must be plain strings", keyNode)
+                continue
+            }
+            let key = scalar.string
+            if !seen.insert(key).inserted {
+                fail("\(context): duplicate key '\(key)'", keyNode)
+                continue
+            }
+            if let allowed, !allowed.contains(key) {
+                let known = allowed.sorted().joined(separator: ", ")
+                fail("\(context): unknown key '\(key)' (known keys: \(known))", keyNode)
+                continue
+            }
+            pairs.append((key, keyNode, value))
+        }
+        return pairs
+    }
+
+    mutating func string(_ node: Node, key: String) -> String? {
+        if case let .scalar(scalar) = node { return scalar.string }
+        fail("'\(key)' must be a string, found \(kindName(node))", node)
+        return nil
+    }
+
+    mutating func nonEmptyString(_ node: Node, key: String) -> String? {
+        guard let text = string(node, key: key) else { return nil }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            fail("'\(key)' must not be empty", node)
+            return nil
+        }
+        return text
+    }
+
+    mutating func integer(_ node: Node, key: String) -> Int? {
+        if case let .scalar(scalar) = node, let value = Int(scalar.string) { return value }
+        fail("'\(key)' must be an integer, found \(kindName(node))", node)
+        return nil
+    }
+
+    mutating func day(_ node: Node, key: String) -> DayDate? {
+        guard let text = string(node, key: key) else { return nil }
+        guard let day = DayDate(text) else {
+            fail("'\(key)' must be a date written YYYY-MM-DD, found '\(text)'", node)
+            return nil
+        }
+        return day
+    }
+
+    mutating func sequence(_ node: Node, key: String) -> [Node] {
+        guard case let .sequence(sequence) = node else {
+            fail("'\(key)' must be a list, found \(kindName(node))", node)
+            return []
+        }
+        return Array(sequence)
+    }
+
+    mutating func strings(_ node: Node, key: String) -> [Located<String>] {
+        sequence(node, key: key).compactMap { item in
+            string(item, key: key).map { Located($0, at: location(item)) }
+        }
+    }
+
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: Node, key: String, as: T.Type) -> T? where T.RawValue == String {
+        guard let text = string(node, key: key) else { return nil }
+        guard let value = T(rawValue: text) else {
+            let options = T.allCases.map(\.rawValue).joined(separator: " | ")
+            fail("'\(key)' must be one of \(options), found '\(text)'", node)
+            return nil
+        }
+        return value
+    }
+
+    func kindName(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): return "'\(scalar.string)'"
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        }
+    }
+}
+
+extension YAMLReader {
+    /// Parses YAML text into a node tree; anchors and aliases are refused outright, which also
+    /// rules out "billion laughs" alias bombs.
+    static func compose(_ text: String, file: String) throws -> Node {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw InputError(Self.describe(error), at: Self.location(of: error, file: file))
+        }
+        guard let node else { throw InputError("the file is empty", file: file, line: 1) }
+        if let alias = firstAlias(in: node, depth: 0) {
+            throw InputError("anchors and aliases are not supported in this config", file: file, line: alias.mark?.line, column: alias.mark?.column)
+        }
+        return node
+    }
+
+    private static func firstAlias(in node: Node, depth: Int) -> Node? {
+        if depth > InputLimits.maxNestingDepth { return node }
+        switch node {
+        case .alias: return node
+        case .scalar: return nil
+        case .mapping(let mapping):
+            for (key, value) in mapping {
+                if let found = firstAlias(in: key, depth: depth + 1) ?? firstAlias(in: value, depth: depth + 1) { return found }
+            }
+            return nil
+        case .sequence(let sequence):
+            for item in sequence { if let found = firstAlias(in: item, depth: depth + 1) { return found } }
+            return nil
+        }
+    }
+
+    private static func location(of error: YamlError, file: String) -> FileLocation {
+        switch error {
+        case let .scanner(_, _, mark, _), let .parser(_, _, mark, _), let .composer(_, _, mark, _):
+            return FileLocation(file: file, line: mark.line, column: mark.column)
+        case let .duplicatedKeysInMapping(_, context):
+            return FileLocation(file: file, line: context.mark.line, column: context.mark.column)
+        default:
+            return FileLocation(file: file)
+        }
+    }
+
+    private static func describe(_ error: YamlError) -> String {
+        switch error {
+        case let .scanner(context, problem, _, _), let .parser(context, problem, _, _), let .composer(context, problem, _, _):
+            let prefix = context.map { "\($0.text) " } ?? ""
+            return "malformed YAML: \(prefix)\(problem)"
+        case let .duplicatedKeysInMapping(duplicates, _):
+            return "duplicate key '\(duplicates.joined(separator: "', '"))'"
+        default:
+            return "malformed YAML: \(error)"
+        }
+    }
+}
