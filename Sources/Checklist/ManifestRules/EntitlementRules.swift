@@ -1,0 +1,198 @@
+import Manifest
+
+struct EntitlementMissingRule: Rule {
+    static let description = RuleDescription(
+        id: "entitlement-missing", title: "HealthKit entitlement missing", severity: .error, questions: [.usageStringsMeaningful],
+        rationale: """
+        Without `com.apple.developer.healthkit` set to `true`, HealthKit refuses every request with error code 4 \
+        ("Missing com.apple.developer.healthkit entitlement.") and no permission sheet appears — the app looks as if \
+        the user denied everything.
+        """,
+        triggering: [
+            .healthApp(["App.entitlements": ""]),
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": false])]),
+        ],
+        nonTriggering: [
+            .healthApp(),
+            .healthApp(["App.entitlements": ""], info: ["CFBundleName": "Plain"], read: [], share: []),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        guard !context.hasHealthKitEntitlement, context.usesHealthKit else { return [] }
+        let app = context.manifest
+        let state = context.healthKitEntitlement.map { "is \($0.summary)" } ?? "is absent"
+        let message = "the app uses HealthKit but \(HealthKeys.entitlement) \(state): every request fails with HKError code 4 (Missing com.apple.developer.healthkit entitlement.)"
+        if let entitlements = app.main.entitlements {
+            return [finding(message, in: entitlements, key: context.healthKitEntitlement == nil ? nil : HealthKeys.entitlement, target: app.id)]
+        }
+        guard let plist = app.main.infoPlist else { return [finding(message, at: app.config.location, quote: "entitlements: (none)", target: app.id)] }
+        return [finding(message + " (no entitlements file is configured)", in: plist, key: nil, target: app.id)]
+    }
+}
+
+struct EntitlementUnusedRule: Rule {
+    static let description = RuleDescription(
+        id: "entitlement-unused", title: "HealthKit entitlement without HealthKit use", severity: .warning, questions: [],
+        rationale: """
+        An app that carries the HealthKit entitlement but declares no usage string, requests no type and never imports \
+        HealthKit is asked about it in App Review, and ITMS-90683 requires usage strings for it anyway. Remove the capability \
+        or finish the integration.
+        """,
+        triggering: [.healthApp(info: ["CFBundleName": "Plain"], read: [], share: [])],
+        nonTriggering: [.healthApp(), .healthApp(["App.entitlements": ""], info: ["CFBundleName": "Plain"], read: [], share: [])]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        guard context.hasHealthKitEntitlement, !context.usesHealthKit, let entitlements = context.manifest.main.entitlements else { return [] }
+        return [finding("\(HealthKeys.entitlement) is set but the app declares no usage string, requests no type and does not import HealthKit",
+                        in: entitlements, key: HealthKeys.entitlement, target: context.manifest.id)]
+    }
+}
+
+/// Clinical records need three things together: the access value, the purpose string and clinical types.
+struct ClinicalRecordsMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "clinical-records-mismatch", title: "Clinical records access inconsistent", severity: .error, questions: [.usageStringsMeaningful],
+        rationale: """
+        Reading health records needs `health-records` in `com.apple.developer.healthkit.access`, the \
+        `NSHealthClinicalHealthRecordsShareUsageDescription` purpose string, and clinical types in the request. Any one \
+        without the others is either a crash (types without the string), a rejected upload (access without the string) \
+        or a capability App Review asks you to justify (access or string without clinical types).
+        """,
+        triggering: [
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.access": ["health-records"]])]),
+            .healthApp(read: ["stepCount", "allergyRecord"]),
+        ],
+        nonTriggering: [
+            .healthApp(),
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.access": ["health-records"]])],
+                       info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
+                              "NSHealthClinicalHealthRecordsShareUsageDescription": "Steady reads your allergy and medication records to flag interactions."],
+                       read: ["stepCount", "allergyRecord"]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let app = context.manifest
+        let hasAccess = context.accessValues.contains("health-records")
+        let usage = app.usageString(HealthKeys.clinical)
+        let types = context.requestsClinicalTypes
+        guard hasAccess || usage != nil || types else { return [] }
+        var missing: [String] = []
+        if !hasAccess { missing.append("`health-records` in \(HealthKeys.access)") }
+        if usage == nil { missing.append(HealthKeys.clinical) }
+        if !types { missing.append("a clinical type in the requested read set") }
+        guard !missing.isEmpty else { return [] }
+        let present = [hasAccess ? "health-records access" : nil, usage != nil ? "the clinical purpose string" : nil, types ? "clinical types" : nil]
+            .compactMap { $0 }.joined(separator: " and ")
+        let message = "\(present) without " + missing.joined(separator: ", ")
+        if hasAccess, let entitlements = app.main.entitlements { return [finding(message, in: entitlements, key: HealthKeys.access, target: app.id)] }
+        if let usage { return [finding(message, at: usage.location, quote: usage.quote, target: app.id)] }
+        let type = app.config.requested.read.first { HealthKitType.named($0.value)?.kind == .clinical }
+        return [finding(message, at: type?.location ?? app.config.location, quote: "requested read: \(type?.value ?? "")", target: app.id)]
+    }
+}
+
+struct RequiredReadTypesInvalidRule: Rule {
+    static let description = RuleDescription(
+        id: "required-read-types-invalid", title: "Required clinical read types invalid", severity: .error, questions: [.usageStringsMeaningful],
+        rationale: """
+        `NSHealthRequiredReadAuthorizationTypeIdentifiers` lists clinical record types the app cannot work without \
+        (HKError code 10 when denied). It is only valid with `health-records` access and may only name clinical types \
+        (`HKClinicalTypeIdentifier…`).
+        """,
+        triggering: [
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
+                              "NSHealthRequiredReadAuthorizationTypeIdentifiers": ["HKQuantityTypeIdentifierStepCount"]]),
+        ],
+        nonTriggering: [
+            .healthApp(),
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.access": ["health-records"]])],
+                       info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
+                              "NSHealthClinicalHealthRecordsShareUsageDescription": "Steady reads your allergy records to flag interactions.",
+                              "NSHealthRequiredReadAuthorizationTypeIdentifiers": ["HKClinicalTypeIdentifierAllergyRecord"]],
+                       read: ["allergyRecord"]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        guard let plist = context.manifest.main.infoPlist, let value = plist[HealthKeys.requiredRead] else { return [] }
+        var problems: [String] = []
+        if !context.accessValues.contains("health-records") { problems.append("the app lacks `health-records` in \(HealthKeys.access)") }
+        let names = value.array?.compactMap(\.string) ?? []
+        let nonClinical = names.filter { !$0.hasPrefix("HKClinicalTypeIdentifier") }
+        if !nonClinical.isEmpty { problems.append("it names non-clinical types: " + nonClinical.joined(separator: ", ")) }
+        if value.array == nil { problems.append("it must be an array of type identifiers, found \(value.typeName)") }
+        guard !problems.isEmpty else { return [] }
+        return [finding("\(HealthKeys.requiredRead) is invalid: " + problems.joined(separator: "; "), in: plist, key: HealthKeys.requiredRead, target: context.manifest.id)]
+    }
+}
+
+/// Background delivery needs its own entitlement (iOS 15+), and the entitlement alone does nothing.
+struct BackgroundDeliveryMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "background-delivery-mismatch", title: "Background delivery and its entitlement disagree", severity: .warning, questions: [],
+        rationale: """
+        Since iOS 15 `enableBackgroundDelivery(for:frequency:)` fails with HKError code 4 ("Missing \
+        com.apple.developer.healthkit.background-delivery entitlement.") unless the app has that entitlement; the \
+        entitlement without any `enableBackgroundDelivery` call is an unused capability App Review may question.
+        """,
+        triggering: [
+            .healthApp(["Sources/Sync.swift": """
+            import HealthKit
+            final class Sync {
+                let store = HKHealthStore()
+                func start() {
+                    store.enableBackgroundDelivery(for: HKQuantityType(.stepCount), frequency: .hourly) { _, _ in }
+                }
+            }
+            """]),
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true]),
+                        "Sources/App.swift": "import HealthKit\nlet store = HKHealthStore()\n"]),
+        ],
+        nonTriggering: [
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true]),
+                        "Sources/Sync.swift": "import HealthKit\nfunc start(store: HKHealthStore) {\n    store.enableBackgroundDelivery(for: HKQuantityType(.stepCount), frequency: .hourly) { _, _ in }\n}\n"]),
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true])],
+                       scanSources: false),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let app = context.manifest
+        guard context.hasSources else { return [] } // the entitlement alone cannot be judged without code
+        let hasEntitlement = app.main.entitlements?[HealthKeys.backgroundDelivery]?.bool == true
+        let calls = SourceQuery.calls(named: ["enableBackgroundDelivery"], in: context.sources.filter { !$0.isExtension })
+        if let call = calls.first, !hasEntitlement {
+            return [finding("enableBackgroundDelivery is called but \(HealthKeys.backgroundDelivery) is not set: the call fails with HKError code 4 on iOS 15 and later",
+                            at: call.location, quote: call.quote, target: app.id)]
+        }
+        if hasEntitlement, calls.isEmpty, let entitlements = app.main.entitlements {
+            return [finding("\(HealthKeys.backgroundDelivery) is set but no scanned code calls enableBackgroundDelivery",
+                            in: entitlements, key: HealthKeys.backgroundDelivery, target: app.id)]
+        }
+        return []
+    }
+}
+
+struct ICloudBesideHealthKitRule: Rule {
+    static let description = RuleDescription(
+        id: "icloud-beside-healthkit", title: "iCloud entitlement beside HealthKit", severity: .note, questions: [],
+        rationale: """
+        App Review guideline 5.1.3: apps may not store personal health information in iCloud. An iCloud or CloudKit \
+        entitlement next to HealthKit is not wrong in itself, but reviewers will ask what goes there; make sure no \
+        HealthKit data does.
+        """,
+        triggering: [.healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.icloud-services": ["CloudKit"]])])],
+        nonTriggering: [.healthApp(), .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.icloud-services": ["CloudKit"]])],
+                                                 info: ["CFBundleName": "Plain"], read: [], share: [])]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        guard context.hasHealthKitEntitlement, let entitlements = context.manifest.main.entitlements,
+              let key = HealthKeys.iCloudEntitlements.first(where: { entitlements[$0] != nil }) else { return [] }
+        return [finding("\(key) is set beside HealthKit: health data must not be stored in iCloud (guideline 5.1.3)",
+                        in: entitlements, key: key, target: context.manifest.id)]
+    }
+}

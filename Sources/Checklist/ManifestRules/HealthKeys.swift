@@ -1,0 +1,40 @@
+import Manifest
+
+/// The Info.plist keys and entitlements HealthKit reads, in one place.
+enum HealthKeys {
+    static let share = "NSHealthShareUsageDescription"
+    static let update = "NSHealthUpdateUsageDescription"
+    static let clinical = "NSHealthClinicalHealthRecordsShareUsageDescription"
+    static let requiredRead = "NSHealthRequiredReadAuthorizationTypeIdentifiers"
+    static let usageKeys = [share, update, clinical]
+
+    static let entitlement = "com.apple.developer.healthkit"
+    static let access = "com.apple.developer.healthkit.access"
+    static let backgroundDelivery = "com.apple.developer.healthkit.background-delivery"
+    static let iCloudEntitlements = [
+        "com.apple.developer.icloud-services", "com.apple.developer.icloud-container-identifiers",
+        "com.apple.developer.ubiquity-container-identifiers", "com.apple.developer.ubiquity-kvstore-identifier",
+    ]
+}
+
+extension AuditContext {
+    var accessValues: [String] {
+        manifest.main.entitlements?[HealthKeys.access]?.array?.compactMap(\.string) ?? []
+    }
+
+    var requestsClinicalTypes: Bool {
+        requestedRead.contains { HealthKitType.named($0)?.kind == .clinical }
+    }
+
+    /// Whether anything says the app uses HealthKit: usage strings, requested types or `import HealthKit`.
+    var usesHealthKit: Bool {
+        HealthKeys.usageKeys.contains { manifest.usageString($0) != nil } || !requestedTypes.isEmpty || importsHealthKit
+    }
+
+    var importsHealthKit: Bool {
+        sources.contains { $0.file.text.contains("import HealthKit") }
+    }
+
+    /// The document a missing-entitlement finding points at: the entitlements file, else Info.plist.
+    var entitlementAnchor: PropertyListDocument? { manifest.main.entitlements ?? manifest.main.infoPlist }
+}

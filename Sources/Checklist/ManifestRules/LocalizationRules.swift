@@ -1,0 +1,155 @@
+import Foundation
+import Manifest
+
+private let healthUsageKeys: Set<String> = [HealthKeys.share, HealthKeys.update, HealthKeys.clinical]
+
+
+
+struct LocalizationIncompleteRule: Rule {
+    static let description = RuleDescription(
+        id: "localization-incomplete", title: "Health usage strings partly localized", severity: .warning, questions: [.usageStringsMeaningful],
+        rationale: """
+        When a locale's `InfoPlist.strings` (or the `InfoPlist.xcstrings` catalog) translates one health usage key but \
+        not the other, the permission sheet mixes languages; an empty translation shows an empty purpose, which App \
+        Review rejects. Localize both keys in every locale that localizes either.
+        """,
+        triggering: [
+            .healthApp(["de.lproj/InfoPlist.strings": "\"NSHealthShareUsageDescription\" = \"Steady liest Schritte und Schlaf, um deine Erholung zu zeigen.\";\n"]),
+            .healthApp(["fr.lproj/InfoPlist.strings": "\"NSHealthShareUsageDescription\" = \"\";\n\"NSHealthUpdateUsageDescription\" = \"Steady enregistre vos entraînements.\";\n"]),
+        ],
+        nonTriggering: [
+            .healthApp(["de.lproj/InfoPlist.strings": """
+            /* Shown on the Health permission sheet */
+            "NSHealthShareUsageDescription" = "Steady liest Schritte und Schlaf, um deine Erholung zu zeigen.";
+            // Writing
+            "NSHealthUpdateUsageDescription" = "Steady speichert deine Trainings in Health.";
+            """]),
+            .healthApp(["en.lproj/InfoPlist.strings": "\"CFBundleDisplayName\" = \"Steady\";\n"]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let app = context.manifest
+        let pair = [HealthKeys.share, HealthKeys.update]
+        var findings: [Finding] = []
+        for file in app.infoPlistStrings {
+            let present = pair.filter { file.entry($0) != nil }
+            for key in pair where file.entry(key)?.value.trimmingCharacters(in: .whitespaces).isEmpty == true {
+                let entry = file.entry(key)!
+                findings.append(finding("\(key) is localized to an empty string in \(file.locale)", at: FileLocation(file: file.path, line: entry.line),
+                                        quote: file.quote(line: entry.line), target: app.id))
+            }
+            guard present.count == 1, let other = pair.first(where: { $0 != present[0] }), app.usageString(other) != nil,
+                  let entry = file.entry(present[0]) else { continue }
+            findings.append(finding("\(file.locale) localizes \(present[0]) but not \(other): the permission sheet mixes languages",
+                                    at: FileLocation(file: file.path, line: entry.line), quote: file.quote(line: entry.line), target: app.id))
+        }
+        if let catalog = app.stringCatalog {
+            let byLocale = Dictionary(grouping: catalog.localizations.filter { pair.contains($0.key) }, by: \.locale)
+            for (locale, entries) in byLocale.sorted(by: { $0.key < $1.key }) where locale != catalog.sourceLanguage {
+                for entry in entries where entry.value.trimmingCharacters(in: .whitespaces).isEmpty {
+                    findings.append(finding("\(entry.key) is localized to an empty string in \(locale)", at: FileLocation(file: catalog.path, line: entry.line),
+                                            quote: "\"\(entry.key)\" (\(locale))", target: app.id))
+                }
+                guard entries.count == 1, let other = pair.first(where: { $0 != entries[0].key }), app.usageString(other) != nil else { continue }
+                findings.append(finding("\(locale) localizes \(entries[0].key) but not \(other) in the string catalog",
+                                        at: FileLocation(file: catalog.path, line: entries[0].line), quote: "\"\(entries[0].key)\" (\(locale))", target: app.id))
+            }
+        }
+        return findings
+    }
+}
+
+struct LocalizedKeyNotInPlistRule: Rule {
+    static let description = RuleDescription(
+        id: "localized-key-not-in-plist", title: "Usage string localized but absent from Info.plist", severity: .warning,
+        questions: [.usageStringsMeaningful],
+        rationale: """
+        `InfoPlist.strings` only translates keys that exist in Info.plist. A health usage key that is translated but \
+        missing from Info.plist (and from `INFOPLIST_KEY_*` build settings) has no effect: HealthKit still finds no \
+        purpose string and the request crashes.
+        """,
+        triggering: [
+            .healthApp(["en.lproj/InfoPlist.strings": "\"NSHealthUpdateUsageDescription\" = \"Steady saves the workouts you log in Health.\";\n"],
+                       info: ["NSHealthShareUsageDescription": RuleExample.goodShare]),
+        ],
+        nonTriggering: [
+            .healthApp(["en.lproj/InfoPlist.strings": "\"NSHealthUpdateUsageDescription\" = \"Steady saves the workouts you log in Health.\";\n"]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let app = context.manifest
+        return app.infoPlistStrings.flatMap { file in
+            file.entries.filter { healthUsageKeys.contains($0.key) && app.usageString($0.key) == nil }.map { entry in
+                finding("\(entry.key) is localized in \(file.locale) but absent from Info.plist: the translation has no effect",
+                        at: FileLocation(file: file.path, line: entry.line), quote: file.quote(line: entry.line), target: app.id)
+            }
+        }
+    }
+}
+
+struct UsageKeyInLocalizableStringsRule: Rule {
+    static let description = RuleDescription(
+        id: "usage-key-in-localizable-strings", title: "Usage key in the wrong strings file", severity: .warning,
+        questions: [.usageStringsMeaningful],
+        rationale: """
+        Info.plist keys are localized only from `InfoPlist.strings` (or `InfoPlist.xcstrings`). A health usage key in \
+        `Localizable.strings` or any other table is never used for the permission sheet.
+        """,
+        triggering: [.healthApp(["en.lproj/Localizable.strings": "\"NSHealthShareUsageDescription\" = \"Steady reads your steps to chart activity.\";\n"])],
+        nonTriggering: [.healthApp(["en.lproj/Localizable.strings": "\"today.title\" = \"Today\";\n"])]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        context.manifest.otherStrings.flatMap { file in
+            file.entries.filter { healthUsageKeys.contains($0.key) }.map { entry in
+                finding("\(entry.key) is in \((file.path as NSString).lastPathComponent), where it has no effect: move it to InfoPlist.strings",
+                        at: FileLocation(file: file.path, line: entry.line), quote: file.quote(line: entry.line), target: context.manifest.id)
+            }
+        }
+    }
+}
+
+struct UnresolvedBuildVariableRule: Rule {
+    static let description = RuleDescription(
+        id: "unresolved-build-variable", title: "Build variable not resolved", severity: .warning, questions: [.usageStringsMeaningful],
+        rationale: """
+        Info.plist values may use `$(VAR)` or `${VAR}`, which Xcode replaces from build settings. The audit expands them \
+        from the app's `build_settings` in the config; a variable it cannot resolve means the audit cannot see the \
+        final text — and in a usage string, users may see the raw `$(VAR)` if the setting is missing from the build. \
+        Add the setting to `build_settings`.
+        """,
+        triggering: [.healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) reads your steps to chart activity.",
+                                       "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])],
+        nonTriggering: [
+            .healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) reads your steps to chart activity.",
+                              "NSHealthUpdateUsageDescription": RuleExample.goodUpdate], buildSettings: ["PRODUCT_NAME": "Steady"]),
+            .healthApp(info: ["CFBundleIdentifier": "${PRODUCT_BUNDLE_IDENTIFIER}", "NSHealthShareUsageDescription": RuleExample.goodShare,
+                              "NSHealthUpdateUsageDescription": RuleExample.goodUpdate], buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.steady"]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let settings = context.manifest.config.buildSettings
+        return context.manifest.targets.flatMap { target -> [Finding] in
+            guard let plist = target.infoPlist else { return [] }
+            return plist.root.keys.sorted().flatMap { key -> [Finding] in
+                Self.strings(in: plist.root[key]!).flatMap { text in
+                    BuildVariables.expand(text, settings: settings).unresolved.map { variable in
+                        finding("$(\(variable)) in \(key) is not defined in build_settings", in: plist, key: key, target: target.id)
+                    }
+                }
+            }
+        }
+    }
+
+    static func strings(in value: PlistValue) -> [String] {
+        switch value {
+        case .string(let s): return [s]
+        case .array(let a): return a.flatMap(strings)
+        case .dictionary(let d): return d.keys.sorted().flatMap { strings(in: d[$0]!) }
+        default: return []
+        }
+    }
+}

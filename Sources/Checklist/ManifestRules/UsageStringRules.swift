@@ -1,0 +1,173 @@
+import Manifest
+
+/// Usage strings HealthKit needs: missing ones crash `requestAuthorization` or fail App Store upload.
+struct UsageStringMissingRule: Rule {
+    static let description = RuleDescription(
+        id: "usage-string-missing", title: "HealthKit usage string missing", severity: .error,
+        questions: [.usageStringsMeaningful],
+        rationale: """
+        HealthKit shows the app's purpose strings on its permission sheet. Without them:
+
+        - **App Store upload fails** (ITMS-90683) when the app has the `com.apple.developer.healthkit` entitlement but lacks \
+        `NSHealthShareUsageDescription` *or* `NSHealthUpdateUsageDescription` — even for an app that only reads.
+        - **The app crashes** at `requestAuthorization`: HealthKit raises `NSInvalidArgumentException` \
+        ("NSHealthShareUsageDescription must be set in the app's Info.plist in order to request read authorization…") \
+        when read types are requested without the share string, or share types without the update string.
+
+        Keys provided through build settings (`INFOPLIST_KEY_NSHealthShareUsageDescription`, Xcode's generated Info.plist) count as present.
+        """,
+        triggering: [
+            .healthApp(info: ["CFBundleName": "Steady", "NSHealthShareUsageDescription": RuleExample.goodShare]),
+            .healthApp(info: ["CFBundleName": "Steady"], read: ["stepCount"], share: []),
+            .healthApp(["App.entitlements": ""], info: ["CFBundleName": "Steady", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
+                       read: ["heartRate"], share: []),
+        ],
+        nonTriggering: [
+            .healthApp(),
+            .healthApp(info: ["CFBundleName": "Steady"], buildSettings: [
+                "INFOPLIST_KEY_NSHealthShareUsageDescription": RuleExample.goodShare,
+                "INFOPLIST_KEY_NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
+            ]),
+            .healthApp(["App.entitlements": ""], info: ["CFBundleName": "Plain"], read: [], share: []),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let app = context.manifest
+        guard let plist = app.main.infoPlist else {
+            guard context.hasHealthKitEntitlement || !context.requestedTypes.isEmpty else { return [] }
+            return [finding("the app uses HealthKit but no Info.plist is configured", at: app.config.location, quote: "info_plist: (none)", target: app.id)]
+        }
+        var findings: [Finding] = []
+        let needs: [(key: String, types: Set<String>, access: String)] = [
+            (HealthKeys.share, context.requestedRead, "read"), (HealthKeys.update, context.requestedShare, "write"),
+        ]
+        for (key, types, access) in needs where app.usageString(key) == nil {
+            var reasons: [String] = []
+            if !types.isEmpty {
+                let ids = types.sorted().compactMap { HealthKitType.named($0)?.identifier }.joined(separator: ", ")
+                reasons.append("requestAuthorization crashes (NSInvalidArgumentException: \(key) must be set in the app's Info.plist in order to request \(access) authorization for the following types: \(ids))")
+            }
+            if context.hasHealthKitEntitlement {
+                reasons.append("App Store upload is rejected (ITMS-90683): the HealthKit entitlement requires both usage strings, even for read-only apps")
+            }
+            guard !reasons.isEmpty else { continue }
+            findings.append(finding("\(key) is missing: " + reasons.joined(separator: "; "), in: plist, key: nil, target: app.id))
+        }
+        return findings
+    }
+}
+
+/// HealthKit validates the strings themselves: empty or one-word strings crash the request.
+struct UsageStringInvalidRule: Rule {
+    static let description = RuleDescription(
+        id: "usage-string-invalid", title: "HealthKit usage string invalid", severity: .error,
+        questions: [.usageStringsMeaningful],
+        rationale: """
+        HealthKit checks each purpose string when the app calls `requestAuthorization`. A value that is not a string, \
+        is empty, or is a single word is refused with `NSInvalidArgumentException` ("The string … is an invalid value for \
+        NSHealthUpdateUsageDescription") — the app terminates. App Review also rejects empty strings.
+        """,
+        triggering: [
+            .healthApp(info: ["NSHealthShareUsageDescription": "", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": "Health"]),
+            .healthApp(info: ["NSHealthShareUsageDescription": true, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+        ],
+        nonTriggering: [
+            .healthApp(),
+            .healthApp(info: ["NSHealthShareUsageDescription": "Reads steps to chart your daily activity.",
+                              "NSHealthUpdateUsageDescription": "Saves rides you record as cycling workouts."]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        HealthKeys.usageKeys.compactMap { key in
+            guard let usage = context.manifest.usageString(key) else { return nil }
+            let message: String
+            switch usage.value {
+            case .string(let text):
+                let words = text.split(whereSeparator: { $0.isWhitespace })
+                if words.isEmpty { message = "\(key) is empty: HealthKit raises NSInvalidArgumentException at requestAuthorization and App Review rejects it" }
+                else if words.count == 1 { message = "\(key) is a single word (\"\(text)\"): HealthKit raises NSInvalidArgumentException (\"The string \(text) is an invalid value for \(key)\")" }
+                else { return nil }
+            default:
+                message = "\(key) must be a string, found \(usage.value.typeName)"
+            }
+            return finding(message, at: usage.location, quote: usage.quote, target: context.manifest.id)
+        }
+    }
+}
+
+/// Placeholder or generic purpose strings: App Review rejects them (guideline 5.1.1) and users deny them.
+struct UsageStringVagueRule: Rule {
+    static let description = RuleDescription(
+        id: "usage-string-vague", title: "HealthKit usage string is vague or a placeholder", severity: .warning,
+        questions: [.usageStringsMeaningful],
+        rationale: """
+        A purpose string must say *which* health data the app uses and *why* (App Review guideline 5.1.1). The heuristic, \
+        applied after `$(VAR)` expansion, flags a string when it:
+
+        - contains a placeholder (`TODO`, `TBD`, `FIXME`, `lorem ipsum`, `placeholder`);
+        - is shorter than 20 characters or 4 words;
+        - names no kind of health data (steps, heart rate, sleep, workouts, weight, energy, …) — "We need access to your health data" fails here;
+        - is word for word the same for reading and writing (the sheet then explains neither).
+
+        Strings that pass: "Steady reads your steps, heart rate and sleep to chart your daily recovery." and \
+        "Saves rides you record as cycling workouts in Health."
+        """,
+        triggering: [
+            .healthApp(info: ["NSHealthShareUsageDescription": "We need access to your health data.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+            .healthApp(info: ["NSHealthShareUsageDescription": "TODO: write this", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodShare]),
+            .healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) uses Health.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
+                       buildSettings: ["PRODUCT_NAME": "Steady"]),
+        ],
+        nonTriggering: [
+            .healthApp(),
+            .healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) reads your heart rate and rides to compute training load.",
+                              "NSHealthUpdateUsageDescription": "Saves rides you record as cycling workouts in Health."],
+                       buildSettings: ["PRODUCT_NAME": "VeloRide"]),
+        ]
+    )
+
+    static let placeholders = ["todo", "tbd", "fixme", "lorem", "ipsum", "placeholder", "xxx", "description here", "usage description"]
+    /// Words that name a kind of health data; a purpose string should name at least one.
+    static let dataWords = [
+        "step", "heart", "pulse", "hrv", "variability", "sleep", "workout", "exercise", "activity", "activities", "ride", "run", "walk",
+        "cycl", "swim", "weight", "body", "mass", "height", "bmi", "fat", "calorie", "energy", "distance", "mindful", "meditat",
+        "age", "birth", "sex", "vo2", "oxygen", "blood", "glucose", "respirat", "temperature", "nutrition", "water", "cycle",
+        "menstrua", "record", "medication", "fitness", "training", "recovery", "vital",
+    ]
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let app = context.manifest
+        var findings: [Finding] = []
+        var texts: [String: String] = [:]
+        for key in [HealthKeys.share, HealthKeys.update, HealthKeys.clinical] {
+            guard let usage = app.usageString(key), let raw = usage.value.string else { continue }
+            let text = BuildVariables.expand(raw, settings: app.config.buildSettings).text
+            let words = text.split(whereSeparator: { $0.isWhitespace })
+            guard words.count > 1 else { continue } // empty and one-word strings are usage-string-invalid
+            texts[key] = text
+            if let problem = Self.problem(in: text) {
+                findings.append(finding("\(key) is \(problem): say which health data the app uses and why", at: usage.location, quote: usage.quote, target: app.id))
+            }
+        }
+        if let share = texts[HealthKeys.share], let update = texts[HealthKeys.update], share == update,
+           let usage = app.usageString(HealthKeys.update) {
+            findings.append(finding("\(HealthKeys.update) repeats \(HealthKeys.share) word for word: explain what the app writes, separately from what it reads",
+                                    at: usage.location, quote: usage.quote, target: app.id))
+        }
+        return findings
+    }
+
+    /// Why `text` is vague, or nil when it reads as a real purpose string.
+    static func problem(in text: String) -> String? {
+        let lower = text.lowercased()
+        if let placeholder = placeholders.first(where: { lower.contains($0) }) { return "a placeholder (\"\(placeholder)\")" }
+        let words = lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        if text.count < 20 || words.count < 4 { return "too short to explain a purpose" }
+        if !words.contains(where: { word in dataWords.contains { word.hasPrefix($0) } }) { return "generic: it names no kind of health data" }
+        return nil
+    }
+}

@@ -1,0 +1,83 @@
+import Checklist
+import Manifest
+import XCTest
+
+/// Runs every manifest rule's own triggering and non-triggering examples, SwiftLint-style.
+final class ManifestRuleExampleTests: XCTestCase {
+    func testEveryManifestRuleHasExamplesOfBothKinds() {
+        for rule in RuleCatalog.manifestRules {
+            XCTAssertFalse(rule.description.triggering.isEmpty, "\(rule.description.id) has no triggering example")
+            XCTAssertFalse(rule.description.nonTriggering.isEmpty, "\(rule.description.id) has no non-triggering example")
+        }
+    }
+
+    func testTriggeringExamplesTrigger() throws {
+        for rule in RuleCatalog.manifestRules {
+            let id = rule.description.id
+            for (index, example) in rule.description.triggering.enumerated() {
+                let audit = Checklist(rules: [rule.init()]).audit(try example.load())
+                let findings = audit.findings.filter { $0.ruleID == id }
+                XCTAssertFalse(findings.isEmpty, "\(id): triggering example \(index) found nothing")
+                for finding in findings {
+                    XCTAssertGreaterThanOrEqual(finding.location.line ?? 0, 1, "\(id) example \(index): finding without a line")
+                    XCTAssertFalse(finding.quote.isEmpty, "\(id) example \(index): finding quotes nothing")
+                }
+            }
+        }
+    }
+
+    func testNonTriggeringExamplesStayQuiet() throws {
+        for rule in RuleCatalog.manifestRules {
+            let id = rule.description.id
+            for (index, example) in rule.description.nonTriggering.enumerated() {
+                let audit = Checklist(rules: [rule.init()]).audit(try example.load())
+                XCTAssertEqual(audit.findings.filter { $0.ruleID == id }.map(\.message), [], "\(id): non-triggering example \(index)")
+            }
+        }
+    }
+
+    func testRuleIDsAreUniqueAndStable() {
+        let ids = RuleCatalog.all.map { $0.description.id }
+        XCTAssertEqual(ids.count, Set(ids).count)
+        for id in ids { XCTAssertNotNil(id.range(of: "^[a-z][a-z0-9-]+$", options: .regularExpression), id) }
+    }
+
+    func testMissingKeyFindingPointsAtRootDict() throws {
+        let example = RuleExample.healthApp(info: ["CFBundleName": "Steady", "NSHealthShareUsageDescription": RuleExample.goodShare])
+        let audit = Checklist().audit(try example.load())
+        let missing = try XCTUnwrap(audit.findings.first { $0.ruleID == "usage-string-missing" })
+        XCTAssertEqual(missing.location.file, "apps/example/Info.plist")
+        XCTAssertEqual(missing.location.line, 4)
+        XCTAssertEqual(missing.quote, "<dict>")
+        XCTAssertTrue(missing.message.contains("ITMS-90683"), missing.message)
+        XCTAssertTrue(missing.message.contains("HKWorkoutTypeIdentifier"), missing.message)
+    }
+
+    func testConfigIgnoreSuppressesButKeepsFinding() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ignore-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let example = RuleExample.healthApp(info: ["NSHealthShareUsageDescription": "We need access to your health data.",
+                                                   "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])
+        try example.write(to: directory)
+        let path = directory + "/healthaudit.yml"
+        let yaml = try String(contentsOfFile: path, encoding: .utf8)
+            + "    ignore:\n      - rule: usage-string-vague\n        reason: Copy approved by legal\n"
+        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        let config = try ConfigLoader().load(siteDirectory: directory)
+        let audit = Checklist().audit(try ManifestLoader(siteDirectory: directory).load(config.apps[0]))
+        let vague = try XCTUnwrap(audit.findings.first { $0.ruleID == "usage-string-vague" })
+        XCTAssertEqual(vague.suppression?.reason, "Copy approved by legal")
+        XCTAssertEqual(vague.suppression?.origin, .config)
+        XCTAssertFalse(audit.activeFindings.contains { $0.ruleID == "usage-string-vague" })
+    }
+
+    func testAnswersSayCannotTellWithoutSources() throws {
+        let audit = Checklist().audit(try RuleExample.healthApp().load())
+        for answer in audit.answers where answer.question.needsSources {
+            XCTAssertEqual(answer.status, .cannotTell, "question \(answer.question.rawValue)")
+        }
+        let usage = try XCTUnwrap(audit.answers.first { $0.question == .usageStringsMeaningful })
+        XCTAssertEqual(usage.status, .yes)
+        XCTAssertEqual(usage.evidence.count, 2)
+    }
+}
