@@ -34,14 +34,14 @@ let package = Package(
         // 3. The simulated HealthKit store (permission semantics, queries, generated data).
         .target(name: "HealthStore", dependencies: []),
         // 4. Daily summaries as each app sees them through the store.
-        .target(name: "Summary", dependencies: ["Manifest", "Checklist", "HealthStore"]),
+        .target(name: "Summary", dependencies: ["Manifest", "Checklist"]),
         // 5. Markdown, libcmark, Mustache templates, page models, machine outputs.
         .target(name: "Report", dependencies: [
-            "Manifest", "Checklist", "HealthStore", "Summary", "CCmark",
+            "Manifest", "Checklist", "Summary", "CCmark",
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
         // 6. The build pipeline: steps, diagnostics, atomic output.
-        .target(name: "SiteBuild", dependencies: ["Manifest", "Checklist", "HealthStore", "Summary", "Report"]),
+        .target(name: "SiteBuild", dependencies: ["Manifest", "Checklist", "Summary", "Report"]),
         .executableTarget(name: "healthaudit", dependencies: [
             "SiteBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

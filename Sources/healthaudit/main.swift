@@ -1,1 +1,76 @@
-print("healthaudit")
+import ArgumentParser
+import Foundation
+import SiteBuild
+
+/// Exit codes shared by every command: 0 ok, 1 findings at or above the threshold, 2 usage or input error.
+enum ExitStatus {
+    static let findings: Int32 = 1
+    static let inputError: Int32 = 2
+}
+
+struct HealthAudit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "healthaudit",
+        abstract: "Audit how iOS apps ask for and use HealthKit permissions, and publish the results as a static site.",
+        subcommands: [Build.self],
+        defaultSubcommand: Build.self
+    )
+}
+
+/// Options every command that reads a site shares.
+struct SiteOptions: ParsableArguments {
+    @Option(help: "The site folder holding healthaudit.yml, the apps and content/.")
+    var site: String = "Site"
+
+    @Option(help: "Mustache templates and assets (default: <site>/templates, else ./Templates, else the Templates folder shipped beside the tool).")
+    var templates: String?
+
+    var siteDirectory: String { Paths.absolute(site) }
+
+    func templatesDirectory() -> String {
+        if let templates { return Paths.absolute(templates) }
+        let candidates = [siteDirectory + "/templates", Paths.absolute("Templates")] + Paths.besideExecutable("Templates")
+        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/layout.mustache") } ?? Paths.absolute("Templates")
+    }
+}
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the static site (default: Site/ into Site/public/).")
+
+    @OptionGroup var siteOptions: SiteOptions
+
+    @Option(help: "Output folder (default: <site>/public). Replaced only when the new site is complete.")
+    var output: String?
+
+    func run() throws {
+        let options = BuildOptions(siteDirectory: siteOptions.siteDirectory, outputDirectory: output.map(Paths.absolute),
+                                   templatesDirectory: siteOptions.templatesDirectory())
+        do {
+            try Pipeline.site.run(options)
+        } catch let failure as BuildFailed {
+            FileHandle.standardError.write(Data((failure.description + "\nbuild failed: \(failure.diagnostics.count) problem(s); the previous site was left untouched\n").utf8))
+            throw ExitCode(ExitStatus.inputError)
+        }
+    }
+}
+
+enum Paths {
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (joined as NSString).standardizingPath
+    }
+
+    /// `<repo>/.build/<triple>/debug/healthaudit` → candidates up the tree, so the tool finds the
+    /// Templates folder of its checkout wherever it is run from.
+    static func besideExecutable(_ name: String) -> [String] {
+        var directory = (URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
+        var result: [String] = []
+        for _ in 0..<5 {
+            result.append(directory + "/" + name)
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        return result
+    }
+}
+
+HealthAudit.main()

@@ -1,3 +1,4 @@
+import Foundation
 import Manifest
 
 public enum Severity: String, Sendable, CaseIterable, Comparable {
@@ -67,15 +68,7 @@ public struct Finding: Sendable, Hashable {
     }
 }
 
-/// FNV-1a 64-bit: deterministic across runs and platforms (Swift's `Hasher` is seeded per process).
+/// Deterministic across runs and platforms (Swift's `Hasher` is seeded per process).
 public enum StableHash {
-    public static func hex(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    public static func hex(_ text: String) -> String { StableDigest.hex(Data(text.utf8)) }
 }

@@ -5,7 +5,6 @@ import HealthKit
 struct VeloRideApp: App {
     @StateObject private var authorization = HealthKitAuthorization.shared
     @StateObject private var rides = RideStore()
-    @Environment(\.scenePhase) private var scenePhase
 
     init() {
         // Riders often flip Health switches in Settings and come straight back,
@@ -22,16 +21,13 @@ struct VeloRideApp: App {
                 .environmentObject(rides)
                 .tint(.orange)
         }
-        .onChange(of: scenePhase) { _, phase in
-            guard phase == .active else { return }
-            Task { await authorization.checkAfterSettingsReturn() }
-        }
     }
 }
 
 struct RootTabView: View {
     @EnvironmentObject private var authorization: HealthKitAuthorization
     @EnvironmentObject private var rides: RideStore
+    @Environment(\.scenePhase) private var scenePhase
 
     var body: some View {
         if rides.profile.finishedOnboarding {
@@ -40,6 +36,11 @@ struct RootTabView: View {
                     .tabItem { Label("Today", systemImage: "gauge.with.dots.needle.67percent") }
                 RideListView()
                     .tabItem { Label("Rides", systemImage: "bicycle") }
+            }
+            .onChange(of: scenePhase) { _, phase in
+                // Back from Settings? Pick up any change to the Health switches.
+                guard phase == .active else { return }
+                Task { await authorization.checkAfterSettingsReturn() }
             }
         } else {
             HealthPermissionStepView {

@@ -64,6 +64,9 @@ final class HealthKitAuthorization: ObservableObject {
 
         do {
             try await healthStore.requestAuthorization(toShare: Self.shareTypes, read: Self.readTypes)
+            // HealthKit sometimes reports stale values for a moment after the sheet is
+            // dismissed (seen on iOS 26 betas). Half a second is enough on every device we own.
+            try await Task.sleep(nanoseconds: 500_000_000)
         } catch {
             log.error("requestAuthorization threw: \(String(describing: error), privacy: .public)")
             state = .notAuthorized
@@ -85,10 +88,6 @@ final class HealthKitAuthorization: ObservableObject {
     }
 
     private func verifyAccess() async {
-        // HealthKit sometimes reports stale values for a moment after the sheet is
-        // dismissed (seen on iOS 26 betas). Half a second is enough on every device we own.
-        try? await Task.sleep(nanoseconds: 500_000_000)
-
         let canRead = await testDataAccess()
         log.info("Data access probe finished, canRead=\(canRead)")
         update(authorized: canRead)

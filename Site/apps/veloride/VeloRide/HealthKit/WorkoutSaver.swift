@@ -20,7 +20,7 @@ struct WorkoutSaver {
         self.healthStore = healthStore
     }
 
-    func save(_ ride: CompletedRide) async throws {
+    func exportToHealth(_ ride: CompletedRide) async throws {
         // Health was connected during onboarding, so don't bother HealthKit again here.
         guard UserDefaults.standard.bool(forKey: "healthKitAuthorized") else {
             throw SaveError.healthNotConnected

@@ -49,7 +49,7 @@ final class RideStore: ObservableObject {
     func add(_ ride: CompletedRide) async {
         var ride = ride
         do {
-            try await saver.save(ride)
+            try await saver.exportToHealth(ride)
             ride.savedToHealth = true
             lastSaveProblem = nil
         } catch WorkoutSaver.SaveError.rideTooShort {

@@ -1,0 +1,98 @@
+import Checklist
+import Foundation
+import Manifest
+
+/// The audit page of one app: verdict, the six answers, findings with their quoted lines, and
+/// what the manifests declare.
+struct AppPage {
+    let audit: AppAudit
+    let config: ProjectConfig
+    var path: String { SitePaths.app(audit.manifest.id) }
+
+    func context(extra: [String: Any] = [:]) -> (context: [String: Any], toc: [TableOfContentsEntry]) {
+        let declared = MarkdownRenderer.render(declarations())
+        let findings = audit.findings
+        var context: [String: Any] = [
+            "name": audit.manifest.name,
+            "id": audit.manifest.id,
+            "kind": audit.manifest.config.kind.rawValue,
+            "verdict": audit.verdict.rawValue,
+            "verdictClass": PageContext.verdictClass(audit.verdict),
+            "counts": PageContext.counts(findings),
+            "answers": audit.answers.map(answer),
+            "groups": Severity.allCases.reversed().compactMap { severity -> [String: Any]? in
+                let rows = findings.filter { $0.severity == severity && !$0.isSuppressed }
+                guard !rows.isEmpty else { return nil }
+                return ["severity": severity.rawValue, "count": rows.count, "findings": rows.map { PageContext.finding($0, from: path) }]
+            },
+            "suppressed": findings.filter(\.isSuppressed).map { PageContext.finding($0, from: path) },
+            "hasSuppressed": findings.contains(where: \.isSuppressed),
+            "noFindings": audit.activeFindings.isEmpty,
+            "notes": audit.notes,
+            "hasNotes": !audit.notes.isEmpty,
+            "declarations": declared.html,
+        ]
+        context.merge(extra) { _, new in new }
+        return (context, declared.headings)
+    }
+
+    private func answer(_ answer: Answer) -> [String: Any] {
+        [
+            "number": answer.question.rawValue,
+            "question": MarkdownRenderer.render(answer.question.text).html,
+            "status": answer.status.rawValue,
+            "statusClass": PageContext.answerClass(answer.status),
+            "reason": answer.reason,
+            "evidence": answer.evidence.map { ["location": $0.location.description, "quote": $0.quote] },
+            "rules": answer.ruleIDs.map { ["id": $0, "url": SitePaths.link(from: path, to: SitePaths.rule($0))] },
+        ]
+    }
+
+    /// What the manifests declare, as Markdown; every value from the app is escaped or code-quoted.
+    func declarations() -> String {
+        let app = audit.manifest
+        var md = MarkdownWriter()
+        md.heading(2, "What the manifests declare")
+        md.heading(3, "Usage strings")
+        var usage: [String] = []
+        for key in ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription", "NSHealthClinicalHealthRecordsShareUsageDescription"] {
+            if let value = app.usageString(key) {
+                let text = value.value.string.map { MarkdownText.code($0) } ?? "(\(value.value.typeName))"
+                usage.append("\(MarkdownText.code(key)) (\(value.origin.rawValue), \(MarkdownText.escape(value.location.description))): \(text)")
+            } else if app.config.kind == .swift || app.main.infoPlist != nil {
+                usage.append("\(MarkdownText.code(key)): *absent*")
+            }
+            for file in app.infoPlistStrings {
+                if let entry = file.entry(key) {
+                    usage.append("\(MarkdownText.code(key)) in \(MarkdownText.escape(file.locale)) (\(MarkdownText.escape(file.encoding))): \(MarkdownText.code(entry.value))")
+                }
+            }
+            for entry in app.stringCatalog?.localizations.filter({ $0.key == key }) ?? [] {
+                usage.append("\(MarkdownText.code(key)) in \(MarkdownText.escape(entry.locale)) (string catalog): \(MarkdownText.code(entry.value))")
+            }
+        }
+        md.bullets(usage)
+        md.heading(3, "Entitlements")
+        if let entitlements = app.main.entitlements {
+            md.bullets(entitlements.root.keys.sorted().map { "\(MarkdownText.code($0)) = \(MarkdownText.code(entitlements.root[$0]!.summary))" })
+        } else {
+            md.paragraph("No entitlements file is configured.")
+        }
+        md.heading(3, "Requested types")
+        md.bullets([
+            "Read: " + (audit.requestedRead.isEmpty ? "none" : audit.requestedRead.map(MarkdownText.code).joined(separator: ", ")),
+            "Share (write): " + (audit.requestedShare.isEmpty ? "none" : audit.requestedShare.map(MarkdownText.code).joined(separator: ", ")),
+        ])
+        md.heading(3, "Targets")
+        md.bullets(app.targets.map { target in
+            var line = "**\(MarkdownText.escape(target.name))** (\(MarkdownText.code(target.id))"
+            if let point = target.extensionPoint { line += ", extension point \(MarkdownText.code(point))" }
+            line += "): \(target.sources.count) Swift file(s) scanned"
+            if let plist = target.infoPlist { line += ", Info.plist \(MarkdownText.escape(plist.path)) (\(plist.format.rawValue))" }
+            return line
+        })
+        md.heading(3, "Input files")
+        md.bullets(app.inputFiles.map { MarkdownText.code($0) })
+        return md.text
+    }
+}

@@ -1,0 +1,65 @@
+import Checklist
+import Manifest
+
+/// Template values shared by pages: severity badges, verdicts, finding rows, links.
+enum PageContext {
+    static func verdictClass(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .passes: return "pass"
+        case .needsWork: return "warn"
+        case .fails: return "fail"
+        }
+    }
+
+    static func answerClass(_ status: Answer.Status) -> String {
+        switch status {
+        case .yes: return "pass"
+        case .no: return "fail"
+        case .notApplicable: return "na"
+        case .cannotTell: return "unknown"
+        }
+    }
+
+    static func counts(_ findings: [Finding]) -> [String: Any] {
+        let active = findings.filter { !$0.isSuppressed }
+        return [
+            "errors": active.filter { $0.severity == .error }.count,
+            "warnings": active.filter { $0.severity == .warning }.count,
+            "notes": active.filter { $0.severity == .note }.count,
+            "suppressed": findings.filter(\.isSuppressed).count,
+        ]
+    }
+
+    static func finding(_ finding: Finding, from page: String) -> [String: Any] {
+        let rule = RuleCatalog.rule(id: finding.ruleID)
+        var row: [String: Any] = [
+            "rule": finding.ruleID,
+            "ruleTitle": rule?.description.title ?? finding.ruleID,
+            "ruleURL": SitePaths.link(from: page, to: SitePaths.rule(finding.ruleID)),
+            "severity": finding.severity.rawValue,
+            "message": finding.message,
+            "location": finding.location.description,
+            "quote": finding.quote,
+            "target": finding.target,
+            "fingerprint": finding.fingerprint,
+        ]
+        if let suppression = finding.suppression {
+            row["suppression"] = ["origin": suppression.origin.rawValue, "reason": suppression.reason, "location": suppression.location.description]
+        }
+        return row
+    }
+
+    static func layout(title: String, page: String, config: ProjectConfig, toc: [TableOfContentsEntry] = []) -> [String: Any] {
+        let root = SitePaths.root(from: page)
+        return [
+            "title": title,
+            "siteTitle": config.title,
+            "root": root,
+            "stylesheet": root + "style.css",
+            "home": root + SitePaths.index,
+            "rules": root + SitePaths.rulesIndex,
+            "toc": toc.filter { $0.level == 2 }.map { ["title": $0.title, "anchor": $0.anchor] },
+            "hasToc": toc.contains { $0.level == 2 },
+        ]
+    }
+}

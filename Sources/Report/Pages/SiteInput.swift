@@ -1,0 +1,42 @@
+import Checklist
+import Foundation
+import Manifest
+
+/// Everything the renderer turns into pages: the config, each app's audit and (when built)
+/// its summaries, and the site's own content pages.
+public struct SiteInput: Sendable {
+    public var config: ProjectConfig
+    public var audits: [AppAudit]
+    public var contentPages: [ContentPage]
+
+    public init(config: ProjectConfig, audits: [AppAudit], contentPages: [ContentPage]) {
+        self.config = config; self.audits = audits; self.contentPages = contentPages
+    }
+}
+
+/// One file of the output site. `path` is relative to the output folder and built only from
+/// validated ids and sanitized names.
+public struct OutputFile: Sendable, Hashable {
+    public var path: String
+    public var data: Data
+    public init(path: String, data: Data) { self.path = path; self.data = data }
+    public init(path: String, text: String) { self.init(path: path, data: Data(text.utf8)) }
+}
+
+/// The URLs of the site, all relative, so it works from disk, zipped or under a sub-path.
+public enum SitePaths {
+    public static let index = "index.html"
+    public static let rulesIndex = "rules/index.html"
+    public static func app(_ id: String) -> String { "apps/\(id)/index.html" }
+    public static func rule(_ id: String) -> String { "rules/\(id).html" }
+    public static func summary(_ app: String) -> String { "apps/\(app)/summary/index.html" }
+    public static func day(_ app: String, _ day: String) -> String { "apps/\(app)/summary/\(day).html" }
+
+    /// The prefix that leads from `page` back to the site root: `apps/x/index.html` → `../../`.
+    public static func root(from page: String) -> String {
+        String(repeating: "../", count: page.split(separator: "/").count - 1)
+    }
+
+    /// `target` as seen from `page`.
+    public static func link(from page: String, to target: String) -> String { root(from: page) + target }
+}

@@ -1,0 +1,130 @@
+import Checklist
+import Foundation
+import Manifest
+
+/// Turns a `SiteInput` into the files of the site. Pure: same input, same bytes.
+public struct SiteRenderer: Sendable {
+    let templates: TemplateSet
+
+    public init(templates: TemplateSet) { self.templates = templates }
+
+    /// The pages to write, in a fixed order (index, apps, rules, content, assets).
+    public func render(_ input: SiteInput) -> [OutputFile] {
+        var files: [OutputFile] = [indexPage(input)]
+        files += input.audits.map { appPage($0, input: input) }
+        files.append(rulesIndexPage(input))
+        files += RuleCatalog.all.map { rulePage($0.description, input: input) }
+        files += input.contentPages.map { contentPage($0, input: input) }
+        files += templates.assets.keys.sorted().map { OutputFile(path: $0, data: templates.assets[$0]!) }
+        return files
+    }
+
+    func page(_ template: String, path: String, title: String, context: [String: Any], config: ProjectConfig,
+              toc: [TableOfContentsEntry] = []) -> OutputFile {
+        var context = context
+        context["root"] = SitePaths.root(from: path)
+        let html = templates.page(template, context: context, layout: PageContext.layout(title: title, page: path, config: config, toc: toc))
+        return OutputFile(path: path, text: html)
+    }
+
+    func indexPage(_ input: SiteInput) -> OutputFile {
+        let path = SitePaths.index
+        let apps = input.audits.map { audit -> [String: Any] in
+            [
+                "name": audit.manifest.name, "id": audit.manifest.id, "kind": audit.manifest.config.kind.rawValue,
+                "url": SitePaths.app(audit.manifest.id), "verdict": audit.verdict.rawValue,
+                "verdictClass": PageContext.verdictClass(audit.verdict), "counts": PageContext.counts(audit.findings),
+            ]
+        }
+        let pages = input.contentPages.map { ["title": $0.title, "url": $0.outputPath] }
+        return page("index", path: path, title: input.config.title,
+                    context: ["apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count],
+                    config: input.config)
+    }
+
+    func appPage(_ audit: AppAudit, input: SiteInput) -> OutputFile {
+        let app = AppPage(audit: audit, config: input.config)
+        let (context, toc) = app.context()
+        return page("app", path: app.path, title: audit.manifest.name, context: context, config: input.config, toc: toc)
+    }
+
+    func rulesIndexPage(_ input: SiteInput) -> OutputFile {
+        let path = SitePaths.rulesIndex
+        let rules = RuleCatalog.all.map { rule -> [String: Any] in
+            let d = rule.description
+            return ["id": d.id, "title": d.title, "severity": d.severity.rawValue, "url": "\(d.id).html",
+                    "questions": d.questions.map { "Q\($0.rawValue)" }.joined(separator: ", ")]
+        }
+        return page("rules", path: path, title: "Rules", context: ["rules": rules], config: input.config)
+    }
+
+    func rulePage(_ rule: RuleDescription, input: SiteInput) -> OutputFile {
+        let path = SitePaths.rule(rule.id)
+        let rationale = MarkdownRenderer.render(rule.rationale)
+        let findings = input.audits.flatMap { audit in
+            audit.findings.filter { $0.ruleID == rule.id }.map { finding -> [String: Any] in
+                var row = PageContext.finding(finding, from: path)
+                row["app"] = audit.manifest.name
+                row["appURL"] = SitePaths.link(from: path, to: SitePaths.app(audit.manifest.id))
+                return row
+            }
+        }
+        let context: [String: Any] = [
+            "id": rule.id, "title": rule.title, "severity": rule.severity.rawValue,
+            "questions": rule.questions.map { ["number": $0.rawValue, "text": MarkdownRenderer.render($0.text).html] },
+            "hasQuestions": !rule.questions.isEmpty,
+            "rationale": rationale.html,
+            "triggering": RuleExamplePresenter.markdown(rule.triggering).map { ["html": $0] },
+            "nonTriggering": RuleExamplePresenter.markdown(rule.nonTriggering).map { ["html": $0] },
+            "findings": findings, "hasFindings": !findings.isEmpty,
+        ]
+        return page("rule", path: path, title: rule.title, context: context, config: input.config)
+    }
+
+    func contentPage(_ content: ContentPage, input: SiteInput) -> OutputFile {
+        let path = content.outputPath
+        let pagesByPath = Dictionary(input.contentPages.map { ($0.path, $0.outputPath) }, uniquingKeysWith: { a, _ in a })
+        let directory = (content.path as NSString).deletingLastPathComponent
+        let rendered = MarkdownRenderer.render(content.body) { url in
+            ContentLinks.rewrite(url, fromDirectory: directory, page: path, pages: pagesByPath)
+        }
+        return page("page", path: path, title: content.title, context: ["title": content.title, "body": rendered.html],
+                    config: input.config, toc: rendered.headings)
+    }
+}
+
+/// Links between content pages are written as `other.md`; on the site they point at `other.html`.
+enum ContentLinks {
+    static func rewrite(_ url: String, fromDirectory directory: String, page: String, pages: [String: String]) -> String? {
+        guard !url.contains(":"), !url.hasPrefix("/"), !url.hasPrefix("#") else { return nil }
+        let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts[0].hasSuffix(".md") else { return nil }
+        let joined = directory.isEmpty ? String(parts[0]) : directory + "/" + parts[0]
+        guard let normalized = try? ContainedPath.resolve(joined, in: ""), let target = pages[String(normalized.drop { $0 == "/" })] else { return nil }
+        let anchor = parts.count > 1 ? "#" + parts[1] : ""
+        return SitePaths.link(from: page, to: target) + anchor
+    }
+}
+
+/// Rule examples shown on rule pages: each file of the example as a fenced code block.
+enum RuleExamplePresenter {
+    static func markdown(_ examples: [RuleExample]) -> [String] {
+        examples.map { example in
+            var md = MarkdownWriter()
+            for path in example.files.keys.sorted() {
+                let text = example.files[path]!
+                var longest = 0, run = 0
+                for c in text { run = c == "`" ? run + 1 : 0; longest = max(longest, run) }
+                let fence = String(repeating: "`", count: max(3, longest + 1))
+                let language = path.hasSuffix(".swift") ? "swift" : (path.hasSuffix(".strings") ? "" : "xml")
+                md.raw("\(MarkdownText.code(path))\n\n\(fence)\(language)\n\(text.hasSuffix("\n") ? text : text + "\n")\(fence)")
+            }
+            var facts: [String] = []
+            if !example.read.isEmpty { facts.append("requests read: " + example.read.joined(separator: ", ")) }
+            if !example.share.isEmpty { facts.append("requests share: " + example.share.joined(separator: ", ")) }
+            if !example.buildSettings.isEmpty { facts.append("build settings: " + example.buildSettings.keys.sorted().map { "\($0) = \(example.buildSettings[$0]!)" }.joined(separator: ", ")) }
+            if !facts.isEmpty { md.paragraph(MarkdownText.escape(facts.joined(separator: "; "))) }
+            return MarkdownRenderer.render(md.text).html
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Manifest
+
+/// A problem raised by a build step, with the step that raised it.
+public struct BuildDiagnostic: Sendable, CustomStringConvertible {
+    public var step: String
+    public var error: InputError
+    public var description: String { "\(error.location): error: [\(step)] \(error.message)" }
+}
+
+/// The build failed on input; every problem found is listed, not just the first.
+public struct BuildFailed: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [BuildDiagnostic]
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Where the build reports progress (`[2/5] checking 4 apps`); tests pass a silent one.
+public protocol BuildLog: Sendable {
+    func step(_ index: Int, of count: Int, _ message: String)
+}
+
+public struct StandardErrorLog: BuildLog {
+    public init() {}
+    public func step(_ index: Int, of count: Int, _ message: String) {
+        FileHandleOutput.standardError("[\(index)/\(count)] \(message)\n")
+    }
+}
+
+public struct SilentLog: BuildLog {
+    public init() {}
+    public func step(_ index: Int, of count: Int, _ message: String) {}
+}
+
+import Foundation
+
+enum FileHandleOutput {
+    static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// The date the build takes as "today" when the config gives no summary range; pinned in tests.
+public protocol BuildClock: Sendable {
+    func today(in timeZone: TimeZone) -> DayDate
+}
+
+public struct SystemClock: BuildClock {
+    public init() {}
+    public func today(in timeZone: TimeZone) -> DayDate {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        return DayDate(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+}
+
+public struct FixedClock: BuildClock {
+    let day: DayDate
+    public init(_ day: DayDate) { self.day = day }
+    public func today(in timeZone: TimeZone) -> DayDate { day }
+}

@@ -1,0 +1,77 @@
+import Checklist
+import Foundation
+import Manifest
+import Report
+
+/// What a build needs to know: where things are, and the seams tests replace.
+public struct BuildOptions: Sendable {
+    public var siteDirectory: String
+    public var outputDirectory: String
+    public var templatesDirectory: String
+    public var fileSystem: FileSystem
+    public var clock: BuildClock
+    public var log: BuildLog
+
+    public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String,
+                fileSystem: FileSystem = LocalFileSystem(), clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory ?? siteDirectory + "/public"
+        self.templatesDirectory = templatesDirectory
+        self.fileSystem = fileSystem
+        self.clock = clock
+        self.log = log
+    }
+}
+
+/// The state the steps pass along, filled in as the build goes.
+public struct BuildState: Sendable {
+    public var config: ProjectConfig?
+    public var manifests: [AppManifest] = []
+    public var contentPages: [ContentPage] = []
+    public var templates: TemplateSet?
+    public var audits: [AppAudit] = []
+    public var files: [OutputFile] = []
+}
+
+/// One named step of the build (as in Publish's pipelines): it reads and extends the state and
+/// throws `InputError`s, which the pipeline tags with the step's name.
+public struct BuildStep: Sendable {
+    public var name: String
+    public var run: @Sendable (inout BuildState, BuildOptions) throws -> String
+
+    public init(_ name: String, run: @escaping @Sendable (inout BuildState, BuildOptions) throws -> String) {
+        self.name = name
+        self.run = run
+    }
+}
+
+public struct Pipeline: Sendable {
+    public var steps: [BuildStep]
+
+    public init(steps: [BuildStep]) { self.steps = steps }
+
+    /// load → check → render → write.
+    public static let site = Pipeline(steps: [.load, .check, .render, .write])
+    /// The audit alone, for `healthaudit check`.
+    public static let audit = Pipeline(steps: [.loadInputs, .check])
+
+    @discardableResult
+    public func run(_ options: BuildOptions) throws -> BuildState {
+        var state = BuildState()
+        for (index, step) in steps.enumerated() {
+            do {
+                let summary = try step.run(&state, options)
+                options.log.step(index + 1, of: steps.count, "\(step.name): \(summary)")
+            } catch let error as InputErrors {
+                throw BuildFailed(diagnostics: error.errors.map { BuildDiagnostic(step: step.name, error: $0) })
+            } catch let error as InputError {
+                throw BuildFailed(diagnostics: [BuildDiagnostic(step: step.name, error: error)])
+            } catch let error as BuildFailed {
+                throw error
+            } catch {
+                throw BuildFailed(diagnostics: [BuildDiagnostic(step: step.name, error: InputError("\(error)", file: options.outputDirectory))])
+            }
+        }
+        return state
+    }
+}

@@ -1,0 +1,61 @@
+import Checklist
+import Foundation
+import Manifest
+import Report
+
+extension BuildStep {
+    /// Config, every app's manifests and the content pages; problems from all apps are collected.
+    public static let loadInputs = BuildStep("load") { state, options in
+        let config = try ConfigLoader(fileSystem: options.fileSystem).load(siteDirectory: options.siteDirectory)
+        let loader = ManifestLoader(siteDirectory: options.siteDirectory, fileSystem: options.fileSystem)
+        var errors: [InputError] = []
+        for app in config.apps {
+            do { state.manifests.append(try loader.load(app)) } catch let error as InputErrors { errors += error.errors }
+        }
+        do {
+            state.contentPages = try ContentLoader(fileSystem: options.fileSystem)
+                .load(directory: config.contentDirectory, displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
+        } catch let error as InputErrors { errors += error.errors }
+        if !errors.isEmpty { throw InputErrors(errors) }
+        state.config = config
+        return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory)"
+    }
+
+    /// `loadInputs` plus the templates, which only the site needs.
+    public static let load = BuildStep("load") { state, options in
+        var templateErrors: [InputError] = []
+        do { state.templates = try TemplateSet(directory: options.templatesDirectory, fileSystem: options.fileSystem) } catch let error as InputErrors {
+            templateErrors = error.errors
+        }
+        let summary: String
+        do { summary = try loadInputs.run(&state, options) } catch let error as InputErrors {
+            throw InputErrors(error.errors + templateErrors)
+        }
+        if !templateErrors.isEmpty { throw InputErrors(templateErrors) }
+        return summary + ", templates from \(options.templatesDirectory)"
+    }
+
+    public static let check = BuildStep("check") { state, _ in
+        let checklist = Checklist()
+        state.audits = state.manifests.map(checklist.audit)
+        let findings = state.audits.flatMap(\.activeFindings).count
+        return "\(state.audits.count) app(s) audited, \(findings) finding(s)"
+    }
+
+    public static let render = BuildStep("render") { state, _ in
+        guard let config = state.config, let templates = state.templates else { return "nothing to render" }
+        let input = SiteInput(config: config, audits: state.audits, contentPages: state.contentPages)
+        state.files = SiteRenderer(templates: templates).render(input)
+        return "\(state.files.count) file(s) rendered"
+    }
+
+    public static let write = BuildStep("write") { state, options in
+        try SiteWriter(output: options.outputDirectory).write(state.files)
+        return "\(state.files.count) file(s) written to \(options.outputDirectory)"
+    }
+
+    static func display(_ path: String, site: String) -> String {
+        let name = (site as NSString).lastPathComponent
+        return path.hasPrefix(site + "/") ? name + "/" + path.dropFirst(site.count + 1) : path
+    }
+}
