@@ -46,7 +46,7 @@ let package = Package(
             "SiteBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "ManifestTests", dependencies: ["Manifest"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore"]),
         .testTarget(name: "SummaryTests", dependencies: ["Summary", "HealthStore", "Manifest"]),

@@ -111,6 +111,9 @@ extension YAMLReader {
     /// Parses YAML text into a node tree; anchors and aliases are refused outright, which also
     /// rules out "billion laughs" alias bombs.
     static func compose(_ text: String, file: String) throws -> Node {
+        if let (line, column) = firstAnchorOrAlias(in: text) {
+            throw InputError("anchors and aliases are not supported in this config", file: file, line: line, column: column)
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -119,9 +122,41 @@ extension YAMLReader {
         }
         guard let node else { throw InputError("the file is empty", file: file, line: 1) }
         if let alias = firstAlias(in: node, depth: 0) {
-            throw InputError("anchors and aliases are not supported in this config", file: file, line: alias.mark?.line, column: alias.mark?.column)
+            throw InputError("the config nests deeper than \(InputLimits.maxNestingDepth) levels", file: file, line: alias.mark?.line, column: alias.mark?.column)
         }
         return node
+    }
+
+    /// Yams resolves aliases while composing and drops mapping anchors, so aliases cannot be seen in
+    /// its tree. Instead the text is scanned before parsing for an anchor (`&name`) or alias (`*name`)
+    /// token outside quotes and comments: an alias bomb is refused without ever being parsed.
+    static func firstAnchorOrAlias(in text: String) -> (line: Int, column: Int)? {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var quote: Character?
+            var previous: Character = " "
+            var column = 0
+            var characters = line.makeIterator()
+            while let character = characters.next() {
+                column += 1
+                defer { previous = character }
+                if let open = quote {
+                    if character == open { quote = nil }
+                    continue
+                }
+                switch character {
+                case "\"", "'": if " [{,:-".contains(previous) { quote = character }
+                case "#": break // a comment when it follows a space; checked below, outside the switch
+                case "&", "*":
+                    if " [{,".contains(previous) || column == 1 {
+                        var lookahead = characters
+                        if let next = lookahead.next(), !next.isWhitespace, !",]}".contains(next) { return (index + 1, column) }
+                    }
+                default: continue
+                }
+                if character == "#" && (previous == " " || column == 1) { break } // rest of the line is a comment
+            }
+        }
+        return nil
     }
 
     private static func firstAlias(in node: Node, depth: Int) -> Node? {

@@ -21,6 +21,7 @@ public final class CMarkDocument {
     public struct Heading: Sendable, Hashable {
         public var level: Int
         public var text: String
+        public init(level: Int, text: String) { self.level = level; self.text = text }
     }
 
     /// Headings in document order, with their plain text.

@@ -37,6 +37,12 @@ public enum SitePaths {
         String(repeating: "../", count: page.split(separator: "/").count - 1)
     }
 
-    /// `target` as seen from `page`.
-    public static func link(from page: String, to target: String) -> String { root(from: page) + target }
+    /// `target` as seen from `page`: the shared folders dropped, `../` for each folder left.
+    public static func link(from page: String, to target: String) -> String {
+        let from = page.split(separator: "/").dropLast()
+        let to = target.split(separator: "/")
+        var shared = 0
+        while shared < from.count, shared < to.count - 1, from[from.startIndex + shared] == to[shared] { shared += 1 }
+        return String(repeating: "../", count: from.count - shared) + to.dropFirst(shared).joined(separator: "/")
+    }
 }

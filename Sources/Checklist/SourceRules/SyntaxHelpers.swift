@@ -1,0 +1,370 @@
+import SwiftSyntax
+
+// Structural helpers shared by the source rules: walking, enclosing declarations, closures,
+// "what runs after this statement" and "which branch runs when this condition holds".
+// Everything works on the trees `ParsedSource` already parsed; nothing re-parses.
+
+/// Every node of one kind below a node (the node included), in source order.
+final class NodeCollector<Node: SyntaxProtocol>: SyntaxAnyVisitor {
+    private(set) var found: [Node] = []
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        if let match = node.as(Node.self) { found.append(match) }
+        return .visitChildren
+    }
+}
+
+extension SyntaxProtocol {
+    func collect<Node: SyntaxProtocol>(_ kind: Node.Type) -> [Node] {
+        let collector = NodeCollector<Node>()
+        collector.walk(self)
+        return collector.found
+    }
+
+    var calls: [FunctionCallExprSyntax] { collect(FunctionCallExprSyntax.self) }
+
+    /// Parents, nearest first.
+    var ancestors: [Syntax] {
+        var result: [Syntax] = []
+        var node = parent
+        while let current = node {
+            result.append(current)
+            node = current.parent
+        }
+        return result
+    }
+
+    func enclosing<Node: SyntaxProtocol>(_ kind: Node.Type) -> Node? {
+        for ancestor in ancestors { if let match = ancestor.as(kind) { return match } }
+        return nil
+    }
+
+    /// Whether `other` lies inside this node (same tree assumed).
+    func contains(_ other: some SyntaxProtocol) -> Bool {
+        position <= other.position && other.endPosition <= endPosition
+    }
+
+    /// Identifier tokens below the node (`$0` included), for cheap "does this code talk about X" tests.
+    var identifierNames: [String] {
+        tokens(viewMode: .sourceAccurate).compactMap { token in
+            switch token.tokenKind {
+            case .identifier(let name), .dollarIdentifier(let name): return name
+            default: return nil
+            }
+        }
+    }
+
+    func mentions(_ test: (String) -> Bool) -> Bool { identifierNames.contains(where: test) }
+    func mentions(_ name: String) -> Bool { identifierNames.contains(name) }
+}
+
+// MARK: - Declarations around a node
+
+enum SyntaxScope {
+    /// A function-like declaration: its body is where "the same function" ends.
+    static func isFunctionBoundary(_ node: Syntax) -> Bool {
+        node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self) || node.is(DeinitializerDeclSyntax.self)
+            || node.is(AccessorDeclSyntax.self) || node.is(AccessorBlockSyntax.self) || node.is(SubscriptDeclSyntax.self)
+    }
+
+    /// The nearest enclosing function-like declaration, or the source file for top-level code.
+    static func function(of node: some SyntaxProtocol) -> Syntax {
+        for ancestor in node.ancestors where isFunctionBoundary(ancestor) || ancestor.is(SourceFileSyntax.self) { return ancestor }
+        return Syntax(node.root)
+    }
+
+    /// The nearest function or closure: the code a statement belongs to when it runs.
+    static func body(of node: some SyntaxProtocol) -> Syntax {
+        for ancestor in node.ancestors where isFunctionBoundary(ancestor) || ancestor.is(ClosureExprSyntax.self)
+            || ancestor.is(SourceFileSyntax.self) { return ancestor }
+        return Syntax(node.root)
+    }
+
+    static func functionName(of node: some SyntaxProtocol) -> String? {
+        let function = function(of: node)
+        if let decl = function.as(FunctionDeclSyntax.self) { return decl.name.text }
+        if function.is(InitializerDeclSyntax.self) { return "init" }
+        return nil
+    }
+
+    /// Type-like declarations around a node, nearest first.
+    static func types(around node: some SyntaxProtocol) -> [DeclSyntax] {
+        node.ancestors.compactMap { ancestor in
+            if ancestor.is(StructDeclSyntax.self) || ancestor.is(ClassDeclSyntax.self) || ancestor.is(EnumDeclSyntax.self)
+                || ancestor.is(ActorDeclSyntax.self) || ancestor.is(ExtensionDeclSyntax.self) || ancestor.is(ProtocolDeclSyntax.self) {
+                return ancestor.as(DeclSyntax.self)
+            }
+            return nil
+        }
+    }
+
+    static func typeName(of decl: DeclSyntax) -> String? {
+        if let d = decl.as(StructDeclSyntax.self) { return d.name.text }
+        if let d = decl.as(ClassDeclSyntax.self) { return d.name.text }
+        if let d = decl.as(EnumDeclSyntax.self) { return d.name.text }
+        if let d = decl.as(ActorDeclSyntax.self) { return d.name.text }
+        if let d = decl.as(ProtocolDeclSyntax.self) { return d.name.text }
+        if let d = decl.as(ExtensionDeclSyntax.self) { return d.extendedType.trimmedDescription.split(separator: ".").last.map(String.init) }
+        return nil
+    }
+
+    /// Inherited type names as written, last component only (`WidgetKit.Widget` → `Widget`).
+    static func inheritedTypes(of decl: DeclSyntax) -> [String] {
+        let clause: InheritanceClauseSyntax?
+        if let d = decl.as(StructDeclSyntax.self) { clause = d.inheritanceClause }
+        else if let d = decl.as(ClassDeclSyntax.self) { clause = d.inheritanceClause }
+        else if let d = decl.as(EnumDeclSyntax.self) { clause = d.inheritanceClause }
+        else if let d = decl.as(ActorDeclSyntax.self) { clause = d.inheritanceClause }
+        else if let d = decl.as(ExtensionDeclSyntax.self) { clause = d.inheritanceClause }
+        else { clause = nil }
+        return clause?.inheritedTypes.compactMap { inherited in
+            let text = inherited.type.trimmedDescription
+            let base = text.split(separator: "<").first.map(String.init) ?? text
+            return base.split(separator: ".").last.map(String.init)
+        } ?? []
+    }
+
+    /// Names of the types that conform to any of `protocols`, across files: a conformance may be
+    /// declared in an extension far from the code that runs inside the type.
+    static func typesConforming(to protocols: Set<String>, in trees: [SourceFileSyntax]) -> Set<String> {
+        var names: Set<String> = []
+        for tree in trees {
+            for decl in tree.collect(DeclSyntax.self) where !inheritedTypes(of: decl).filter(protocols.contains).isEmpty {
+                if let name = typeName(of: decl) { names.insert(name) }
+            }
+        }
+        return names
+    }
+}
+
+// MARK: - Expressions
+
+enum ExprShape {
+    /// The expression without `try`, `await`, `!`, `?`, parentheses and `as` casts around it.
+    static func stripped(_ expr: ExprSyntax) -> ExprSyntax {
+        var current = expr
+        while true {
+            if let e = current.as(TryExprSyntax.self) { current = e.expression }
+            else if let e = current.as(AwaitExprSyntax.self) { current = e.expression }
+            else if let e = current.as(ForceUnwrapExprSyntax.self) { current = e.expression }
+            else if let e = current.as(OptionalChainingExprSyntax.self) { current = e.expression }
+            else if let e = current.as(TupleExprSyntax.self), e.elements.count == 1, let only = e.elements.first, only.label == nil { current = only.expression }
+            else if let e = current.as(SequenceExprSyntax.self), e.elements.count == 3, e.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true,
+                    let first = e.elements.first { current = first }
+            else if let e = current.as(AsExprSyntax.self) { current = e.expression }
+            else { return current }
+        }
+    }
+
+    /// The name an expression refers to: `self.store` → `store`, `Self.readTypes` → `readTypes`, `types` → `types`.
+    static func referencedName(_ expr: ExprSyntax) -> String? {
+        let e = stripped(expr)
+        if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
+        if let member = e.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return nil
+    }
+
+    /// `.sharingAuthorized`, `HKAuthorizationStatus.sharingAuthorized` → `sharingAuthorized`.
+    static func memberName(_ expr: ExprSyntax) -> String? {
+        stripped(expr).as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+
+    static func isBool(_ expr: ExprSyntax, _ value: Bool) -> Bool {
+        stripped(expr).as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == (value ? .keyword(.true) : .keyword(.false))
+    }
+
+    /// The text of a string literal without interpolations, or nil when it is not a literal.
+    static func stringLiteral(_ expr: ExprSyntax) -> String? {
+        guard let literal = stripped(expr).as(StringLiteralExprSyntax.self) else { return nil }
+        return literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+    }
+
+    /// The base of a member call: `store` in `store.save(x)`; nil for a bare call.
+    static func base(of call: FunctionCallExprSyntax) -> ExprSyntax? {
+        call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    }
+
+    /// The called name, also through generic arguments (`Set<HKObjectType>(…)` → `Set`).
+    static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
+            return referencedName(generic.expression)
+        }
+        return SourceQuery.calledName(call)
+    }
+
+    static func labels(_ call: FunctionCallExprSyntax) -> [String] {
+        call.arguments.compactMap { $0.label?.text }
+    }
+
+    static func argument(_ call: FunctionCallExprSyntax, label: String) -> ExprSyntax? {
+        call.arguments.first { $0.label?.text == label }?.expression
+    }
+
+    /// Sides of a binary expression as the parser leaves it (operators are not folded):
+    /// `a == b` → (a, "==", b) when the sequence has exactly one operator.
+    static func binary(_ expr: ExprSyntax) -> (ExprSyntax, String, ExprSyntax)? {
+        guard let sequence = stripped(expr).as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let items = Array(sequence.elements)
+        guard let op = items[1].as(BinaryOperatorExprSyntax.self) else { return nil }
+        return (items[0], op.operator.text, items[2])
+    }
+
+    /// Operands of `a && b && c`; nil when the expression also uses `||` (no single branch then).
+    static func conjuncts(_ expr: ExprSyntax) -> [ExprSyntax]? {
+        let e = stripped(expr)
+        guard let sequence = e.as(SequenceExprSyntax.self) else { return [e] }
+        let items = Array(sequence.elements)
+        let operators = items.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+        if operators.contains("||") { return nil }
+        guard operators.contains("&&") else { return [e] }
+        var parts: [ExprSyntax] = []
+        var current: [ExprSyntax] = []
+        func flush() {
+            if current.count == 1 { parts.append(current[0]) }
+            else if !current.isEmpty {
+                parts.append(ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(current))))
+            }
+            current = []
+        }
+        for item in items {
+            if item.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" { flush() } else { current.append(item) }
+        }
+        flush()
+        return parts
+    }
+
+    /// `lhs = rhs` assignments below a node.
+    static func assignments(in node: some SyntaxProtocol) -> [(lhs: ExprSyntax, rhs: ExprSyntax, node: SequenceExprSyntax)] {
+        node.collect(SequenceExprSyntax.self).compactMap { sequence in
+            let items = Array(sequence.elements)
+            guard let index = items.firstIndex(where: { $0.is(AssignmentExprSyntax.self) }), index > 0, index + 1 < items.count else { return nil }
+            let rhs = items.count == index + 2 ? items[index + 1]
+                : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(Array(items[(index + 1)...]))))
+            return (items[index - 1], rhs, sequence)
+        }
+    }
+}
+
+// MARK: - Closures
+
+enum ClosureShape {
+    /// The completion closure of a call: its trailing closure, or a closure argument.
+    static func completion(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        if let trailing = call.trailingClosure { return trailing }
+        return call.arguments.reversed().lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
+    }
+
+    /// Parameter names in order (`_` kept); empty when the closure uses `$0`-style names.
+    static func parameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        guard let clause = closure.signature?.parameterClause else { return [] }
+        switch clause {
+        case .simpleInput(let list): return list.map(\.name.text)
+        case .parameterClause(let params): return params.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+    }
+
+    /// The closure passed to `Task { }` / `Task.detached { }` / `Task(priority:) { }`, if the call is one.
+    static func taskBody(_ call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        let called = call.calledExpression.trimmedDescription
+        guard called == "Task" || called == "Task.detached" || called.hasPrefix("Task<") else { return nil }
+        return completion(of: call)
+    }
+}
+
+// MARK: - Control flow
+
+/// Which way a condition points: `.holds` when the condition is true in the branch taken when the tested thing holds.
+enum Polarity { case holds, fails }
+
+enum ControlFlow {
+    /// The statements that follow the one containing `node` in its block (not further out).
+    static func followingSiblings(of node: some SyntaxProtocol) -> [CodeBlockItemSyntax] {
+        guard let item = Syntax(node).as(CodeBlockItemSyntax.self) ?? node.enclosing(CodeBlockItemSyntax.self),
+              let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return [] }
+        return Array(list.drop { $0.id != item.id }.dropFirst())
+    }
+
+    /// Statements that run after `node` in the same function: the rest of its block, then the
+    /// rest of each enclosing block, stopping at the enclosing closure or function.
+    static func statementsAfter(_ node: some SyntaxProtocol) -> [CodeBlockItemSyntax] {
+        var result: [CodeBlockItemSyntax] = []
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if parent.is(ClosureExprSyntax.self) || SyntaxScope.isFunctionBoundary(parent) { break }
+            if let item = current.as(CodeBlockItemSyntax.self), let list = parent.as(CodeBlockItemListSyntax.self) {
+                result += list.drop { $0.id != item.id }.dropFirst()
+            }
+            current = parent
+        }
+        return result
+    }
+
+    /// The code that runs when `polarity(condition)` says the tested thing holds (or fails): for
+    /// `if`, its body or else branch; for `guard`, the rest of the block or its else body; for
+    /// `switch`, the cases `casePolarity` accepts. `within` limits where to look.
+    static func regions(within scope: some SyntaxProtocol, want: Polarity,
+                        condition polarity: (ExprSyntax) -> Polarity?,
+                        switchSubject: ((ExprSyntax) -> Bool)? = nil,
+                        casePolarity: ((SwitchCaseLabelSyntax) -> Polarity?)? = nil) -> [(statement: Syntax, region: [Syntax])] {
+        var found: [(Syntax, [Syntax])] = []
+        for ifExpr in scope.collect(IfExprSyntax.self) {
+            guard let pointing = direction(of: ifExpr.conditions, polarity) else { continue }
+            if pointing == want {
+                found.append((Syntax(ifExpr), [Syntax(ifExpr.body)]))
+            } else if let elseBody = ifExpr.elseBody {
+                found.append((Syntax(ifExpr), [Syntax(elseBody)]))
+            }
+        }
+        for guardStmt in scope.collect(GuardStmtSyntax.self) {
+            guard let pointing = direction(of: guardStmt.conditions, polarity) else { continue }
+            if pointing == want {
+                found.append((Syntax(guardStmt), followingSiblings(of: guardStmt).map(Syntax.init)))
+            } else {
+                found.append((Syntax(guardStmt), [Syntax(guardStmt.body)]))
+            }
+        }
+        if let switchSubject, let casePolarity {
+            for switchExpr in scope.collect(SwitchExprSyntax.self) where switchSubject(switchExpr.subject) {
+                for item in switchExpr.cases {
+                    guard let switchCase = item.as(SwitchCaseSyntax.self), case .case(let label) = switchCase.label,
+                          casePolarity(label) == want else { continue }
+                    found.append((Syntax(switchExpr), [Syntax(switchCase.statements)]))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The direction of a condition list: the first element that tests the thing decides
+    /// (`if ok, error == nil` → `ok`). `||` conditions have no single direction.
+    private static func direction(of conditions: ConditionElementListSyntax, _ polarity: (ExprSyntax) -> Polarity?) -> Polarity? {
+        for element in conditions {
+            guard case .expression(let expr) = element.condition, let parts = ExprShape.conjuncts(expr) else { continue }
+            for part in parts { if let p = polarity(part) { return p } }
+        }
+        return nil
+    }
+
+    /// Polarity of a Bool-valued test of `name`: `name`, `!name`, `name == true`, `name != false`…
+    static func flagPolarity(_ expr: ExprSyntax, names: Set<String>) -> Polarity? {
+        let e = ExprShape.stripped(expr)
+        if let ref = e.as(DeclReferenceExprSyntax.self) { return names.contains(ref.baseName.text) ? .holds : nil }
+        if let member = e.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            return names.contains(member.declName.baseName.text) ? .holds : nil
+        }
+        if let prefix = e.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            return flagPolarity(prefix.expression, names: names).map { $0 == .holds ? .fails : .holds }
+        }
+        if let (lhs, op, rhs) = ExprShape.binary(e), op == "==" || op == "!=" {
+            for (side, other) in [(lhs, rhs), (rhs, lhs)] {
+                guard let p = flagPolarity(side, names: names), p == .holds else { continue }
+                let isTrue = ExprShape.isBool(other, true)
+                guard isTrue || ExprShape.isBool(other, false) else { return nil }
+                return (isTrue == (op == "==")) ? .holds : .fails
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,105 @@
+@testable import Manifest
+import XCTest
+
+final class ConfigLoaderTests: XCTestCase {
+    func parse(_ yaml: String) throws -> ProjectConfig {
+        try ConfigLoader().parse(yaml, file: "Site/healthaudit.yml", siteDirectory: "/site")
+    }
+
+    func errors(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) -> [InputError] {
+        do {
+            _ = try parse(yaml)
+            XCTFail("expected errors", file: file, line: line)
+            return []
+        } catch let error as InputErrors {
+            return error.errors
+        } catch {
+            XCTFail("unexpected \(error)", file: file, line: line)
+            return []
+        }
+    }
+
+    func testEmbeddedSiteConfigLoads() throws {
+        let config = try ConfigLoader().load(siteDirectory: Repository.site)
+        XCTAssertEqual(config.apps.map(\.id), ["veloride", "trainer", "cos", "steady"])
+        XCTAssertEqual(config.timeZone, "Europe/London")
+        XCTAssertEqual(config.summaries?.days.count, 7)
+        XCTAssertEqual(config.data.dateOfBirth, DayDate(year: 1988, month: 2, day: 29))
+        let veloride = config.apps[0]
+        XCTAssertEqual(veloride.extensions.map(\.id), ["widget"])
+        XCTAssertEqual(veloride.requested.share.map(\.value), ["workout"])
+        XCTAssertNotNil(veloride.permissions["stepCount"]?.read)
+    }
+
+    func testUnknownKeyNamesFileLineAndKey() {
+        let found = errors("title: T\napps:\n  - id: a\n    nmae: A\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertEqual(found[0].location.file, "Site/healthaudit.yml")
+        XCTAssertEqual(found[0].location.line, 4)
+        XCTAssertTrue(found[0].message.contains("unknown key 'nmae'"), found[0].message)
+    }
+
+    func testWrongTypesAreReportedTogether() {
+        let found = errors("""
+        title: [not, a, string]
+        units: furlongs
+        apps:
+          - id: a
+            sources: Sources
+            permissions:
+              stepCount: {read: maybe}
+        """)
+        XCTAssertEqual(found.map(\.location.line), [1, 2, 5, 7])
+        XCTAssertTrue(found[1].message.contains("metric | imperial"), found[1].message)
+        XCTAssertTrue(found[3].message.contains("granted | denied"), found[3].message)
+    }
+
+    func testUnsafeIdsAndPathsAreRefused() {
+        let found = errors("""
+        apps:
+          - id: ../x
+          - id: ok
+            root: ../../etc
+          - id: abs
+            info_plist: /etc/passwd
+        """)
+        XCTAssertEqual(found.map(\.location.line), [2, 4, 6])
+        XCTAssertTrue(found[0].message.contains("must match"), found[0].message)
+        XCTAssertTrue(found[1].message.contains("leaves its folder"), found[1].message)
+        XCTAssertTrue(found[2].message.contains("absolute"), found[2].message)
+    }
+
+    func testMalformedYAMLNamesTheLine() {
+        let found = errors("title: T\napps:\n  - id: a\n   name: [unclosed\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertNotNil(found[0].location.line)
+        XCTAssertTrue(found[0].message.hasPrefix("malformed YAML"), found[0].message)
+    }
+
+    func testAliasesAndDuplicateKeysAreRefused() {
+        let alias = errors("base: &b {id: a}\napps:\n  - *b\n")
+        XCTAssertTrue(alias.contains { $0.message.contains("aliases") }, "\(alias)")
+        let duplicate = errors("title: A\ntitle: B\napps: []\n")
+        XCTAssertTrue(duplicate.contains { $0.message.contains("duplicate key 'title'") }, "\(duplicate)")
+    }
+
+    func testUnknownHealthTypeAndMissingReason() {
+        let found = errors("""
+        apps:
+          - id: a
+            requested:
+              read: [stepCount, stepz]
+            ignore:
+              - rule: usage-string-vague
+        """)
+        XCTAssertEqual(found.map(\.location.line), [4, 6])
+        XCTAssertTrue(found[0].message.contains("unknown HealthKit type 'stepz'"))
+        XCTAssertTrue(found[1].message.contains("'reason' is required"))
+    }
+
+    func testMissingConfigFile() {
+        XCTAssertThrowsError(try ConfigLoader().load(siteDirectory: "/nonexistent")) { error in
+            XCTAssertTrue("\(error)".contains("/nonexistent/healthaudit.yml"), "\(error)")
+        }
+    }
+}
