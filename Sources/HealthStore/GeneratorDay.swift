@@ -103,7 +103,7 @@ struct DayWriter {
             case .workout:
                 let w = plan.workout!
                 let ramp = min(1, (t - w.start) / 300)
-                value = rng.normal(rhr + (w.heartRate - rhr) * ramp, 5); step = rng.uniform(8, 12)
+                value = rng.normal(rhr + (w.heartRate - rhr) * ramp, 5); step = rng.uniform(25, 45)
             }
             let worn = plan.watchOff.map { t < $0.0 || t >= $0.1 } ?? true
             if minute || worn {
@@ -186,7 +186,7 @@ struct DayWriter {
                 } else if boutIndex < plan.bouts.count && plan.bouts[boutIndex].start <= m {
                     kcal += plan.bouts[boutIndex].cadence * 0.035 * rng.uniform(0.9, 1.1)
                 } else {
-                    kcal += rng.uniform(0.1, 0.4)
+                    kcal += rng.uniform(0.05, 0.25)
                 }
                 m += 60
             }

@@ -4,7 +4,7 @@ import Foundation
 /// seed and the date, so the same seed gives the same data, and widening the range does not change earlier days.
 public struct HealthDataGenerator: Sendable {
     public enum Resolution: String, Sendable, Hashable {
-        /// Heart rate every few minutes (every ~10 s in workouts), steps in chunks of a few minutes.
+        /// Heart rate every few minutes (every ~35 s in workouts), steps in chunks of a few minutes.
         case realistic
         /// One heart-rate sample every minute all day (≈525,600 per year) and per-minute steps: for benchmarks.
         case minute
@@ -131,8 +131,8 @@ struct DayPlan: Sendable {
         func clock(_ hours: Double) -> Double { DayPlan.wallClock(start, hours, timeZone) }
         self.day = day; self.start = start; self.end = end
         let weekend = day.isoWeekday >= 6
-        wake = clock(min(9, max(5.5, rng.normal(weekend ? 7.6 : 6.7, 0.3))))
-        bed = clock(min(25, max(21.5, rng.normal(weekend ? 23.4 : 22.9, 0.35))))
+        wake = clock(min(9, max(5.5, rng.normal(weekend ? 7.6 : 6.7, 0.3)))).rounded()
+        bed = clock(min(25, max(21.5, rng.normal(weekend ? 23.4 : 22.9, 0.35)))).rounded()
         restingHR = (person.rhrBase + 2 * sin(2 * .pi * n / 61) + rng.normal(0, 1.2)).rounded()
         watchOff = rng.chance(0.5) ? (wake + 300, wake + rng.uniform(30, 70) * 60) : nil
 
@@ -175,9 +175,9 @@ struct DayPlan: Sendable {
 
         // Walks through the waking day; none overlapping each other or the workout.
         var candidates: [Bout] = []
-        for _ in 0..<rng.int(16...32) {
+        for _ in 0..<rng.int(10...22) {
             let s = rng.uniform(wake + 1200, max(wake + 1300, bed - 1800))
-            let minutes = min(30, 2 + -log(max(1e-9, 1 - rng.unit())) * 6)
+            let minutes = min(25, 1.5 + -log(max(1e-9, 1 - rng.unit())) * 5)
             candidates.append(Bout(start: s.rounded(), end: (s + minutes * 60).rounded(),
                                    cadence: min(125, max(60, rng.normal(98, 10))), stride: rng.normal(0.72, 0.03),
                                    phoneCarried: rng.chance(0.8)))

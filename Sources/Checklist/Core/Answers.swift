@@ -72,14 +72,14 @@ struct AnswerSheet {
         case .availabilityChecked:
             if calls(Self.healthKitCalls).isEmpty { return make(.notApplicable, "the scanned code makes no HealthKit calls") }
             let checks = calls(["isHealthDataAvailable"])
-            return make(.yes, "`isHealthDataAvailable()` is consulted (\(checks.count) call(s))", checks)
+            return make(.yes, "isHealthDataAvailable() is consulted (\(checks.count) call(s))", checks)
         case .completionInterpreted:
             let requests = calls(["requestAuthorization"])
-            if requests.isEmpty { return make(.notApplicable, "no `requestAuthorization` call in the scanned code") }
+            if requests.isEmpty { return make(.notApplicable, "no requestAuthorization call in the scanned code") }
             return make(.yes, "no use of the result as proof of access (\(requests.count) request(s) checked)", requests)
         case .noReadStatusProbe:
             let statuses = calls(["authorizationStatus"])
-            return make(.yes, statuses.isEmpty ? "`authorizationStatus(for:)` is never called" : "`authorizationStatus(for:)` only guards writes", statuses)
+            return make(.yes, statuses.isEmpty ? "authorizationStatus(for:) is never called" : "authorizationStatus(for:) only guards writes", statuses)
         case .usageStringsMeaningful:
             let strings = ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].compactMap { context.manifest.usageString($0) }
             if strings.isEmpty && !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty {
@@ -91,11 +91,11 @@ struct AnswerSheet {
             if extensions.isEmpty { return make(.notApplicable, "the app has no extension targets") }
             if extensions.allSatisfy({ $0.sources.isEmpty }) { return make(.cannotTell, "cannot tell — no extension sources scanned") }
             let evidence = extensions.compactMap { ext in ext.infoPlist.map { Evidence(location: $0.location(of: "NSExtension"), quote: $0.quote("NSExtension")) } }
-            return make(.yes, "no `requestAuthorization` in \(extensions.count) extension target(s)", evidence)
+            return make(.yes, "no requestAuthorization in \(extensions.count) extension target(s)", evidence)
         case .writeStatusRechecked:
             let saves = calls(["save"])
             if saves.isEmpty { return make(.notApplicable, "the scanned code does not write to HealthKit") }
-            return make(.yes, "each write is preceded by a fresh `authorizationStatus(for:)` check", saves)
+            return make(.yes, "each write is preceded by a fresh authorizationStatus(for:) check", saves)
         }
     }
 }

@@ -202,49 +202,61 @@ enum ExprShape {
         call.arguments.first { $0.label?.text == label }?.expression
     }
 
-    /// Sides of a binary expression as the parser leaves it (operators are not folded):
-    /// `a == b` → (a, "==", b) when the sequence has exactly one operator.
-    static func binary(_ expr: ExprSyntax) -> (ExprSyntax, String, ExprSyntax)? {
-        guard let sequence = stripped(expr).as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
-        let items = Array(sequence.elements)
-        guard let op = items[1].as(BinaryOperatorExprSyntax.self) else { return nil }
-        return (items[0], op.operator.text, items[2])
-    }
-
-    /// Operands of `a && b && c`; nil when the expression also uses `||` (no single branch then).
-    static func conjuncts(_ expr: ExprSyntax) -> [ExprSyntax]? {
+    /// Operands of `a && b && c`, each as its sequence items; nil when `||` is involved
+    /// (no single branch then). Operators are not folded by the parser, so this works on items.
+    static func conjuncts(_ expr: ExprSyntax) -> [Operand]? {
         let e = stripped(expr)
-        guard let sequence = e.as(SequenceExprSyntax.self) else { return [e] }
+        guard let sequence = e.as(SequenceExprSyntax.self) else { return [Operand(items: [e])] }
         let items = Array(sequence.elements)
         let operators = items.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
         if operators.contains("||") { return nil }
-        guard operators.contains("&&") else { return [e] }
-        var parts: [ExprSyntax] = []
+        var parts: [Operand] = []
         var current: [ExprSyntax] = []
-        func flush() {
-            if current.count == 1 { parts.append(current[0]) }
-            else if !current.isEmpty {
-                parts.append(ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(current))))
-            }
-            current = []
-        }
         for item in items {
-            if item.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" { flush() } else { current.append(item) }
+            if item.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" {
+                if !current.isEmpty { parts.append(Operand(items: current)) }
+                current = []
+            } else {
+                current.append(item)
+            }
         }
-        flush()
-        return parts
+        if !current.isEmpty { parts.append(Operand(items: current)) }
+        // A parenthesized operand `(a && b)` is searched again.
+        return parts.flatMap { part -> [Operand] in
+            if let only = part.single, stripped(only).is(SequenceExprSyntax.self) { return conjuncts(only) ?? [] }
+            return [part]
+        }
     }
 
-    /// `lhs = rhs` assignments below a node.
-    static func assignments(in node: some SyntaxProtocol) -> [(lhs: ExprSyntax, rhs: ExprSyntax, node: SequenceExprSyntax)] {
+    /// `lhs = rhs` assignments below a node; `rhs` as its sequence items (`a != nil` → three items).
+    static func assignments(in node: some SyntaxProtocol) -> [(lhs: ExprSyntax, rhs: Operand, node: SequenceExprSyntax)] {
         node.collect(SequenceExprSyntax.self).compactMap { sequence in
             let items = Array(sequence.elements)
             guard let index = items.firstIndex(where: { $0.is(AssignmentExprSyntax.self) }), index > 0, index + 1 < items.count else { return nil }
-            let rhs = items.count == index + 2 ? items[index + 1]
-                : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(Array(items[(index + 1)...]))))
-            return (items[index - 1], rhs, sequence)
+            return (items[index - 1], Operand(items: Array(items[(index + 1)...])), sequence)
         }
     }
+}
+
+/// Part of an unfolded expression: one expression, or `lhs op rhs` items.
+struct Operand {
+    let items: [ExprSyntax]
+
+    var single: ExprSyntax? { items.count == 1 ? items[0] : nil }
+
+    /// `a == b` → (a, "==", b) when the operand is exactly one binary operation (or a parenthesized one).
+    var binary: (ExprSyntax, String, ExprSyntax)? {
+        if let single, let sequence = ExprShape.stripped(single).as(SequenceExprSyntax.self) {
+            let inner = Array(sequence.elements)
+            if inner.count == 3, let op = inner[1].as(BinaryOperatorExprSyntax.self) { return (inner[0], op.operator.text, inner[2]) }
+            return nil
+        }
+        guard items.count == 3, let op = items[1].as(BinaryOperatorExprSyntax.self) else { return nil }
+        return (items[0], op.operator.text, items[2])
+    }
+
+    func mentions(_ name: String) -> Bool { items.contains { $0.mentions(name) } }
+    func contains(_ node: some SyntaxProtocol) -> Bool { items.contains { $0.contains(node) } }
 }
 
 // MARK: - Closures
@@ -305,7 +317,7 @@ enum ControlFlow {
     /// `if`, its body or else branch; for `guard`, the rest of the block or its else body; for
     /// `switch`, the cases `casePolarity` accepts. `within` limits where to look.
     static func regions(within scope: some SyntaxProtocol, want: Polarity,
-                        condition polarity: (ExprSyntax) -> Polarity?,
+                        condition polarity: (Operand) -> Polarity?,
                         switchSubject: ((ExprSyntax) -> Bool)? = nil,
                         casePolarity: ((SwitchCaseLabelSyntax) -> Polarity?)? = nil) -> [(statement: Syntax, region: [Syntax])] {
         var found: [(Syntax, [Syntax])] = []
@@ -339,7 +351,7 @@ enum ControlFlow {
 
     /// The direction of a condition list: the first element that tests the thing decides
     /// (`if ok, error == nil` → `ok`). `||` conditions have no single direction.
-    private static func direction(of conditions: ConditionElementListSyntax, _ polarity: (ExprSyntax) -> Polarity?) -> Polarity? {
+    private static func direction(of conditions: ConditionElementListSyntax, _ polarity: (Operand) -> Polarity?) -> Polarity? {
         for element in conditions {
             guard case .expression(let expr) = element.condition, let parts = ExprShape.conjuncts(expr) else { continue }
             for part in parts { if let p = polarity(part) { return p } }
@@ -348,22 +360,24 @@ enum ControlFlow {
     }
 
     /// Polarity of a Bool-valued test of `name`: `name`, `!name`, `name == true`, `name != false`…
-    static func flagPolarity(_ expr: ExprSyntax, names: Set<String>) -> Polarity? {
-        let e = ExprShape.stripped(expr)
+    static func flagPolarity(_ operand: Operand, names: Set<String>) -> Polarity? {
+        if let (lhs, op, rhs) = operand.binary, op == "==" || op == "!=" {
+            for (side, other) in [(lhs, rhs), (rhs, lhs)] {
+                guard flagPolarity(Operand(items: [side]), names: names) == .holds else { continue }
+                let isTrue = ExprShape.isBool(other, true)
+                guard isTrue || ExprShape.isBool(other, false) else { return nil }
+                return (isTrue == (op == "==")) ? .holds : .fails
+            }
+            return nil
+        }
+        guard let single = operand.single else { return nil }
+        let e = ExprShape.stripped(single)
         if let ref = e.as(DeclReferenceExprSyntax.self) { return names.contains(ref.baseName.text) ? .holds : nil }
         if let member = e.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
             return names.contains(member.declName.baseName.text) ? .holds : nil
         }
         if let prefix = e.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            return flagPolarity(prefix.expression, names: names).map { $0 == .holds ? .fails : .holds }
-        }
-        if let (lhs, op, rhs) = ExprShape.binary(e), op == "==" || op == "!=" {
-            for (side, other) in [(lhs, rhs), (rhs, lhs)] {
-                guard let p = flagPolarity(side, names: names), p == .holds else { continue }
-                let isTrue = ExprShape.isBool(other, true)
-                guard isTrue || ExprShape.isBool(other, false) else { return nil }
-                return (isTrue == (op == "==")) ? .holds : .fails
-            }
+            return flagPolarity(Operand(items: [prefix.expression]), names: names).map { $0 == .holds ? .fails : .holds }
         }
         return nil
     }

@@ -45,7 +45,9 @@ public struct SiteRenderer: Sendable {
     func appPage(_ audit: AppAudit, input: SiteInput) -> OutputFile {
         let app = AppPage(audit: audit, config: input.config)
         let (context, toc) = app.context()
-        return page("app", path: app.path, title: audit.manifest.name, context: context, config: input.config, toc: toc)
+        let sections = [TableOfContentsEntry(level: 2, title: "Review questions", anchor: "review-questions"),
+                        TableOfContentsEntry(level: 2, title: "Findings", anchor: "findings")]
+        return page("app", path: app.path, title: audit.manifest.name, context: context, config: input.config, toc: sections + toc)
     }
 
     func rulesIndexPage(_ input: SiteInput) -> OutputFile {

@@ -1,0 +1,187 @@
+import SwiftSyntax
+
+/// What the source rules take a call or a name to mean in HealthKit terms. Apps wrap HealthKit in
+/// their own types, so besides the framework's names this also reads the app's function names
+/// (`fetchSteps`, `saveWorkout`) — a heuristic, kept in one place so every rule agrees.
+struct HealthKitVocabulary {
+    /// Names of variables, properties and parameters that hold an `HKHealthStore`, across the app.
+    let storeNames: Set<String>
+
+    init(sources: [ParsedSource]) {
+        var names: Set<String> = []
+        for source in sources {
+            for binding in source.tree.collect(PatternBindingSyntax.self) {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+                let value = binding.initializer?.value.trimmedDescription ?? ""
+                if type.hasPrefix("HKHealthStore") || value.hasPrefix("HKHealthStore(") || value.lowercased().contains("healthstore") {
+                    names.insert(name)
+                }
+            }
+            for parameter in source.tree.collect(FunctionParameterSyntax.self) where parameter.type.trimmedDescription.hasPrefix("HKHealthStore") {
+                names.insert((parameter.secondName ?? parameter.firstName).text)
+            }
+        }
+        storeNames = names
+    }
+
+    // MARK: Authorization calls
+
+    static let statusCheck = "authorizationStatus"
+    static let requestStatusChecks: Set<String> = ["statusForAuthorizationRequest", "getRequestStatusForAuthorization"]
+    static let availabilityCheck = "isHealthDataAvailable"
+
+    /// Frameworks whose `requestAuthorization` is not HealthKit's.
+    private static let otherAuthorizers = ["notification", "photo", "speech", "media", "tracking", "location", "contact",
+                                           "event", "calendar", "motion", "music", "siri", "homekit", "camera"]
+
+    /// `requestAuthorization(toShare:read:)` in either form, or an app wrapper of it on something health-named
+    /// (`HealthKitManager.shared.requestAuthorization()`); not `UNUserNotificationCenter`'s or `PHPhotoLibrary`'s.
+    func isAuthorizationRequest(_ call: FunctionCallExprSyntax) -> Bool {
+        guard ExprShape.calledName(call) == "requestAuthorization" else { return false }
+        let labels = ExprShape.labels(call)
+        if labels.contains("toShare") || labels.contains("read") { return true }
+        if labels.contains("options") || labels.contains("for") || labels.contains("access") { return false }
+        let base = ExprShape.base(of: call)?.trimmedDescription.lowercased() ?? ""
+        if Self.otherAuthorizers.contains(where: base.contains) { return false }
+        if base.contains("health") || base.hasPrefix("hk") || isStoreReceiver(ExprShape.base(of: call)) { return true }
+        if base.isEmpty {
+            // A bare call inside the app's own health type (`HealthManager`) calls its wrapper.
+            return SyntaxScope.types(around: call).contains { SyntaxScope.typeName(of: $0)?.lowercased().contains("health") == true }
+        }
+        return false
+    }
+
+    /// HealthKit's own request (with the type sets), as opposed to an app wrapper.
+    static func isFrameworkRequest(_ call: FunctionCallExprSyntax) -> Bool {
+        ExprShape.calledName(call) == "requestAuthorization" && ExprShape.labels(call).contains { $0 == "toShare" || $0 == "read" }
+    }
+
+    static func isStatusCheck(_ call: FunctionCallExprSyntax) -> Bool { ExprShape.calledName(call) == statusCheck }
+
+    /// Whether the code below `node` calls `authorizationStatus(for:)`.
+    static func checksStatus(_ node: some SyntaxProtocol) -> Bool { node.calls.contains(where: isStatusCheck) }
+
+    /// An expression statement awaiting the call: `try await store.requestAuthorization(…)`.
+    static func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {
+        for ancestor in call.ancestors {
+            if ancestor.is(AwaitExprSyntax.self) { return true }
+            if ancestor.is(CodeBlockItemSyntax.self) || ancestor.is(ClosureExprSyntax.self) { return false }
+        }
+        return false
+    }
+
+    func isStoreReceiver(_ base: ExprSyntax?) -> Bool {
+        guard let base else { return false }
+        let text = base.trimmedDescription
+        if text.lowercased().contains("healthstore") || text.hasPrefix("HKHealthStore(") { return true }
+        return ExprShape.referencedName(base).map(storeNames.contains) ?? false
+    }
+
+    // MARK: Reading and writing
+
+    static let characteristicReads: Set<String> = [
+        "dateOfBirthComponents", "dateOfBirth", "biologicalSex", "bloodType", "fitzpatrickSkinType", "wheelchairUse", "activityMoveMode",
+    ]
+
+    /// App functions that read, by their name's first word.
+    private static let readPrefixes = ["fetch", "load", "read", "query", "display", "refresh"]
+
+    /// `store.execute(q)`, `HKSampleQuery(…)`, `descriptor.result(for:)`, characteristic reads, `fetchSteps()`.
+    static func isRead(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = ExprShape.calledName(call) else { return false }
+        if characteristicReads.contains(name) { return true }
+        if name == "execute" && !call.arguments.isEmpty { return true }
+        if name.hasPrefix("HK") && (name.hasSuffix("Query") || name.hasSuffix("QueryDescriptor")) { return true }
+        if (name == "result" || name == "results") && ExprShape.labels(call) == ["for"] { return true }
+        return hasPrefixWord(name, in: readPrefixes)
+    }
+
+    /// A HealthKit read the way data-before-authorization counts it: framework reads and `fetch…`/`load…` functions.
+    static func isDataAccess(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = ExprShape.calledName(call) else { return false }
+        if name == "display" || hasPrefixWord(name, in: ["display", "refresh"]) { return false }
+        return isRead(call) || (name == "save" && !call.arguments.isEmpty)
+    }
+
+    /// `store.save(x)`, workout sessions and builders, and app functions named for writing (`saveWeight`,
+    /// `startRecordingWorkout`, `logSession`).
+    static func isWrite(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = ExprShape.calledName(call) else { return false }
+        if (name == "save" || name == "delete") && !call.arguments.isEmpty { return true }
+        if ["HKWorkoutBuilder", "HKLiveWorkoutBuilder", "HKWorkoutSession", "beginCollection", "finishWorkout", "startActivity"].contains(name) {
+            return true
+        }
+        let lower = name.lowercased()
+        if ["save", "write", "record", "workout"].contains(where: lower.contains) { return true }
+        // `logSession`, not the logger's `log(…)`.
+        return hasPrefixWord(name, in: ["log", "store", "add"], alone: false)
+    }
+
+    /// `fetchSteps` starts with the word `fetch`; `fetched` and `loader` do not.
+    private static func hasPrefixWord(_ name: String, in words: [String], alone: Bool = true) -> Bool {
+        words.contains { word in
+            guard name.hasPrefix(word) else { return false }
+            let rest = name.dropFirst(word.count)
+            return rest.isEmpty ? alone : rest.first!.isUppercase
+        }
+    }
+
+    /// Calls that neither read, write nor act on a result: logging, dispatch wrappers, handing a
+    /// value back to a caller.
+    private static let benign: Set<String> = [
+        "print", "debugPrint", "NSLog", "os_log", "dump", "assert", "assertionFailure", "precondition", "preconditionFailure",
+        "fatalError", "debug", "info", "notice", "warning", "error", "fault", "trace", "critical", "log",
+        "async", "asyncAfter", "sync", "run", "Task", "detached", "resume", "completion", "completionHandler", "handler",
+        "callback", "reply", "send",
+    ]
+
+    /// A call that does something with the result of a request (reads, writes, starts, shows a screen).
+    static func isAction(_ call: FunctionCallExprSyntax) -> Bool {
+        if isRead(call) || isWrite(call) { return true }
+        guard let name = ExprShape.calledName(call) else { return false }
+        if benign.contains(name) || name.first?.isUppercase == true { return false }
+        return true
+    }
+
+    // MARK: Names that mean "authorized"
+
+    /// `isAuthorized`, `hasHealthPermission`, `accessGranted`, `healthKitEnabled`.
+    static func isAuthorizationFlag(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if ["authoriz", "permission", "granted", "hasaccess", "canaccess", "canread", "canwrite"].contains(where: lower.contains) { return true }
+        return lower.contains("health") && ["enabled", "connected", "allowed", "access"].contains(where: lower.contains)
+    }
+
+    /// A UserDefaults key or stored property that records authorization.
+    static func isAuthorizationKey(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        if ["authoriz", "permission", "granted"].contains(where: lower.contains) { return true }
+        return lower.contains("health") && ["enabled", "connected", "allowed", "access", "status"].contains(where: lower.contains)
+    }
+
+    /// `true`, `.authorized`, `.granted`, `AccessState.authorized`.
+    static func isGrantedValue(_ operand: Operand) -> Bool {
+        guard let single = operand.single else { return false }
+        if ExprShape.isBool(single, true) { return true }
+        guard let member = ExprShape.memberName(single) else { return false }
+        return ["authorized", "granted", "allowed", "sharingAuthorized", "connected", "enabled"].contains(member)
+    }
+
+    /// Code talks about authorization: names mentioning authoriz/permission, an `…Auth` helper, or the status APIs.
+    static func isAuthorizationRelated(_ node: some SyntaxProtocol) -> Bool {
+        node.mentions { name in
+            let lower = name.lowercased()
+            if lower.contains("authoriz") || lower.contains("permission") { return true }
+            return lower.hasSuffix("auth") && !lower.hasSuffix("oauth")
+        }
+    }
+}
+
+extension ParsedSource {
+    /// Whether the file imports HealthKit (a fragment without imports counts when it names HK types).
+    var usesHealthKit: Bool {
+        tree.statements.contains { $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "HealthKit" }
+            || tree.mentions { $0.hasPrefix("HK") }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// Inline SVG charts written by the generator: no JavaScript, no external files, deterministic
+/// number formatting, `<title>`/`<desc>` for screen readers, and patterns plus labels so they
+/// read without colour.
+public enum SVGChart {
+    public struct Bar: Sendable, Hashable {
+        public var label: String
+        public var value: Double?
+        public init(label: String, value: Double?) { self.label = label; self.value = value }
+    }
+
+    public struct Point: Sendable, Hashable {
+        /// 0…1 across the chart (e.g. fraction of the day).
+        public var x: Double
+        public var y: Double
+        public init(x: Double, y: Double) { self.x = x; self.y = y }
+    }
+
+    public struct Segment: Sendable, Hashable {
+        public var lane: String
+        /// 0…1 across the chart.
+        public var start: Double
+        public var end: Double
+        public init(lane: String, start: Double, end: Double) { self.lane = lane; self.start = start; self.end = end }
+    }
+
+    static let width = 640.0, height = 200.0, left = 44.0, bottom = 24.0, top = 12.0, right = 8.0
+
+    /// Vertical bars, one per label; a nil value draws a hatched "hidden" bar of full height.
+    public static func bars(_ bars: [Bar], title: String, description: String, unit: String) -> String {
+        let maximum = niceMaximum(bars.compactMap(\.value).max() ?? 0)
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        let slot = plotWidth / Double(max(bars.count, 1))
+        var body = axes(maximum: maximum, unit: unit)
+        for (index, bar) in bars.enumerated() {
+            let x = left + Double(index) * slot + slot * 0.15
+            if let value = bar.value {
+                let h = maximum > 0 ? value / maximum * plotHeight : 0
+                body += "<rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(top + plotHeight - h))\" width=\"\(f(slot * 0.7))\" height=\"\(f(h))\"><title>\(escape(bar.label)): \(f(value)) \(escape(unit))</title></rect>"
+            } else {
+                body += "<rect class=\"hidden\" x=\"\(f(x))\" y=\"\(f(top))\" width=\"\(f(slot * 0.7))\" height=\"\(f(plotHeight))\" fill=\"url(#hatch)\"><title>\(escape(bar.label)): hidden</title></rect>"
+            }
+            if bars.count <= 12 || index % (bars.count / 8 + 1) == 0 {
+                body += "<text class=\"tick\" x=\"\(f(x + slot * 0.35))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(escape(bar.label))</text>"
+            }
+        }
+        return svg(title: title, description: description, body: body)
+    }
+
+    /// A line over the x range with dots at each point.
+    public static func line(_ points: [Point], title: String, description: String, unit: String, minimum: Double = 0) -> String {
+        let maximum = niceMaximum(points.map(\.y).max() ?? 0)
+        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        func position(_ p: Point) -> (Double, Double) {
+            let span = max(maximum - minimum, 1)
+            return (left + p.x * plotWidth, top + plotHeight - (p.y - minimum) / span * plotHeight)
+        }
+        var body = axes(maximum: maximum, minimum: minimum, unit: unit) + hourTicks()
+        if !points.isEmpty {
+            let path = points.map(position).enumerated().map { "\($0.offset == 0 ? "M" : "L")\(f($0.element.0)) \(f($0.element.1))" }.joined(separator: " ")
+            body += "<path class=\"line\" d=\"\(path)\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
+        }
+        return svg(title: title, description: description, body: body)
+    }
+
+    /// Horizontal lanes (e.g. sleep stages) with segments; each lane has its own pattern and label.
+    public static func timeline(_ segments: [Segment], lanes: [String], title: String, description: String, axisLabels: [String]) -> String {
+        let plotWidth = width - 90 - right
+        let laneHeight = (height - top - bottom) / Double(max(lanes.count, 1))
+        var body = ""
+        for (index, lane) in lanes.enumerated() {
+            let y = top + Double(index) * laneHeight
+            body += "<text class=\"lane\" x=\"4\" y=\"\(f(y + laneHeight * 0.65))\">\(escape(lane))</text>"
+            body += "<line x1=\"90\" x2=\"\(f(width - right))\" y1=\"\(f(y + laneHeight))\" y2=\"\(f(y + laneHeight))\" stroke=\"#d9d9de\"/>"
+            for segment in segments where segment.lane == lane {
+                let x = 90 + segment.start * plotWidth
+                body += "<rect class=\"seg lane\(index)\" x=\"\(f(x))\" y=\"\(f(y + 3))\" width=\"\(f(max((segment.end - segment.start) * plotWidth, 0.5)))\" height=\"\(f(laneHeight - 6))\" fill=\"url(#p\(index % 4))\"/>"
+            }
+        }
+        for (index, label) in axisLabels.enumerated() {
+            let x = 90 + Double(index) / Double(max(axisLabels.count - 1, 1)) * plotWidth
+            body += "<text class=\"tick\" x=\"\(f(x))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(escape(label))</text>"
+        }
+        return svg(title: title, description: description, body: body)
+    }
+
+    // MARK: - Pieces
+
+    private static func svg(title: String, description: String, body: String) -> String {
+        let id = "c" + String(abs(title.hashValueStable) % 1_000_000)
+        // Pattern ids are prefixed per chart: several charts share one page.
+        let body = body.replacingOccurrences(of: "url(#", with: "url(#\(id)-")
+        return """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(f(width)) \(f(height))" role="img" aria-labelledby="\(id)-t \(id)-d" font-family="sans-serif" font-size="11"><title id="\(id)-t">\(escape(title))</title><desc id="\(id)-d">\(escape(description))</desc><defs><pattern id="\(id)-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#8c8c94" stroke-width="2"/></pattern><pattern id="\(id)-p0" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" fill="#2f5fa8"/></pattern><pattern id="\(id)-p1" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#6d8fd0"/><circle cx="3" cy="3" r="1.2" fill="#fff"/></pattern><pattern id="\(id)-p2" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#9fb8e6"/><line x1="0" y1="0" x2="0" y2="6" stroke="#fff" stroke-width="1.5"/></pattern><pattern id="\(id)-p3" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#d0dcf2"/></pattern></defs>\(body)</svg>
+        """
+    }
+
+    private static func axes(maximum: Double, minimum: Double = 0, unit: String) -> String {
+        let plotHeight = height - top - bottom
+        var out = "<line x1=\"\(f(left))\" x2=\"\(f(left))\" y1=\"\(f(top))\" y2=\"\(f(top + plotHeight))\" stroke=\"#8c8c94\"/>"
+        out += "<line x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(f(top + plotHeight))\" y2=\"\(f(top + plotHeight))\" stroke=\"#8c8c94\"/>"
+        for step in 0...2 {
+            let value = minimum + (maximum - minimum) * Double(step) / 2
+            let y = top + plotHeight - plotHeight * Double(step) / 2
+            out += "<text class=\"tick\" x=\"\(f(left - 4))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(f(value))</text>"
+        }
+        out += "<text class=\"unit\" x=\"\(f(left + 4))\" y=\"\(f(top + 8))\">\(escape(unit))</text>"
+        return out
+    }
+
+    private static func hourTicks() -> String {
+        let plotWidth = width - left - right
+        return stride(from: 0, through: 24, by: 6).map { hour in
+            "<text class=\"tick\" x=\"\(f(left + Double(hour) / 24 * plotWidth))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(String(format: "%02d:00", hour))</text>"
+        }.joined()
+    }
+
+    /// 0, 1, 2, 5 × 10ⁿ above the data, so axes read cleanly.
+    static func niceMaximum(_ value: Double) -> Double {
+        guard value > 0 else { return 1 }
+        let magnitude = pow(10, floor(log10(value)))
+        for step in [1.0, 2, 2.5, 5, 10] where step * magnitude >= value { return step * magnitude }
+        return 10 * magnitude
+    }
+
+    /// Numbers with at most one decimal and no locale: the same bytes on every machine.
+    static func f(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
+
+private extension String {
+    /// A hash that is the same in every process (Swift's `hashValue` is seeded per run).
+    var hashValueStable: Int {
+        var hash = 5381
+        for byte in utf8 { hash = (hash &* 33) &+ Int(byte) }
+        return hash
+    }
+}
