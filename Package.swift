@@ -32,9 +32,9 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
         // 3. The simulated HealthKit store (permission semantics, queries, generated data).
-        .target(name: "HealthStore", dependencies: []),
+        .target(name: "HealthStore", dependencies: ["Manifest"]),
         // 4. Daily summaries as each app sees them through the store.
-        .target(name: "Summary", dependencies: ["Manifest", "Checklist"]),
+        .target(name: "Summary", dependencies: ["Manifest", "Checklist", "HealthStore"]),
         // 5. Markdown, libcmark, Mustache templates, page models, machine outputs.
         .target(name: "Report", dependencies: [
             "Manifest", "Checklist", "Summary", "CCmark",

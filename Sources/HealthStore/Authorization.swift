@@ -152,8 +152,8 @@ public enum PurposeString {
 
 /// The client-side checks `requestAuthorization` runs before talking to the daemon; each failure is an
 /// uncaught NSInvalidArgumentException (spec §1.5). Order: arguments, write string, read string.
-enum AuthorizationRequestValidation {
-    static func crash(share: Set<HealthTypeID>, read: Set<HealthTypeID>, app: AppContext) -> HealthKitCrash? {
+public enum AuthorizationRequestValidation {
+    public static func crash(share: Set<HealthTypeID>, read: Set<HealthTypeID>, app: AppContext) -> HealthKitCrash? {
         if share.isEmpty && read.isEmpty {
             return HealthKitCrash(reason: "Must request authorization for at least one data type")
         }

@@ -16,12 +16,13 @@ public struct HealthDataSet: Sendable {
     /// "a new source is inserted above other third-party sources").
     public private(set) var sources: [SampleSource] = []
 
-    public init(timeZone: TimeZone, startTime: TimeInterval = 0, endTime: TimeInterval = 0,
+    /// Without `startTime`/`endTime` the interval spans the given samples and workouts.
+    public init(timeZone: TimeZone, startTime: TimeInterval? = nil, endTime: TimeInterval? = nil,
                 dateOfBirth: DateComponents? = nil, biologicalSex: BiologicalSex = .notSet,
                 samples: [Sample] = [], workouts: [Workout] = []) {
         self.timeZone = timeZone
-        self.startTime = startTime
-        self.endTime = endTime
+        self.startTime = startTime ?? (samples.map(\.startTime) + workouts.map(\.startTime)).min() ?? 0
+        self.endTime = endTime ?? (samples.map(\.endTime) + workouts.map(\.endTime)).max() ?? 0
         self.dateOfBirth = dateOfBirth
         self.biologicalSex = biologicalSex
         for s in samples { appendUnsorted(s.type, s.source, s.startTime, s.endTime, s.value) }

@@ -34,12 +34,6 @@ public final class SimulatedHealthStore: @unchecked Sendable {
 
     public var timeZone: TimeZone { withLock { _data.timeZone } }
 
-    var calendar: Calendar {
-        var cal = Calendar(identifier: .gregorian)
-        cal.timeZone = timeZone
-        return cal
-    }
-
     // MARK: Availability and authorization
 
     public func isHealthDataAvailable() -> Bool { app.device.healthDataAvailable }

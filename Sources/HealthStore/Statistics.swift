@@ -29,7 +29,7 @@ public struct StatisticsOptions: OptionSet, Sendable, Hashable, CustomStringConv
 
     /// `-[HKQuantityType supportsStatisticOptions:]`: the crash a mismatched option raises, if any (spec §4.2).
     /// mostRecent and duration are not rejected for cumulative types by that check, so they are allowed here too.
-    static func crash(for type: HealthTypeID, options: StatisticsOptions) -> HealthKitCrash? {
+    public static func crash(for type: HealthTypeID, options: StatisticsOptions) -> HealthKitCrash? {
         guard let style = type.aggregationStyle else {
             // Statistics queries take an HKQuantityType; building one from another identifier raises.
             return HealthKitCrash(reason: "Invalid HKQuantityType identifier \(type.hkIdentifier)")

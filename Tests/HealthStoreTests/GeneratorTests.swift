@@ -143,6 +143,24 @@ final class GeneratorTests: XCTestCase {
         XCTAssertEqual(london23.sampleCount(of: .heartRate), 1380)
     }
 
+    /// The benchmark's shape: a year of minute data, daily statistics from sorted columns (no timing asserted).
+    func testYearOfMinuteData() {
+        let d = HealthDataGenerator(seed: 2026, from: day("2025-01-01"), through: day("2025-12-31"), timeZone: utc,
+                                    resolution: .minute).generate()
+        XCTAssertEqual(d.sampleCount(of: .heartRate), 525_600)
+        XCTAssertGreaterThan(d.sampleCount(of: .stepCount), 50_000)
+        let s = store(d, grants: allGranted)
+        let steps = s.dailyStatistics(of: .stepCount, from: day("2025-01-01"), through: day("2025-12-31"),
+                                      options: .cumulativeSum).value!
+        XCTAssertEqual(steps.buckets.count, 365)
+        let year = s.statistics(of: .stepCount, from: date(d.startTime), to: date(d.endTime), options: .cumulativeSum)
+            .value!.values.sum!
+        XCTAssertEqual(steps.buckets.reduce(0) { $0 + $1.values.sum! }, year, accuracy: 1e-3)
+        let hr = s.dailyStatistics(of: .heartRate, from: day("2025-01-01"), through: day("2025-12-31"),
+                                   options: [.discreteMin, .discreteMax]).value!
+        XCTAssertTrue(hr.buckets.allSatisfy { $0.values.minimum! < $0.values.maximum! })
+    }
+
     func testSplitMix64IsStable() {
         var r = SplitMix64(seed: 0)
         // Reference values of SplitMix64 with seed 0.
