@@ -1,18 +1,11 @@
 import Foundation
 
-public enum PermissionAnswer: String, Sendable, Hashable, CaseIterable {
-    case granted, denied
-}
+// `PermissionAnswer` and `PermissionGrant` are the config's own types (Manifest): the store
+// takes the simulated user's answers exactly as `healthaudit.yml` states them.
+@_exported import enum Manifest.PermissionAnswer
+@_exported import struct Manifest.PermissionGrant
 
-/// The user's answer for one type, per direction; nil = that direction was never put to the user.
-public struct PermissionGrant: Sendable, Hashable {
-    public var read: PermissionAnswer?
-    public var share: PermissionAnswer?
-
-    public init(read: PermissionAnswer? = nil, share: PermissionAnswer? = nil) {
-        self.read = read; self.share = share
-    }
-
+extension PermissionGrant {
     /// The type went through the sheet in at least one direction.
     public var wasAsked: Bool { read != nil || share != nil }
 

@@ -70,7 +70,7 @@ public struct ConfigLoader {
     static let topLevelKeys: Set<String> = ["title", "base_url", "units", "time_zone", "content", "summaries", "data", "apps"]
     static let appKeys: Set<String> = [
         "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
-        "sources", "build_settings", "requested", "permissions", "extensions", "ignore",
+        "sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",
     ]
 
     private func dayRange(_ node: Node, reader: inout YAMLReader) -> DayRange? {
@@ -163,6 +163,7 @@ public struct ConfigLoader {
             case "permissions": app.permissions = permissions(value, key: qualified, reader: &reader)
             case "extensions":
                 app.extensions = reader.sequence(value, key: qualified).compactMap { extensionConfig($0, reader: &reader) }
+            case "scenarios": app.scenarios = reader.strings(value, key: qualified)
             case "ignore":
                 app.ignore = reader.sequence(value, key: qualified).compactMap { ignoreEntry($0, reader: &reader) }
             default: break

@@ -51,6 +51,12 @@ public struct DayDate: Hashable, Comparable, Sendable, CustomStringConvertible {
         return DayDate(year: year + 1, month: 1, day: 1)
     }
 
+    public var previous: DayDate {
+        if day > 1 { return DayDate(year: year, month: month, day: day - 1) }
+        if month > 1 { return DayDate(year: year, month: month - 1, day: DayDate.daysIn(month: month - 1, year: year)) }
+        return DayDate(year: year - 1, month: 12, day: 31)
+    }
+
     public static func < (a: DayDate, b: DayDate) -> Bool {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
@@ -60,6 +66,13 @@ public struct DayRange: Sendable, Hashable {
     public var from: DayDate
     public var to: DayDate
     public init(from: DayDate, to: DayDate) { self.from = from; self.to = to }
+
+    /// The seven days ending on `day`: the default range when the config names none.
+    public static func week(endingOn day: DayDate) -> DayRange {
+        var from = day
+        for _ in 0..<6 { from = from.previous }
+        return DayRange(from: from, to: day)
+    }
 
     public var days: [DayDate] {
         var result: [DayDate] = []
@@ -141,5 +154,7 @@ public struct AppConfig: Sendable {
     public var permissions: [String: PermissionGrant]
     public var extensions: [ExtensionConfig]
     public var ignore: [IgnoreEntry]
+    /// Authorization scenarios replayed against the simulated store (names of built-in scripts).
+    public var scenarios: [Located<String>] = []
     public var location: FileLocation
 }

@@ -2,6 +2,7 @@ import Checklist
 import Foundation
 import Manifest
 import Report
+import Summary
 
 /// What a build needs to know: where things are, and the seams tests replace.
 public struct BuildOptions: Sendable {
@@ -30,6 +31,7 @@ public struct BuildState: Sendable {
     public var contentPages: [ContentPage] = []
     public var templates: TemplateSet?
     public var audits: [AppAudit] = []
+    public var summaries: [String: AppSummary] = [:]
     public var files: [OutputFile] = []
 }
 
@@ -50,8 +52,8 @@ public struct Pipeline: Sendable {
 
     public init(steps: [BuildStep]) { self.steps = steps }
 
-    /// load → check → render → write.
-    public static let site = Pipeline(steps: [.load, .check, .render, .write])
+    /// load → check → simulate → render → write.
+    public static let site = Pipeline(steps: [.load, .check, .simulate, .render, .write])
     /// The audit alone, for `healthaudit check`.
     public static let audit = Pipeline(steps: [.loadInputs, .check])
 

@@ -2,6 +2,7 @@ import Checklist
 import Foundation
 import Manifest
 import Report
+import Summary
 
 extension BuildStep {
     /// Config, every app's manifests and the content pages; problems from all apps are collected.
@@ -42,9 +43,23 @@ extension BuildStep {
         return "\(state.audits.count) app(s) audited, \(findings) finding(s)"
     }
 
+    /// Simulated Health data for the summary range, seen through each app's permissions.
+    public static let simulate = BuildStep("simulate") { state, options in
+        guard let config = state.config else { return "nothing to simulate" }
+        let zone = TimeZone(identifier: config.timeZone) ?? TimeZone(identifier: "UTC")!
+        let range = config.summaries ?? DayRange.week(endingOn: options.clock.today(in: zone))
+        let builder = SummaryBuilder(config: config, range: range)
+        var errors: [InputError] = []
+        for audit in state.audits {
+            do { state.summaries[audit.manifest.id] = try builder.summarize(audit) } catch let error as InputErrors { errors += error.errors }
+        }
+        if !errors.isEmpty { throw InputErrors(errors) }
+        return "\(range.days.count) day(s) × \(state.summaries.count) app(s) from \(builder.data.sampleCount) simulated samples"
+    }
+
     public static let render = BuildStep("render") { state, _ in
         guard let config = state.config, let templates = state.templates else { return "nothing to render" }
-        let input = SiteInput(config: config, audits: state.audits, contentPages: state.contentPages)
+        let input = SiteInput(config: config, audits: state.audits, summaries: state.summaries, contentPages: state.contentPages)
         state.files = SiteRenderer(templates: templates).render(input)
         return "\(state.files.count) file(s) rendered"
     }

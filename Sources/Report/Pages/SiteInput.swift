@@ -1,16 +1,19 @@
 import Checklist
 import Foundation
 import Manifest
+import Summary
 
 /// Everything the renderer turns into pages: the config, each app's audit and (when built)
 /// its summaries, and the site's own content pages.
 public struct SiteInput: Sendable {
     public var config: ProjectConfig
     public var audits: [AppAudit]
+    /// Daily summaries by app id; an app without one gets no summary pages.
+    public var summaries: [String: AppSummary]
     public var contentPages: [ContentPage]
 
-    public init(config: ProjectConfig, audits: [AppAudit], contentPages: [ContentPage]) {
-        self.config = config; self.audits = audits; self.contentPages = contentPages
+    public init(config: ProjectConfig, audits: [AppAudit], summaries: [String: AppSummary] = [:], contentPages: [ContentPage]) {
+        self.config = config; self.audits = audits; self.summaries = summaries; self.contentPages = contentPages
     }
 }
 

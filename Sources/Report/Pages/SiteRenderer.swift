@@ -1,6 +1,7 @@
 import Checklist
 import Foundation
 import Manifest
+import Summary
 
 /// Turns a `SiteInput` into the files of the site. Pure: same input, same bytes.
 public struct SiteRenderer: Sendable {
@@ -12,6 +13,10 @@ public struct SiteRenderer: Sendable {
     public func render(_ input: SiteInput) -> [OutputFile] {
         var files: [OutputFile] = [indexPage(input)]
         files += input.audits.map { appPage($0, input: input) }
+        for audit in input.audits {
+            guard let summary = input.summaries[audit.manifest.id] else { continue }
+            files += SummaryPages(audit: audit, summary: summary, renderer: self, config: input.config).files()
+        }
         files.append(rulesIndexPage(input))
         files += RuleCatalog.all.map { rulePage($0.description, input: input) }
         files += input.contentPages.map { contentPage($0, input: input) }
@@ -33,6 +38,7 @@ public struct SiteRenderer: Sendable {
             [
                 "name": audit.manifest.name, "id": audit.manifest.id, "kind": audit.manifest.config.kind.rawValue,
                 "url": SitePaths.app(audit.manifest.id), "verdict": audit.verdict.rawValue,
+                "summaryURL": input.summaries[audit.manifest.id] == nil ? "" : SitePaths.summary(audit.manifest.id),
                 "verdictClass": PageContext.verdictClass(audit.verdict), "counts": PageContext.counts(audit.findings),
             ]
         }
@@ -44,9 +50,13 @@ public struct SiteRenderer: Sendable {
 
     func appPage(_ audit: AppAudit, input: SiteInput) -> OutputFile {
         let app = AppPage(audit: audit, config: input.config)
-        let (context, toc) = app.context()
-        let sections = [TableOfContentsEntry(level: 2, title: "Review questions", anchor: "review-questions"),
+        let summary = input.summaries[audit.manifest.id]
+        var extra: [String: Any] = ["scenarios": ScenarioSection.context(summary), "hasScenarios": !(summary?.scenarios.isEmpty ?? true)]
+        if summary != nil { extra["summaryURL"] = "summary/index.html" }
+        let (context, toc) = app.context(extra: extra)
+        var sections = [TableOfContentsEntry(level: 2, title: "Review questions", anchor: "review-questions"),
                         TableOfContentsEntry(level: 2, title: "Findings", anchor: "findings")]
+        if summary != nil { sections.append(TableOfContentsEntry(level: 2, title: "Summaries and scenarios", anchor: "summaries")) }
         return page("app", path: app.path, title: audit.manifest.name, context: context, config: input.config, toc: sections + toc)
     }
 

@@ -1,0 +1,128 @@
+import Checklist
+import Foundation
+import HealthStore
+import Manifest
+import Summary
+
+/// The per-app overview of the range and one page per day: what the app sees beside what the
+/// store holds, and why they differ.
+struct SummaryPages {
+    let audit: AppAudit
+    let summary: AppSummary
+    let renderer: SiteRenderer
+    let config: ProjectConfig
+
+    var appID: String { audit.manifest.id }
+
+    func files() -> [OutputFile] {
+        [overview()] + summary.days.enumerated().map { dayPage($0.element, index: $0.offset) }
+    }
+
+    func overview() -> OutputFile {
+        let path = SitePaths.summary(appID)
+        let days = summary.days.map { day -> [String: Any] in
+            [
+                "day": day.day.description, "url": "\(day.day).html", "hours": UnitFormatter.number(day.hours),
+                "stepsSeen": day.stepsSeen.map { UnitFormatter.number($0) } ?? "hidden",
+                "stepsHeld": UnitFormatter.number(day.stepsHeld),
+                "sleepSeen": day.sleepSeenHours.map { UnitFormatter.number($0, decimals: 1) + " h" } ?? "hidden",
+                "sleepHeld": UnitFormatter.number(day.sleepHeldHours, decimals: 1) + " h",
+                "differs": day.metrics.contains(where: \.differs),
+            ]
+        }
+        let stepsChart = SVGChart.bars(summary.days.map { .init(label: String($0.day.description.suffix(5)), value: $0.stepsSeen) },
+                                       title: "Steps per day as \(audit.manifest.name) sees them",
+                                       description: Self.describe(summary.days.map(\.stepsSeen), unit: "steps", hiddenReason: "steps are hidden from the app"),
+                                       unit: "steps")
+        let sleepChart = SVGChart.bars(summary.days.map { .init(label: String($0.day.description.suffix(5)), value: $0.sleepSeenHours) },
+                                       title: "Hours asleep per night as \(audit.manifest.name) sees them",
+                                       description: Self.describe(summary.days.map(\.sleepSeenHours), unit: "hours", hiddenReason: "sleep is hidden from the app"),
+                                       unit: "h")
+        var md = MarkdownWriter()
+        md.paragraph("Daily summaries of the simulated user's Health data from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? ""), computed through the simulated HealthKit store under the permissions **\(MarkdownText.escape(audit.manifest.name))** was granted. Hatched bars mark data the app cannot see.")
+        if !summary.unmodelledTypes.isEmpty {
+            md.paragraph("Requested types the simulated store does not model: " + summary.unmodelledTypes.map(MarkdownText.code).joined(separator: ", ") + ".")
+        }
+        let context: [String: Any] = [
+            "name": audit.manifest.name, "appURL": "../index.html", "days": days,
+            "narrative": MarkdownRenderer.render(md.text).html, "stepsChart": stepsChart, "sleepChart": sleepChart,
+        ]
+        return renderer.page("summary", path: path, title: "\(audit.manifest.name): summaries", context: context, config: config)
+    }
+
+    func dayPage(_ day: DaySummary, index: Int) -> OutputFile {
+        let path = SitePaths.day(appID, day.day.description)
+        let hidden = day.metrics.filter(\.differs)
+        var md = MarkdownWriter()
+        let length = day.hours == 24 ? "" : " This day lasts \(UnitFormatter.number(day.hours)) hours (daylight saving time changes)."
+        if hidden.isEmpty {
+            md.paragraph("The app sees everything the store holds for this day.\(length)")
+        } else {
+            md.paragraph("The store holds more than **\(MarkdownText.escape(audit.manifest.name))** sees on this day: \(hidden.count) metric(s) differ, and the app cannot tell missing data from denied access.\(length)")
+        }
+        let metrics = day.metrics.map { row -> [String: Any] in
+            ["name": row.name, "held": row.held, "seen": row.seen, "why": row.visibility.explanation ?? "", "differs": row.differs]
+        }
+        let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: String(format: "%02d", $0.offset), value: $0.element) }
+        let stepsChart = SVGChart.bars(hours, title: "Steps by hour on \(day.day)", description: Self.describe(day.stepsByHour, unit: "steps", hiddenReason: "steps are hidden from the app"), unit: "steps")
+        let heartChart = day.heartRate.isEmpty ? "" : SVGChart.line(day.heartRate.map { .init(x: $0.x, y: $0.bpm) },
+            title: "Heart rate on \(day.day)",
+            description: "Hourly average heart rate, \(UnitFormatter.number(day.heartRate.map(\.bpm).min() ?? 0)) to \(UnitFormatter.number(day.heartRate.map(\.bpm).max() ?? 0)) bpm.",
+            unit: "bpm", minimum: 40)
+        let lanes = ["Core", "Deep", "REM", "Asleep", "Awake", "In bed"]
+        let sleepChart = SVGChart.timeline(day.sleep.map { .init(lane: Self.lane($0.stage), start: $0.start, end: $0.end) }, lanes: lanes,
+            title: "Sleep stages for the night ending \(day.day)",
+            description: "Sleep stages from 18:00 the evening before to 12:00, as recorded by the main sleep source; \(day.sleep.count) segment(s).",
+            axisLabels: ["18:00", "21:00", "00:00", "03:00", "06:00", "09:00", "12:00"])
+        let previous = index > 0 ? summary.days[index - 1].day.description + ".html" : nil
+        let next = index + 1 < summary.days.count ? summary.days[index + 1].day.description + ".html" : nil
+        var context: [String: Any] = [
+            "name": audit.manifest.name, "day": day.day.description, "narrative": MarkdownRenderer.render(md.text).html,
+            "metrics": metrics, "stepsChart": stepsChart, "heartChart": heartChart, "hasHeart": !heartChart.isEmpty,
+            "heartHidden": day.heartRateVisibility.explanation ?? "", "sleepChart": sleepChart,
+            "sleepHidden": day.sleepVisibility.explanation ?? "",
+            "workouts": day.workouts.map { ["activity": $0.activity, "start": $0.start, "duration": $0.duration, "energy": $0.energy, "distance": $0.distance] },
+            "hasWorkouts": !day.workouts.isEmpty, "workoutsHidden": day.workoutsVisibility.explanation ?? "",
+        ]
+        if let previous { context["previous"] = previous }
+        if let next { context["next"] = next }
+        return renderer.page("day", path: path, title: "\(audit.manifest.name): \(day.day)", context: context, config: config)
+    }
+
+    static func lane(_ stage: String) -> String {
+        switch stage {
+        case let s where s.contains("Core"): return "Core"
+        case let s where s.contains("Deep"): return "Deep"
+        case let s where s.contains("REM"): return "REM"
+        case let s where s.contains("wake"): return "Awake"
+        case let s where s.lowercased().contains("bed"): return "In bed"
+        default: return "Asleep"
+        }
+    }
+
+    static func describe(_ values: [Double?], unit: String, hiddenReason: String) -> String {
+        let visible = values.compactMap { $0 }
+        guard !visible.isEmpty else { return "No values: \(hiddenReason)." }
+        return "\(visible.count) of \(values.count) values visible, from \(UnitFormatter.number(visible.min()!, decimals: 1)) to \(UnitFormatter.number(visible.max()!, decimals: 1)) \(unit)."
+    }
+}
+
+/// The scenario timelines shown on an app's audit page.
+enum ScenarioSection {
+    static func context(_ summary: AppSummary?) -> [[String: Any]] {
+        guard let summary else { return [] }
+        return zip(summary.scenarios, summary.timelines).map { scenario, timeline in
+            [
+                "title": scenario.title, "summary": scenario.summary, "id": scenario.id,
+                "events": timeline.events.map { event -> [String: Any] in
+                    var row: [String: Any] = ["index": event.index + 1, "action": event.action, "outcome": event.outcome,
+                                              "status": event.status ?? "", "skipped": event.skipped]
+                    if let error = event.error { row["error"] = "\(error.name) (\(error.code))" }
+                    if let crash = event.crash { row["crash"] = crash.description }
+                    if let seen = event.samplesSeen { row["seen"] = String(seen) }
+                    return row
+                },
+            ]
+        }
+    }
+}

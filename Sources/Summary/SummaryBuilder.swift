@@ -1,0 +1,88 @@
+import Checklist
+import Foundation
+import HealthStore
+import Manifest
+
+/// Builds each app's daily summaries by querying two stores over the same simulated data: one that
+/// sees everything (what Health holds) and one under the app's own grants (what the app sees).
+public struct SummaryBuilder: Sendable {
+    public let range: DayRange
+    public let timeZone: TimeZone
+    public let data: HealthDataSet
+    let formatter: UnitFormatter
+
+    public init(config: ProjectConfig, range: DayRange) {
+        self.range = range
+        timeZone = TimeZone(identifier: config.timeZone) ?? TimeZone(identifier: "UTC")!
+        formatter = UnitFormatter(config.units)
+        let settings = config.data
+        data = HealthDataGenerator(
+            seed: settings.seed, from: CalendarDay(range.from), through: CalendarDay(range.to), timeZone: timeZone,
+            dateOfBirth: settings.dateOfBirth.map(CalendarDay.init), biologicalSex: settings.biologicalSex.flatMap(BiologicalSex.init(name:)) ?? .notSet
+        ).generate()
+    }
+
+    public func summarize(_ audit: AppAudit) throws -> AppSummary {
+        let app = AppContextMapping.context(for: audit.manifest)
+        let grants = AppContextMapping.grants(audit.manifest.config.permissions)
+        let held = SimulatedHealthStore(data: data, app: AppContextMapping.owner, grants: AppContextMapping.everythingReadable)
+        let seen = SimulatedHealthStore(data: data, app: app, grants: grants)
+        let days = range.days.map { DayReport(day: CalendarDay($0), held: held, seen: seen, grants: grants, formatter: formatter).summary() }
+        let scenarios = try ScenarioSelection.scenarios(for: audit)
+        let timelines = scenarios.map { $0.replay(data: data, app: app) }
+        let unmodelled = (audit.requestedRead + audit.requestedShare).filter { HealthTypeID(rawValue: $0) == nil }
+        return AppSummary(appID: audit.manifest.id, days: days, timelines: timelines, scenarios: scenarios,
+                          unmodelledTypes: Array(Set(unmodelled)).sorted())
+    }
+}
+
+extension CalendarDay {
+    init(_ day: DayDate) { self.init(year: day.year, month: day.month, day: day.day) }
+}
+
+/// From the audited manifest to the store's view of the app.
+enum AppContextMapping {
+    static func context(for manifest: AppManifest) -> AppContext {
+        let settings = manifest.config.buildSettings
+        func expanded(_ key: String) -> String? {
+            manifest.usageString(key)?.value.string.map { BuildVariables.expand($0, settings: settings).text }
+        }
+        let bundle = manifest.main.infoPlist?["CFBundleIdentifier"]?.string.map { BuildVariables.expand($0, settings: settings).text }
+        return AppContext(
+            bundleIdentifier: bundle ?? "com.example.\(manifest.id)", name: manifest.name,
+            hasHealthKitEntitlement: manifest.main.entitlements?["com.apple.developer.healthkit"]?.bool == true,
+            shareUsageDescription: expanded("NSHealthShareUsageDescription"),
+            updateUsageDescription: expanded("NSHealthUpdateUsageDescription"))
+    }
+
+    static func grants(_ permissions: [String: PermissionGrant]) -> [HealthTypeID: PermissionGrant] {
+        var result: [HealthTypeID: PermissionGrant] = [:]
+        for (name, grant) in permissions { if let type = HealthTypeID(rawValue: name) { result[type] = grant } }
+        return result
+    }
+
+    /// Health itself: sees every sample.
+    static let owner = AppContext(bundleIdentifier: "com.apple.Health", name: "Health",
+                                  shareUsageDescription: "Health owns this data and shows all of it.",
+                                  updateUsageDescription: "Health owns this data and shows all of it.")
+    static let everythingReadable = Dictionary(uniqueKeysWithValues: HealthTypeID.allCases.map { ($0, PermissionGrant(read: .granted)) })
+}
+
+/// The scenarios an app's config names, tailored to the types it requests.
+enum ScenarioSelection {
+    static func scenarios(for audit: AppAudit) throws -> [Scenario] {
+        let read = audit.requestedRead.compactMap(HealthTypeID.init(rawValue:))
+        let share = audit.requestedShare.compactMap(HealthTypeID.init(rawValue:)).filter(\.isShareable)
+        var errors: [InputError] = []
+        let scenarios = audit.manifest.config.scenarios.compactMap { name -> Scenario? in
+            guard let kind = BuiltInScenario(rawValue: name.value) else {
+                let known = BuiltInScenario.allCases.map(\.rawValue).joined(separator: ", ")
+                errors.append(InputError("unknown scenario '\(name.value)' (known: \(known))", at: name.location))
+                return nil
+            }
+            return Scenario.builtIn(kind, read: read.isEmpty ? Scenario.defaultReadTypes : read, share: share)
+        }
+        if !errors.isEmpty { throw InputErrors(errors) }
+        return scenarios
+    }
+}

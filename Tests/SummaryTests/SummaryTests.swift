@@ -1,0 +1,139 @@
+import Checklist
+import Foundation
+import HealthStore
+import Manifest
+@testable import Summary
+import XCTest
+
+final class AgeTests: XCTestCase {
+    func day(_ text: String) -> DayDate { DayDate(text)! }
+
+    func testBirthdayOnTheDayItself() {
+        XCTAssertEqual(AgeCalculator.age(born: day("1990-06-15"), on: day("2026-06-15")), 36)
+        XCTAssertEqual(AgeCalculator.age(born: day("1990-06-15"), on: day("2026-06-14")), 35)
+    }
+
+    func testLeapDayBirthdayIsReachedOnFirstMarchInCommonYears() {
+        let born = day("1988-02-29")
+        XCTAssertEqual(AgeCalculator.age(born: born, on: day("2026-02-28")), 37)
+        XCTAssertEqual(AgeCalculator.age(born: born, on: day("2026-03-01")), 38)
+        XCTAssertEqual(AgeCalculator.age(born: born, on: day("2028-02-28")), 39)
+        XCTAssertEqual(AgeCalculator.age(born: born, on: day("2028-02-29")), 40)
+    }
+
+    func testNewYearsEve() {
+        XCTAssertEqual(AgeCalculator.age(born: day("2000-12-31"), on: day("2026-12-30")), 25)
+        XCTAssertEqual(AgeCalculator.age(born: day("2000-12-31"), on: day("2026-12-31")), 26)
+    }
+}
+
+final class IntervalTests: XCTestCase {
+    func testOverlappingSleepIsMergedNotDoubleCounted() {
+        XCTAssertEqual(Intervals.unionLength([(0, 10), (5, 15), (20, 25), (21, 22)]), 20)
+        XCTAssertEqual(Intervals.unionLength([(0, 10), (0, 10)]), 10, "two trackers, one night")
+        XCTAssertEqual(Intervals.unionLength([(5, 5), (7, 6)]), 0)
+    }
+
+    func testNumbersAreFormattedWithoutLocale() {
+        XCTAssertEqual(UnitFormatter.number(12345.6), "12,346")
+        XCTAssertEqual(UnitFormatter.number(1234567.891, decimals: 2), "1,234,567.89")
+        XCTAssertEqual(UnitFormatter.number(0.05, decimals: 1), "0.1")
+        XCTAssertEqual(UnitFormatter(.imperial).distance(1609.344), "1.00 mi")
+        XCTAssertEqual(UnitFormatter(.metric).mass(72.34), "72.3 kg")
+        XCTAssertEqual(UnitFormatter(.imperial).mass(72.34), "159.5 lb")
+        XCTAssertEqual(UnitFormatter.duration(7 * 3600 + 5 * 60), "7 h 05 min")
+    }
+}
+
+/// Summaries built from the real Site/ config and example apps.
+final class SummaryBuilderTests: XCTestCase {
+    static let site = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Site"
+
+    func audit(_ id: String, permissions: [String: PermissionGrant]? = nil) throws -> (ProjectConfig, AppAudit) {
+        let config = try ConfigLoader().load(siteDirectory: Self.site)
+        var app = config.apps.first { $0.id == id }!
+        if let permissions { app.permissions = permissions }
+        return (config, Checklist().audit(try ManifestLoader(siteDirectory: Self.site).load(app)))
+    }
+
+    func testDSTDaysHave23And25Hours() throws {
+        var (config, audit) = try self.audit("steady")
+        config.timeZone = "Europe/London"
+        let spring = SummaryBuilder(config: config, range: DayRange(from: DayDate("2026-03-28")!, to: DayDate("2026-03-30")!))
+        XCTAssertEqual(try spring.summarize(audit).days.map(\.hours), [24, 23, 24])
+        XCTAssertEqual(try spring.summarize(audit).days[1].stepsByHour.count, 23)
+        let autumn = SummaryBuilder(config: config, range: DayRange(from: DayDate("2026-10-25")!, to: DayDate("2026-10-25")!))
+        let day = try autumn.summarize(audit).days[0]
+        XCTAssertEqual(day.hours, 25)
+        XCTAssertEqual(day.stepsByHour.count, 25)
+    }
+
+    func testStepTotalsMatchTheStoresDeduplicatedStatistics() throws {
+        let (config, audit) = try self.audit("steady")
+        let builder = SummaryBuilder(config: config, range: config.summaries!)
+        let summary = try builder.summarize(audit)
+        let store = SimulatedHealthStore(data: builder.data, app: .example(), grants: [.stepCount: PermissionGrant(read: .granted)])
+        for day in summary.days {
+            let (start, end) = store.interval(of: day.day)
+            let merged = try XCTUnwrap(store.statistics(of: .stepCount, from: start, to: end, options: .cumulativeSum).value?.values.sum)
+            let raw = try store.samples(of: .stepCount, from: start, to: end).get().reduce(0) { $0 + $1.value }
+            XCTAssertEqual(day.stepsHeld, merged, accuracy: 0.001)
+            XCTAssertEqual(try XCTUnwrap(day.stepsSeen), merged, accuracy: 0.001, "steady may read steps")
+            XCTAssertLessThan(merged, raw, "phone + watch overlap is counted once, so the raw sum is larger")
+            XCTAssertEqual(day.stepsByHour.compactMap { $0 }.reduce(0, +), merged, accuracy: 0.5)
+        }
+    }
+
+    func testAllReadsDeniedShowsNoValueAndExplainsEach() throws {
+        let denied = Dictionary(uniqueKeysWithValues: HealthTypeID.allCases.map { ($0.rawValue, PermissionGrant(read: .denied)) })
+        let (config, audit) = try self.audit("steady", permissions: denied)
+        let summary = try SummaryBuilder(config: config, range: config.summaries!).summarize(audit)
+        for day in summary.days {
+            XCTAssertNil(day.stepsSeen)
+            XCTAssertNil(day.sleepSeenHours)
+            XCTAssertTrue(day.heartRate.isEmpty)
+            for metric in day.metrics where metric.held != "no data" {
+                XCTAssertTrue(["no data", "not set"].contains(metric.seen), "\(metric.name) leaks \(metric.seen)")
+                XCTAssertEqual(metric.visibility, .readNotGranted, metric.name)
+                XCTAssertNotNil(metric.visibility.explanation)
+            }
+        }
+    }
+
+    func testNeverAskedTypesFailWithNotDetermined() throws {
+        let (config, audit) = try self.audit("steady", permissions: [:])
+        let day = try SummaryBuilder(config: config, range: config.summaries!).summarize(audit).days[0]
+        let steps = try XCTUnwrap(day.metrics.first { $0.name == "Steps" })
+        XCTAssertEqual(steps.seen, "error")
+        guard case .neverAsked(let error) = steps.visibility else { return XCTFail("\(steps.visibility)") }
+        XCTAssertEqual(error.code, 5)
+        XCTAssertTrue(steps.visibility.explanation!.contains("never asked"))
+    }
+
+    func testSleepExcludesAwakeAndInBedAndMergesSources() throws {
+        let (config, audit) = try self.audit("steady")
+        let builder = SummaryBuilder(config: config, range: config.summaries!)
+        let store = SimulatedHealthStore(data: builder.data, app: .example(), grants: [.sleepAnalysis: PermissionGrant(read: .granted)])
+        for day in try builder.summarize(audit).days {
+            let night = SleepNight(day: day.day, store: store, timeZone: builder.timeZone)
+            let samples = try store.samples(of: .sleepAnalysis, from: night.window.start, to: night.window.end).get()
+            let asleep = samples.filter { $0.sleepStage?.isAsleep == true }
+            let inBed = samples.filter { $0.sleepStage == .inBed }
+            XCTAssertLessThanOrEqual(night.totalAsleep, Intervals.unionLength(inBed.map { ($0.startTime, $0.endTime) }) + 1, "asleep fits in bed")
+            XCTAssertLessThanOrEqual(night.totalAsleep, asleep.reduce(0) { $0 + $1.duration } + 0.001)
+            XCTAssertEqual(day.sleepHeldHours * 3600, night.totalAsleep, accuracy: 0.001)
+            let stages = night.byStage.values.reduce(0, +)
+            XCTAssertLessThanOrEqual(stages, night.totalAsleep + 0.001, "stage breakdown of the main source fits in the merged total")
+        }
+    }
+
+    func testScenariosComeFromConfigAndUnknownNamesAreErrors() throws {
+        var (config, audit) = try self.audit("veloride")
+        XCTAssertFalse(try SummaryBuilder(config: config, range: config.summaries!).summarize(audit).timelines.isEmpty)
+        audit.manifest.config.scenarios = [Located("no-such-scenario", at: FileLocation(file: "Site/healthaudit.yml", line: 9))]
+        config.summaries = DayRange(from: DayDate("2026-03-26")!, to: DayDate("2026-03-26")!)
+        XCTAssertThrowsError(try SummaryBuilder(config: config, range: config.summaries!).summarize(audit)) { error in
+            XCTAssertEqual((error as? InputErrors)?.errors.first?.location.line, 9)
+        }
+    }
+}
