@@ -32,7 +32,7 @@ struct DayReport {
         ]
         metrics.append(row("Time asleep (night ending this day)", .sleepAnalysis, sleep.totalText, sleepSeen.totalText, visibility(of: .sleepAnalysis, sleepSeen.error)))
         for stage in SleepNight.stages {
-            metrics.append(row("— \(stage.name)", .sleepAnalysis, sleep.text(for: stage), sleepSeen.text(for: stage), visibility(of: .sleepAnalysis, sleepSeen.error)))
+            metrics.append(row("— \(SleepNight.label(stage))", .sleepAnalysis, sleep.text(for: stage), sleepSeen.text(for: stage), visibility(of: .sleepAnalysis, sleepSeen.error)))
         }
         metrics.append(age())
 

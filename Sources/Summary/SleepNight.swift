@@ -45,11 +45,25 @@ struct SleepNight {
             }
             byStage = stages
             let length = noon.timeIntervalSince(evening), origin = evening.timeIntervalSinceReferenceDate
-            spans = staged.compactMap { sample in
+            // The chart shows the main source's whole night: stages plus in-bed and awake.
+            let night = (try? store.samples(of: .sleepAnalysis, from: evening, to: noon).get()) ?? []
+            spans = night.filter { $0.source == primary }.compactMap { sample in
                 guard let stage = sample.sleepStage else { return nil }
-                return SleepSpan(stage: stage.name, start: max(0, (sample.startTime - origin) / length), end: min(1, (sample.endTime - origin) / length))
+                return SleepSpan(stage: Self.label(stage), start: max(0, (sample.startTime - origin) / length), end: min(1, (sample.endTime - origin) / length))
             }.sorted { ($0.start, $0.stage) < ($1.start, $1.stage) }
             hasData = !asleep.isEmpty
+        }
+    }
+
+    /// Reader-facing stage names, as the Health app shows them.
+    static func label(_ stage: SleepStage) -> String {
+        switch stage {
+        case .inBed: return "In bed"
+        case .asleepUnspecified: return "Asleep (no stage)"
+        case .awake: return "Awake"
+        case .asleepCore: return "Core"
+        case .asleepDeep: return "Deep"
+        case .asleepREM: return "REM"
         }
     }
 

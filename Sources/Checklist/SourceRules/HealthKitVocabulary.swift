@@ -13,8 +13,11 @@ struct HealthKitVocabulary {
             for binding in source.tree.collect(PatternBindingSyntax.self) {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-                let value = binding.initializer?.value.trimmedDescription ?? ""
-                if type.hasPrefix("HKHealthStore") || value.hasPrefix("HKHealthStore(") || value.lowercased().contains("healthstore") {
+                let value = binding.initializer.map { ExprShape.stripped($0.value) }
+                let text = value?.trimmedDescription ?? ""
+                // `= HKHealthStore()`, or `= SharedHealthStore.store` (a reference, not `RideStore(healthStore: …)`).
+                let isReference = value.map { $0.is(DeclReferenceExprSyntax.self) || $0.is(MemberAccessExprSyntax.self) } ?? false
+                if type.hasPrefix("HKHealthStore") || text.hasPrefix("HKHealthStore(") || (isReference && text.lowercased().contains("healthstore")) {
                     names.insert(name)
                 }
             }
@@ -100,7 +103,8 @@ struct HealthKitVocabulary {
     /// A HealthKit read the way data-before-authorization counts it: framework reads and `fetch…`/`load…` functions.
     static func isDataAccess(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = ExprShape.calledName(call) else { return false }
-        if name == "display" || hasPrefixWord(name, in: ["display", "refresh"]) { return false }
+        // Showing or refreshing the screen is not itself a HealthKit call.
+        if hasPrefixWord(name, in: ["display", "refresh"]) { return false }
         return isRead(call) || (name == "save" && !call.arguments.isEmpty)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Manifest
 import SwiftSyntax
 
@@ -47,6 +48,9 @@ struct RequestedTypeResolver {
             }
         }
     }
+
+    /// The types an expression names, e.g. the argument of `authorizationStatus(for:)`.
+    func types(of expr: ExprSyntax, in source: ParsedSource) -> TypeSet { resolve(expr, source, depth: 0) }
 
     private func argument(_ call: FunctionCallExprSyntax, _ label: String, _ source: ParsedSource) -> TypeSet {
         guard let expr = ExprShape.argument(call, label: label) else { return TypeSet() }
@@ -189,8 +193,9 @@ struct RequestedTypeResolver {
         if baseText == nil || baseText == "self" || baseText == "Self" {
             if baseText == nil {
                 let function = SyntaxScope.function(of: reference)
-                if let parameter = function.collect(FunctionParameterSyntax.self).first(where: { ($0.secondName ?? $0.firstName).text == name }),
-                   function.contains(parameter) {
+                let parameters = function.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+                    ?? function.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+                if parameters?.contains(where: { ($0.secondName ?? $0.firstName).text == name }) == true {
                     return .unresolved("a parameter of `\(SyntaxScope.functionName(of: reference) ?? "the function")`")
                 }
                 if let local = localBinding(name, before: reference, in: function) { return local.map { .value($0, source) } ?? .unresolved(nil) }

@@ -1,5 +1,18 @@
 extension RuleCatalog {
-    /// Rules over Swift sources (swift-syntax).
-    public static var sourceRules: [any Rule.Type] { [] }
-    static var sourceContextPreparers: [(AuditContext) -> Void] { [] }
+    /// Rules over Swift sources (swift-syntax), in the order of the review questions they answer.
+    public static var sourceRules: [any Rule.Type] {
+        [
+            AvailabilityNotCheckedRule.self,
+            SuccessReadAsGrantedRule.self, DataBeforeAuthorizationRule.self, AuthorizationFromErrorTextRule.self,
+            FireAndForgetAuthorizationRule.self, TimingBandAidRule.self,
+            ReadStatusProbedRule.self,
+            ExtensionRequestsAuthorizationRule.self,
+            CachedAuthorizationRule.self,
+            RequestedTypesDifferRule.self,
+        ]
+    }
+
+    /// Resolves the type sets passed to `requestAuthorization` into `requestedRead` / `requestedShare`
+    /// (notes what it cannot resolve), before any rule runs.
+    static var sourceContextPreparers: [(AuditContext) -> Void] { [RequestedTypesPreparer.prepare] }
 }

@@ -42,7 +42,7 @@ extension SyntaxProtocol {
     }
 
     /// Whether `other` lies inside this node (same tree assumed).
-    func contains(_ other: some SyntaxProtocol) -> Bool {
+    func encloses(_ other: some SyntaxProtocol) -> Bool {
         position <= other.position && other.endPosition <= endPosition
     }
 
@@ -256,7 +256,7 @@ struct Operand {
     }
 
     func mentions(_ name: String) -> Bool { items.contains { $0.mentions(name) } }
-    func contains(_ node: some SyntaxProtocol) -> Bool { items.contains { $0.contains(node) } }
+    func encloses(_ node: some SyntaxProtocol) -> Bool { items.contains { $0.encloses(node) } }
 }
 
 // MARK: - Closures
@@ -381,4 +381,18 @@ enum ControlFlow {
         }
         return nil
     }
+}
+
+// MARK: - Findings
+
+extension Rule {
+    /// A finding at a node of a parsed source: file:line:column of its first token and that line.
+    func finding(_ message: String, at node: some SyntaxProtocol, in source: ParsedSource) -> Finding {
+        finding(message, at: source.location(of: node), quote: source.quote(node), target: source.target)
+    }
+}
+
+extension ParsedSource {
+    /// `line 12` of this file, for messages that point at a second place.
+    func lineOf(_ node: some SyntaxProtocol) -> Int { location(of: node).line ?? 0 }
 }

@@ -79,25 +79,21 @@ struct SummaryPages {
         var context: [String: Any] = [
             "name": audit.manifest.name, "day": day.day.description, "narrative": MarkdownRenderer.render(md.text).html,
             "metrics": metrics, "stepsChart": stepsChart, "heartChart": heartChart, "hasHeart": !heartChart.isEmpty,
-            "heartHidden": day.heartRateVisibility.explanation ?? "", "sleepChart": sleepChart,
-            "sleepHidden": day.sleepVisibility.explanation ?? "",
+            "sleepChart": sleepChart,
             "workouts": day.workouts.map { ["activity": $0.activity, "start": $0.start, "duration": $0.duration, "energy": $0.energy, "distance": $0.distance] },
-            "hasWorkouts": !day.workouts.isEmpty, "workoutsHidden": day.workoutsVisibility.explanation ?? "",
+            "hasWorkouts": !day.workouts.isEmpty,
         ]
+        // Mustache treats an empty string as true: set the explanations only when there is one.
+        if let why = day.heartRateVisibility.explanation { context["heartHidden"] = why }
+        if let why = day.sleepVisibility.explanation { context["sleepHidden"] = why }
+        if let why = day.workoutsVisibility.explanation { context["workoutsHidden"] = why }
         if let previous { context["previous"] = previous }
         if let next { context["next"] = next }
         return renderer.page("day", path: path, title: "\(audit.manifest.name): \(day.day)", context: context, config: config)
     }
 
     static func lane(_ stage: String) -> String {
-        switch stage {
-        case let s where s.contains("Core"): return "Core"
-        case let s where s.contains("Deep"): return "Deep"
-        case let s where s.contains("REM"): return "REM"
-        case let s where s.contains("wake"): return "Awake"
-        case let s where s.lowercased().contains("bed"): return "In bed"
-        default: return "Asleep"
-        }
+        stage == "Asleep (no stage)" ? "Asleep" : stage
     }
 
     static func describe(_ values: [Double?], unit: String, hiddenReason: String) -> String {

@@ -1,0 +1,204 @@
+import Manifest
+import SwiftSyntax
+
+/// `authorizationStatus(for:)` reports whether the app may *save* a type. Using it to decide
+/// whether data can be read shows nothing or hides data the user allowed.
+struct ReadStatusProbedRule: Rule {
+    static let description = RuleDescription(
+        id: "read-status-probed", title: "Write status used to decide reading", severity: .error,
+        questions: [.noReadStatusProbe],
+        rationale: """
+        `authorizationStatus(for:)` only answers whether the app may **save** a type. HealthKit never tells an app \
+        whether it may read: a type requested for reading only reports `.sharingDenied` even when reading was allowed, \
+        and characteristic types (date of birth, biological sex) can never be shared, so their status is never \
+        `.sharingAuthorized`. Code that reads only when the status is `.sharingAuthorized` hides data the person \
+        allowed. Read unconditionally and treat empty results as "no data or no access"; keep the status check for saves.
+        """,
+        triggering: [
+            .healthApp(["Sources/Profile.swift": """
+            import HealthKit
+
+            struct ProfileLoader {
+                let store: HKHealthStore
+
+                func age() throws -> Int? {
+                    guard HKHealthStore.isHealthDataAvailable() else { return nil }
+                    let birthday = HKCharacteristicType(.dateOfBirth)
+                    guard store.authorizationStatus(for: birthday) == .sharingAuthorized else { return nil }
+                    let components = try store.dateOfBirthComponents()
+                    return Calendar.current.dateComponents([.year], from: components.date ?? .now, to: .now).year
+                }
+            }
+            """]),
+            .healthApp(["Sources/HeartView.swift": """
+            import HealthKit
+
+            final class HeartModel {
+                let store = HKHealthStore()
+                var rates: [Double] = []
+
+                func refresh() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let status = store.authorizationStatus(for: HKQuantityType(.heartRate))
+                    if status == .sharingDenied {
+                        rates = []
+                    } else {
+                        fetchHeartRates()
+                    }
+                }
+
+                func fetchHeartRates() {}
+            }
+            """]),
+            .healthApp(["Sources/Steps.swift": """
+            import HealthKit
+
+            final class StepsModel {
+                let store = HKHealthStore()
+
+                func load() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    switch store.authorizationStatus(for: HKQuantityType(.stepCount)) {
+                    case .sharingAuthorized:
+                        let query = HKSampleQuery(sampleType: HKQuantityType(.stepCount), predicate: nil, limit: 10, sortDescriptors: nil) { _, _, _ in }
+                        store.execute(query)
+                    default:
+                        break
+                    }
+                }
+            }
+            """]),
+        ],
+        nonTriggering: [
+            .healthApp(["Sources/WorkoutLogger.swift": """
+            import HealthKit
+
+            struct WorkoutLogger {
+                let store: HKHealthStore
+
+                func log(_ workout: HKWorkout) async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    guard store.authorizationStatus(for: HKObjectType.workoutType()) == .sharingAuthorized else { return }
+                    try await store.save(workout)
+                }
+            }
+            """]),
+            .healthApp(["Sources/HeartView.swift": """
+            import HealthKit
+
+            final class HeartModel {
+                let store = HKHealthStore()
+                var rates: [Double] = []
+
+                // Reads are attempted unconditionally: a declined type just returns no samples.
+                func refresh() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let descriptor = HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.heartRate))], sortDescriptors: [])
+                    let samples = try await descriptor.result(for: store)
+                    rates = samples.map { $0.quantity.doubleValue(for: .count().unitDivided(by: .minute())) }
+                }
+            }
+            """]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let resolver = RequestedTypeResolver(sources: context.sources)
+        return context.sources.flatMap { source in
+            source.tree.calls.filter(HealthKitVocabulary.isStatusCheck).compactMap { call in
+                probe(call, source, resolver).map { finding($0, at: call, in: source) }
+            }
+        }
+    }
+
+    private func probe(_ call: FunctionCallExprSyntax, _ source: ParsedSource, _ resolver: RequestedTypeResolver) -> String? {
+        let scope = SyntaxScope.function(of: call)
+        // A characteristic's status compared with a sharing answer can only be an attempt to learn about reading
+        // (comparing with `.notDetermined` merely asks whether the sheet was shown).
+        if let argument = call.arguments.first?.expression, scope.mentions({ $0 == "sharingAuthorized" || $0 == "sharingDenied" }),
+           let characteristic = resolver.types(of: argument, in: source).names.first(where: { HealthKitType.named($0.name)?.kind == .characteristic }) {
+            return "`authorizationStatus(for:)` on the characteristic type `\(characteristic.name)`: characteristics can only be read, so this "
+                + "write status is never `.sharingAuthorized` and says nothing about reading; read the value and handle an empty result"
+        }
+        let tracked = StatusTracking(call: call)
+        if let readFlag = tracked.flags.keys.first(where: { $0.lowercased().contains("read") }) {
+            return "`\(readFlag)` is derived from `authorizationStatus(for:)`, which reports write permission only; read permission is never disclosed"
+        }
+        let regions = ControlFlow.regions(within: scope, want: .holds, condition: tracked.polarity,
+                                          switchSubject: tracked.isStatus, casePolarity: tracked.casePolarity)
+        for (statement, region) in regions where statement.endPosition > call.position {
+            let calls = region.flatMap(\.calls)
+            guard !calls.contains(where: HealthKitVocabulary.isWrite), let read = calls.first(where: HealthKitVocabulary.isRead) else { continue }
+            return "`authorizationStatus(for:)` decides whether to read (`\(read.calledExpression.trimmedDescription)(…)`, line \(source.lineOf(read))), "
+                + "but it reports write permission only; read unconditionally and treat empty results as no data"
+        }
+        return nil
+    }
+}
+
+/// One status call and the names that carry its value: `let status = store.authorizationStatus(for: t)`
+/// or `let allowed = store.authorizationStatus(for: t) == .sharingAuthorized`.
+private struct StatusTracking {
+    let call: FunctionCallExprSyntax
+    var statusNames: Set<String> = []
+    /// Bool names and whether they hold when the status is authorized.
+    var flags: [String: Polarity] = [:]
+
+    init(call: FunctionCallExprSyntax) {
+        self.call = call
+        if let binding = call.enclosing(PatternBindingSyntax.self), let value = binding.initializer?.value, value.encloses(call),
+           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            track(name, value)
+        } else if let assignment = ExprShape.assignments(in: SyntaxScope.body(of: call)).first(where: { $0.rhs.encloses(call) }),
+                  let name = ExprShape.referencedName(assignment.lhs) {
+            if let single = assignment.rhs.single { track(name, single) }
+        }
+    }
+
+    private mutating func track(_ name: String, _ value: ExprSyntax) {
+        if ExprShape.stripped(value).id == call.id { statusNames.insert(name); return }
+        if let parts = ExprShape.conjuncts(value), parts.count == 1, let p = comparison(parts[0]) { flags[name] = p }
+    }
+
+    func isStatus(_ expr: ExprSyntax) -> Bool {
+        let e = ExprShape.stripped(expr)
+        if e.id == call.id { return true }
+        if let ref = e.as(DeclReferenceExprSyntax.self) { return statusNames.contains(ref.baseName.text) }
+        if let member = e.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+            return statusNames.contains(member.declName.baseName.text)
+        }
+        return false
+    }
+
+    /// `status == .sharingAuthorized` holds when authorized; `status == .sharingDenied` fails.
+    private func comparison(_ operand: Operand) -> Polarity? {
+        guard let (lhs, op, rhs) = operand.binary, ["==", "!=", "===", "!=="].contains(op) else { return nil }
+        for (side, other) in [(lhs, rhs), (rhs, lhs)] where isStatus(side) {
+            guard let value = ExprShape.memberName(other) else { return nil }
+            let equal: Polarity
+            switch value {
+            case "sharingAuthorized": equal = .holds
+            // `.notDetermined` only tells whether the sheet was shown; both other answers follow either branch.
+            case "sharingDenied": equal = .fails
+            default: return nil
+            }
+            return op.hasPrefix("=") ? equal : (equal == .holds ? .fails : .holds)
+        }
+        return nil
+    }
+
+    func polarity(_ operand: Operand) -> Polarity? {
+        if let p = comparison(operand) { return p }
+        for (name, meaning) in flags {
+            if let p = ControlFlow.flagPolarity(operand, names: [name]) { return p == .holds ? meaning : (meaning == .holds ? .fails : .holds) }
+        }
+        return nil
+    }
+
+    func casePolarity(_ label: SwitchCaseLabelSyntax) -> Polarity? {
+        let names = Set(label.identifierNames)
+        if names.contains("sharingAuthorized") { return .holds }
+        if names.contains("sharingDenied") { return .fails }
+        return nil
+    }
+}

@@ -1,0 +1,203 @@
+import Manifest
+import SwiftSyntax
+
+/// `success` from `requestAuthorization` means the request was processed, not that anything was allowed.
+struct SuccessReadAsGrantedRule: Rule {
+    static let description = RuleDescription(
+        id: "success-read-as-granted", title: "Request result taken as permission", severity: .error,
+        questions: [.completionInterpreted],
+        rationale: """
+        The `success` flag of `requestAuthorization(toShare:read:completion:)` is `true` whenever the request was \
+        processed — whatever the person chose in the sheet — and the `async` form returns normally in the same case. \
+        Neither says access was granted. Code that starts a workout, saves, or records "authorized" because of it \
+        misbehaves for everyone who declined. Check `authorizationStatus(for:)` before writing and treat empty reads \
+        as "no data or no access".
+        """,
+        triggering: [
+            .healthApp(["Sources/Recorder.swift": """
+            import HealthKit
+
+            final class Recorder {
+                let store = HKHealthStore()
+
+                func connect() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let types: Set = [HKObjectType.workoutType()]
+                    store.requestAuthorization(toShare: types, read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)]) { success, error in
+                        if success {
+                            self.startRecordingWorkout()
+                        }
+                    }
+                }
+
+                func startRecordingWorkout() {}
+            }
+            """]),
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            final class Access {
+                let store = HKHealthStore()
+                var isAuthorized = false
+
+                func ask() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)]) { success, _ in
+                        self.isAuthorized = success
+                    }
+                }
+            }
+            """]),
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            @MainActor
+            final class Access {
+                enum State { case unknown, authorized, failed }
+                let store = HKHealthStore()
+                var state = State.unknown
+
+                func ask() async {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    do {
+                        try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)])
+                        state = .authorized
+                    } catch {
+                        state = .failed
+                    }
+                }
+            }
+            """]),
+        ],
+        nonTriggering: [
+            .healthApp(["Sources/Recorder.swift": """
+            import HealthKit
+
+            final class Recorder {
+                let store = HKHealthStore()
+
+                func connect() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let workoutType = HKObjectType.workoutType()
+                    store.requestAuthorization(toShare: [workoutType], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)]) { success, error in
+                        if success {
+                            if self.store.authorizationStatus(for: workoutType) == .sharingAuthorized {
+                                self.startRecordingWorkout()
+                            }
+                        }
+                    }
+                }
+
+                func startRecordingWorkout() {}
+            }
+            """]),
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            @MainActor
+            final class Access {
+                enum Phase { case checking, ready, failed }
+                let store = HKHealthStore()
+                var phase = Phase.checking
+
+                func ask() async {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    do {
+                        try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)])
+                    } catch {
+                        phase = .failed
+                        return
+                    }
+                    // The sheet was answered; declined reads simply come back empty.
+                    phase = .ready
+                    await loadSummary()
+                }
+
+                func loadSummary() async {}
+            }
+            """]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let vocabulary = HealthKitVocabulary(sources: context.sources)
+        return context.sources.flatMap { source in
+            source.tree.calls.filter { isHealthKitRequest($0, vocabulary) }.flatMap { call -> [Finding] in
+                if let closure = ClosureShape.completion(of: call) { return completionUses(closure, source) }
+                if HealthKitVocabulary.isAwaited(call) { return asyncUses(call, source) }
+                return []
+            }
+        }
+    }
+
+    /// HealthKit's own request, not an app wrapper: a wrapper's flag may already mean something else.
+    private func isHealthKitRequest(_ call: FunctionCallExprSyntax, _ vocabulary: HealthKitVocabulary) -> Bool {
+        guard vocabulary.isAuthorizationRequest(call) else { return false }
+        return HealthKitVocabulary.isFrameworkRequest(call) || vocabulary.isStoreReceiver(ExprShape.base(of: call))
+    }
+
+    // MARK: Completion form
+
+    private func completionUses(_ closure: ClosureExprSyntax, _ source: ParsedSource) -> [Finding] {
+        let parameters = ClosureShape.parameterNames(closure)
+        let flag = parameters.first ?? "$0"
+        guard flag != "_" else { return [] }
+        var findings: [Finding] = []
+        // `isAuthorized = success`
+        for assignment in ExprShape.assignments(in: closure) where assignment.rhs.mentions(flag) {
+            guard let name = ExprShape.referencedName(assignment.lhs), HealthKitVocabulary.isAuthorizationFlag(name) else { continue }
+            findings.append(finding("`\(name)` is set from the `\(flag)` flag of requestAuthorization, which only says the request was processed, "
+                                    + "not that access was granted", at: assignment.node, in: source))
+        }
+        // `update(authorized: success)`, `defaults.set(success, forKey: "healthAuthorized")`
+        for call in closure.calls where call.arguments.contains(where: { $0.expression.trimmedDescription == flag }) {
+            let labels = ExprShape.labels(call)
+            let key = ExprShape.argument(call, label: "forKey")?.trimmedDescription ?? ""
+            guard labels.contains(where: HealthKitVocabulary.isAuthorizationFlag) || HealthKitVocabulary.isAuthorizationKey(key) else { continue }
+            findings.append(finding("the `\(flag)` flag of requestAuthorization is recorded as authorization; it only says the request was processed",
+                                    at: call, in: source))
+        }
+        // `if success { startWorkout() }` without a status check in the branch.
+        for (statement, region) in ControlFlow.regions(within: closure, want: .holds, condition: { ControlFlow.flagPolarity($0, names: [flag]) }) {
+            guard !region.contains(where: HealthKitVocabulary.checksStatus) else { continue }
+            let calls = region.flatMap(\.calls)
+            let action = calls.first(where: HealthKitVocabulary.isAction)
+            let grants = region.flatMap { ExprShape.assignments(in: $0) }.first {
+                HealthKitVocabulary.isGrantedValue($0.rhs) && (ExprShape.referencedName($0.lhs).map(HealthKitVocabulary.isAuthorizationFlag) ?? false
+                                                               || ExprShape.memberName($0.rhs.single!) != nil)
+            }
+            guard action != nil || grants != nil else { continue }
+            let what = action.map { "`\($0.calledExpression.trimmedDescription)(…)`" } ?? "`\(grants!.node.trimmedDescription)`"
+            findings.append(finding("\(what) runs because `\(flag)` is true, but `\(flag)` only means the request was processed; check "
+                                    + "`authorizationStatus(for:)` before writing and expect empty reads", at: statement, in: source))
+        }
+        return findings
+    }
+
+    // MARK: Async form
+
+    private func asyncUses(_ call: FunctionCallExprSyntax, _ source: ParsedSource) -> [Finding] {
+        // `let granted = (try? await store.requestAuthorization(…)) != nil`
+        if let binding = call.enclosing(PatternBindingSyntax.self), binding.initializer?.value.encloses(call) == true,
+           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, HealthKitVocabulary.isAuthorizationFlag(name) {
+            return [finding("`\(name)` is derived from requestAuthorization returning, which only means the request was processed", at: binding, in: source)]
+        }
+        for item in ControlFlow.statementsAfter(call) {
+            // A fresh status check from here on decides; nothing after it rests on the request alone.
+            if HealthKitVocabulary.checksStatus(item) { break }
+            for assignment in ExprShape.assignments(in: item) where HealthKitVocabulary.isGrantedValue(assignment.rhs) {
+                let name = ExprShape.referencedName(assignment.lhs) ?? ""
+                guard HealthKitVocabulary.isAuthorizationFlag(name) || ExprShape.memberName(assignment.rhs.single!) != nil,
+                      !isInsideCatch(assignment.node) else { continue }
+                return [finding("`\(assignment.node.trimmedDescription)` right after `requestAuthorization` returned: returning only means the request "
+                                + "was processed, not that access was granted", at: assignment.node, in: source)]
+            }
+        }
+        return []
+    }
+
+    /// A grant set in a later `catch` does not come from the request returning.
+    private func isInsideCatch(_ node: some SyntaxProtocol) -> Bool {
+        node.ancestors.contains { $0.is(CatchClauseSyntax.self) }
+    }
+}

@@ -1,0 +1,157 @@
+import Manifest
+import SwiftSyntax
+
+/// Sleeping or retrying until authorization "settles" guesses at timing instead of waiting for the answer.
+struct TimingBandAidRule: Rule {
+    static let description = RuleDescription(
+        id: "timing-band-aid", title: "Delay or retry loop around authorization", severity: .warning,
+        questions: [.completionInterpreted],
+        rationale: """
+        `Task.sleep`, `asyncAfter`, `Thread.sleep` or a loop of attempts around authorization guesses how long the \
+        sheet or the first check takes. Slow devices, cold starts and OS updates take longer than any constant, so \
+        the bug comes back under other timing. Await the request or the check, and drive the UI from state set when \
+        it has completed.
+        """,
+        triggering: [
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            @MainActor
+            final class Access {
+                let store = HKHealthStore()
+                var isAuthorized = false
+
+                func verify() async {
+                    // HealthKit reports stale values for a moment after the sheet closes.
+                    try? await Task.sleep(nanoseconds: 500_000_000)
+                    isAuthorized = store.authorizationStatus(for: HKObjectType.workoutType()) == .sharingAuthorized
+                }
+            }
+            """]),
+            .healthApp(["Sources/Today.swift": """
+            import Foundation
+
+            @MainActor
+            final class TodayModel {
+                var isAuthorized = false
+                var attempts = 0
+
+                func loadWhenReady() async {
+                    while !isAuthorized && attempts < 50 {
+                        attempts += 1
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                    await load()
+                }
+
+                func load() async {}
+            }
+            """]),
+            .healthApp(["Sources/Onboarding.swift": """
+            import UIKit
+
+            final class OnboardingController: UIViewController {
+                let access = HealthAccess()
+
+                override func viewDidAppear(_ animated: Bool) {
+                    super.viewDidAppear(animated)
+                    // The sheet doesn't show if we ask too early.
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                        self.access.requestAuthorization()
+                    }
+                }
+            }
+            """]),
+        ],
+        nonTriggering: [
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            @MainActor
+            final class Access {
+                let store = HKHealthStore()
+                var needsRequest = true
+
+                func refresh() async {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let status = try? await store.statusForAuthorizationRequest(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount)])
+                    needsRequest = status != .unnecessary
+                }
+            }
+            """]),
+            .healthApp(["Sources/Ticker.swift": """
+            import Foundation
+
+            // A delay that has nothing to do with authorization.
+            func pulse(_ update: @escaping () -> Void) async {
+                for _ in 0..<3 {
+                    update()
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
+            """]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        context.sources.flatMap { source -> [Finding] in
+            var findings: [Finding] = []
+            var flaggedLoops: [Syntax] = []
+            for loop in loops(in: source.tree) where isRetryLoop(loop) {
+                flaggedLoops.append(loop.node)
+                findings.append(finding("retry loop waiting for authorization (`\(loop.header)`): it guesses how long the check takes; "
+                                        + "await the check and render from its result", at: loop.node, in: source))
+            }
+            for call in source.tree.calls where isDelay(call) && !flaggedLoops.contains(where: { $0.encloses(call) }) {
+                let function = SyntaxScope.function(of: call)
+                let closure = ClosureShape.completion(of: call)
+                guard HealthKitVocabulary.isAuthorizationRelated(function) || (closure.map(HealthKitVocabulary.isAuthorizationRelated) ?? false)
+                else { continue }
+                findings.append(finding("`\(call.calledExpression.trimmedDescription)` delays around HealthKit authorization: a fixed wait is "
+                                        + "wrong on some device; await the request or check instead", at: call, in: source))
+            }
+            return findings
+        }
+    }
+
+    /// `Task.sleep`, `Thread.sleep`, `sleep`/`usleep`, `….asyncAfter(deadline:)`.
+    private func isDelay(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = ExprShape.calledName(call) else { return false }
+        let base = ExprShape.base(of: call)?.trimmedDescription
+        switch name {
+        case "sleep": return base == nil || base == "Task" || base == "Thread"
+        case "usleep": return base == nil
+        case "asyncAfter": return true
+        default: return false
+        }
+    }
+
+    private struct Loop {
+        let node: Syntax
+        /// Condition or `for` header as written.
+        let header: String
+        let condition: Syntax?
+        let body: Syntax
+    }
+
+    private func loops(in tree: SourceFileSyntax) -> [Loop] {
+        tree.collect(WhileStmtSyntax.self).map { Loop(node: Syntax($0), header: $0.conditions.trimmedDescription, condition: Syntax($0.conditions), body: Syntax($0.body)) }
+            + tree.collect(RepeatStmtSyntax.self).map { Loop(node: Syntax($0), header: $0.condition.trimmedDescription, condition: Syntax($0.condition), body: Syntax($0.body)) }
+            + tree.collect(ForStmtSyntax.self).map {
+                Loop(node: Syntax($0), header: "for \($0.pattern.trimmedDescription) in \($0.sequence.trimmedDescription)", condition: nil, body: Syntax($0.body))
+            }
+    }
+
+    /// A loop whose condition tests an authorization flag, or a counted retry loop in authorization code.
+    private func isRetryLoop(_ loop: Loop) -> Bool {
+        if let condition = loop.condition, condition.mentions(HealthKitVocabulary.isAuthorizationFlag) { return true }
+        let counted = Syntax(loop.node).mentions { name in
+            let lower = name.lowercased()
+            return ["attempt", "retry", "retries", "tries"].contains(where: lower.contains)
+        }
+        let waits = loop.body.calls.contains(where: isDelay)
+        guard counted || waits else { return false }
+        return HealthKitVocabulary.isAuthorizationRelated(loop.body)
+            || (counted && HealthKitVocabulary.isAuthorizationRelated(SyntaxScope.function(of: loop.node)))
+    }
+}

@@ -1,0 +1,106 @@
+import Checklist
+import Manifest
+import XCTest
+
+/// The context preparer that resolves `requestAuthorization(toShare:read:)` sets from code.
+final class SourceRuleRequestedTypesTests: XCTestCase {
+    private func audit(_ code: String, read: [String] = [], share: [String] = [], file: String = "Sources/Access.swift") throws -> AppAudit {
+        try Checklist(rules: []).audit(RuleExample.healthApp([file: code], read: read, share: share).load())
+    }
+
+    func testResolvesEveryWrittenForm() throws {
+        let result = try audit("""
+        import HealthKit
+
+        let birthday = HKObjectType.characteristicType(forIdentifier: .dateOfBirth)!
+
+        final class Access {
+            let store = HKHealthStore()
+            static let quantities: [HKObjectType] = [HKQuantityType(.stepCount), HKObjectType.quantityType(forIdentifier: .heartRate)!]
+            private var others: Set<HKObjectType> {
+                Set([HKQuantityType.quantityType(forIdentifier: .bodyMass)!, HKCategoryType(.sleepAnalysis),
+                     HKCharacteristicType.characteristicType(forIdentifier: .biologicalSex)!, HKWorkoutType.workoutType(), birthday])
+            }
+
+            func ask() async throws {
+                let share: Set<HKSampleType> = [HKObjectType.workoutType(), .init(.mindfulSession), HKQuantityType(HKQuantityTypeIdentifier.bodyMass)]
+                guard let route = HKObjectType.quantityType(forIdentifier: .restingHeartRate) else { return }
+                try await store.requestAuthorization(toShare: share, read: Set(Self.quantities).union(others).union([route]))
+                try await store.requestAuthorization(toShare: [], read: Set([.height, .vo2Max].map { HKQuantityType($0) }))
+            }
+        }
+        """)
+        XCTAssertEqual(result.requestedRead, ["biologicalSex", "bodyMass", "dateOfBirth", "heartRate", "height", "restingHeartRate",
+                                              "sleepAnalysis", "stepCount", "vo2Max", "workout"])
+        XCTAssertEqual(result.requestedShare, ["bodyMass", "mindfulSession", "workout"])
+        XCTAssertEqual(result.notes, [])
+    }
+
+    func testConstantsOfAnotherTypeInAnotherFile() throws {
+        let example = RuleExample.healthApp([
+            "Sources/Types.swift": """
+            import HealthKit
+            enum HealthTypes {
+                static var read: Set<HKObjectType> { return [HKQuantityType(.stepCount)] }
+            }
+            """,
+            "Sources/Access.swift": """
+            import HealthKit
+            func ask(_ store: HKHealthStore) {
+                store.requestAuthorization(toShare: nil, read: HealthTypes.read) { _, _ in }
+            }
+            """,
+        ], read: [], share: [])
+        let result = Checklist(rules: []).audit(try example.load())
+        XCTAssertEqual(result.requestedRead, ["stepCount"])
+        XCTAssertEqual(result.requestedShare, [])
+        XCTAssertEqual(result.notes, [])
+    }
+
+    func testUnresolvedSetsAreNotedNotGuessed() throws {
+        let result = try audit("""
+        import HealthKit
+
+        final class Access {
+            let store = HKHealthStore()
+
+            func ask(types allTypes: Set<HKObjectType>) async throws {
+                try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: allTypes)
+                try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount), customType(), HKObjectType.activitySummaryType()])
+            }
+
+            func customType() -> HKObjectType { HKQuantityType(.height) }
+        }
+        """, read: ["heartRate"])
+        XCTAssertEqual(result.requestedRead, ["heartRate", "stepCount"], "config types stay; resolved code types are added")
+        XCTAssertEqual(result.requestedShare, ["workout"])
+        XCTAssertEqual(result.notes, [
+            "apps/example/Sources/Access.swift:7: requestAuthorization read set `allTypes` could not be resolved (a parameter of `ask`)",
+            "apps/example/Sources/Access.swift:8: requestAuthorization read set `customType()` could not be resolved",
+            "apps/example/Sources/Access.swift:8: requestAuthorization read set asks for `activitySummary`, which the audit does not know",
+        ])
+    }
+
+    func testRequestedTypesDifferNamesBothSides() throws {
+        let rule = try XCTUnwrap(RuleCatalog.rule(id: "requested-types-differ"))
+        let example = RuleExample.healthApp(["Sources/Access.swift": """
+        import HealthKit
+
+        func ask(_ store: HKHealthStore) async throws {
+            try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount), HKCategoryType(.sleepAnalysis)])
+        }
+        """], read: ["stepCount", "heartRate"], share: [])
+        let result = Checklist(rules: [rule.init()]).audit(try example.load())
+        let messages = result.findings.map(\.message)
+        XCTAssertEqual(result.findings.count, 2, messages.joined(separator: "\n"))
+        let codeSide = try XCTUnwrap(result.findings.first { $0.message.contains("`sleepAnalysis`") })
+        XCTAssertEqual(codeSide.location.file, "apps/example/Sources/Access.swift")
+        XCTAssertEqual(codeSide.location.line, 4)
+        XCTAssertEqual(codeSide.severity, .note)
+        let configSide = try XCTUnwrap(result.findings.first { $0.message.contains("`heartRate`") })
+        XCTAssertTrue(configSide.location.file.hasSuffix("healthaudit.yml"), configSide.location.description)
+        XCTAssertEqual(configSide.quote, "read: heartRate")
+        // A note answers no review question, so the checklist stays unaffected.
+        XCTAssertTrue(result.answers.allSatisfy { $0.ruleIDs.isEmpty })
+    }
+}
