@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // The module graph follows the data flow, and no module imports a later one:
-// Manifest → Checklist → HealthStore → Summary → Report → SiteBuild → healthaudit (CLI).
+// Manifest → Checklist → HealthStore → Summary → Report → SiteBuild → SiteServer → healthaudit (CLI).
 import PackageDescription
 
 let package = Package(
@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        // `healthaudit serve`: pure Swift, async/await, no SwiftNIO, so CI's from-scratch build stays short.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libcmark from Debian's libcmark-dev.
@@ -42,15 +44,23 @@ let package = Package(
         ]),
         // 6. The build pipeline: steps, diagnostics, atomic output.
         .target(name: "SiteBuild", dependencies: ["Manifest", "Checklist", "Summary", "Report"]),
+        // 7. `healthaudit serve`: HTTP on loopback, change watching, live reload.
+        .target(name: "SiteServer", dependencies: [
+            "SiteBuild",
+            .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
+        ]),
         .executableTarget(name: "healthaudit", dependencies: [
             "SiteBuild",
+            "SiteServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore"]),
         .testTarget(name: "SummaryTests", dependencies: ["Summary", "HealthStore", "Manifest"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest", "SiteBuild"], resources: [.copy("Schemas")]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest"]),
+        .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuild", "Manifest"]),
     ]
 )

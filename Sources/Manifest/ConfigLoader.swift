@@ -20,7 +20,10 @@ public struct ConfigLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw InputErrors([InputError("config is not UTF-8 text", file: path, line: 1)])
         }
-        return try parse(text, file: path, siteDirectory: siteDirectory)
+        // Locations are site-relative like every other input's; `file` keeps the real path.
+        var config = try parse(text, file: Self.fileName, siteDirectory: siteDirectory)
+        config.file = path
+        return config
     }
 
     public func parse(_ text: String, file: String, siteDirectory: String) throws -> ProjectConfig {

@@ -11,6 +11,17 @@ public struct BuildDiagnostic: Sendable, CustomStringConvertible {
 public struct BuildFailed: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [BuildDiagnostic]
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+
+    /// The diagnostics with site-relative paths prefixed by `site` (e.g. `Site`), so they open from the terminal.
+    public func description(sitePrefix site: String) -> String {
+        diagnostics.map { diagnostic in
+            var diagnostic = diagnostic
+            if !diagnostic.error.location.file.hasPrefix("/"), !site.isEmpty, site != "." {
+                diagnostic.error.location.file = site + "/" + diagnostic.error.location.file
+            }
+            return diagnostic.description
+        }.joined(separator: "\n")
+    }
 }
 
 /// Where the build reports progress (`[2/5] checking 4 apps`); tests pass a silent one.

@@ -12,6 +12,8 @@ public struct BuildOptions: Sendable {
     public var fileSystem: FileSystem
     public var clock: BuildClock
     public var log: BuildLog
+    /// Identifies the tool binary (version, size, modification time): a rebuilt tool invalidates the cache.
+    public var toolFingerprint: String = ToolInfo.currentVersion
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String,
                 fileSystem: FileSystem = LocalFileSystem(), clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {
@@ -33,6 +35,12 @@ public struct BuildState: Sendable {
     public var audits: [AppAudit] = []
     public var summaries: [String: AppSummary] = [:]
     public var files: [OutputFile] = []
+    /// Digest of every input (config, manifests, sources, content, templates, tool).
+    public var inputDigest: String = ""
+    /// Nothing changed since the last build and its output is whole: the remaining steps have nothing to do.
+    public var upToDate = false
+    public var reusedFiles = 0
+    public var cacheKeys: [String: String] = [:]
 }
 
 /// One named step of the build (as in Publish's pipelines): it reads and extends the state and

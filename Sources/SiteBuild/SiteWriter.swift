@@ -42,6 +42,12 @@ public struct SiteWriter {
                 if madeDirectories.insert(directory).inserted {
                     try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 }
+                if let previous = file.reusing {
+                    // Unchanged page: a hard link to the previous site's file (which is about to be retired).
+                    if (try? fileManager.linkItem(atPath: previous, toPath: path)) != nil { continue }
+                    try fileManager.copyItem(atPath: previous, toPath: path)
+                    continue
+                }
                 guard fileManager.createFile(atPath: path, contents: file.data) else {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
                 }

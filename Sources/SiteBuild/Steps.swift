@@ -33,10 +33,17 @@ extension BuildStep {
             throw InputErrors(error.errors + templateErrors)
         }
         if !templateErrors.isEmpty { throw InputErrors(templateErrors) }
+        state.inputDigest = InputDigest.compute(state, options)
+        if let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
+           cache.outputIsWhole(options.outputDirectory) {
+            state.upToDate = true
+            return summary + "; inputs unchanged since the last build"
+        }
         return summary + ", templates from \(options.templatesDirectory)"
     }
 
     public static let check = BuildStep("check") { state, _ in
+        if state.upToDate { return "skipped (up to date)" }
         let checklist = Checklist()
         state.audits = state.manifests.map(checklist.audit)
         let findings = state.audits.flatMap(\.activeFindings).count
@@ -45,7 +52,7 @@ extension BuildStep {
 
     /// Simulated Health data for the summary range, seen through each app's permissions.
     public static let simulate = BuildStep("simulate") { state, options in
-        guard let config = state.config else { return "nothing to simulate" }
+        guard let config = state.config, !state.upToDate else { return "skipped (up to date)" }
         let zone = TimeZone(identifier: config.timeZone) ?? TimeZone(identifier: "UTC")!
         let range = config.summaries ?? DayRange.week(endingOn: options.clock.today(in: zone))
         let builder = SummaryBuilder(config: config, range: range)
@@ -57,15 +64,24 @@ extension BuildStep {
         return "\(range.days.count) day(s) × \(state.summaries.count) app(s) from \(builder.data.sampleCount) simulated samples"
     }
 
-    public static let render = BuildStep("render") { state, _ in
-        guard let config = state.config, let templates = state.templates else { return "nothing to render" }
+    /// Renders in parallel; a content page whose inputs are unchanged is reused from the last site.
+    public static let render = BuildStep("render") { state, options in
+        guard let config = state.config, let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
         let input = SiteInput(config: config, audits: state.audits, summaries: state.summaries, contentPages: state.contentPages)
-        state.files = SiteRenderer(templates: templates).render(input)
-        return "\(state.files.count) file(s) rendered"
+        let plan = SiteRenderer(templates: templates).plan(input)
+        let previous = BuildCache.load(for: options.outputDirectory)
+        (state.files, state.reusedFiles) = ParallelRender.files(plan, previous: previous, output: options.outputDirectory)
+        state.cacheKeys = Dictionary(uniqueKeysWithValues: plan.compactMap { pending in pending.key.map { (pending.path, $0) } })
+        return "\(state.files.count - state.reusedFiles) file(s) rendered, \(state.reusedFiles) unchanged"
     }
 
     public static let write = BuildStep("write") { state, options in
+        if state.upToDate { return "skipped (up to date): \(options.outputDirectory)" }
+        // The cache goes first: a build interrupted after the swap must not trust a stale one.
+        BuildCache.remove(for: options.outputDirectory)
         try SiteWriter(output: options.outputDirectory).write(state.files)
+        try BuildCache(inputDigest: state.inputDigest, keys: state.cacheKeys, files: state.files.map(\.path).sorted())
+            .save(for: options.outputDirectory)
         return "\(state.files.count) file(s) written to \(options.outputDirectory)"
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Report
 import SiteBuild
 
 /// Exit codes shared by every command: 0 ok, 1 findings at or above the threshold, 2 usage or input error.
@@ -12,7 +13,7 @@ struct HealthAudit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "healthaudit",
         abstract: "Audit how iOS apps ask for and use HealthKit permissions, and publish the results as a static site.",
-        subcommands: [Build.self],
+        subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self],
         defaultSubcommand: Build.self
     )
 }
@@ -43,18 +44,28 @@ struct Build: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let options = BuildOptions(siteDirectory: siteOptions.siteDirectory, outputDirectory: output.map(Paths.absolute),
+        var options = BuildOptions(siteDirectory: siteOptions.siteDirectory, outputDirectory: output.map(Paths.absolute),
                                    templatesDirectory: siteOptions.templatesDirectory())
+        options.toolFingerprint = Paths.toolFingerprint()
         do {
             try Pipeline.site.run(options)
         } catch let failure as BuildFailed {
-            FileHandle.standardError.write(Data((failure.description + "\nbuild failed: \(failure.diagnostics.count) problem(s); the previous site was left untouched\n").utf8))
+            FileHandle.standardError.write(Data((failure.description(sitePrefix: Paths.relative(siteOptions.siteDirectory)) + "\nbuild failed: \(failure.diagnostics.count) problem(s); the previous site was left untouched\n").utf8))
             throw ExitCode(ExitStatus.inputError)
         }
     }
 }
 
 enum Paths {
+    /// Version plus the binary's size and modification time: a rebuilt tool must not trust a cache of the old one.
+    static func toolFingerprint() -> String {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: binary)) ?? [:]
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(ToolInfo.currentVersion)|\(size)|\(modified)"
+    }
+
     static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return (joined as NSString).standardizingPath
@@ -73,4 +84,18 @@ enum Paths {
     }
 }
 
-HealthAudit.main()
+/// Runs the command line. ArgumentParser exits 64 (EX_USAGE) on a usage error; the documented status is 2.
+func runHealthAudit() async {
+    do {
+        var command = try HealthAudit.parseAsRoot()
+        if var asyncCommand = command as? AsyncParsableCommand { try await asyncCommand.run() } else { try command.run() }
+    } catch {
+        if HealthAudit.exitCode(for: error) == .validationFailure {
+            FileHandle.standardError.write(Data((HealthAudit.fullMessage(for: error) + "\n").utf8))
+            exit(ExitStatus.inputError)
+        }
+        HealthAudit.exit(withError: error)
+    }
+}
+
+await runHealthAudit()

@@ -78,7 +78,7 @@ final class SiteBuildTests: XCTestCase {
         try FileManager.default.moveItem(atPath: fixture.output, toPath: fixture.site + "/.public-old-dead")
         SiteWriter(output: fixture.output).removeLeftovers()
         XCTAssertEqual(try fixture.snapshot(), before)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fixture.site).filter { $0.hasPrefix(".public") }, [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fixture.site).filter { $0.hasPrefix(".public-") }, [])
     }
 
     func testOutputPathsCannotLeaveTheOutputFolder() {

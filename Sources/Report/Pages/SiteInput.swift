@@ -22,8 +22,28 @@ public struct SiteInput: Sendable {
 public struct OutputFile: Sendable, Hashable {
     public var path: String
     public var data: Data
+    /// An unchanged file of the previous site to link instead of writing `data`.
+    public var reusing: String?
     public init(path: String, data: Data) { self.path = path; self.data = data }
+    public init(path: String, reusing: String) { self.path = path; self.data = Data(); self.reusing = reusing }
     public init(path: String, text: String) { self.init(path: path, data: Data(text.utf8)) }
+}
+
+/// A file of the plan: its path, the key of its inputs (nil: always rendered) and how to render it.
+public struct PendingFile: Sendable {
+    public var path: String
+    public var key: String?
+    public var render: @Sendable () -> Data
+
+    public init(path: String, key: String?, render: @escaping @Sendable () -> Data) {
+        self.path = path; self.key = key; self.render = render
+    }
+
+    static func now(_ file: OutputFile) -> PendingFile { PendingFile(path: file.path, key: nil) { file.data } }
+
+    static func later(_ path: String, _ make: @escaping @Sendable () -> OutputFile) -> PendingFile {
+        PendingFile(path: path, key: nil) { make().data }
+    }
 }
 
 /// The URLs of the site, all relative, so it works from disk, zipped or under a sub-path.

@@ -9,19 +9,40 @@ public struct SiteRenderer: Sendable {
 
     public init(templates: TemplateSet) { self.templates = templates }
 
-    /// The pages to write, in a fixed order (index, apps, rules, content, assets).
-    public func render(_ input: SiteInput) -> [OutputFile] {
-        var files: [OutputFile] = [indexPage(input)]
-        files += input.audits.map { appPage($0, input: input) }
+    /// The pages to write, in a fixed order (index, apps, rules, content, assets), each with the
+    /// cache key of its inputs where it has one (content pages and assets) and a deferred render,
+    /// so a build can skip unchanged pages and render the rest in parallel.
+    public func plan(_ input: SiteInput) -> [PendingFile] {
+        var files: [PendingFile] = [.now(indexPage(input))]
+        files += input.audits.map { audit in .later(SitePaths.app(audit.manifest.id)) { appPage(audit, input: input) } }
         for audit in input.audits {
             guard let summary = input.summaries[audit.manifest.id] else { continue }
-            files += SummaryPages(audit: audit, summary: summary, renderer: self, config: input.config).files()
+            let pages = SummaryPages(audit: audit, summary: summary, renderer: self, config: input.config)
+            files.append(.later(SitePaths.summary(audit.manifest.id)) { pages.overview() })
+            for (index, day) in summary.days.enumerated() {
+                files.append(.later(SitePaths.day(audit.manifest.id, day.day.description)) { pages.dayPage(day, index: index) })
+            }
         }
-        files.append(rulesIndexPage(input))
-        files += RuleCatalog.all.map { rulePage($0.description, input: input) }
-        files += input.contentPages.map { contentPage($0, input: input) }
-        files += templates.assets.keys.sorted().map { OutputFile(path: $0, data: templates.assets[$0]!) }
+        files.append(.now(rulesIndexPage(input)))
+        files += RuleCatalog.all.map { rule in .later(SitePaths.rule(rule.description.id)) { rulePage(rule.description, input: input) } }
+        // A content page depends on its own text, the templates, the site title and the set of page paths (its links).
+        let links = ContentLinkMap(input.contentPages)
+        let shared = StableHash.hex([templates.digest, input.config.title, links.digest].joined(separator: "|"))
+        files += input.contentPages.map { content in
+            PendingFile(path: content.outputPath, key: StableHash.hex(content.contentHash + "|" + shared)) {
+                contentPage(content, input: input, links: links).data
+            }
+        }
+        files += templates.assets.keys.sorted().map { name in
+            let data = templates.assets[name]!
+            return PendingFile(path: name, key: StableDigest.hex(data)) { data }
+        }
         return files
+    }
+
+    /// Every file rendered now, in plan order.
+    public func render(_ input: SiteInput) -> [OutputFile] {
+        plan(input).map { OutputFile(path: $0.path, data: $0.render()) }
     }
 
     func page(_ template: String, path: String, title: String, context: [String: Any], config: ProjectConfig,
@@ -93,15 +114,25 @@ public struct SiteRenderer: Sendable {
         return page("rule", path: path, title: rule.title, context: context, config: input.config)
     }
 
-    func contentPage(_ content: ContentPage, input: SiteInput) -> OutputFile {
+    func contentPage(_ content: ContentPage, input: SiteInput, links: ContentLinkMap) -> OutputFile {
         let path = content.outputPath
-        let pagesByPath = Dictionary(input.contentPages.map { ($0.path, $0.outputPath) }, uniquingKeysWith: { a, _ in a })
         let directory = (content.path as NSString).deletingLastPathComponent
         let rendered = MarkdownRenderer.render(content.body) { url in
-            ContentLinks.rewrite(url, fromDirectory: directory, page: path, pages: pagesByPath)
+            ContentLinks.rewrite(url, fromDirectory: directory, page: path, pages: links.outputs)
         }
         return page("page", path: path, title: content.title, context: ["title": content.title, "body": rendered.html],
                     config: input.config, toc: rendered.headings)
+    }
+}
+
+/// Source path → output path of every content page, built once per build (not once per page).
+struct ContentLinkMap: Sendable {
+    let outputs: [String: String]
+    let digest: String
+
+    init(_ pages: [ContentPage]) {
+        outputs = Dictionary(pages.map { ($0.path, $0.outputPath) }, uniquingKeysWith: { first, _ in first })
+        digest = StableHash.hex(pages.map(\.path).joined(separator: "\n"))
     }
 }
 

@@ -12,6 +12,8 @@ public struct TemplateSet: Sendable {
     /// Static files copied to the output as they are (file name → bytes).
     public let assets: [String: Data]
     public let directory: String
+    /// Hash of every template and asset: part of each cached page's key.
+    public let digest: String
 
     public init(directory: String, fileSystem: FileSystem = LocalFileSystem()) throws {
         self.directory = directory
@@ -21,8 +23,10 @@ public struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         var assets: [String: Data] = [:]
         var errors: [InputError] = []
+        var hashes: [String] = []
         for file in try fileSystem.files(under: directory) {
             let path = directory + "/" + file
+            hashes.append(file + "=" + StableDigest.hex((try? fileSystem.contents(of: path)) ?? Data()))
             if file.hasSuffix(".mustache") {
                 let text = String(decoding: try fileSystem.contents(of: path), as: UTF8.self)
                 do {
@@ -42,6 +46,7 @@ public struct TemplateSet: Sendable {
         if !errors.isEmpty { throw InputErrors(errors) }
         self.library = library
         self.assets = assets
+        self.digest = StableDigest.hex(Data(hashes.joined(separator: "\n").utf8))
     }
 
     /// Renders `template` with `context`, then wraps it in `layout`.

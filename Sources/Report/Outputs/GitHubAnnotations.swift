@@ -1,0 +1,43 @@
+import Checklist
+import Manifest
+
+/// GitHub Actions workflow commands (`::error file=…,line=…::message`), which annotate the
+/// pull request's diff. Suppressed findings are not annotated.
+public enum GitHubAnnotations {
+    public static func render(_ audits: [AppAudit], context: OutputContext) -> String {
+        var output = ""
+        for finding in audits.flatMap(\.findings) where !finding.isSuppressed {
+            var properties = [
+                ("file", context.repositoryPath(finding.location.file)),
+                ("line", String(OutputContext.line(finding.location))),
+            ]
+            if let column = finding.location.column, column >= 1 { properties.append(("col", String(column))) }
+            let title = RuleCatalog.rule(id: finding.ruleID)?.description.title ?? finding.ruleID
+            properties.append(("title", "\(title) [\(finding.ruleID)]"))
+            var message = finding.message
+            if !finding.quote.isEmpty { message += "\n" + finding.quote }
+            output += "::\(command(finding.severity)) "
+                + properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
+                + "::\(escapeData(message))\n"
+        }
+        return output
+    }
+
+    static func command(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .note: return "notice"
+        }
+    }
+
+    /// The runner's own escaping for a command's message.
+    public static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Property values additionally escape the separators `:` and `,`.
+    public static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

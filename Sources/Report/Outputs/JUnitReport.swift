@@ -1,0 +1,54 @@
+import Checklist
+import Manifest
+
+/// JUnit XML for CI test tabs: one testsuite per app, one testcase per rule. A rule with active
+/// findings fails (every finding listed in the failure); one whose findings are all suppressed is skipped.
+public enum JUnitReport {
+    public static func render(_ audits: [AppAudit], context: OutputContext) -> String {
+        let rules = RuleIndex(audits).descriptions
+        var suites: [String] = []
+        var totals = (tests: 0, failures: 0, skipped: 0)
+        for audit in audits {
+            var cases: [String] = []
+            var failures = 0, skipped = 0
+            for rule in rules {
+                let findings = audit.findings.filter { $0.ruleID == rule.id }
+                let active = findings.filter { !$0.isSuppressed }
+                let attributes = "classname=\"\(XMLText.escape("healthaudit." + audit.manifest.id))\" name=\"\(XMLText.escape(rule.id))\""
+                if !active.isEmpty {
+                    failures += 1
+                    cases.append("    <testcase \(attributes)>\n" + failure(active, rule: rule, context: context) + "    </testcase>\n")
+                } else if !findings.isEmpty {
+                    skipped += 1
+                    let reasons = findings.compactMap(\.suppression).map(\.reason)
+                    let message = "suppressed: " + Array(Set(reasons)).sorted().joined(separator: "; ")
+                    cases.append("    <testcase \(attributes)>\n      <skipped message=\"\(XMLText.escape(message))\"/>\n    </testcase>\n")
+                } else {
+                    cases.append("    <testcase \(attributes)/>\n")
+                }
+            }
+            totals.tests += rules.count; totals.failures += failures; totals.skipped += skipped
+            suites.append("  <testsuite name=\"\(XMLText.escape(audit.manifest.id))\" tests=\"\(rules.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+                          + cases.joined() + "  </testsuite>\n")
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"\(XMLText.escape(context.tool.name))\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" skipped=\"\(totals.skipped)\">\n"
+            + suites.joined() + "</testsuites>\n"
+    }
+
+    /// One `<failure>` per testcase (what JUnit consumers expect): the first finding as its message,
+    /// all of them, located and quoted, in its body.
+    private static func failure(_ findings: [Finding], rule: RuleDescription, context: OutputContext) -> String {
+        let worst = findings.map(\.severity).max() ?? rule.severity
+        let first = findings[0]
+        let message = findings.count == 1
+            ? "\(TextReport.location(first, context: context)): \(first.message)"
+            : "\(findings.count) findings; first at \(TextReport.location(first, context: context)): \(first.message)"
+        let body = findings.map { finding in
+            var line = "\(TextReport.location(finding, context: context)): \(finding.severity.rawValue): \(finding.message)"
+            if !finding.quote.isEmpty { line += "\n    " + finding.quote }
+            return line
+        }.joined(separator: "\n")
+        return "      <failure message=\"\(XMLText.escape(message))\" type=\"\(worst.rawValue)\">\(XMLText.escape(body))</failure>\n"
+    }
+}

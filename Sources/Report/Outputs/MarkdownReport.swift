@@ -1,0 +1,125 @@
+import Checklist
+import Manifest
+
+/// GitHub-flavoured Markdown for a pull-request comment: the summary first, then a findings table,
+/// then one collapsed `<details>` section per app. Cut at whole rows and sections to stay under
+/// GitHub's comment limit, saying how many findings were left out.
+public enum MarkdownReport {
+    /// GitHub refuses comments over 65,536 characters; counted in UTF-8 bytes to stay clear of it.
+    public static let defaultLimit = 65_000
+
+    public static func render(_ audits: [AppAudit], context: OutputContext, limit: Int = defaultLimit) -> String {
+        var document = BudgetedText(limit: limit, reserve: 400)
+        document.force(summary(audits))
+        var appsLeftOut = 0
+        for audit in audits where !document.append(summaryRow(audit)) { appsLeftOut += 1 }
+        if appsLeftOut > 0 { document.force("\n_\(appsLeftOut) app(s) were left out of this table._\n") }
+        document.force("\n")
+        let active = audits.flatMap { audit in audit.activeFindings.map { (audit, $0) } }
+        var leftOut = 0
+        if !active.isEmpty {
+            document.force("### Findings\n\n| Severity | App | Rule | Location | Message |\n| --- | --- | --- | --- | --- |\n")
+            for (audit, finding) in active where !document.append(row(finding, app: audit.manifest.id, context: context)) {
+                leftOut += 1
+            }
+            document.force("\n")
+        }
+        var sectionsLeftOut = 0
+        for audit in audits where !document.append(details(audit, context: context)) { sectionsLeftOut += 1 }
+        if leftOut > 0 {
+            document.force("_\(leftOut) of \(active.count) finding(s) were left out of the table to stay under GitHub's comment size limit; the SARIF or JSON report has all of them._\n\n")
+        }
+        if sectionsLeftOut > 0 {
+            document.force("_The details of \(sectionsLeftOut) app(s) were left out for the same reason._\n\n")
+        }
+        document.force("<sub>\(MarkdownText.escape(context.tool.name)) \(MarkdownText.escape(context.tool.version))</sub>\n")
+        return document.text
+    }
+
+    static func verdictBadge(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .passes: return "✅ passes"
+        case .needsWork: return "⚠️ needs work"
+        case .fails: return "❌ fails"
+        }
+    }
+
+    private static func summary(_ audits: [AppAudit]) -> String {
+        let counts = FindingCounts(audits)
+        var text = "## HealthKit audit\n\n"
+        let failing = audits.filter { $0.verdict == .fails }.count, needsWork = audits.filter { $0.verdict == .needsWork }.count
+        text += "**\(failing) of \(audits.count) app(s) fail, \(needsWork) need(s) work** — "
+        text += "\(counts.errors) error(s), \(counts.warnings) warning(s), \(counts.notes) note(s), \(counts.suppressed) suppressed.\n\n"
+        return text + "| App | Verdict | Errors | Warnings | Notes | Suppressed |\n| --- | --- | ---: | ---: | ---: | ---: |\n"
+    }
+
+    private static func summaryRow(_ audit: AppAudit) -> String {
+        let c = FindingCounts(audit.findings)
+        return "| \(MarkdownTable.text(audit.manifest.name)) (\(MarkdownTable.code(audit.manifest.id))) | \(verdictBadge(audit.verdict)) | "
+            + "\(c.errors) | \(c.warnings) | \(c.notes) | \(c.suppressed) |\n"
+    }
+
+    private static func row(_ finding: Finding, app: String, context: OutputContext) -> String {
+        "| \(finding.severity.rawValue) | \(MarkdownTable.code(app)) | \(MarkdownTable.code(finding.ruleID)) | "
+            + "\(MarkdownTable.code(TextReport.location(finding, context: context))) | \(MarkdownTable.text(finding.message)) |\n"
+    }
+
+    private static func details(_ audit: AppAudit, context: OutputContext) -> String {
+        let c = FindingCounts(audit.findings)
+        var text = "<details>\n<summary><b>\(HTMLText.escape(audit.manifest.name))</b> — \(verdictBadge(audit.verdict)): "
+        text += "\(c.errors) error(s), \(c.warnings) warning(s), \(c.notes) note(s)</summary>\n\n"
+        text += "**Review questions**\n\n"
+        for answer in audit.answers {
+            text += "\(answer.question.rawValue). \(answer.question.text) **\(answer.status.rawValue)** — \(MarkdownText.escape(answer.reason))\n"
+        }
+        text += "\n"
+        let shown = audit.findings.filter { !$0.isSuppressed || context.showSuppressed }
+        if !shown.isEmpty {
+            text += "**Findings**\n\n"
+            for finding in shown {
+                text += "- **\(finding.severity.rawValue)** \(MarkdownText.code(finding.ruleID)) at \(MarkdownText.code(TextReport.location(finding, context: context))): \(MarkdownText.escape(finding.message))"
+                if let suppression = finding.suppression {
+                    text += " — *suppressed (\(suppression.origin.rawValue)): \(MarkdownText.escape(suppression.reason))*"
+                }
+                text += "\n"
+                if !finding.quote.isEmpty { text += "  \(MarkdownText.code(finding.quote))\n" }
+            }
+            text += "\n"
+        }
+        return text + "</details>\n\n"
+    }
+}
+
+/// Untrusted text in a GFM table cell: every punctuation mark backslash-escaped (so `|` cannot end
+/// the cell) and line breaks folded (so it cannot end the row).
+enum MarkdownTable {
+    static func text(_ value: String) -> String { MarkdownText.escape(value) }
+
+    /// A code span inside a cell: GFM splits cells before reading code spans, so `|` still needs its backslash.
+    static func code(_ value: String) -> String { MarkdownText.code(value).replacingOccurrences(of: "|", with: "\\|") }
+}
+
+/// Text that grows only by whole pieces while they fit, keeping `reserve` bytes for closing lines.
+struct BudgetedText {
+    let limit: Int
+    let reserve: Int
+    private(set) var text = ""
+    private var bytes = 0
+
+    init(limit: Int, reserve: Int) { self.limit = limit; self.reserve = reserve }
+
+    /// Appends `piece` if it fits before the reserve; false when it was left out.
+    mutating func append(_ piece: String) -> Bool {
+        let size = piece.utf8.count
+        guard bytes + size + reserve <= limit else { return false }
+        text += piece
+        bytes += size
+        return true
+    }
+
+    /// Appends regardless of the budget (the summary and the closing lines).
+    mutating func force(_ piece: String) {
+        text += piece
+        bytes += piece.utf8.count
+    }
+}

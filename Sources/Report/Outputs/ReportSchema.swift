@@ -1,0 +1,146 @@
+/// The JSON Schema (draft 2020-12) of `--format json`, shipped with the tool so consumers can
+/// validate what they read; the test suite validates real output against it.
+public enum ReportSchema {
+    public static let text = #"""
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://github.com/healthaudit/healthaudit/schemas/report-v1.json",
+      "title": "healthaudit report",
+      "description": "The output of `healthaudit check --format json`. Paths are relative to the directory the tool ran in (the repository root in CI).",
+      "type": "object",
+      "additionalProperties": false,
+      "required": ["schemaVersion", "tool", "site", "apps", "summary"],
+      "properties": {
+        "schemaVersion": {"const": 1, "description": "Bumped only when a field is renamed or removed."},
+        "tool": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["name", "version", "informationUri"],
+          "properties": {
+            "name": {"type": "string"},
+            "version": {"type": "string"},
+            "informationUri": {"type": "string"}
+          }
+        },
+        "site": {"type": "string", "description": "The site folder relative to the current directory."},
+        "apps": {"type": "array", "items": {"$ref": "#/$defs/app"}},
+        "summary": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["apps", "findings", "verdicts"],
+          "properties": {
+            "apps": {"type": "integer", "minimum": 0},
+            "findings": {"$ref": "#/$defs/counts"},
+            "verdicts": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": ["passes", "needsWork", "fails"],
+              "properties": {
+                "passes": {"type": "integer", "minimum": 0},
+                "needsWork": {"type": "integer", "minimum": 0},
+                "fails": {"type": "integer", "minimum": 0}
+              }
+            }
+          }
+        }
+      },
+      "$defs": {
+        "app": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["id", "name", "kind", "verdict", "counts", "requested", "answers", "findings", "notes"],
+          "properties": {
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "kind": {"enum": ["swift", "react-native"]},
+            "verdict": {"enum": ["passes", "needs work", "fails"]},
+            "counts": {"$ref": "#/$defs/counts"},
+            "requested": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": ["read", "share"],
+              "properties": {
+                "read": {"type": "array", "items": {"type": "string"}},
+                "share": {"type": "array", "items": {"type": "string"}}
+              }
+            },
+            "answers": {"type": "array", "maxItems": 6, "items": {"$ref": "#/$defs/answer"}},
+            "findings": {"type": "array", "items": {"$ref": "#/$defs/finding"}},
+            "notes": {"type": "array", "items": {"type": "string"}, "description": "What the scan could not establish."}
+          }
+        },
+        "answer": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["question", "text", "status", "reason", "evidence", "ruleIds"],
+          "properties": {
+            "question": {"type": "integer", "minimum": 1, "maximum": 6},
+            "text": {"type": "string", "description": "The review question, in Markdown."},
+            "status": {"enum": ["yes", "no", "not applicable", "cannot tell"]},
+            "reason": {"type": "string"},
+            "evidence": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["location", "quote"],
+                "properties": {"location": {"$ref": "#/$defs/location"}, "quote": {"type": "string"}}
+              }
+            },
+            "ruleIds": {"type": "array", "items": {"type": "string"}, "description": "Rules whose findings made the answer \"no\"."}
+          }
+        },
+        "finding": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["ruleId", "severity", "message", "location", "quote", "target", "fingerprint", "suppressed"],
+          "properties": {
+            "ruleId": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+            "severity": {"enum": ["error", "warning", "note"]},
+            "message": {"type": "string"},
+            "location": {"$ref": "#/$defs/location"},
+            "quote": {"type": "string", "description": "The input line the rule looked at, as written."},
+            "target": {"type": "string", "description": "The app id or extension id the finding belongs to."},
+            "fingerprint": {"type": "string", "pattern": "^[0-9a-f]{16}$", "description": "Rule, file and normalized quote: survives line shifts."},
+            "suppressed": {
+              "oneOf": [
+                {"type": "null"},
+                {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "required": ["origin", "reason", "location"],
+                  "properties": {
+                    "origin": {"enum": ["config", "inline"], "description": "An ignore: entry in healthaudit.yml, or a healthaudit:disable-next-line comment."},
+                    "reason": {"type": "string"},
+                    "location": {"$ref": "#/$defs/location"}
+                  }
+                }
+              ]
+            }
+          }
+        },
+        "location": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["path", "line", "column"],
+          "properties": {
+            "path": {"type": "string", "minLength": 1},
+            "line": {"type": ["integer", "null"], "minimum": 1, "description": "Null when the file has no lines (a binary plist)."},
+            "column": {"type": ["integer", "null"], "minimum": 1}
+          }
+        },
+        "counts": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["errors", "warnings", "notes", "suppressed"],
+          "properties": {
+            "errors": {"type": "integer", "minimum": 0},
+            "warnings": {"type": "integer", "minimum": 0},
+            "notes": {"type": "integer", "minimum": 0},
+            "suppressed": {"type": "integer", "minimum": 0}
+          }
+        }
+      }
+    }
+    """#
+}

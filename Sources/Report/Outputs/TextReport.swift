@@ -1,0 +1,43 @@
+import Checklist
+import Manifest
+
+/// The default, compiler-like output: `path:line:column: severity: message [rule]`, which editors
+/// and CI log viewers turn into links. Paths are relative to the current directory.
+public enum TextReport {
+    public static func render(_ audits: [AppAudit], context: OutputContext) -> String {
+        var output = ""
+        for audit in audits {
+            for finding in audit.findings where !finding.isSuppressed || context.showSuppressed {
+                output += line(finding, context: context) + "\n"
+            }
+        }
+        output += summary(audits) + "\n"
+        return output
+    }
+
+    public static func line(_ finding: Finding, context: OutputContext) -> String {
+        var text = "\(location(finding, context: context)): \(finding.severity.rawValue): \(oneLine(finding.message)) [\(finding.ruleID)]"
+        if let suppression = finding.suppression {
+            text += " (suppressed, \(suppression.origin.rawValue): \(oneLine(suppression.reason)))"
+        }
+        return text
+    }
+
+    /// `path:line` or `path:line:column`; line 1 when the input has no lines.
+    static func location(_ finding: Finding, context: OutputContext) -> String {
+        var text = "\(context.repositoryPath(finding.location.file)):\(OutputContext.line(finding.location))"
+        if let column = finding.location.column, column >= 1 { text += ":\(column)" }
+        return text
+    }
+
+    /// `2 app(s) audited: 3 error(s), 1 warning(s), 0 note(s), 2 suppressed`.
+    public static func summary(_ audits: [AppAudit]) -> String {
+        let counts = FindingCounts(audits)
+        return "\(audits.count) app(s) audited: \(counts.errors) error(s), \(counts.warnings) warning(s), \(counts.notes) note(s), \(counts.suppressed) suppressed"
+    }
+
+    /// Untrusted text must not start a new line that a log parser would read as another diagnostic.
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Report
+
+/// What the last successful build was made from, kept beside the output (`Site/.public.cache.json`)
+/// so it never changes the site's bytes: the digest of every input, and each cached page's key.
+public struct BuildCache: Codable, Sendable, Equatable {
+    public static let version = 1
+
+    public var version = BuildCache.version
+    public var inputDigest: String
+    /// Output path → key of the inputs it was rendered from (pages without a key are not listed).
+    public var keys: [String: String]
+    /// Every file of the output, to check it is still whole.
+    public var files: [String]
+
+    static func path(for output: String) -> String {
+        let url = URL(fileURLWithPath: output)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).cache.json").path
+    }
+
+    static func load(for output: String) -> BuildCache? {
+        guard let data = FileManager.default.contents(atPath: path(for: output)),
+              let cache = try? JSONDecoder().decode(BuildCache.self, from: data), cache.version == version else { return nil }
+        return cache
+    }
+
+    func save(for output: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(self).write(to: URL(fileURLWithPath: Self.path(for: output)), options: .atomic)
+    }
+
+    /// The previous output is still all there (nobody deleted or half-copied it).
+    func outputIsWhole(_ output: String) -> Bool {
+        files.allSatisfy { FileManager.default.fileExists(atPath: output + "/" + $0) }
+    }
+
+    static func remove(for output: String) {
+        try? FileManager.default.removeItem(atPath: path(for: output))
+    }
+}
+
+/// Renders the pending files on every core, reusing unchanged pages of the previous site.
+enum ParallelRender {
+    static func files(_ plan: [PendingFile], previous: BuildCache?, output: String) -> (files: [OutputFile], reused: Int) {
+        let results = ResultBox(count: plan.count)
+        DispatchQueue.concurrentPerform(iterations: plan.count) { index in
+            let pending = plan[index]
+            if let key = pending.key, previous?.keys[pending.path] == key,
+               FileManager.default.fileExists(atPath: output + "/" + pending.path) {
+                results.set(index, OutputFile(path: pending.path, reusing: output + "/" + pending.path))
+            } else {
+                results.set(index, OutputFile(path: pending.path, data: pending.render()))
+            }
+        }
+        let files = results.values
+        return (files, files.filter { $0.reusing != nil }.count)
+    }
+
+    private final class ResultBox: @unchecked Sendable {
+        private var slots: [OutputFile?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ file: OutputFile) { lock.lock(); slots[index] = file; lock.unlock() }
+        var values: [OutputFile] { slots.map { $0! } }
+    }
+}

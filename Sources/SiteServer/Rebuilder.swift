@@ -1,0 +1,39 @@
+import Foundation
+import SiteBuild
+
+/// Runs the site pipeline and records the outcome on the status board. A failed build leaves
+/// the last good site in place (the writer swaps folders only when complete), so the server
+/// keeps serving it with the diagnostics on top.
+struct Rebuilder: Sendable {
+    let options: BuildOptions
+    let board: StatusBoard
+    let report: @Sendable (String) -> Void
+
+    func rebuild() async {
+        if let diagnostics = await build() {
+            await board.failed(diagnostics.text)
+            report(diagnostics.text + "\nbuild failed: \(diagnostics.count) problem(s); still serving the last good site\n")
+        } else {
+            await board.succeeded()
+            report("site built (generation \(await board.current.generation)); open pages reload\n")
+        }
+    }
+
+    /// The build is synchronous and CPU-bound: it runs on a Dispatch thread so that the two
+    /// threads of the cooperative pool keep answering requests meanwhile.
+    private func build() async -> (text: String, count: Int)? {
+        let options = self.options
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                do {
+                    try Pipeline.site.run(options)
+                    continuation.resume(returning: nil)
+                } catch let failure as BuildFailed {
+                    continuation.resume(returning: (failure.description, failure.diagnostics.count))
+                } catch {
+                    continuation.resume(returning: ("\(error)", 1))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import Manifest
+import Report
+
+/// `healthaudit evidence`: one self-contained HTML file with an app's audit, the config and the
+/// SHA-256 of every input, to archive or attach to a review. Same inputs, same bytes.
+struct EvidenceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evidence",
+        abstract: "Write one app's audit as a self-contained HTML evidence file.",
+        discussion: """
+        The file holds the verdict, the six review answers with their evidence, every finding (suppressed \
+        ones marked), the tool version, the config file's text and the SHA-256 of each input file.
+
+        Exit codes: 0 written; 2 usage or input error (unknown app, config or manifest errors, unwritable output).
+        """
+    )
+
+    @Option(help: "The site folder holding healthaudit.yml and the apps.")
+    var site: String = "Site"
+
+    @Option(help: ArgumentHelp("The app to write evidence for.", valueName: "id"))
+    var app: String
+
+    @Option(help: ArgumentHelp("The HTML file to write ('-' for standard output).", valueName: "file"))
+    var output: String
+
+    func run() throws { try InputFailure.exitOnFailure(write) }
+
+    private func write() throws {
+        let siteDirectory = Paths.absolute(site)
+        guard let audit = try AuditRunner.audit(siteDirectory: siteDirectory, apps: [app]).first else { return }
+        let configPath = siteDirectory + "/" + ConfigLoader.fileName
+        let configData = try Self.read(configPath, shown: ConfigLoader.fileName)
+        var inputs = [InputDigest(path: ConfigLoader.fileName, sha256: SHA256.hex(configData))]
+        for path in audit.manifest.inputFiles {
+            inputs.append(InputDigest(path: path, sha256: SHA256.hex(try Self.read(siteDirectory + "/" + path, shown: path))))
+        }
+        let input = EvidenceInput(audit: audit, configPath: ConfigLoader.fileName,
+                                  configText: String(decoding: configData, as: UTF8.self), inputs: inputs)
+        let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory)
+        try OutputWriter.write(EvidenceReport.render(input, context: context), to: output)
+    }
+
+    private static func read(_ path: String, shown: String) throws -> Data {
+        guard let data = FileManager.default.contents(atPath: path) else { throw InputFailure("\(shown): error: cannot read input file") }
+        return data
+    }
+}

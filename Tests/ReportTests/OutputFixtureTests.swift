@@ -1,0 +1,111 @@
+@testable import Checklist
+import Foundation
+import Manifest
+import Report
+import SiteBuild
+import XCTest
+
+/// The real example apps of Site/, audited once per test process, and helpers shared by the
+/// output tests (schema validation through Python's jsonschema, synthetic findings).
+enum OutputFixture {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let site = repository + "/Site"
+
+    /// As `healthaudit check` run from the repository root would see it.
+    static let context = OutputContext(sitePrefix: "Site", siteDirectory: site)
+
+    nonisolated(unsafe) private static var cached: [AppAudit]?
+
+    static func audits() throws -> [AppAudit] {
+        if let cached { return cached }
+        let options = BuildOptions(siteDirectory: site, templatesDirectory: repository + "/Templates", log: SilentLog())
+        let audits = try Pipeline.audit.run(options).audits
+        cached = audits
+        return audits
+    }
+
+    static func audit(_ id: String) throws -> AppAudit {
+        try XCTUnwrap(try audits().first { $0.manifest.id == id })
+    }
+
+    /// A real app's audit with its findings replaced, for cases Site/ does not contain.
+    static func audit(_ id: String = "veloride", findings: [Finding]) throws -> AppAudit {
+        var audit = try audit(id)
+        audit.findings = findings
+        return audit
+    }
+
+    static func finding(_ rule: String = "usage-string-vague", severity: Severity = .warning, message: String = "a message",
+                        file: String = "apps/veloride/VeloRide/Info.plist", line: Int? = 12, column: Int? = nil,
+                        quote: String = "<key>NSHealthShareUsageDescription</key>", suppressed: Suppression.Origin? = nil) -> Finding {
+        var finding = Finding(ruleID: rule, severity: severity, message: message,
+                              location: FileLocation(file: file, line: line, column: column), quote: quote, target: "veloride")
+        if let suppressed {
+            finding.suppression = Suppression(origin: suppressed, reason: "accepted for launch",
+                                              location: FileLocation(file: file, line: line.map { $0 - 1 }))
+        }
+        return finding
+    }
+
+    static var sarifSchemaPath: String {
+        Bundle.module.url(forResource: "Schemas", withExtension: nil)!.appendingPathComponent("sarif-schema-2.1.0.json").path
+    }
+
+    /// Validates `document` against the JSON Schema in `schemaPath` with Python's jsonschema (the
+    /// validator picked from the schema's `$schema`); returns the errors, empty when valid.
+    static func schemaErrors(_ document: String, schemaPath: String) throws -> [String] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let documentPath = directory.appendingPathComponent("document.json").path
+        try document.write(toFile: documentPath, atomically: true, encoding: .utf8)
+        let script = """
+        import json, sys, jsonschema
+        schema = json.load(open(sys.argv[1], encoding="utf-8"))
+        document = json.load(open(sys.argv[2], encoding="utf-8"))
+        cls = jsonschema.validators.validator_for(schema)
+        cls.check_schema(schema)
+        for error in sorted(cls(schema).iter_errors(document), key=lambda e: list(e.absolute_path)):
+            print("/".join(map(str, error.absolute_path)) + ": " + error.message[:300])
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, schemaPath, documentPath]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw XCTSkip("python3 with jsonschema is needed (run .ci/setup): \(failure)")
+        }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    static func writeTemporary(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-\(UUID().uuidString).json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+}
+
+final class OutputFixtureTests: XCTestCase {
+    func testSiteHasFindingsOfEverySeverityToReportOn() throws {
+        let findings = try OutputFixture.audits().flatMap(\.findings)
+        XCTAssertEqual(Set(findings.map(\.severity)), Set(Severity.allCases))
+        XCTAssertEqual(try OutputFixture.audits().count, 4)
+    }
+
+    func testSchemaValidatorReportsErrors() throws {
+        let schema = try OutputFixture.writeTemporary(#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "required": ["a"]}"#)
+        defer { try? FileManager.default.removeItem(atPath: schema) }
+        XCTAssertEqual(try OutputFixture.schemaErrors(#"{"a": 1}"#, schemaPath: schema), [])
+        XCTAssertEqual(try OutputFixture.schemaErrors(#"{"b": 1}"#, schemaPath: schema).count, 1)
+    }
+}

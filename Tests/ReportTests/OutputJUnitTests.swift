@@ -1,0 +1,77 @@
+@testable import Checklist
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Manifest
+import Report
+import XCTest
+
+final class OutputJUnitTests: XCTestCase {
+    private func parse(_ audits: [AppAudit]) throws -> XMLDocument {
+        try XMLDocument(xmlString: JUnitReport.render(audits, context: OutputFixture.context), options: [])
+    }
+
+    private func nodes(_ document: XMLDocument, _ xpath: String) throws -> [XMLElement] {
+        try document.nodes(forXPath: xpath).compactMap { $0 as? XMLElement }
+    }
+
+    func testOneSuitePerAppOneCasePerRuleFailuresForRulesWithFindings() throws {
+        let audits = try OutputFixture.audits()
+        let document = try parse(audits)
+        let ruleCount = RuleCatalog.all.count
+        let suites = try nodes(document, "/testsuites/testsuite")
+        XCTAssertEqual(suites.map { $0.attribute(forName: "name")?.stringValue }, audits.map(\.manifest.id))
+        XCTAssertEqual(try nodes(document, "//testcase").count, audits.count * ruleCount)
+        let failing = audits.map { Set($0.activeFindings.map(\.ruleID)).count }
+        XCTAssertEqual(try nodes(document, "//testcase/failure").count, failing.reduce(0, +))
+        XCTAssertGreaterThan(failing.reduce(0, +), 5)
+        for (suite, (audit, failures)) in zip(suites, zip(audits, failing)) {
+            XCTAssertEqual(suite.attribute(forName: "tests")?.stringValue, String(ruleCount))
+            XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, String(failures))
+            let cases = suite.elements(forName: "testcase")
+            XCTAssertTrue(cases.allSatisfy { $0.attribute(forName: "classname")?.stringValue == "healthaudit." + audit.manifest.id })
+            XCTAssertEqual(cases.compactMap { $0.attribute(forName: "name")?.stringValue }, RuleCatalog.all.map { $0.description.id })
+        }
+        XCTAssertEqual(try nodes(document, "/testsuites").first?.attribute(forName: "failures")?.stringValue, String(failing.reduce(0, +)))
+    }
+
+    func testFailureCarriesMessageLocationAndEveryFinding() throws {
+        let audit = try OutputFixture.audit("veloride")
+        let document = try parse([audit])
+        let cached = try XCTUnwrap(try nodes(document, "//testcase[@name='cached-authorization']/failure").first)
+        let findings = audit.activeFindings.filter { $0.ruleID == "cached-authorization" }
+        XCTAssertGreaterThan(findings.count, 1)
+        let message = try XCTUnwrap(cached.attribute(forName: "message")?.stringValue)
+        XCTAssertTrue(message.hasPrefix("\(findings.count) findings; first at Site/\(findings[0].location.file):"), message)
+        let body = try XCTUnwrap(cached.stringValue)
+        for finding in findings {
+            XCTAssertTrue(body.contains("Site/\(finding.location.file):\(finding.location.line!)"), body)
+            XCTAssertTrue(body.contains(finding.quote), body)
+        }
+        XCTAssertEqual(cached.attribute(forName: "type")?.stringValue, "warning")
+    }
+
+    func testRuleWithOnlySuppressedFindingsIsSkipped() throws {
+        let audit = try OutputFixture.audit(findings: [
+            OutputFixture.finding("usage-string-vague", suppressed: .config),
+            OutputFixture.finding("cached-authorization", suppressed: .inline),
+            OutputFixture.finding("cached-authorization", line: 30),
+        ])
+        let document = try parse([audit])
+        XCTAssertEqual(try nodes(document, "//testcase/skipped").count, 1)
+        XCTAssertEqual(try nodes(document, "//testcase[@name='usage-string-vague']/skipped").first?.attribute(forName: "message")?.stringValue,
+                       "suppressed: accepted for launch")
+        XCTAssertEqual(try nodes(document, "//testcase/failure").count, 1)
+        XCTAssertEqual(try nodes(document, "/testsuites/testsuite").first?.attribute(forName: "skipped")?.stringValue, "1")
+    }
+
+    func testUntrustedTextCannotBreakTheDocument() throws {
+        let nasty = "</failure><testcase name=\"x\"/> & ]]> \u{0}\u{1b}[31m \"' \u{FFFE}"
+        let audit = try OutputFixture.audit(findings: [OutputFixture.finding(message: nasty, quote: nasty)])
+        let document = try parse([audit])
+        XCTAssertEqual(try nodes(document, "//testcase").count, RuleCatalog.all.count)
+        let failure = try XCTUnwrap(try nodes(document, "//failure").first)
+        XCTAssertTrue(failure.stringValue?.contains("</failure><testcase name=\"x\"/> & ]]>") == true)
+    }
+}

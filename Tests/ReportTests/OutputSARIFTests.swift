@@ -1,0 +1,107 @@
+@testable import Checklist
+import Foundation
+import Manifest
+import Report
+import XCTest
+
+final class OutputSARIFTests: XCTestCase {
+    private func sarif(_ audits: [AppAudit]) throws -> (text: String, run: [String: Any]) {
+        let text = SARIFReport.render(audits, context: OutputFixture.context)
+        let runs = try XCTUnwrap(try OutputFixture.json(text)["runs"] as? [[String: Any]])
+        XCTAssertEqual(runs.count, 1)
+        return (text, runs[0])
+    }
+
+    func testSiteReportValidatesAgainstTheOfficialSchema() throws {
+        let (text, _) = try sarif(try OutputFixture.audits())
+        XCTAssertEqual(try OutputFixture.schemaErrors(text, schemaPath: OutputFixture.sarifSchemaPath), [])
+    }
+
+    func testSuppressedAndOddFindingsStillValidate() throws {
+        let audit = try OutputFixture.audit(findings: [
+            OutputFixture.finding(suppressed: .config),
+            OutputFixture.finding("cached-authorization", file: "apps/veloride/VeloRide/My Folder/ü#1.swift", line: nil, quote: "",
+                                  suppressed: .inline),
+            OutputFixture.finding("not-in-catalogue", severity: .note, message: "line\nbreak \"quoted\" \u{1}"),
+        ])
+        let (text, run) = try sarif([audit])
+        XCTAssertEqual(try OutputFixture.schemaErrors(text, schemaPath: OutputFixture.sarifSchemaPath), [])
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        let suppressions = results.map { ($0["suppressions"] as? [[String: Any]])?.first?["kind"] as? String }
+        XCTAssertEqual(suppressions, ["external", "inSource", nil])
+        XCTAssertEqual((results[0]["suppressions"] as? [[String: Any]])?.first?["justification"] as? String, "accepted for launch")
+        let uri = try XCTUnwrap(try Self.physical(results[1])["artifactLocation"] as? [String: Any])["uri"] as? String
+        XCTAssertEqual(uri, "Site/apps/veloride/VeloRide/My%20Folder/%C3%BC%231.swift")
+        XCTAssertEqual((try Self.physical(results[1])["region"] as? [String: Any])?["startLine"] as? Int, 1, "no line → line 1")
+        let rules = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])["rules"] as? [[String: Any]]
+        XCTAssertEqual(rules?[results[2]["ruleIndex"] as! Int]["id"] as? String, "not-in-catalogue")
+    }
+
+    func testDriverDescribesEveryRuleOfTheCatalogue() throws {
+        let (_, run) = try sarif(try OutputFixture.audits())
+        let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        XCTAssertEqual(driver["name"] as? String, "healthaudit")
+        XCTAssertEqual(driver["version"] as? String, ToolInfo.currentVersion)
+        XCTAssertNotNil(driver["informationUri"] as? String)
+        let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
+        XCTAssertEqual(rules.map { $0["id"] as? String }, RuleCatalog.all.map { $0.description.id })
+        let missing = try XCTUnwrap(rules.first { $0["id"] as? String == "usage-string-missing" })
+        XCTAssertEqual(missing["name"] as? String, "UsageStringMissing")
+        XCTAssertEqual((missing["shortDescription"] as? [String: Any])?["text"] as? String, "HealthKit usage string missing")
+        let full = try XCTUnwrap((missing["fullDescription"] as? [String: Any])?["text"] as? String)
+        XCTAssertTrue(full.contains("App Store upload fails"), full)
+        XCTAssertFalse(full.contains("**") || full.contains("`"), "rationale as plain text: \(full)")
+        let help = try XCTUnwrap(missing["help"] as? [String: Any])
+        XCTAssertTrue((help["markdown"] as? String)?.contains("**App Store upload fails**") == true)
+        XCTAssertNotNil(help["text"] as? String)
+        XCTAssertEqual((missing["defaultConfiguration"] as? [String: Any])?["level"] as? String, "error")
+        let tags = try XCTUnwrap((missing["properties"] as? [String: Any])?["tags"] as? [String])
+        XCTAssertEqual(tags, ["Q4: Are all Info.plist usage description keys present with meaningful text?"])
+    }
+
+    func testResultsPointIntoTheRepositoryWithStableFingerprints() throws {
+        let audits = try OutputFixture.audits()
+        let (_, run) = try sarif(audits)
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        let findings = audits.flatMap(\.findings)
+        XCTAssertEqual(results.count, findings.count)
+        let rules = try XCTUnwrap(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        for (result, finding) in zip(results, findings) {
+            XCTAssertEqual(result["ruleId"] as? String, finding.ruleID)
+            XCTAssertEqual(rules[result["ruleIndex"] as! Int]["id"] as? String, finding.ruleID)
+            XCTAssertEqual(result["level"] as? String, finding.severity.rawValue)
+            XCTAssertEqual((result["locations"] as? [Any])?.count, 1)
+            let physical = try Self.physical(result)
+            let artifact = try XCTUnwrap(physical["artifactLocation"] as? [String: Any])
+            XCTAssertEqual(artifact["uri"] as? String, "Site/" + finding.location.file)
+            XCTAssertEqual(artifact["uriBaseId"] as? String, "%SRCROOT%")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: OutputFixture.repository + "/" + (artifact["uri"] as! String)))
+            let region = try XCTUnwrap(physical["region"] as? [String: Any])
+            XCTAssertGreaterThanOrEqual(region["startLine"] as? Int ?? 0, 1)
+            XCTAssertEqual(region["startColumn"] as? Int, finding.location.column)
+            XCTAssertEqual((region["snippet"] as? [String: Any])?["text"] as? String, finding.quote)
+            XCTAssertEqual((result["partialFingerprints"] as? [String: String])?["healthauditFingerprint/v1"], finding.fingerprint)
+        }
+    }
+
+    func testFingerprintDoesNotDependOnTheLine() throws {
+        let original = OutputFixture.finding(line: 12)
+        var moved = original
+        moved.location.line = 40
+        moved.quote = "   " + original.quote + "  "
+        let (_, first) = try sarif([try OutputFixture.audit(findings: [original])])
+        let (_, second) = try sarif([try OutputFixture.audit(findings: [moved])])
+        let fingerprint = { (run: [String: Any]) in ((run["results"] as? [[String: Any]])?[0]["partialFingerprints"] as? [String: String]) }
+        XCTAssertEqual(fingerprint(first), fingerprint(second))
+    }
+
+    func testSameInputSameBytes() throws {
+        let audits = try OutputFixture.audits()
+        XCTAssertEqual(SARIFReport.render(audits, context: OutputFixture.context), SARIFReport.render(audits, context: OutputFixture.context))
+    }
+
+    private static func physical(_ result: [String: Any]) throws -> [String: Any] {
+        let location = try XCTUnwrap((result["locations"] as? [[String: Any]])?.first)
+        return try XCTUnwrap(location["physicalLocation"] as? [String: Any])
+    }
+}

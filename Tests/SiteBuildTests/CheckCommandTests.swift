@@ -1,0 +1,144 @@
+import Foundation
+import XCTest
+
+/// Runs the built `healthaudit` binary (`swift test` builds it with the tests) in a folder and
+/// captures its exit status and output.
+enum HealthAuditBinary {
+    static let path = SiteFixture.repository + "/.build/debug/healthaudit"
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: String) throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw XCTSkip("\(path) is not built; run `swift build` first")
+        }
+        let capture = URL(fileURLWithPath: directory).appendingPathComponent(".capture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: capture) }
+        let out = capture.appendingPathComponent("stdout"), err = capture.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        // Files, not pipes: a large report on stdout cannot block the child.
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+}
+
+extension SiteFixture {
+    func check(_ arguments: [String] = []) throws -> HealthAuditBinary.Run {
+        try HealthAuditBinary.run(["check"] + arguments, in: root)
+    }
+
+    /// Keeps only the `steady` app in the config and makes its read purpose string vague: a site
+    /// whose only finding is a warning.
+    func makeWarningsOnly() throws {
+        try edit("healthaudit.yml") { text in
+            let head = text.components(separatedBy: "\napps:\n")[0]
+            let steady = text.components(separatedBy: "  - id: steady\n")[1]
+            return head + "\napps:\n  - id: steady\n" + steady
+        }
+        try edit("apps/steady/Steady/Info.plist") { text in
+            text.replacingOccurrences(of: "Steady reads your steps, heart rate, sleep, activity, weight, age and sex to show daily trends and estimate your recovery.",
+                                      with: "Steady needs access to your data so that it can work properly for you.")
+        }
+    }
+}
+
+final class CheckCommandTests: XCTestCase {
+    var fixture: SiteFixture!
+
+    override func setUpWithError() throws { fixture = try SiteFixture() }
+    override func tearDown() { fixture.remove() }
+
+    func testDefaultSiteFailsWithCompilerStyleFindings() throws {
+        let run = try fixture.check()
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let lines = run.stdout.split(separator: "\n")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Site/apps/trainer/Trainer/Info.plist:1: error: NSHealthUpdateUsageDescription is missing") }, run.stdout)
+        XCTAssertTrue(lines.contains { $0.firstMatch(of: /^Site\/apps\/veloride\/VeloRide\/.+\.swift:\d+:\d+: warning: .+ \[[a-z-]+\]$/) != nil }, run.stdout)
+        XCTAssertTrue(lines.last?.hasPrefix("4 app(s) audited:") == true, run.stdout)
+    }
+
+    func testNoFailWritesEveryReportIntoNewFoldersAndExitsZero() throws {
+        var arguments = ["--no-fail"]
+        for format in ["text", "sarif", "junit", "json", "markdown", "github"] {
+            arguments += ["--format", format, "--output", "reports/\(format)/report.out"]
+        }
+        let run = try fixture.check(arguments)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "", "every format went to a file")
+        XCTAssertTrue(run.stderr.contains("4 app(s) audited:"), "the count still reaches the log: \(run.stderr)")
+        for format in ["text", "sarif", "junit", "json", "markdown", "github"] {
+            let text = try String(contentsOfFile: fixture.root + "/reports/\(format)/report.out", encoding: .utf8)
+            XCTAssertFalse(text.isEmpty, format)
+        }
+        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.root + "/reports/sarif/report.out"))) as? [String: Any]
+        XCTAssertEqual(sarif?["version"] as? String, "2.1.0")
+    }
+
+    func testFormatWithoutOutputOrDashGoesToStandardOutput() throws {
+        let run = try fixture.check(["--format", "json", "--output", "-", "--no-fail"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(json?["schemaVersion"] as? Int, 1)
+        let github = try fixture.check(["--format", "github"])
+        XCTAssertEqual(github.status, 1)
+        XCTAssertTrue(github.stdout.hasPrefix("::error file=Site/apps/"), github.stdout)
+    }
+
+    func testThresholdOnASiteWithOnlyWarnings() throws {
+        try fixture.makeWarningsOnly()
+        let run = try fixture.check(["--fail-on", "error"])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains(": warning: "), run.stdout)
+        XCTAssertFalse(run.stdout.contains(": error: "), run.stdout)
+        XCTAssertEqual(try fixture.check().status, 0, "error is the default threshold")
+        XCTAssertEqual(try fixture.check(["--fail-on", "warning"]).status, 1)
+        XCTAssertEqual(try fixture.check(["--fail-on", "note"]).status, 1)
+        XCTAssertEqual(try fixture.check(["--fail-on", "note", "--no-fail"]).status, 0)
+    }
+
+    func testBrokenConfigPrintsDiagnosticsAndExitsTwo() throws {
+        try fixture.edit("healthaudit.yml") { $0.replacingOccurrences(of: "units: metric", with: "units: metric\nbogus_key: 1") }
+        let run = try fixture.check(["--no-fail"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertNotNil(run.stderr.firstMatch(of: /healthaudit\.yml:\d+(:\d+)?: error: .*bogus_key/), run.stderr)
+    }
+
+    func testBrokenManifestExitsTwo() throws {
+        try fixture.edit("apps/veloride/VeloRide/Info.plist") { String($0.prefix(200)) }
+        let run = try fixture.check()
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("VeloRide/Info.plist"), run.stderr)
+        XCTAssertTrue(run.stderr.contains(": error: "), run.stderr)
+    }
+
+    func testAppFilterAndUsageErrors() throws {
+        let steady = try fixture.check(["--app", "steady"])
+        XCTAssertEqual(steady.status, 0, steady.stdout)
+        XCTAssertTrue(steady.stdout.contains("1 app(s) audited: 0 error(s)"), steady.stdout)
+        XCTAssertEqual(try fixture.check(["--app", "steady", "--app", "trainer"]).status, 1)
+
+        let unknown = try fixture.check(["--app", "nope"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("unknown app id(s) nope"), unknown.stderr)
+        XCTAssertEqual(try fixture.check(["--fail-on", "fatal"]).status, 2)
+        XCTAssertEqual(try fixture.check(["--format", "pdf"]).status, 2)
+        XCTAssertEqual(try fixture.check(["--format", "json", "--output", "a.json", "--output", "b.json"]).status, 2)
+        XCTAssertEqual(try fixture.check(["--strict-baseline"]).status, 2)
+        XCTAssertEqual(try fixture.check(["--site", "Nowhere"]).status, 2)
+    }
+}

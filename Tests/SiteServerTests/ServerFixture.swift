@@ -1,0 +1,68 @@
+import Foundation
+import Manifest
+import SiteBuild
+import SiteServer
+
+/// Copies of the repository's Site/ and Templates/ in a temporary folder (so tests may edit
+/// them), served by a real `SiteServer` on a free loopback port.
+final class ServerFixture: @unchecked Sendable {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    let root: String
+    let server: SiteServer
+    private(set) var port: UInt16 = 0
+    var site: String { root + "/Site" }
+    var templates: String { root + "/Templates" }
+    var output: String { site + "/public" }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-serve-\(UUID().uuidString)").path
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try fileManager.copyItem(atPath: Self.repository + "/Site", toPath: root + "/Site")
+        try fileManager.copyItem(atPath: Self.repository + "/Templates", toPath: root + "/Templates")
+        // A clean copy: no built site, nor the hidden files a build keeps beside it.
+        for entry in try fileManager.contentsOfDirectory(atPath: root + "/Site") where entry == "public" || entry.hasPrefix(".public") {
+            try fileManager.removeItem(atPath: root + "/Site/" + entry)
+        }
+        let build = BuildOptions(siteDirectory: root + "/Site", templatesDirectory: root + "/Templates",
+                                 clock: FixedClock(DayDate(year: 2026, month: 4, day: 1)), log: SilentLog())
+        server = SiteServer(options: ServeOptions(build: build, port: 0, pollInterval: .milliseconds(100), report: { _ in }))
+    }
+
+    static func started() async throws -> ServerFixture {
+        let fixture = try ServerFixture()
+        let url = try await fixture.server.start()
+        guard let port = URL(string: url)?.port.flatMap(UInt16.init) else { throw RawHTTP.Failure(description: "no port in \(url)") }
+        fixture.port = port
+        return fixture
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func get(_ target: String) async throws -> RawResponse { try await RawHTTP.get(port: port, target) }
+
+    func status() async throws -> (generation: Int, error: String?) {
+        let response = try await get("/__healthaudit/status")
+        let object = try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
+        return (object["generation"] as? Int ?? -1, object["error"] as? String)
+    }
+
+    /// Polls until `condition` holds; the deadline is generous because CI shares two cores.
+    func waitFor(_ what: String, timeout: Duration = .seconds(30), _ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw RawHTTP.Failure(description: "timed out waiting for \(what)")
+    }
+
+    func edit(_ path: String, _ transform: (String) -> String) throws {
+        let full = root + "/" + path
+        try transform(try String(contentsOfFile: full, encoding: .utf8)).write(toFile: full, atomically: true, encoding: .utf8)
+    }
+}
