@@ -51,7 +51,7 @@ let package = Package(
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .executableTarget(name: "healthaudit", dependencies: [
-            "SiteBuild",
+            "Manifest", "Checklist", "HealthStore", "Report", "SiteBuild",
             "SiteServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

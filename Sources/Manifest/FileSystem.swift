@@ -9,6 +9,15 @@ public protocol FileSystem: Sendable {
     /// Regular files below `directory`, sorted, as paths relative to it. Never follows symlinks
     /// (a symlink loop in a source root must not hang the audit).
     func files(under directory: String) throws -> [String]
+    /// Like `files(under:)`, but never descends into folders with one of these names (`node_modules`,
+    /// `Pods`): their files are neither listed nor counted against the limit.
+    func files(under directory: String, skipping folders: Set<String>) throws -> [String]
+}
+
+extension FileSystem {
+    public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
+        try files(under: directory).filter { path in !path.split(separator: "/").dropLast().contains { folders.contains(String($0)) } }
+    }
 }
 
 public enum InputLimits {
@@ -22,13 +31,32 @@ public struct LocalFileSystem: FileSystem {
     public init() {}
 
     public func contents(of path: String) throws -> Data {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? NSNumber, size.intValue > InputLimits.maxFileBytes {
-            throw InputError("file is \(size.intValue) bytes, over the \(InputLimits.maxFileBytes)-byte limit", file: path)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // One open, one fstat, one read: the size limit is checked on the open file, not before it.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw InputError(fileExists(path) ? "file cannot be read" : "file not found", file: path)
         }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw InputError("file cannot be read", file: path) }
+        let size = Int(info.st_size)
+        if size > InputLimits.maxFileBytes {
+            throw InputError("file is \(size) bytes, over the \(InputLimits.maxFileBytes)-byte limit", file: path)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw InputError("expected a file, found a folder", file: path) }
+        var data = Data(count: size)
+        var offset = 0
+        let failed = data.withUnsafeMutableBytes { buffer -> Bool in
+            while offset < size {
+                let count = read(descriptor, buffer.baseAddress! + offset, size - offset)
+                if count < 0 { if errno == EINTR { continue }; return true }
+                if count == 0 { break }
+                offset += count
+            }
+            return false
+        }
+        if failed { throw InputError("file cannot be read", file: path) }
+        if offset < size { data.count = offset }
         return data
     }
 
@@ -42,12 +70,16 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func files(under directory: String) throws -> [String] {
+        try files(under: directory, skipping: [])
+    }
+
+    public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
         var found: [String] = []
-        try collect(directory, prefix: "", into: &found)
+        try collect(directory, prefix: "", skipping: folders, into: &found)
         return found.sorted()
     }
 
-    private func collect(_ directory: String, prefix: String, into found: inout [String]) throws {
+    private func collect(_ directory: String, prefix: String, skipping folders: Set<String>, into found: inout [String]) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         for name in names where !name.hasPrefix(".") {
             let path = directory + "/" + name
@@ -55,7 +87,8 @@ public struct LocalFileSystem: FileSystem {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             switch attributes[.type] as? FileAttributeType {
             case .typeDirectory?:
-                try collect(path, prefix: relative, into: &found)
+                if folders.contains(name) { continue }
+                try collect(path, prefix: relative, skipping: folders, into: &found)
             case .typeRegular?:
                 found.append(relative)
                 if found.count > InputLimits.maxFilesPerRoot {

@@ -4,7 +4,7 @@ import Report
 
 /// One hash over everything a build reads, so an unchanged site is recognized without auditing it again.
 enum InputDigest {
-    static func compute(_ state: BuildState, _ options: BuildOptions) -> String {
+    static func compute(_ state: BuildState, _ options: BuildOptions, contentStamps: [String]) -> String {
         var parts: [String] = [options.toolFingerprint, options.siteDirectory, options.templatesDirectory]
         if let config = state.config {
             parts.append(StableDigest.hex((try? options.fileSystem.contents(of: config.file)) ?? Data()))
@@ -16,7 +16,7 @@ enum InputDigest {
                 parts.append(file + "=" + StableDigest.hex(data))
             }
         }
-        parts += state.contentPages.map { $0.path + "=" + $0.contentHash }
+        parts += contentStamps
         return StableDigest.hex(Data(parts.joined(separator: "\n").utf8))
     }
 }

@@ -70,8 +70,10 @@ public struct Pipeline: Sendable {
         var state = BuildState()
         for (index, step) in steps.enumerated() {
             do {
+                let started = DispatchTime.now().uptimeNanoseconds
                 let summary = try step.run(&state, options)
-                options.log.step(index + 1, of: steps.count, "\(step.name): \(summary)")
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                options.log.step(index + 1, of: steps.count, "\(step.name): \(summary) (\(String(format: "%.2f", seconds)) s)")
             } catch let error as InputErrors {
                 throw BuildFailed(diagnostics: error.errors.map { BuildDiagnostic(step: step.name, error: $0) })
             } catch let error as InputError {

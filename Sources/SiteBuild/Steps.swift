@@ -7,39 +7,51 @@ import Summary
 extension BuildStep {
     /// Config, every app's manifests and the content pages; problems from all apps are collected.
     public static let loadInputs = BuildStep("load") { state, options in
+        let (config, errors) = try loadConfigAndApps(&state, options)
+        var all = errors
+        do {
+            state.contentPages = try ContentLoader(fileSystem: options.fileSystem)
+                .load(directory: config.contentDirectory, displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
+        } catch let error as InputErrors { all += error.errors }
+        if !all.isEmpty { throw InputErrors(all) }
+        return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory)"
+    }
+
+    /// The config and every app's manifests (cheap next to thousands of content pages).
+    static func loadConfigAndApps(_ state: inout BuildState, _ options: BuildOptions) throws -> (ProjectConfig, [InputError]) {
         let config = try ConfigLoader(fileSystem: options.fileSystem).load(siteDirectory: options.siteDirectory)
         let loader = ManifestLoader(siteDirectory: options.siteDirectory, fileSystem: options.fileSystem)
         var errors: [InputError] = []
         for app in config.apps {
             do { state.manifests.append(try loader.load(app)) } catch let error as InputErrors { errors += error.errors }
         }
-        do {
-            state.contentPages = try ContentLoader(fileSystem: options.fileSystem)
-                .load(directory: config.contentDirectory, displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
-        } catch let error as InputErrors { errors += error.errors }
-        if !errors.isEmpty { throw InputErrors(errors) }
         state.config = config
-        return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory)"
+        return (config, errors)
     }
 
     /// `loadInputs` plus the templates, which only the site needs.
     public static let load = BuildStep("load") { state, options in
-        var templateErrors: [InputError] = []
+        var errors: [InputError] = []
         do { state.templates = try TemplateSet(directory: options.templatesDirectory, fileSystem: options.fileSystem) } catch let error as InputErrors {
-            templateErrors = error.errors
+            errors = error.errors
         }
-        let summary: String
-        do { summary = try loadInputs.run(&state, options) } catch let error as InputErrors {
-            throw InputErrors(error.errors + templateErrors)
-        }
-        if !templateErrors.isEmpty { throw InputErrors(templateErrors) }
-        state.inputDigest = InputDigest.compute(state, options)
-        if let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
+        let (config, appErrors) = try loadConfigAndApps(&state, options)
+        errors += appErrors
+        // Unchanged since the last build (content compared by size and modification time, the rest by
+        // bytes) and the output still whole: skip reading the content and every later step.
+        let content = ContentLoader(fileSystem: options.fileSystem)
+        state.inputDigest = InputDigest.compute(state, options, contentStamps: try content.stamps(directory: config.contentDirectory))
+        if errors.isEmpty, let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
            cache.outputIsWhole(options.outputDirectory) {
             state.upToDate = true
-            return summary + "; inputs unchanged since the last build"
+            return "\(config.apps.count) app(s) from \(options.siteDirectory); inputs unchanged since the last build"
         }
-        return summary + ", templates from \(options.templatesDirectory)"
+        do {
+            state.contentPages = try content.load(directory: config.contentDirectory,
+                                                  displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
+        } catch let error as InputErrors { errors += error.errors }
+        if !errors.isEmpty { throw InputErrors(errors) }
+        return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory), templates from \(options.templatesDirectory)"
     }
 
     public static let check = BuildStep("check") { state, _ in

@@ -46,6 +46,7 @@ public struct FileSnapshot: Equatable, Sendable {
         guard isFolder,
               visited.insert(FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted,
               let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        // `.git` is never a build input, and changes with every commit or checkout.
         for entry in entries.sorted() where entry != ".git" {
             walk(path + "/" + entry, skip: skip, visited: &visited)
         }

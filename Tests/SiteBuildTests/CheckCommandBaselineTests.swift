@@ -68,9 +68,10 @@ final class CheckCommandBaselineTests: XCTestCase {
     }
 
     func testStrictBaselineFailsWhenABaselinedFindingDisappears() throws {
-        try fixture.edit("healthaudit.yml") { text in
-            text.replacingOccurrences(of: "    build_settings:              # PRODUCT_NAME deliberately absent\n",
-                                      with: "    build_settings:\n      PRODUCT_NAME: CoS\n")
+        try fixture.edit("apps/cos/ios/CoS/Info.plist") { text in
+            let fixed = text.replacingOccurrences(of: "$(PRODUCT_NAME) needs", with: "CoS needs")
+            XCTAssertNotEqual(fixed, text, "the fixture's unresolved variable is where this test expects it")
+            return fixed
         }
         let lenient = try fixture.check(["--baseline", "ci/baseline.json"])
         XCTAssertEqual(lenient.status, 0, lenient.stdout + lenient.stderr)
@@ -80,7 +81,8 @@ final class CheckCommandBaselineTests: XCTestCase {
         XCTAssertEqual(strict.status, 1)
         let gone = strict.stderr.split(separator: "\n").filter { $0.contains("baselined finding no longer occurs") }
         XCTAssertEqual(gone.count, 1, strict.stderr)
-        XCTAssertTrue(gone[0].hasPrefix("Site/apps/cos/ios/CoS/Info.plist: error: ") && gone[0].hasSuffix("[unresolved-build-variable]"), String(gone[0]))
+        let first = try XCTUnwrap(gone.first)
+        XCTAssertTrue(first.hasPrefix("Site/apps/cos/ios/CoS/Info.plist: error: ") && gone[0].hasSuffix("[unresolved-build-variable]"), String(first))
         XCTAssertEqual(try fixture.check(["--baseline", "ci/baseline.json", "--strict-baseline", "--no-fail"]).status, 0)
     }
 

@@ -44,11 +44,41 @@ public final class CMarkDocument {
         }
     }
 
+    /// One walk over the tree that rewrites link destinations (`transform` returning nil keeps a
+    /// link) and collects the headings — instead of one walk for each.
+    public func rewriteLinksAndCollectHeadings(_ transform: ((String) -> String?)?) -> [Heading] {
+        var headings: [Heading] = []
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_HEADING {
+                headings.append(Heading(level: Int(cmark_node_get_heading_level(node)), text: plainText(of: node)))
+            } else if type == CMARK_NODE_LINK, let transform, let url = cmark_node_get_url(node),
+                      let replacement = transform(String(cString: url)) {
+                _ = cmark_node_set_url(node, replacement)
+            }
+        }
+        return headings
+    }
+
     /// HTML for the document, safe mode.
     public func html() -> String {
         guard let buffer = cmark_render_html(root, CMARK_OPT_DEFAULT) else { return "" }
         defer { free(buffer) }
         return String(cString: buffer)
+    }
+
+    /// libcmark's own one-shot conversion, with nothing of ours around it: the benchmark's baseline.
+    public static func rawHTML(_ markdown: String) -> String {
+        markdown.withCString { text in
+            guard let buffer = cmark_markdown_to_html(text, strlen(text), CMARK_OPT_DEFAULT) else { return "" }
+            defer { free(buffer) }
+            return String(cString: buffer)
+        }
     }
 
     /// The version of the linked libcmark, e.g. "0.30.2".

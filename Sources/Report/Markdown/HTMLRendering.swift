@@ -17,9 +17,9 @@ public enum MarkdownRenderer {
     /// Renders `markdown`; `linkMap` maps a relative `.md` link (as written) to its output URL.
     public static func render(_ markdown: String, rewriteLink: ((String) -> String?)? = nil) -> RenderedMarkdown {
         let document = CMarkDocument(markdown: markdown)
-        if let rewriteLink { document.rewriteLinks(rewriteLink) }
+        let headings = document.rewriteLinksAndCollectHeadings(rewriteLink)
         var used: [String: Int] = [:]
-        let entries = document.headings.map { heading -> TableOfContentsEntry in
+        let entries = headings.map { heading -> TableOfContentsEntry in
             var anchor = slug(heading.text)
             if let count = used[anchor] { used[anchor] = count + 1; anchor += "-\(count + 1)" } else { used[anchor] = 1 }
             return TableOfContentsEntry(level: heading.level, title: heading.text, anchor: anchor)
@@ -44,18 +44,26 @@ public enum MarkdownRenderer {
     }
 
     /// cmark writes headings as `<hN>` in document order; give each its anchor id in that order.
+    /// Works on UTF-8 bytes: Foundation's string search is needlessly slow for a fixed ASCII needle.
     private static func addAnchors(_ html: String, _ entries: [TableOfContentsEntry]) -> String {
-        var output = ""
-        output.reserveCapacity(html.utf8.count + entries.count * 24)
-        var rest = Substring(html)
-        var index = 0
-        while index < entries.count, let range = rest.range(of: "<h\(entries[index].level)>") {
-            output += rest[..<range.lowerBound]
-            output += "<h\(entries[index].level) id=\"\(entries[index].anchor)\">"
-            rest = rest[range.upperBound...]
-            index += 1
+        guard !entries.isEmpty else { return html }
+        let bytes = Array(html.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + entries.count * 32)
+        var index = 0, position = 0, copied = 0
+        while position + 3 < bytes.count, index < entries.count {
+            if bytes[position] == UInt8(ascii: "<"), bytes[position + 1] == UInt8(ascii: "h"),
+               bytes[position + 2] == UInt8(ascii: "0") + UInt8(entries[index].level), bytes[position + 3] == UInt8(ascii: ">") {
+                output += bytes[copied..<position]
+                output += Array("<h\(entries[index].level) id=\"\(entries[index].anchor)\">".utf8)
+                position += 4
+                copied = position
+                index += 1
+            } else {
+                position += 1
+            }
         }
-        output += rest
-        return output
+        output += bytes[copied...]
+        return String(decoding: output, as: UTF8.self)
     }
 }

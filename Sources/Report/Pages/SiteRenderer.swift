@@ -65,7 +65,7 @@ public struct SiteRenderer: Sendable {
         }
         let pages = input.contentPages.map { ["title": $0.title, "url": $0.outputPath] }
         return page("index", path: path, title: input.config.title,
-                    context: ["apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count],
+                    context: ["siteTitle": input.config.title, "apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count],
                     config: input.config)
     }
 

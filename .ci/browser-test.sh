@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Real-browser test of `healthaudit serve`: headless Chromium loads the served site, the DOM is
+# checked for every configured app and for findings, then inputs are edited while the server runs
+# and the pages must follow: a rebuilt page, an open page reloading itself, the error banner of a
+# failed rebuild and its removal. Screenshots are kept under a temporary folder (paths printed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "browser test: installing Debian's chromium"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
+
+swift build --product healthaudit
+BIN="$(swift build --show-bin-path)/healthaudit"
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/healthaudit-browser.XXXXXX")"
+SHOTS="$WORK/screenshots"
+mkdir -p "$SHOTS"
+cp -R Site "$WORK/Site"
+cp -R Templates "$WORK/Templates"
+rm -rf "$WORK/Site/public" "$WORK"/Site/.public[-.]*  # no built site, nor what a build keeps beside it
+
+SERVE_PID=""
+LIVE_PID=""
+cleanup() {
+  [ -n "$LIVE_PID" ] && kill "$LIVE_PID" 2>/dev/null || true
+  [ -n "$SERVE_PID" ] && kill "$SERVE_PID" 2>/dev/null || true
+  wait 2>/dev/null || true
+  # Keep the screenshots (their paths are printed); drop the copies and browser profiles.
+  rm -rf "$WORK/Site" "$WORK/Templates" "$WORK"/profile-*
+}
+trap cleanup EXIT
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok: $1"; }
+fail() { failed=$((failed + 1)); echo "FAILED: $1" >&2; }
+die() { echo "browser test: $1" >&2; [ -f "$WORK/serve.err" ] && tail -20 "$WORK/serve.err" >&2; exit 1; }
+
+# --port 0: the server picks a free loopback port and prints `Serving URL` on stdout.
+"$BIN" serve --site "$WORK/Site" --templates "$WORK/Templates" --port 0 >"$WORK/serve.out" 2>"$WORK/serve.err" &
+SERVE_PID=$!
+URL=""
+for _ in $(seq 1 600); do
+  URL="$(sed -n 's/^Serving \(http[^ ]*\)$/\1/p' "$WORK/serve.out" | head -1)"
+  [ -n "$URL" ] && break
+  kill -0 "$SERVE_PID" 2>/dev/null || die "healthaudit serve exited before printing its URL"
+  sleep 0.2
+done
+[ -n "$URL" ] || die "healthaudit serve printed no URL within 120 s"
+case "$URL" in http://127.0.0.1:*/) pass "serving on loopback at $URL" ;; *) fail "unexpected URL '$URL'" ;; esac
+
+CHROME=(chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run --disable-dev-shm-usage)
+runs=0
+# A fresh profile per run, so concurrent Chromiums never share a lock.
+dom() { runs=$((runs + 1)); timeout 90 "${CHROME[@]}" --user-data-dir="$WORK/profile-$runs" --dump-dom "$1" 2>>"$WORK/chromium.log"; }
+shot() {
+  runs=$((runs + 1))
+  timeout 90 "${CHROME[@]}" --user-data-dir="$WORK/profile-$runs" --window-size=1280,1600 --screenshot="$2" "$1" >>"$WORK/chromium.log" 2>&1
+  if [ -s "$2" ]; then pass "screenshot $2"; else fail "no screenshot of $1"; fi
+}
+# Polls until the rendered DOM of $1 matches (or, with `!`, stops matching) the regex $2.
+wait_dom() {
+  local url="$1" pattern="$2" negate="${3:-}" deadline=$((SECONDS + 30))
+  while [ $SECONDS -lt $deadline ]; do
+    if dom "$url" >"$WORK/last.html"; then
+      if [ -z "$negate" ] && grep -qE "$pattern" "$WORK/last.html"; then return 0; fi
+      if [ -n "$negate" ] && ! grep -qE "$pattern" "$WORK/last.html"; then return 0; fi
+    fi
+    sleep 0.5
+  done
+  return 1
+}
+
+# 1. Every app in the config is linked from the rendered index.
+dom "$URL" >"$WORK/index.html" || die "chromium could not load $URL"
+apps="$(sed -n 's/^  - id: *\([a-z0-9-]*\).*/\1/p' "$WORK/Site/healthaudit.yml")"
+for expected in veloride trainer cos steady; do
+  grep -qx "$expected" <<<"$apps" || fail "example app '$expected' is missing from the config"
+done
+for app in $apps; do
+  if grep -q "href=\"apps/$app/" "$WORK/index.html"; then pass "index links app '$app'"; else fail "index does not link app '$app'"; fi
+done
+grep -q 'id="healthaudit-live-reload"' "$WORK/index.html" && pass "live reload script present in the served page" \
+  || fail "live reload script missing from the served page"
+grep -q 'healthaudit-live-reload' "$WORK/Site/public/index.html" && fail "live reload script written to disk" \
+  || pass "live reload script absent from the built file"
+shot "$URL" "$SHOTS/index.png"
+
+# 2. An audit page shows its findings.
+dom "${URL}apps/trainer/" >"$WORK/trainer.html" || die "chromium could not load ${URL}apps/trainer/"
+grep -q 'class="finding' "$WORK/trainer.html" && pass "trainer page shows findings" || fail "no class=\"finding\" on the trainer page"
+shot "${URL}apps/trainer/" "$SHOTS/trainer.png"
+
+# 3. An open page reloads itself: a long-running Chromium keeps the index open and its title
+#    (read from the DevTools HTTP endpoint) must follow an edit of the config's title.
+runs=$((runs + 1))
+LIVE_PROFILE="$WORK/profile-$runs"
+"${CHROME[@]}" --user-data-dir="$LIVE_PROFILE" --remote-debugging-address=127.0.0.1 --remote-debugging-port=0 "$URL" \
+  >>"$WORK/chromium.log" 2>&1 &
+LIVE_PID=$!
+open_title() {
+  local port
+  port="$(head -1 "$LIVE_PROFILE/DevToolsActivePort" 2>/dev/null)" || return 1
+  curl -fsS "http://127.0.0.1:$port/json/list" 2>/dev/null |
+    python3 -c 'import json,sys; print(next((t["title"] for t in json.load(sys.stdin) if t.get("type") == "page"), ""))'
+}
+wait_title() {
+  local deadline=$((SECONDS + 30))
+  while [ $SECONDS -lt $deadline ]; do
+    open_title 2>/dev/null | grep -qF "$1" && return 0
+    sleep 0.5
+  done
+  return 1
+}
+wait_title "HealthAudit — example apps" && pass "page open in a running browser" || fail "the running browser did not open $URL"
+
+# 4. Edit the config (rename `steady`, retitle the site): the DOM changes after the rebuild.
+sed -i -e 's/^    name: Steady$/    name: Steady Browser Check/' -e 's/^title: \(.*\)$/title: \1 (live)/' "$WORK/Site/healthaudit.yml"
+wait_dom "$URL" 'Steady Browser Check' && pass "index shows the renamed app after the rebuild" \
+  || fail "index still shows the old name of 'steady' after 30 s"
+wait_title "example apps (live)" && pass "the open page reloaded itself with the new title" \
+  || fail "the open page did not reload within 30 s (title: '$(open_title || true)')"
+
+# 5. A failed rebuild keeps the last good site and shows the diagnostics in a banner.
+cp "$WORK/Templates/index.mustache" "$WORK/index.mustache.good"
+printf '{{#unclosed}}\n' >>"$WORK/Templates/index.mustache"
+if wait_dom "$URL" 'id="healthaudit-error"'; then
+  pass "failed rebuild shows the error banner"
+  grep -q 'index.mustache' "$WORK/last.html" && pass "banner names the broken template" || fail "banner does not name index.mustache"
+  grep -q 'Steady Browser Check' "$WORK/last.html" && pass "last good site still served" || fail "last good site not served"
+  shot "$URL" "$SHOTS/error-banner.png"
+else
+  fail "no error banner within 30 s of breaking a template"
+fi
+cp "$WORK/index.mustache.good" "$WORK/Templates/index.mustache"
+wait_dom "$URL" 'id="healthaudit-error"' not && pass "banner gone after the fix" || fail "banner still shown 30 s after the fix"
+
+echo "screenshots:"
+ls -1 "$SHOTS"/*.png | sed 's/^/  /'
+echo "browser: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

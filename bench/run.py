@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""healthaudit benchmark: measures healthaudit against its peers in the same run and prints ratios.
+
+    python3 bench/run.py [--pages 2000] [--runs 5] [--shared ../shared]
+
+Peers, all measured interleaved (A B A B ...) so drift on a shared machine hits both sides:
+  * full build of N Markdown pages: healthaudit vs Hugo (Debian's `hugo`), same content, same disk;
+  * per-page Markdown cost: healthaudit's render path vs libcmark alone, in-process (`healthaudit bench markdown`);
+  * no-op rebuild and one-page rebuild vs a full build;
+  * peak RSS of both generators (from the kernel's accounting of each finished process);
+  * daily statistics over a year of minute-level samples: the simulated store vs SQLite
+    (`GROUP BY` day over the same rows in an in-memory database).
+Writes bench/out/results.json and prints a table. Needs: swift, hugo, python3 (sqlite3 is in its stdlib).
+"""
+import argparse
+import json
+import os
+import platform
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "bench", "out")
+TOOL = os.path.join(ROOT, ".build", "release", "healthaudit")
+
+
+def run(argv, cwd=None):
+    """Runs a command, returns (wall seconds, peak RSS in MiB). Fails loudly on a non-zero exit."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    stderr = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"bench: {' '.join(argv)} failed:\n{stderr}")
+    return wall, usage.ru_maxrss / 1024.0
+
+
+def prepare(args):
+    os.makedirs(OUT, exist_ok=True)
+    print("bench: building healthaudit (release)...", flush=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    if shutil.which("hugo") is None:
+        subprocess.run(["apt-get", "install", "-y", "-qq", "hugo"], check=True, stdout=subprocess.DEVNULL)
+    site = os.path.join(OUT, "site")
+    hugo = os.path.join(OUT, "hugo-site")
+    shutil.rmtree(site, ignore_errors=True)
+    subprocess.run([sys.executable, os.path.join(args.shared, "bench", "gen_markdown.py"), "site",
+                    os.path.join(site, "content"), str(args.pages)], check=True)
+    with open(os.path.join(site, "healthaudit.yml"), "w") as f:
+        f.write("title: SSG bench\ncontent: content\napps: []\n")
+    subprocess.run(["bash", os.path.join(args.shared, "bench", "make_hugo_site.sh"), hugo, str(args.pages)],
+                   check=True, stdout=subprocess.DEVNULL)
+    return site, hugo
+
+
+def clean(path):
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def measure(site, hugo, runs):
+    templates = os.path.join(ROOT, "Templates")
+    ours = [TOOL, "build", "--site", site, "--templates", templates]
+    output = os.path.join(site, "public")
+    cache = os.path.join(site, ".public.cache.json")
+    hugo_out = os.path.join(OUT, "hugo-public")
+    page = os.path.join(site, "content", "posts", "p00042.md")
+    samples = {k: [] for k in ("full", "hugo", "noop", "onepage", "rss_ours", "rss_hugo")}
+    for i in range(runs + 1):  # the first round warms the page cache and is not counted
+        clean(output); clean(hugo_out)
+        if os.path.exists(cache):
+            os.remove(cache)
+        full, rss_ours = run(ours)
+        hugo_time, rss_hugo = run(["hugo", "--quiet", "-s", hugo, "-d", hugo_out])
+        noop, _ = run(ours)
+        with open(page, "a") as f:
+            f.write(f"\nEdited in round {i}.\n")
+        onepage, _ = run(ours)
+        if i == 0:
+            continue
+        for key, value in (("full", full), ("hugo", hugo_time), ("noop", noop), ("onepage", onepage),
+                           ("rss_ours", rss_ours), ("rss_hugo", rss_hugo)):
+            samples[key].append(value)
+    return samples
+
+
+def in_process(site, runs):
+    markdown = json.loads(subprocess.run([TOOL, "bench", "markdown", "--content", os.path.join(site, "content"),
+                                          "--repeats", str(runs)], check=True, capture_output=True).stdout)
+    csv_path = os.path.join(OUT, "rows.csv")
+    store = json.loads(subprocess.run([TOOL, "bench", "store", "--days", "365", "--csv", csv_path,
+                                       "--repeats", str(runs)], check=True, capture_output=True).stdout)
+    # SQLite peer: the same rows, day boundaries in the same time zone, best of `runs`.
+    os.environ["TZ"] = "Europe/London"
+    time.tzset()
+    db = sqlite3.connect(":memory:")
+    db.execute("CREATE TABLE samples (type TEXT, start REAL, end REAL, value REAL)")
+    with open(csv_path) as f:
+        next(f)
+        db.executemany("INSERT INTO samples VALUES (?, ?, ?, ?)", (line.rstrip("\n").split(",") for line in f))
+    db.commit()
+    query = ("SELECT type, date(start + 978307200, 'unixepoch', 'localtime') AS day, "
+             "SUM(value), AVG(value), MIN(value), MAX(value), COUNT(*) FROM samples GROUP BY type, day")
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        rows = db.execute(query).fetchall()
+        best = min(best, time.perf_counter() - start)
+    os.remove(csv_path)
+    return markdown, store, {"sqlite_seconds": best, "groups": len(rows)}
+
+
+def spread(values):
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def ratios(a, b):
+    return spread([x / y for x, y in zip(a, b)])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--pages", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--shared", default=os.path.join(os.path.dirname(ROOT), "shared"))
+    args = parser.parse_args()
+    site, hugo = prepare(args)
+    s = measure(site, hugo, args.runs)
+    markdown, store, sqlite = in_process(site, args.runs)
+    rows = [
+        ("full build / hugo full build", ratios(s["full"], s["hugo"]), 0.5),
+        ("per-page cost / raw libcmark", spread([markdown["ours_seconds"] / markdown["cmark_seconds"]]), 1.5),
+        ("no-op rebuild / full build", ratios(s["noop"], s["full"]), 0.10),
+        ("one-page rebuild / full build", ratios(s["onepage"], s["full"]), 0.20),
+        ("peak RSS / hugo peak RSS", ratios(s["rss_ours"], s["rss_hugo"]), 1.0),
+        ("store daily stats / sqlite GROUP BY", spread([store["store_seconds"] / sqlite["sqlite_seconds"]]), 1.0),
+    ]
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}"
+    print(f"\nhealthaudit benchmark — {args.pages} pages, {args.runs} interleaved runs — {machine}\n")
+    print(f"{'ratio':40} {'median':>8} {'min':>8} {'max':>8} {'target':>8}  met")
+    for name, r, target in rows:
+        print(f"{name:40} {r['median']:8.3f} {r['min']:8.3f} {r['max']:8.3f} {target:8.2f}  {'yes' if r['median'] <= target else 'NO'}")
+    print(f"\nabsolute medians: healthaudit full {statistics.median(s['full']):.3f} s, hugo {statistics.median(s['hugo']):.3f} s, "
+          f"no-op {statistics.median(s['noop']):.3f} s, one page {statistics.median(s['onepage']):.3f} s; "
+          f"RSS {statistics.median(s['rss_ours']):.0f} vs {statistics.median(s['rss_hugo']):.0f} MiB; "
+          f"markdown {markdown['ours_seconds']:.4f} vs {markdown['cmark_seconds']:.4f} s for {markdown['pages']} pages; "
+          f"store {store['store_seconds']:.4f} s vs sqlite {sqlite['sqlite_seconds']:.4f} s over {store['rows']} rows")
+    results = {"machine": machine, "pages": args.pages, "runs": args.runs, "samples": s, "markdown": markdown,
+               "store": store, "sqlite": sqlite,
+               "ratios": {name: dict(r, target=target) for name, r, target in rows}}
+    with open(os.path.join(OUT, "results.json"), "w") as f:
+        json.dump(results, f, indent=2, sort_keys=True)
+    print(f"\nwritten: {os.path.join(OUT, 'results.json')}")
+
+
+if __name__ == "__main__":
+    main()
