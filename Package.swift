@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "healthaudit", targets: ["healthaudit"]),
+        .executable(name: "healthaudit-fuzz", targets: ["healthaudit-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -55,12 +56,15 @@ let package = Package(
             "SiteServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Mutation fuzzer over the readers of untrusted input (bench/fuzz.sh runs it).
+        .executableTarget(name: "healthaudit-fuzz", dependencies: ["Manifest", "Report"]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore"]),
         .testTarget(name: "SummaryTests", dependencies: ["Summary", "HealthStore", "Manifest"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest", "SiteBuild"], resources: [.copy("Schemas")]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest"]),
+        .testTarget(name: "HardeningTests", dependencies: ["Manifest", "Checklist", "Report", "SiteBuild"], resources: [.copy("Corpus")]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuild", "Manifest"]),
     ]
 )

@@ -42,6 +42,12 @@ public struct AppManifest: Sendable {
     public var stringCatalog: StringCatalog?
     /// Site-relative paths of every input file, for the evidence file's checksums.
     public var inputFiles: [String]
+    /// What project discovery found (`project:`, `kind: react-native`): targets, Info.plists, settings, with where.
+    public var discovery: [DiscoveredFact] = []
+    /// A React Native app's JavaScript / TypeScript files, tokenized.
+    public var javaScriptSources: [JavaScriptFile] = []
+    /// What the app's `initHealthKit` calls ask for (React Native apps only).
+    public var reactNativeHealth: ReactNativeHealthScan?
 
     public var id: String { config.id }
     public var name: String { config.name }
@@ -59,18 +65,20 @@ public struct AppManifest: Sendable {
     /// setting (Xcode's generated Info.plist), with where it came from.
     public func usageString(_ key: String) -> UsageString? {
         if let plist = main.infoPlist, let value = plist[key] {
-            return UsageString(key: key, value: value, location: plist.location(of: key), quote: plist.quote(key), origin: .infoPlist)
+            let origin: UsageString.Origin = plist.format == .buildSettings ? .buildSetting : plist.format == .expoConfig ? .expoConfig : .infoPlist
+            return UsageString(key: key, value: value, location: plist.location(of: key), quote: plist.quote(key), origin: origin)
         }
         if let setting = config.buildSettings["INFOPLIST_KEY_" + key] {
-            return UsageString(key: key, value: .string(setting), location: config.location,
-                               quote: "INFOPLIST_KEY_\(key) = \(setting)", origin: .buildSetting)
+            let written = config.buildSettingOrigins["INFOPLIST_KEY_" + key]
+            return UsageString(key: key, value: .string(setting), location: written?.location ?? config.location,
+                               quote: written?.quote ?? "INFOPLIST_KEY_\(key) = \(setting)", origin: .buildSetting)
         }
         return nil
     }
 }
 
 public struct UsageString: Sendable {
-    public enum Origin: String, Sendable { case infoPlist = "Info.plist", buildSetting = "build setting" }
+    public enum Origin: String, Sendable { case infoPlist = "Info.plist", buildSetting = "build setting", expoConfig = "Expo config" }
     public var key: String
     public var value: PlistValue
     public var location: FileLocation

@@ -74,6 +74,7 @@ public struct ConfigLoader {
     static let appKeys: Set<String> = [
         "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
         "sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",
+        "project", "targets", "configuration",
     ]
 
     private func dayRange(_ node: Node, reader: inout YAMLReader) -> DayRange? {
@@ -136,6 +137,7 @@ public struct ConfigLoader {
         )
         for (key, _, value) in reader.mapping(node, context: "app", allowed: Self.appKeys) {
             let qualified = "apps[].\(key)"
+            app.explicitKeys.insert(key)
             switch key {
             case "id":
                 if let id = reader.nonEmptyString(value, key: qualified) {
@@ -167,12 +169,24 @@ public struct ConfigLoader {
             case "extensions":
                 app.extensions = reader.sequence(value, key: qualified).compactMap { extensionConfig($0, reader: &reader) }
             case "scenarios": app.scenarios = reader.strings(value, key: qualified)
+            case "project":
+                if let path = relativePath(value, key: qualified, reader: &reader) {
+                    if path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcodeproj/") { app.project = Located(path, at: reader.location(value)) }
+                    else { reader.fail("'\(qualified)' must name an .xcodeproj folder, found '\(path)'", value) }
+                }
+            case "targets": app.targets = reader.strings(value, key: qualified)
+            case "configuration": app.configuration = reader.nonEmptyString(value, key: qualified).map { Located($0, at: reader.location(value)) }
             case "ignore":
                 app.ignore = reader.sequence(value, key: qualified).compactMap { ignoreEntry($0, reader: &reader) }
             default: break
             }
         }
         if app.id.isEmpty && reader.errors.count == errorsBefore { reader.fail("app: 'id' is required", node) }
+        if app.project == nil && app.kind != .reactNative {
+            for key in ["targets", "configuration"] where app.explicitKeys.contains(key) {
+                reader.fail("app: '\(key)' needs 'project' (the .xcodeproj whose targets are read)", node)
+            }
+        }
         if app.name.isEmpty { app.name = app.id }
         return reader.errors.count == errorsBefore ? app : nil
     }

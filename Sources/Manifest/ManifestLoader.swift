@@ -12,6 +12,10 @@ public struct ManifestLoader {
     }
 
     public func load(_ app: AppConfig) throws -> AppManifest {
+        // `project:` and `kind: react-native` entries are completed from the project's own files first.
+        let discovered: Discovery
+        do { discovered = try ProjectDiscovery(fileSystem: fileSystem).discover(app) } catch let error as InputError { throw InputErrors([error]) }
+        let app = discovered.config
         var errors: [InputError] = []
         func attempt<T>(_ body: () throws -> T) -> T? {
             do { return try body() } catch let error as InputError { errors.append(error) } catch let error as InputErrors {
@@ -32,6 +36,10 @@ public struct ManifestLoader {
             roots.flatMap { root in
                 attempt { () throws -> [SourceFile] in
                     let (path, display) = try resolve(root, app: app)
+                    if root.hasSuffix(".swift"), fileSystem.fileExists(path), !fileSystem.isDirectory(path) {
+                        inputs.append(display)
+                        return [SourceFile(path: display, text: String(decoding: try read(path, display: display), as: UTF8.self))]
+                    }
                     guard fileSystem.isDirectory(path) else { throw InputError("source folder not found", file: display) }
                     return try fileSystem.files(under: path).filter { $0.hasSuffix(".swift") }.map { file in
                         inputs.append(display + "/" + file)
@@ -42,12 +50,20 @@ public struct ManifestLoader {
             }
         }
 
-        let main = TargetManifest(id: app.id, name: app.name, isExtension: false, infoPlist: plist(app.infoPlist),
-                                  entitlements: plist(app.entitlements), sources: sources(app.sources))
+        let main = TargetManifest(id: app.id, name: app.name, isExtension: false, infoPlist: plist(app.infoPlist) ?? discovered.infoPlists[app.id],
+                                  entitlements: plist(app.entitlements) ?? discovered.entitlements[app.id], sources: sources(app.sources))
         let extensions = app.extensions.map { ext in
-            TargetManifest(id: ext.id, name: ext.name, isExtension: true, infoPlist: plist(ext.infoPlist),
-                           entitlements: plist(ext.entitlements), sources: sources(ext.sources))
+            TargetManifest(id: ext.id, name: ext.name, isExtension: true, infoPlist: plist(ext.infoPlist) ?? discovered.infoPlists[ext.id],
+                           entitlements: plist(ext.entitlements) ?? discovered.entitlements[ext.id], sources: sources(ext.sources))
         }
+        let scripts = discovered.javaScript.compactMap { relative in
+            attempt { () throws -> JavaScriptFile in
+                let (path, display) = try resolve(relative, app: app)
+                inputs.append(display)
+                return JavaScriptFile(path: display, text: String(decoding: try read(path, display: display), as: UTF8.self))
+            }
+        }
+        inputs += discovered.inputs
         let privacy = plist(app.privacyManifest)
 
         var infoStrings: [StringsFile] = [], otherStrings: [StringsFile] = []
@@ -70,9 +86,13 @@ public struct ManifestLoader {
             }
         }
         if !errors.isEmpty { throw InputErrors(errors) }
-        return AppManifest(config: app, main: main, extensions: extensions, privacyManifest: privacy,
-                           infoPlistStrings: infoStrings.sorted { $0.locale < $1.locale }, otherStrings: otherStrings,
-                           stringCatalog: catalog, inputFiles: inputs.sorted())
+        var manifest = AppManifest(config: app, main: main, extensions: extensions, privacyManifest: privacy,
+                                   infoPlistStrings: infoStrings.sorted { $0.locale < $1.locale }, otherStrings: otherStrings,
+                                   stringCatalog: catalog, inputFiles: Array(Set(inputs)).sorted())
+        manifest.discovery = discovered.facts
+        manifest.javaScriptSources = scripts
+        if app.kind == .reactNative { manifest.reactNativeHealth = ReactNativeHealthScan.scan(scripts) }
+        return manifest
     }
 
     /// The absolute path to read and the site-relative path to show.

@@ -157,4 +157,14 @@ public struct AppConfig: Sendable {
     /// Authorization scenarios replayed against the simulated store (names of built-in scripts).
     public var scenarios: [Located<String>] = []
     public var location: FileLocation
+    /// `project:` an `.xcodeproj` (relative to the root) the manifests, sources and build settings are discovered from.
+    public var project: Located<String>? = nil
+    /// `targets:` the project targets to audit, by name (the first application target is the app).
+    public var targets: [Located<String>] = []
+    /// `configuration:` the build configuration whose settings are read (default: the project's default, else Release).
+    public var configuration: Located<String>? = nil
+    /// Keys written in the config entry (`info_plist`, `sources`…): they win over what discovery finds.
+    public var explicitKeys: Set<String> = []
+    /// Where discovered build settings were written (project file or app.json line), for evidence.
+    public var buildSettingOrigins: [String: SettingOrigin] = [:]
 }

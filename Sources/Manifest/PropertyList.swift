@@ -73,7 +73,13 @@ struct PlistNestingTooDeep: Error {}
 /// A parsed property list (Info.plist, `.entitlements`, `PrivacyInfo.xcprivacy`) that remembers
 /// where each key was written, so findings cite `file:line` and quote the line.
 public struct PropertyListDocument: Sendable {
-    public enum Format: String, Sendable { case xml, binary }
+    public enum Format: String, Sendable {
+        case xml, binary
+        /// Xcode's generated Info.plist (`GENERATE_INFOPLIST_FILE`): keys from `INFOPLIST_KEY_*` lines of the project file.
+        case buildSettings = "generated from build settings"
+        /// Keys an Expo config (`app.json`) puts into the Info.plist or entitlements at prebuild.
+        case expoConfig = "Expo config"
+    }
 
     /// Path as shown in reports: relative to the site folder.
     public let path: String
@@ -95,7 +101,7 @@ public struct PropertyListDocument: Sendable {
     /// The text a finding quotes for `keyPath`: the key's line and, when the value sits on the
     /// next line (Xcode's layout), that line too.
     public func quote(_ keyPath: String?) -> String {
-        guard format == .xml else {
+        guard format != .binary else {
             guard let keyPath else { return "(binary property list)" }
             let value = keyPath.split(separator: ".").reduce(Optional(PlistValue.dictionary(root))) { $0?.dictionary?[String($1)] }
             return "\(keyPath) = \(value?.summary ?? "(absent)")  (binary property list)"
@@ -113,11 +119,17 @@ public struct PropertyListDocument: Sendable {
     public static func parse(_ data: Data, path: String) throws -> PropertyListDocument {
         if data.isEmpty { throw InputError("property list is empty", file: path, line: 1) }
         let isBinary = data.starts(with: Array("bplist".utf8))
+        if isBinary, let problem = BinaryPlistCheck.problem(in: data) {
+            throw InputError("malformed binary property list: \(problem)", file: path)
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a valid property list"
+            // A corrupt binary plist falls through to Foundation's text parsers, whose complaint
+            // ("Unexpected character b at line 1") says nothing about the file: name what is wrong instead.
+            let detail = isBinary ? "its trailer, offset table or an object is corrupt"
+                : (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a valid property list"
             let line = isBinary ? nil : XMLKeyIndex.lineOfError(in: data, detail: detail)
             throw InputError("malformed \(isBinary ? "binary" : "XML") property list: \(detail)", file: path, line: line ?? (isBinary ? nil : 1))
         }
@@ -201,5 +213,40 @@ struct XMLKeyIndex {
         guard let range = detail.range(of: "line ") else { return nil }
         let digits = detail[range.upperBound...].prefix { $0.isNumber }
         return Int(digits)
+    }
+}
+
+/// Checks a binary plist's trailer, offset table and object markers before Foundation reads it:
+/// on Linux, bridging some valid-but-unusual objects (a set, a UID) traps instead of throwing, and an
+/// app's manifest never holds them. Only the kinds `PlistValue` represents are let through.
+enum BinaryPlistCheck {
+    static func problem(in data: Data) -> String? {
+        let bytes = [UInt8](data)
+        let corrupt = "its trailer, offset table or an object is corrupt"
+        guard bytes.count >= 8 + 32 else { return corrupt }
+        let trailer = bytes.count - 32
+        func integer(_ at: Int, _ size: Int) -> Int? {
+            guard size >= 1, size <= 8, at >= 0, at + size <= bytes.count else { return nil }
+            var value: UInt64 = 0
+            for byte in bytes[at..<(at + size)] { value = value << 8 | UInt64(byte) }
+            return value > UInt64(Int.max) ? nil : Int(value)
+        }
+        let offsetSize = Int(bytes[trailer + 6])
+        guard (1...8).contains(offsetSize), (1...8).contains(Int(bytes[trailer + 7])),
+              let count = integer(trailer + 8, 8), let top = integer(trailer + 16, 8), let table = integer(trailer + 24, 8),
+              count >= 1, top < count, table >= 8, table <= trailer, count <= (trailer - table) / offsetSize else { return corrupt }
+        for index in 0..<count {
+            guard let offset = integer(table + index * offsetSize, offsetSize), offset >= 8, offset < table else { return corrupt }
+            let marker = bytes[offset]
+            switch marker >> 4 {
+            case 0x0 where marker == 0x08 || marker == 0x09: continue // false, true
+            case 0x1, 0x2, 0x4, 0x5, 0x6, 0xA, 0xD: continue // integer, real, data, strings, array, dictionary
+            case 0x3 where marker == 0x33: continue // date
+            case 0xC: return "it holds a set (object \(index)), which an app's property list never does"
+            case 0x8: return "it holds a keyed-archiver UID (object \(index)), which an app's property list never does"
+            default: return "object \(index) has the unknown type marker 0x\(String(marker, radix: 16, uppercase: true))"
+            }
+        }
+        return nil
     }
 }

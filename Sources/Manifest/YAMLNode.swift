@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import CYaml
 
 /// A thin reader over Yams' node tree that knows which file it came from, so every wrong type or
 /// unknown key becomes an error naming file, line and key — and keeps reading to report them all.
@@ -111,7 +112,7 @@ extension YAMLReader {
     /// Parses YAML text into a node tree; anchors and aliases are refused outright, which also
     /// rules out "billion laughs" alias bombs.
     static func compose(_ text: String, file: String) throws -> Node {
-        if let (line, column) = firstAnchorOrAlias(in: text) {
+        if let (line, column) = firstAnchorOrAlias(in: text) ?? firstAnchorOrAliasEvent(in: text) {
             throw InputError("anchors and aliases are not supported in this config", file: file, line: line, column: column)
         }
         let node: Node?
@@ -147,7 +148,7 @@ extension YAMLReader {
                 case "\"", "'": if " [{,:-".contains(previous) { quote = character }
                 case "#": break // a comment when it follows a space; checked below, outside the switch
                 case "&", "*":
-                    if " [{,".contains(previous) || column == 1 {
+                    if " \t[{,".contains(previous) || column == 1 {
                         var lookahead = characters
                         if let next = lookahead.next(), !next.isWhitespace, !",]}".contains(next) { return (index + 1, column) }
                     }
@@ -157,6 +158,35 @@ extension YAMLReader {
             }
         }
         return nil
+    }
+
+    /// The text scan above guesses where quotes and comments are and can be fooled (an anchor after a
+    /// tab, or after `-'` taken for a quote). libyaml's own event stream cannot: it is read here, without
+    /// composing a tree (linear in the text), and the first anchor or alias event is refused before
+    /// Yams ever expands one.
+    static func firstAnchorOrAliasEvent(in text: String) -> (line: Int, column: Int)? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return nil }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> (line: Int, column: Int)? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            while yaml_parser_parse(&parser, &event) == 1 {
+                defer { yaml_event_delete(&event) }
+                let anchored: Bool
+                switch event.type {
+                case YAML_ALIAS_EVENT: anchored = true
+                case YAML_SCALAR_EVENT: anchored = event.data.scalar.anchor != nil
+                case YAML_SEQUENCE_START_EVENT: anchored = event.data.sequence_start.anchor != nil
+                case YAML_MAPPING_START_EVENT: anchored = event.data.mapping_start.anchor != nil
+                case YAML_STREAM_END_EVENT: return nil
+                default: anchored = false
+                }
+                if anchored { return (Int(event.start_mark.line) + 1, Int(event.start_mark.column) + 1) }
+            }
+            return nil // a syntax error: Yams reports it with its location
+        }
     }
 
     private static func firstAlias(in node: Node, depth: Int) -> Node? {

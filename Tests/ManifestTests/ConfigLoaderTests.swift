@@ -21,7 +21,7 @@ final class ConfigLoaderTests: XCTestCase {
 
     func testEmbeddedSiteConfigLoads() throws {
         let config = try ConfigLoader().load(siteDirectory: Repository.site)
-        XCTAssertEqual(config.apps.map(\.id), ["veloride", "trainer", "cos", "steady"])
+        XCTAssertEqual(config.apps.map(\.id), ["veloride", "trainer", "cos", "runner", "steady"])
         XCTAssertEqual(config.timeZone, "Europe/London")
         XCTAssertEqual(config.summaries?.days.count, 7)
         XCTAssertEqual(config.data.dateOfBirth, DayDate(year: 1988, month: 2, day: 29))

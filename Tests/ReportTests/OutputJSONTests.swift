@@ -29,7 +29,7 @@ final class OutputJSONTests: XCTestCase {
         XCTAssertEqual(root["schemaVersion"] as? Int, 1)
         XCTAssertEqual((root["tool"] as? [String: Any])?["name"] as? String, "healthaudit")
         let apps = try XCTUnwrap(root["apps"] as? [[String: Any]])
-        XCTAssertEqual(apps.map { $0["id"] as? String }, ["veloride", "trainer", "cos", "steady"])
+        XCTAssertEqual(apps.map { $0["id"] as? String }, ["veloride", "trainer", "cos", "runner", "steady"])
         XCTAssertEqual(apps.map { $0["verdict"] as? String }, audits.map(\.verdict.rawValue))
         XCTAssertTrue(apps.allSatisfy { ($0["answers"] as? [Any])?.count == 6 })
         let trainer = try XCTUnwrap((apps[1]["findings"] as? [[String: Any]]))

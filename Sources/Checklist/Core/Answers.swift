@@ -42,7 +42,7 @@ struct AnswerSheet {
         }
         if question.needsSources && !context.hasSources {
             let why = context.manifest.config.kind == .reactNative
-                ? "cannot tell — no Swift sources scanned (React Native app: its JavaScript is not analysed yet)"
+                ? "cannot tell — no Swift sources scanned (React Native app: its JavaScript is checked only for react-native-health's initHealthKit and reads)"
                 : "cannot tell — no sources scanned"
             return Answer(question: question, status: .cannotTell, reason: why, evidence: [], ruleIDs: [])
         }

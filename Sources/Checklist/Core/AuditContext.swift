@@ -59,6 +59,8 @@ public final class AuditContext: @unchecked Sendable {
         }
         requestedRead = Set(manifest.config.requested.read.map(\.value))
         requestedShare = Set(manifest.config.requested.share.map(\.value))
+        // The audit still completes on a file that does not parse; say so rather than trust silence.
+        notes = sources.filter(\.hasSyntaxErrors).map { "\($0.file.path) does not parse as Swift: its rules saw only what the parser could recover" }
     }
 
     /// True when the audit has Swift code to look at; questions that need code say "cannot tell" otherwise.

@@ -63,12 +63,12 @@ public struct Checklist: Sendable {
 
 /// The catalogue of every rule, in a stable order (manifest rules, then source rules).
 public enum RuleCatalog {
-    public static var all: [any Rule.Type] { manifestRules + sourceRules }
+    public static var all: [any Rule.Type] { manifestRules + sourceRules + reactNativeRules }
 
     public static func rule(id: String) -> (any Rule.Type)? { all.first { $0.description.id == id } }
 
     /// Steps that enrich the context before rules run (e.g. requested types resolved from code).
-    nonisolated(unsafe) static var contextPreparers: [(AuditContext) -> Void] = sourceContextPreparers
+    nonisolated(unsafe) static var contextPreparers: [(AuditContext) -> Void] = sourceContextPreparers + reactNativeContextPreparers
 }
 
 /// Config `ignore:` entries and inline `// healthaudit:disable-next-line RULE -- reason` comments.

@@ -6,7 +6,8 @@ import Manifest
 ///
 /// Conventional paths: `Info.plist`, `App.entitlements`, `PrivacyInfo.xcprivacy`, `*.lproj/*.strings`,
 /// `InfoPlist.xcstrings`, Swift files under `Sources/`; a widget under `Widget/` (`Widget/Info.plist`,
-/// `Widget/Widget.entitlements`, `Widget/Sources/*.swift`).
+/// `Widget/Widget.entitlements`, `Widget/Sources/*.swift`). Files under `js/` make a React Native
+/// app: they are written at the app's root without the prefix and the config gets `kind: react-native`.
 public struct RuleExample: Sendable {
     public var files: [String: String]
     public var binaryFiles: [String: [UInt8]] = [:]
@@ -24,9 +25,10 @@ public struct RuleExample: Sendable {
     /// Writes the example into `directory` (a site folder) with its `healthaudit.yml`.
     public func write(to directory: String) throws {
         let app = directory + "/apps/example"
-        for (path, text) in files { try Self.write(Data(text.utf8), to: app + "/" + path) }
+        for (path, text) in files { try Self.write(Data(text.utf8), to: app + "/" + (path.hasPrefix("js/") ? String(path.dropFirst(3)) : path)) }
         for (path, bytes) in binaryFiles { try Self.write(Data(bytes), to: app + "/" + path) }
         var yaml = "title: Example\napps:\n  - id: example\n    name: Example\n    root: apps/example\n"
+        if isReactNative { yaml += "    kind: react-native\n" }
         if files["Info.plist"] != nil || binaryFiles["Info.plist"] != nil { yaml += "    info_plist: Info.plist\n" }
         if files["App.entitlements"] != nil { yaml += "    entitlements: App.entitlements\n" }
         if files["PrivacyInfo.xcprivacy"] != nil { yaml += "    privacy_manifest: PrivacyInfo.xcprivacy\n" }
@@ -45,6 +47,8 @@ public struct RuleExample: Sendable {
         }
         try Self.write(Data(yaml.utf8), to: directory + "/healthaudit.yml")
     }
+
+    public var isReactNative: Bool { files.keys.contains { $0.hasPrefix("js/") } }
 
     /// Materializes the example in a fresh temporary folder and loads it like a real app.
     public func load() throws -> AppManifest {
@@ -110,5 +114,11 @@ extension RuleExample {
         ]
         all.merge(files) { _, new in new }
         return RuleExample(files: all.filter { !$0.value.isEmpty }, read: read, share: share, buildSettings: buildSettings, scanSources: scanSources)
+    }
+
+    /// A React Native app with `healthApp`'s manifests and the given `js/…` files; the requested
+    /// types come from its `initHealthKit` calls, not the config.
+    public static func reactNative(_ files: [String: String], read: [String] = [], share: [String] = []) -> RuleExample {
+        healthApp(files, read: read, share: share)
     }
 }

@@ -11,8 +11,10 @@ public final class CMarkDocument {
 
     public init(markdown: String) {
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
+        // The byte count, not strlen: a NUL inside untrusted text must not cut the document short
+        // (cmark turns NUL into U+FFFD, as CommonMark asks).
         root = markdown.withCString { text in
-            cmark_parse_document(text, strlen(text), options)
+            cmark_parse_document(text, markdown.utf8.count, options)
         }
     }
 
@@ -48,13 +50,7 @@ public final class CMarkDocument {
     /// link) and collects the headings — instead of one walk for each.
     public func rewriteLinksAndCollectHeadings(_ transform: ((String) -> String?)?) -> [Heading] {
         var headings: [Heading] = []
-        let iterator = cmark_iter_new(root)
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(node)
+        forEachNode(from: root) { node, type in
             if type == CMARK_NODE_HEADING {
                 headings.append(Heading(level: Int(cmark_node_get_heading_level(node)), text: plainText(of: node)))
             } else if type == CMARK_NODE_LINK, let transform, let url = cmark_node_get_url(node),
@@ -75,7 +71,7 @@ public final class CMarkDocument {
     /// libcmark's own one-shot conversion, with nothing of ours around it: the benchmark's baseline.
     public static func rawHTML(_ markdown: String) -> String {
         markdown.withCString { text in
-            guard let buffer = cmark_markdown_to_html(text, strlen(text), CMARK_OPT_DEFAULT) else { return "" }
+            guard let buffer = cmark_markdown_to_html(text, markdown.utf8.count, CMARK_OPT_DEFAULT) else { return "" }
             defer { free(buffer) }
             return String(cString: buffer)
         }
@@ -84,28 +80,27 @@ public final class CMarkDocument {
     /// The version of the linked libcmark, e.g. "0.30.2".
     public static var version: String { String(cString: cmark_version_string()) }
 
-    private func nodes(ofType type: cmark_node_type) -> [OpaquePointer] {
-        var found: [OpaquePointer] = []
-        let iterator = cmark_iter_new(root)
+    /// Calls `body` for every node below (and including) `start`, in document order, on entering it.
+    private func forEachNode(from start: OpaquePointer, _ body: (OpaquePointer, cmark_node_type) -> Void) {
+        let iterator = cmark_iter_new(start)
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
-            if cmark_node_get_type(node) == type { found.append(node) }
+            body(node, cmark_node_get_type(node))
         }
+    }
+
+    private func nodes(ofType wanted: cmark_node_type) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        forEachNode(from: root) { node, type in if type == wanted { found.append(node) } }
         return found
     }
 
     private func plainText(of node: OpaquePointer) -> String {
         var text = ""
-        let iterator = cmark_iter_new(node)
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
-            let type = cmark_node_get_type(child)
+        forEachNode(from: node) { child, type in
             if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE, let literal = cmark_node_get_literal(child) {
                 text += String(cString: literal)
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {

@@ -32,6 +32,9 @@ public enum MarkdownText {
             run = character == "`" ? run + 1 : 0
             longest = max(longest, run)
         }
+        // cmark ignores backtick strings of 1000 or more (MAXBACKTICKS): such a fence would open no
+        // code span and leave the text live Markdown. Text with a run that long is escaped instead.
+        if longest >= 256 { return escape(flattened) }
         let fence = String(repeating: "`", count: longest + 1)
         let pad = flattened.hasPrefix("`") || flattened.hasSuffix("`") || flattened.hasPrefix(" ") ? " " : ""
         return fence + pad + flattened + pad + fence

@@ -88,9 +88,25 @@ struct AppPage {
             var line = "**\(MarkdownText.escape(target.name))** (\(MarkdownText.code(target.id))"
             if let point = target.extensionPoint { line += ", extension point \(MarkdownText.code(point))" }
             line += "): \(target.sources.count) Swift file(s) scanned"
+            if !target.isExtension, app.config.kind == .reactNative { line += ", \(app.javaScriptSources.count) JavaScript/TypeScript file(s) scanned" }
             if let plist = target.infoPlist { line += ", Info.plist \(MarkdownText.escape(plist.path)) (\(plist.format.rawValue))" }
             return line
         })
+        if !app.discovery.isEmpty || !(app.reactNativeHealth?.requests.isEmpty ?? true) {
+            md.heading(3, "Discovered from the project")
+            var facts = app.discovery.map { fact in
+                (fact.isNote ? "**Note:** " : "") + MarkdownText.escape(fact.text) + " — " + MarkdownText.escape(fact.origin)
+                    + (fact.location.map { " (" + MarkdownText.code($0.description) + ")" } ?? "")
+            }
+            for request in app.reactNativeHealth?.requests ?? [] {
+                func list(_ permissions: [ReactNativePermission]) -> String {
+                    permissions.isEmpty ? "nothing" : permissions.map { MarkdownText.code($0.constant) + " → " + ($0.type.map(MarkdownText.code) ?? "*not modelled*") }
+                        .joined(separator: ", ")
+                }
+                facts.append("initHealthKit asks to read \(list(request.read)) and to write \(list(request.write)) (\(MarkdownText.code(request.location.description)))")
+            }
+            md.bullets(facts)
+        }
         md.heading(3, "Input files")
         md.bullets(app.inputFiles.map { MarkdownText.code($0) })
         return md.text

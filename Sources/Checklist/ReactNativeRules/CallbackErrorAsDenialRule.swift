@@ -1,0 +1,299 @@
+import Manifest
+
+/// react-native-health calls back with success whatever the person chose; an error means HealthKit
+/// could not ask at all. Reading the callback as "granted" / "denied" is seed 001's misunderstanding.
+struct CallbackErrorAsDenialRule: Rule {
+    static let description = RuleDescription(
+        id: "rn-callback-error-as-denial", title: "initHealthKit's callback read as the user's answer", severity: .error,
+        questions: [.completionInterpreted],
+        rationale: """
+        `AppleHealthKit.initHealthKit(permissions, callback)` shows the permission sheet and then calls back. The callback's \
+        **error** means the request could not be made — HealthKit unavailable (iPad, a managed device), a malformed \
+        `permissions` object, a missing usage string — never "the user said no": react-native-health calls back with \
+        success (`callback(null, true)`) whatever the person chose. And HealthKit never reports a *read* denial at all: \
+        the app simply receives no samples.
+
+        So code that rejects with "user denied access" on an error, or resolves "access granted" on success, shows the \
+        wrong screen to everyone who declined (the data stays empty, no error ever comes) and a "permission denied" \
+        message to people whose device cannot use HealthKit. Treat success as "the sheet was answered", show \
+        "no data" states for empty reads, and word errors as "Apple Health is not available".
+        """,
+        triggering: [
+            .reactNative(["js/src/services/health.ts": """
+            import AppleHealthKit, { HealthKitPermissions } from 'react-native-health';
+
+            const permissions: HealthKitPermissions = {
+              permissions: {
+                read: [AppleHealthKit.Constants.Permissions.StepCount],
+                write: [],
+              },
+            };
+
+            export const requestHealthAccess = (): Promise<boolean> =>
+              new Promise((resolve, reject) => {
+                AppleHealthKit.initHealthKit(permissions, (error: string) => {
+                  if (error) {
+                    reject(error); // user denied access
+                    return;
+                  }
+                  resolve(true); // access granted
+                });
+              });
+            """]),
+            .reactNative(["js/App.js": """
+            import React, { useEffect, useState } from 'react';
+            import { Text } from 'react-native';
+            import AppleHealthKit from 'react-native-health';
+
+            const options = { permissions: { read: [AppleHealthKit.Constants.Permissions.HeartRate], write: [] } };
+
+            export default function App() {
+              const [authorized, setAuthorized] = useState(false);
+              const [message, setMessage] = useState(null);
+
+              useEffect(() => {
+                AppleHealthKit.initHealthKit(options, (err) => {
+                  if (err) {
+                    setMessage('You denied access to Apple Health.');
+                    return;
+                  }
+                  setAuthorized(true);
+                });
+              }, []);
+
+              return <Text>{authorized ? "Connected" : message}</Text>;
+            }
+            """]),
+            .reactNative(["js/src/health.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            const { Permissions } = AppleHealthKit.Constants;
+
+            export function initHealth(): Promise<void> {
+              return new Promise((resolve, reject) => {
+                AppleHealthKit.initHealthKit({ permissions: { read: [Permissions.SleepAnalysis], write: [] } }, (error) =>
+                  error ? reject(new Error(error)) : resolve(),
+                );
+              });
+            }
+
+            export async function loadSleep(): Promise<string> {
+              try {
+                await initHealth();
+                return 'ready';
+              } catch (e) {
+                // The user declined Health access.
+                return 'permission-denied';
+              }
+            }
+            """]),
+        ],
+        nonTriggering: [
+            .reactNative(["js/src/services/health.ts": """
+            import AppleHealthKit, { HealthKitPermissions } from 'react-native-health';
+
+            const permissions: HealthKitPermissions = {
+              permissions: {
+                read: [AppleHealthKit.Constants.Permissions.StepCount],
+                write: [],
+              },
+            };
+
+            /** Resolves once the sheet was answered; declined reads simply come back empty later. */
+            export const askForHealth = (): Promise<void> =>
+              new Promise((resolve, reject) => {
+                AppleHealthKit.initHealthKit(permissions, (error: string) => {
+                  if (error) {
+                    // HealthKit is not available here, or the request itself was malformed.
+                    reject(new Error(`Apple Health is not available: ${error}`));
+                    return;
+                  }
+                  resolve();
+                });
+              });
+            """]),
+            .reactNative(["js/App.js": """
+            import React, { useEffect, useState } from 'react';
+            import { Text } from 'react-native';
+            import AppleHealthKit from 'react-native-health';
+
+            const options = { permissions: { read: [AppleHealthKit.Constants.Permissions.HeartRate], write: [] } };
+
+            export default function App() {
+              const [phase, setPhase] = useState('asking');
+
+              useEffect(() => {
+                AppleHealthKit.initHealthKit(options, (err) => {
+                  if (err) {
+                    setPhase('unavailable');
+                    return;
+                  }
+                  setPhase('asked');
+                });
+              }, []);
+
+              return <Text>{phase === 'unavailable' ? "Apple Health isn't available on this device." : "Heart rate appears here when Health has samples."}</Text>;
+            }
+            """]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let sources = context.manifest.javaScriptSources
+        guard !sources.isEmpty else { return [] }
+        let health = HealthFlow(files: sources)
+        var findings: [Finding] = []
+        for flow in health.flows {
+            for index in flow.file.healthKitMembers(named: { $0 == "initHealthKit" }) {
+                findings += callbackFindings(flow, initAt: index)
+            }
+            findings += wrapperFindings(flow, health: health)
+        }
+        return findings.map { finding in
+            var finding = finding
+            finding.target = context.manifest.id
+            return finding
+        }
+    }
+
+    /// A finding at a JavaScript location, quoting its line; the target is set by `check`.
+    private func make(_ message: String, at location: FileLocation, in flow: JSFlow) -> Finding {
+        finding(message, at: location, quote: flow.file.lineText(location.line ?? 0), target: "")
+    }
+
+    private static let deniedMessage = "an error from initHealthKit is treated as the user denying access: it only means HealthKit could not ask "
+        + "(unavailable, malformed permissions); a denial is never reported — reads just return no samples"
+    private static let grantedMessage = "initHealthKit calling back without an error is treated as access granted: react-native-health reports success "
+        + "whatever the person chose, and read denials stay invisible"
+
+    // MARK: The callback of initHealthKit
+
+    private func callbackFindings(_ flow: JSFlow, initAt index: Int) -> [Finding] {
+        let file = flow.file
+        guard let open = file.callParen(after: index) else { return [] }
+        let arguments = file.items(of: open)
+        guard arguments.count >= 2, let callback = flow.function(startingAt: arguments[1]) else { return [] }
+        let errorName = callback.parameters.first
+        let resultName = callback.parameters.count > 1 ? callback.parameters[1] : nil
+        var errorBranches: [Range<Int>] = []
+        if let errorName {
+            for (condition, then, otherwise) in flow.conditionals(in: callback.body) {
+                let mentions = condition.contains { file.tokens[$0].isIdentifier(errorName) }
+                guard mentions else { continue }
+                let negated = condition.contains { i in
+                    file.tokens[i].isIdentifier(errorName) && i > condition.lowerBound && file.tokens[i - 1].isPunctuator("!")
+                } || condition.contains { file.tokens[$0].isIdentifier("null") || file.tokens[$0].isIdentifier("undefined") }
+                if negated { if let otherwise { errorBranches.append(otherwise) } } else { errorBranches.append(then) }
+            }
+            // `error ? reject(error) : resolve()`
+            for i in callback.body where file.tokens[i].isIdentifier(errorName) && i + 1 < callback.body.upperBound && file.tokens[i + 1].isPunctuator("?") {
+                var j = i + 2
+                while j < callback.body.upperBound, !file.tokens[j].isPunctuator(":") {
+                    if file.tokens[j].isOpener, let match = file.partner[j] { j = match }
+                    j += 1
+                }
+                errorBranches.append((i + 2)..<j)
+            }
+        }
+        var findings: [Finding] = []
+        for branch in errorBranches {
+            if let location = flow.firstMention(of: HealthFlow.denyWords, in: branch) {
+                findings.append(make(Self.deniedMessage, at: location, in: flow))
+            }
+        }
+        // The success path: what runs outside the error branches.
+        let success = callback.body.filter { i in !errorBranches.contains { $0.contains(i) } }
+        let grantedValues: Set<String> = Set(["true"] + (resultName.map { [$0] } ?? []))
+        for i in success where file.tokens[i].kind == .identifier {
+            let token = file.tokens[i]
+            // `setAuthorized(true)`, `resolve(true)`, `cb(null, results)`
+            if let open = file.callParen(after: i), open == i + 1, let last = file.items(of: open).last,
+               last.count == 1, grantedValues.contains(file.tokens[last.lowerBound].text) {
+                let name = token.text
+                let comment = file.comments(onLine: token.line).map(\.text).joined(separator: " ")
+                let enclosing = flow.namedFunction(containing: i)?.name ?? ""
+                let grants = HealthFlow.recordsGrant(name)
+                    || (["resolve", "callback", "cb", "done", "onSuccess", "next"].contains(name)
+                        && (HealthFlow.saysGranted(enclosing) || HealthFlow.saysGranted(comment)))
+                if grants {
+                    findings.append(make(Self.grantedMessage + " (`\(flow.file.lineText(token.line))`)", at: file.location(of: i), in: flow))
+                }
+                continue
+            }
+            // `authorized = true`, `{ hasPermission: true }`
+            if i + 2 < file.tokens.count, file.tokens[i + 1].isPunctuator("=") || file.tokens[i + 1].isPunctuator(":"),
+               grantedValues.contains(file.tokens[i + 2].text), success.contains(i + 2), HealthFlow.recordsGrant(token.text) {
+                findings.append(make(Self.grantedMessage + " (`\(flow.file.lineText(token.line))`)", at: file.location(of: i), in: flow))
+            }
+        }
+        return findings
+    }
+
+    // MARK: Code around a wrapper of initHealthKit
+
+    /// `try { await initHealth() } catch { …denied… }`, `initHealth().catch(() => setDenied(true))`,
+    /// and `await initHealth(); setAuthorized(true)`.
+    private func wrapperFindings(_ flow: JSFlow, health: HealthFlow) -> [Finding] {
+        let file = flow.file
+        var findings: [Finding] = []
+        for (index, open) in flow.calls(named: { health.directWrappers.contains($0) }) {
+            guard let close = file.partner[open] else { continue }
+            // Not the wrapper's own declaration.
+            if flow.functions.contains(where: { $0.name == file.tokens[index].text && $0.start > index && $0.start <= close + 1 }) { continue }
+            // try { … wrapper() … } catch (e) { … }
+            var scope = file.parent[index]
+            while let brace = scope {
+                if file.tokens[brace].isPunctuator("{"), brace > 0, file.tokens[brace - 1].isIdentifier("try"), let end = file.partner[brace],
+                   end + 1 < file.tokens.count, file.tokens[end + 1].isIdentifier("catch") {
+                    var body = end + 2
+                    if body < file.tokens.count, file.tokens[body].isPunctuator("("), let match = file.partner[body] { body = match + 1 }
+                    if body < file.tokens.count, file.tokens[body].isPunctuator("{"), let bodyEnd = file.partner[body],
+                       let location = flow.firstMention(of: HealthFlow.denyWords, in: body..<(bodyEnd + 1)) {
+                        findings.append(make("the catch around `\(file.tokens[index].text)()`, which wraps initHealthKit, treats its failure as a denial: "
+                                             + "initHealthKit only fails when HealthKit cannot ask, never because the user said no", at: location, in: flow))
+                    }
+                    break
+                }
+                scope = file.parent[brace]
+            }
+            // wrapper().catch(handler) / wrapper().then(handler)
+            var next = close + 1
+            while next + 2 < file.tokens.count, file.tokens[next].isPunctuator("."), file.tokens[next + 1].kind == .identifier,
+                  let handlerOpen = file.callParen(after: next + 1), let handlerClose = file.partner[handlerOpen] {
+                let method = file.tokens[next + 1].text
+                let body = (handlerOpen + 1)..<handlerClose
+                if method == "catch", let location = flow.firstMention(of: HealthFlow.denyWords, in: body) {
+                    findings.append(make("`.catch` on `\(file.tokens[index].text)()`, which wraps initHealthKit, treats its failure as a denial: "
+                                         + "initHealthKit only fails when HealthKit cannot ask, never because the user said no", at: location, in: flow))
+                }
+                if method == "then", let grant = grantAssignment(in: body, flow: flow) {
+                    findings.append(make(Self.grantedMessage + " (`\(file.lineText(file.tokens[grant].line))`)", at: file.location(of: grant), in: flow))
+                }
+                next = handlerClose + 1
+            }
+            // await wrapper(); setAuthorized(true)
+            if flow.isAwaited(index), let function = flow.function(containing: index) {
+                let after = (close + 1)..<function.body.upperBound
+                if let grant = grantAssignment(in: after, flow: flow), flow.function(containing: grant)?.start == function.start {
+                    findings.append(make(Self.grantedMessage + " (`\(file.lineText(file.tokens[grant].line))` after `await \(file.tokens[index].text)()`)",
+                                         at: file.location(of: grant), in: flow))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// `setAuthorized(true)` / `authorized = true` with a name that records a grant.
+    private func grantAssignment(in range: Range<Int>, flow: JSFlow) -> Int? {
+        let file = flow.file
+        for i in range where file.tokens[i].kind == .identifier && HealthFlow.recordsGrant(file.tokens[i].text) {
+            if let open = file.callParen(after: i), open == i + 1, let first = file.items(of: open).first, first.count == 1, file.tokens[first.lowerBound].isIdentifier("true") {
+                return i
+            }
+            if i + 2 < range.upperBound, file.tokens[i + 1].isPunctuator("=") || file.tokens[i + 1].isPunctuator(":"), file.tokens[i + 2].isIdentifier("true") {
+                return i
+            }
+        }
+        return nil
+    }
+}

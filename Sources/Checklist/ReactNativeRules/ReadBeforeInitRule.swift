@@ -1,0 +1,203 @@
+import Manifest
+
+/// Reading Health data before `initHealthKit` has called back races the permission request.
+struct ReadBeforeInitRule: Rule {
+    static let description = RuleDescription(
+        id: "rn-read-before-init", title: "Health data read before initHealthKit finished", severity: .error,
+        questions: [.completionInterpreted],
+        rationale: """
+        `initHealthKit` is asynchronous: it shows the permission sheet and calls back when the person has answered. A read \
+        started before that callback — right after the call, in a `Promise.all` beside it, or in another `useEffect` of the \
+        same screen — runs while the types are still *not determined*: HealthKit fails it ("Authorization not determined", \
+        `HKError` code 5) or it returns nothing, and the first launch shows an error or empty data although the person is \
+        about to allow everything.
+
+        Read inside the callback, after `await` of a promise that wraps it, or in a `.then` of that promise.
+        """,
+        triggering: [
+            .reactNative(["js/src/Today.js": """
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
+
+            export function loadToday(setSteps) {
+              AppleHealthKit.initHealthKit(permissions, (error) => {
+                if (error) {
+                  console.warn('Apple Health is not available', error);
+                }
+              });
+              AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err, result) => {
+                if (!err && result) setSteps(result.value);
+              });
+            }
+            """]),
+            .reactNative(["js/src/health.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            const { Permissions } = AppleHealthKit.Constants;
+
+            export const initHealth = (): Promise<void> =>
+              new Promise((resolve, reject) => {
+                AppleHealthKit.initHealthKit({ permissions: { read: [Permissions.HeartRate], write: [] } }, (error) =>
+                  error ? reject(new Error(error)) : resolve(),
+                );
+              });
+
+            export const readHeartRate = (): Promise<HealthValue[]> =>
+              new Promise((resolve, reject) => {
+                AppleHealthKit.getHeartRateSamples({ startDate: new Date(Date.now() - 86400000).toISOString() }, (error, results) =>
+                  error ? reject(new Error(error)) : resolve(results),
+                );
+              });
+
+            export async function loadDashboard(): Promise<HealthValue[]> {
+              const [, samples] = await Promise.all([initHealth(), readHeartRate()]);
+              return samples;
+            }
+            """]),
+            .reactNative(["js/src/Sleep.tsx": """
+            import React, { useEffect, useState } from 'react';
+            import { Text } from 'react-native';
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            const options = { permissions: { read: [AppleHealthKit.Constants.Permissions.SleepAnalysis], write: [] } };
+
+            export function SleepCard() {
+              const [nights, setNights] = useState<HealthValue[] | null>(null);
+
+              useEffect(() => {
+                AppleHealthKit.initHealthKit(options, () => {});
+              }, []);
+
+              useEffect(() => {
+                AppleHealthKit.getSleepSamples({ startDate: new Date(Date.now() - 7 * 86400000).toISOString() }, (err, results) => {
+                  if (!err) setNights(results);
+                });
+              }, []);
+
+              return <Text>{nights === null ? 'No sleep data' : `${nights.length} nights`}</Text>;
+            }
+            """]),
+        ],
+        nonTriggering: [
+            .reactNative(["js/src/Today.js": """
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
+
+            export function loadToday(setSteps) {
+              AppleHealthKit.initHealthKit(permissions, (error) => {
+                if (error) {
+                  console.warn('Apple Health is not available', error);
+                  return;
+                }
+                AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err, result) => {
+                  setSteps(err || !result ? null : result.value);
+                });
+              });
+            }
+            """]),
+            .reactNative(["js/src/health.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            const { Permissions } = AppleHealthKit.Constants;
+
+            export const initHealth = (): Promise<void> =>
+              new Promise((resolve, reject) => {
+                AppleHealthKit.initHealthKit({ permissions: { read: [Permissions.HeartRate], write: [] } }, (error) =>
+                  error ? reject(new Error(error)) : resolve(),
+                );
+              });
+
+            export const readHeartRate = (): Promise<HealthValue[]> =>
+              new Promise((resolve, reject) => {
+                AppleHealthKit.getHeartRateSamples({ startDate: new Date(Date.now() - 86400000).toISOString() }, (error, results) =>
+                  error ? reject(new Error(error)) : resolve(results),
+                );
+              });
+
+            export async function loadDashboard(): Promise<HealthValue[]> {
+              await initHealth();
+              return readHeartRate();
+            }
+            """]),
+        ]
+    )
+
+    private static let effectHooks: Set<String> = ["useEffect", "useLayoutEffect", "useFocusEffect", "useCallback"]
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let sources = context.manifest.javaScriptSources
+        guard !sources.isEmpty else { return [] }
+        let health = HealthFlow(files: sources)
+        var findings: [Finding] = []
+        for flow in health.flows {
+            let file = flow.file
+            let inits = file.healthKitMembers(named: { $0 == "initHealthKit" }).filter { file.callParen(after: $0) != nil }
+                + flow.calls(named: { health.initWrappers.contains($0) }).map(\.index).filter { !isDeclaration($0, flow) }
+            let reads = file.healthKitMembers(named: HealthFlow.isReadMethod)
+                + flow.calls(named: { health.readers.contains($0) }).map(\.index).filter { !isDeclaration($0, flow) }
+            var reported: Set<Int> = []
+            for read in reads.sorted() {
+                guard let function = flow.function(containing: read) else { continue }
+                // 1. In the same function, after an initHealthKit call (or a wrapper) that was not awaited.
+                let earlier = inits.filter { $0 < read && flow.function(containing: $0)?.start == function.start && !flow.isAwaited($0) }
+                if let start = earlier.last, !isInsideCallback(of: start, read, flow) {
+                    reported.insert(read)
+                    findings.append(finding(
+                        "`\(name(read, flow))` starts before `\(file.tokens[start].text)` (line \(file.tokens[start].line)) has called back: the permission request "
+                            + "is still open, so the read fails with \"Authorization not determined\" or returns nothing; read in the callback or after `await`",
+                        at: file.location(of: file.chain(endingAt: read).start), quote: file.quote(read), target: context.manifest.id))
+                    continue
+                }
+                // 2. In an effect of a component whose other effect asks for access: effects do not wait for each other.
+                guard !reported.contains(read), !inits.contains(where: { flow.function(containing: $0)?.start == function.start }),
+                      let effect = effectCall(of: function, flow), let component = flow.function(containing: effect) else { continue }
+                let sibling = inits.first { start in
+                    guard let other = flow.function(containing: start), other.start != function.start, component.body.contains(other.start),
+                          let otherEffect = effectCall(of: other, flow) else { return false }
+                    return flow.function(containing: otherEffect)?.start == component.start
+                }
+                if let sibling {
+                    findings.append(finding(
+                        "`\(name(read, flow))` runs in its own effect while another effect of this component asks for access "
+                            + "(`\(file.tokens[sibling].text)`, line \(file.tokens[sibling].line)): effects do not wait for each other, so the read "
+                            + "starts before the permission request is answered",
+                        at: file.location(of: file.chain(endingAt: read).start), quote: file.quote(read), target: context.manifest.id))
+                }
+            }
+        }
+        return findings
+    }
+
+    private func name(_ index: Int, _ flow: JSFlow) -> String {
+        flow.file.chain(endingAt: index).names.joined(separator: ".")
+    }
+
+    /// `function initHealth()` / `const initHealth = …` is not a call of it.
+    private func isDeclaration(_ index: Int, _ flow: JSFlow) -> Bool {
+        if index > 0, flow.file.tokens[index - 1].isIdentifier("function") { return true }
+        return flow.functions.contains { $0.name == flow.file.tokens[index].text && $0.start == index }
+    }
+
+    /// Whether `read` sits inside a callback argument of the call at `start` (its own callback, or `.then(…)` on it).
+    private func isInsideCallback(of start: Int, _ read: Int, _ flow: JSFlow) -> Bool {
+        let file = flow.file
+        guard let open = file.callParen(after: start), let close = file.partner[open] else { return false }
+        if open < read && read < close { return true }
+        var next = close + 1
+        while next + 1 < file.tokens.count, file.tokens[next].isPunctuator("."), let handler = file.callParen(after: next + 1), let end = file.partner[handler] {
+            if handler < read && read < end { return true }
+            next = end + 1
+        }
+        return false
+    }
+
+    /// The `useEffect(` identifier whose first argument is `function`.
+    private func effectCall(of function: JSFunction, _ flow: JSFlow) -> Int? {
+        let file = flow.file
+        guard function.start >= 2, file.tokens[function.start - 1].isPunctuator("("), file.tokens[function.start - 2].kind == .identifier,
+              Self.effectHooks.contains(file.tokens[function.start - 2].text) else { return nil }
+        return function.start - 2
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// An Expo app config (`app.json` / `app.config.json`): what `expo prebuild` writes into the iOS
+/// Info.plist and entitlements — `expo.ios.infoPlist`, `expo.ios.entitlements`, and the
+/// `react-native-health` config plugin, which adds the HealthKit entitlement and both usage strings
+/// (its own defaults when `healthSharePermission` / `healthUpdatePermission` are not given).
+struct ExpoConfig {
+    /// Site-relative path, for evidence.
+    let file: String
+    let text: String
+    /// The `expo` object (or the root, for an `app.config.json` written without it).
+    let expo: LocatedJSON
+
+    /// react-native-health's `app.plugin.js` defaults.
+    static let defaultShare = "Allow $(PRODUCT_NAME) to check health info"
+    static let defaultUpdate = "Allow $(PRODUCT_NAME) to update health info"
+    static let healthPlugin = "react-native-health"
+
+    init?(json: LocatedJSON, file: String, text: String) {
+        if let expo = json["expo"], expo.entries != nil {
+            self.expo = expo
+        } else if json["ios"] != nil || json["plugins"] != nil || json["name"] != nil && json["slug"] != nil {
+            self.expo = json
+        } else {
+            return nil
+        }
+        self.file = file
+        self.text = text
+    }
+
+    var ios: LocatedJSON? { expo["ios"] }
+
+    /// The react-native-health plugin entry and its options, when listed.
+    var healthPluginEntry: (entry: LocatedJSON, options: LocatedJSON?)? {
+        for entry in expo["plugins"]?.array ?? [] {
+            if entry.string == Self.healthPlugin { return (entry, nil) }
+            if let pair = entry.array, pair.first?.string == Self.healthPlugin { return (entry, pair.count > 1 ? pair[1] : nil) }
+        }
+        return nil
+    }
+
+    /// Other HealthKit plugins the audit recognizes but does not model.
+    var otherHealthPlugins: [LocatedJSON] {
+        (expo["plugins"]?.array ?? []).filter { entry in
+            let name = entry.string ?? entry.array?.first?.string ?? ""
+            return name.contains("healthkit") || name.contains("health-kit")
+        }
+    }
+
+    /// The Info.plist keys prebuild would write (ios.infoPlist, then the plugin), each citing its line.
+    func infoPlist() -> PropertyListDocument? {
+        var root: [String: PlistValue] = [:], keyLines: [String: Int] = [:]
+        let infoNode = ios?["infoPlist"]
+        for entry in infoNode?.entries ?? [] {
+            guard let value = entry.value.plistValue else { continue }
+            root[entry.key] = value
+            keyLines[entry.key] = entry.keyLine
+            index(entry.value, prefix: entry.key, into: &keyLines)
+        }
+        if let (entry, options) = healthPluginEntry {
+            // withInfoPlist: option || value already there || default.
+            for (key, option, fallback) in [("NSHealthShareUsageDescription", "healthSharePermission", Self.defaultShare),
+                                            ("NSHealthUpdateUsageDescription", "healthUpdatePermission", Self.defaultUpdate)] {
+                if let given = options?[option], let text = given.string {
+                    root[key] = .string(text)
+                    keyLines[key] = options?.entries?.first { $0.key == option }?.keyLine ?? given.line
+                } else if root[key] == nil {
+                    root[key] = .string(fallback)
+                    keyLines[key] = entry.line
+                }
+            }
+        }
+        guard !root.isEmpty else { return nil }
+        let rootLine = infoNode?.line ?? ios?.line ?? expo.line
+        return .synthesized(path: file, format: .expoConfig, root: root, keyLines: keyLines, rootLine: rootLine, text: text)
+    }
+
+    /// The entitlements prebuild would write (ios.entitlements, then the plugin's HealthKit keys).
+    func entitlements() -> PropertyListDocument? {
+        var root: [String: PlistValue] = [:], keyLines: [String: Int] = [:]
+        let node = ios?["entitlements"]
+        for entry in node?.entries ?? [] {
+            guard let value = entry.value.plistValue else { continue }
+            root[entry.key] = value
+            keyLines[entry.key] = entry.keyLine
+        }
+        if let (entry, options) = healthPluginEntry {
+            root["com.apple.developer.healthkit"] = .bool(true)
+            keyLines["com.apple.developer.healthkit"] = entry.line
+            var access = root["com.apple.developer.healthkit.access"]?.array ?? []
+            if options?["isClinicalDataEnabled"]?.bool == true, !access.contains(.string("health-records")) { access.append(.string("health-records")) }
+            root["com.apple.developer.healthkit.access"] = .array(access)
+            if keyLines["com.apple.developer.healthkit.access"] == nil { keyLines["com.apple.developer.healthkit.access"] = entry.line }
+        }
+        guard !root.isEmpty else { return nil }
+        return .synthesized(path: file, format: .expoConfig, root: root, keyLines: keyLines, rootLine: node?.line ?? ios?.line ?? expo.line, text: text)
+    }
+
+    /// Build settings prebuild derives from the config, with their lines.
+    func buildSettings() -> [(key: String, value: String, line: Int)] {
+        var result: [(String, String, Int)] = []
+        if let name = expo["name"], let text = name.string { result.append(("PRODUCT_NAME", text, name.line)) }
+        if let id = ios?["bundleIdentifier"], let text = id.string { result.append(("PRODUCT_BUNDLE_IDENTIFIER", text, id.line)) }
+        if let version = expo["version"], let text = version.string { result.append(("MARKETING_VERSION", text, version.line)) }
+        if let build = ios?["buildNumber"], let text = build.string { result.append(("CURRENT_PROJECT_VERSION", text, build.line)) }
+        if let tablet = ios?["supportsTablet"], let flag = tablet.bool { result.append(("TARGETED_DEVICE_FAMILY", flag ? "1,2" : "1", tablet.line)) }
+        return result
+    }
+
+    func quote(_ line: Int) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return "" }
+        return lines[line - 1].trimmingCharacters(in: .whitespaces)
+    }
+
+    private func index(_ node: LocatedJSON, prefix: String, into lines: inout [String: Int]) {
+        for entry in node.entries ?? [] {
+            let path = prefix + "." + entry.key
+            lines[path] = entry.keyLine
+            index(entry.value, prefix: path, into: &lines)
+        }
+    }
+}

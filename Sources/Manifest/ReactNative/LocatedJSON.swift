@@ -1,0 +1,124 @@
+import Foundation
+
+/// A JSON value (an Expo `app.json`, a `package.json`) with the line and column it starts at —
+/// `JSONSerialization` gives no positions, and evidence cites `app.json:LINE`.
+public struct LocatedJSON: Sendable {
+    public indirect enum Value: Sendable {
+        case string(String)
+        case number(Double, text: String)
+        case bool(Bool)
+        case null
+        case array([LocatedJSON])
+        case object([(key: String, keyLine: Int, value: LocatedJSON)])
+    }
+
+    public var value: Value
+    public var line: Int
+    public var column: Int
+
+    public subscript(key: String) -> LocatedJSON? {
+        if case .object(let entries) = value { return entries.last { $0.key == key }?.value }
+        return nil
+    }
+
+    public var string: String? { if case .string(let s) = value { return s } else { return nil } }
+    public var array: [LocatedJSON]? { if case .array(let a) = value { return a } else { return nil } }
+    public var entries: [(key: String, keyLine: Int, value: LocatedJSON)]? { if case .object(let e) = value { return e } else { return nil } }
+    public var bool: Bool? { if case .bool(let b) = value { return b } else { return nil } }
+
+    /// The value as a property-list value (objects become dictionaries, integral numbers integers).
+    public var plistValue: PlistValue? {
+        switch value {
+        case .string(let s): return .string(s)
+        case .bool(let b): return .bool(b)
+        case .number(let d, let text): return text.contains(".") || text.contains("e") || text.contains("E") ? .real(d) : .integer(Int(d))
+        case .null: return nil
+        case .array(let items): return .array(items.compactMap(\.plistValue))
+        case .object(let entries):
+            var result: [String: PlistValue] = [:]
+            for entry in entries { if let value = entry.value.plistValue { result[entry.key] = value } }
+            return .dictionary(result)
+        }
+    }
+
+    /// Parses JSON (comments and trailing commas tolerated, as Expo's own reader does).
+    public static func parse(_ data: Data, file: String) throws -> LocatedJSON {
+        guard let text = String(data: data, encoding: .utf8) else { throw InputError("not UTF-8 text", file: file, line: 1) }
+        let tokens = JSTokenizer.tokenize(text, jsx: false).tokens
+        guard !tokens.isEmpty else { throw InputError("the file is empty", file: file, line: 1) }
+        var parser = Parser(tokens: tokens, file: file)
+        let value = try parser.value(depth: 0)
+        if parser.index < tokens.count {
+            let token = tokens[parser.index]
+            throw InputError("malformed JSON: unexpected '\(token.text)' after the value", file: file, line: token.line, column: token.column)
+        }
+        return value
+    }
+
+    private struct Parser {
+        let tokens: [JSToken]
+        let file: String
+        var index = 0
+
+        func fail(_ message: String) -> InputError {
+            guard index < tokens.count else {
+                return InputError("malformed JSON: \(message) (unexpected end of file)", file: file, line: tokens.last?.line, column: nil)
+            }
+            let token = tokens[index]
+            return InputError("malformed JSON: \(message), found '\(token.text)'", file: file, line: token.line, column: token.column)
+        }
+
+        mutating func value(depth: Int) throws -> LocatedJSON {
+            guard depth <= InputLimits.maxNestingDepth else { throw fail("nests deeper than \(InputLimits.maxNestingDepth) levels") }
+            guard index < tokens.count else { throw fail("expected a value") }
+            let token = tokens[index]
+            func located(_ value: Value) -> LocatedJSON { LocatedJSON(value: value, line: token.line, column: token.column) }
+            switch token.kind {
+            case .string:
+                index += 1
+                return located(.string(token.value))
+            case .number:
+                index += 1
+                return located(.number(Double(token.text) ?? 0, text: token.text))
+            case .identifier where ["true", "false", "null"].contains(token.text):
+                index += 1
+                return located(token.text == "null" ? .null : .bool(token.text == "true"))
+            case .punctuator where token.text == "-":
+                index += 1
+                guard index < tokens.count, tokens[index].kind == .number else { throw fail("expected a number after '-'") }
+                let number = tokens[index]
+                index += 1
+                return located(.number(-(Double(number.text) ?? 0), text: "-" + number.text))
+            case .punctuator where token.text == "[":
+                index += 1
+                var items: [LocatedJSON] = []
+                while true {
+                    guard index < tokens.count else { throw fail("unterminated array opened on line \(token.line)") }
+                    if tokens[index].isPunctuator("]") { index += 1; break }
+                    items.append(try value(depth: depth + 1))
+                    if index < tokens.count, tokens[index].isPunctuator(",") { index += 1 }
+                    else if index < tokens.count, !tokens[index].isPunctuator("]") { throw fail("expected ',' or ']'") }
+                }
+                return located(.array(items))
+            case .punctuator where token.text == "{":
+                index += 1
+                var entries: [(key: String, keyLine: Int, value: LocatedJSON)] = []
+                while true {
+                    guard index < tokens.count else { throw fail("unterminated object opened on line \(token.line)") }
+                    if tokens[index].isPunctuator("}") { index += 1; break }
+                    let key = tokens[index]
+                    guard key.kind == .string else { throw fail("expected a quoted key") }
+                    index += 1
+                    guard index < tokens.count, tokens[index].isPunctuator(":") else { throw fail("expected ':' after \"\(key.value)\"") }
+                    index += 1
+                    entries.append((key.value, key.line, try value(depth: depth + 1)))
+                    if index < tokens.count, tokens[index].isPunctuator(",") { index += 1 }
+                    else if index < tokens.count, !tokens[index].isPunctuator("}") { throw fail("expected ',' or '}'") }
+                }
+                return located(.object(entries))
+            default:
+                throw fail("expected a value")
+            }
+        }
+    }
+}

@@ -1,0 +1,449 @@
+import Foundation
+
+/// Derives an app's config from its Xcode project: the application target and its embedded
+/// extensions, each with the Info.plist (file or generated from `INFOPLIST_KEY_*`), entitlements,
+/// Swift sources and build settings of one build configuration.
+struct XcodeDiscovery {
+    let files: AppFiles
+
+    /// Stands for `$(SRCROOT)` while settings are expanded, so path settings resolve against the
+    /// project folder and displayed values show the site-relative folder.
+    static let sourceRoot = "\u{1}SRCROOT\u{1}"
+
+    /// Build settings of one target in one configuration, expanded, with where each was written.
+    struct TargetSettings {
+        var target: XcodeProject.Target
+        var configuration: String
+        var configurationLine: Int
+        var values: [String: String]
+        var raw: [String: String]
+        var origins: [String: SettingOrigin]
+        var unresolved: [String: Set<String>]
+        var notes: [DiscoveredFact]
+    }
+
+    private struct Reader {
+        let project: XcodeProject
+        let text: String
+        let lines: [Substring]
+        let files: AppFiles
+
+        func location(_ line: Int) -> FileLocation { FileLocation(file: project.file, line: line) }
+
+        func quote(_ line: Int) -> String {
+            guard line >= 1, line <= lines.count else { return "" }
+            return lines[line - 1].trimmingCharacters(in: .whitespaces)
+        }
+
+        func settings(_ target: XcodeProject.Target, configuration wanted: String) -> TargetSettings {
+            var notes: [DiscoveredFact] = []
+            let own = target.configurations.named(wanted)
+                ?? target.configurations.defaultName.flatMap(target.configurations.named)
+                ?? target.configurations.configurations.first
+            if let own, own.name != wanted {
+                notes.append(DiscoveredFact("target \(target.name) has no '\(wanted)' configuration; its '\(own.name)' settings are read",
+                                            origin: "target \(target.name)", location: location(target.line), isNote: true))
+            }
+            let name = own?.name ?? wanted
+            let projectConfiguration = project.configurations.named(name)
+            var levels: [SettingLevel] = []
+            func level(_ configuration: XcodeProject.Configuration?, label: String) {
+                guard let configuration else { return }
+                var level = SettingLevel(name: label)
+                for setting in configuration.settings {
+                    level.add(setting.key, setting.value, origin: SettingOrigin(location: location(setting.line), quote: quote(setting.line), level: label))
+                }
+                levels.append(level)
+                if let base = configuration.baseConfiguration { levels += xcconfig(base, label: label, notes: &notes) }
+            }
+            level(own, label: "target \(target.name) (\(name))")
+            level(projectConfiguration, label: "project (\(name))")
+            levels.append(defaults(target, configuration: name))
+            var resolver = BuildSettingResolver(levels: levels)
+            let (values, origins) = resolver.resolveAll()
+            var raw: [String: String] = [:]
+            for key in values.keys { raw[key] = levels.lazy.compactMap { $0.settings[key]?.value }.first }
+            return TargetSettings(target: target, configuration: name, configurationLine: own?.line ?? target.line, values: values, raw: raw,
+                                  origins: origins, unresolved: resolver.unresolved, notes: notes)
+        }
+
+        private func xcconfig(_ base: XcodeProject.ResolvedFile, label: String, notes: inout [DiscoveredFact]) -> [SettingLevel] {
+            guard let path = base.path else {
+                notes.append(DiscoveredFact("\(base.name) (base configuration of \(label)) is not read: \(base.reason ?? "outside the project")",
+                                            origin: label, location: location(base.line), isNote: true))
+                return []
+            }
+            if path.split(separator: "/").contains(where: { AppFiles.skippedFolders.contains(String($0)) }) {
+                notes.append(DiscoveredFact("\(files.display(path)) (base configuration of \(label)) belongs to a dependency manager and is not read",
+                                            origin: label, location: location(base.line)))
+                return []
+            }
+            var messages: [String] = []
+            let lines = XCConfigFile.parse(path: path, display: files.display, read: files.text, notes: &messages)
+            notes += messages.map { DiscoveredFact($0, origin: label, location: location(base.line), isNote: true) }
+            guard !lines.isEmpty else { return [] }
+            var level = SettingLevel(name: files.display(path))
+            for line in lines {
+                level.add(line.key, line.value, origin: SettingOrigin(location: FileLocation(file: line.file, line: line.line), quote: line.text, level: line.file))
+            }
+            return [level]
+        }
+
+        /// Settings Xcode defines itself. They expand an undefined variable to nothing, as Xcode does.
+        private func defaults(_ target: XcodeProject.Target, configuration: String) -> SettingLevel {
+            var level = SettingLevel(name: "Xcode default", lenient: true)
+            let isExtension = target.kind == .appExtension || target.kind == .watchExtension
+            let values: [(String, String)] = [
+                ("TARGET_NAME", target.name), ("PROJECT_NAME", project.name), ("CONFIGURATION", configuration),
+                ("SRCROOT", XcodeDiscovery.sourceRoot), ("PROJECT_DIR", XcodeDiscovery.sourceRoot), ("SOURCE_ROOT", XcodeDiscovery.sourceRoot),
+                ("DEVELOPMENT_LANGUAGE", project.developmentRegion ?? "en"),
+                ("EXECUTABLE_PREFIX", ""), ("EXECUTABLE_SUFFIX", ""),
+                ("EXECUTABLE_NAME", "$(EXECUTABLE_PREFIX)$(PRODUCT_NAME)$(EXECUTABLE_SUFFIX)"),
+                ("PRODUCT_MODULE_NAME", "$(PRODUCT_NAME:c99extidentifier)"),
+                ("PRODUCT_BUNDLE_PACKAGE_TYPE", isExtension ? "XPC!" : target.kind == .tests || target.kind == .framework ? "BNDL" : "APPL"),
+                ("WRAPPER_EXTENSION", isExtension ? "appex" : "app"),
+                ("FULL_PRODUCT_NAME", "$(PRODUCT_NAME).$(WRAPPER_EXTENSION)"),
+                ("SDKROOT", "iphoneos"), ("PLATFORM_NAME", "iphoneos"),
+            ]
+            for (key, value) in values { level.add(key, value, origin: nil) }
+            return level
+        }
+
+        /// A path setting (`$(SRCROOT)/Runner/Info.plist`, `Runner/Runner.entitlements`) relative to the app root.
+        func path(_ value: String) -> String? {
+            var rest = value
+            if rest.hasPrefix(XcodeDiscovery.sourceRoot) { rest = String(rest.dropFirst(XcodeDiscovery.sourceRoot.count)).drop { $0 == "/" }.description }
+            guard !rest.hasPrefix("/"), !rest.contains("$("), !rest.contains("${"), !rest.isEmpty else { return nil }
+            return AppFiles.normalize(AppFiles.join(project.projectDirectory, rest))
+        }
+
+        /// Settings as the config's `build_settings` holds them: `$(SRCROOT)` shown as the project folder.
+        func displayed(_ values: [String: String]) -> [String: String] {
+            let folder = files.display(project.projectDirectory)
+            return values.mapValues { $0.replacingOccurrences(of: XcodeDiscovery.sourceRoot, with: folder) }
+        }
+
+        /// Xcode's generated Info.plist: one key per `INFOPLIST_KEY_*` setting, each citing its line.
+        func generatedInfoPlist(_ settings: TargetSettings) -> PropertyListDocument {
+            var root: [String: PlistValue] = [:], keyLines: [String: Int] = [:]
+            for key in settings.raw.keys.sorted() where key.hasPrefix("INFOPLIST_KEY_") {
+                let plistKey = String(key.dropFirst("INFOPLIST_KEY_".count))
+                root[plistKey] = Self.plistValue(plistKey, settings.raw[key]!)
+                if let origin = settings.origins[key], origin.location.file == project.file { keyLines[plistKey] = origin.location.line }
+            }
+            let generateLine = settings.origins["GENERATE_INFOPLIST_FILE"].flatMap { $0.location.file == project.file ? $0.location.line : nil }
+            return .synthesized(path: project.file, format: .buildSettings, root: root, keyLines: keyLines,
+                                rootLine: generateLine ?? settings.configurationLine, text: text)
+        }
+
+        private static let listKeys: Set<String> = [
+            "UISupportedInterfaceOrientations", "UISupportedInterfaceOrientations_iPad", "UISupportedInterfaceOrientations_iPhone",
+            "UIRequiredDeviceCapabilities", "UIBackgroundModes",
+        ]
+
+        static func plistValue(_ key: String, _ raw: String) -> PlistValue {
+            if key.hasSuffix("UsageDescription") || key.hasSuffix("DisplayName") { return .string(raw) }
+            if raw == "YES" || raw == "NO" { return .bool(raw == "YES") }
+            if listKeys.contains(key) { return .array(raw.split(separator: " ").map { .string(String($0)) }) }
+            return .string(raw)
+        }
+
+        /// Swift files of the target: its Sources build phase and Xcode 16's synchronized folders.
+        func swiftSources(_ target: XcodeProject.Target, notes: inout [DiscoveredFact]) -> [String] {
+            var result: [String] = []
+            for file in project.files(of: target, phase: "PBXSourcesBuildPhase") where file.name.hasSuffix(".swift") {
+                guard let path = file.path else {
+                    notes.append(DiscoveredFact("\(file.name) in the Sources phase of \(target.name) is not read: \(file.reason ?? "outside the project")",
+                                                origin: "target \(target.name), PBXSourcesBuildPhase", location: location(file.line), isNote: true))
+                    continue
+                }
+                if path.split(separator: "/").contains(where: { AppFiles.skippedFolders.contains(String($0)) }) { continue }
+                guard files.exists(path) else {
+                    notes.append(DiscoveredFact("\(files.display(path)) is in the Sources phase of \(target.name) but not on disk",
+                                                origin: "target \(target.name), PBXSourcesBuildPhase", location: location(file.line), isNote: true))
+                    continue
+                }
+                result.append(path)
+            }
+            for (folder, excluded) in project.synchronizedFolders(of: target) {
+                guard let path = folder.path else { continue }
+                let found = (try? files.files(under: path)) ?? []
+                for file in found where file.hasSuffix(".swift") {
+                    let inFolder = path == "." ? file : String(file.dropFirst(path.count + 1))
+                    if !excluded.contains(inFolder) { result.append(file) }
+                }
+            }
+            var seen: Set<String> = []
+            return result.filter { seen.insert($0).inserted }
+        }
+
+        func privacyManifest(_ target: XcodeProject.Target) -> String? {
+            let resource = project.files(of: target, phase: "PBXResourcesBuildPhase").first { $0.name == "PrivacyInfo.xcprivacy" }
+            if let path = resource?.path, files.exists(path) { return path }
+            for (folder, _) in project.synchronizedFolders(of: target) {
+                guard let path = folder.path else { continue }
+                if let found = ((try? files.files(under: path)) ?? []).first(where: { $0.hasSuffix("/PrivacyInfo.xcprivacy") || $0 == "PrivacyInfo.xcprivacy" }) {
+                    return found
+                }
+            }
+            return nil
+        }
+    }
+
+    // MARK: Discovery
+
+    func discover(project written: String, at location: FileLocation, into discovery: inout Discovery) throws {
+        guard let projectPath = AppFiles.normalize(written.hasSuffix("/") ? String(written.dropLast()) : written) else {
+            throw InputError("'project' must stay inside the app folder: '\(written)'", at: location)
+        }
+        let pbxproj = AppFiles.join(projectPath, "project.pbxproj")
+        guard files.exists(pbxproj) else {
+            throw InputError("Xcode project not found: '\(files.display(pbxproj))' does not exist", at: location)
+        }
+        let data = try files.read(pbxproj)
+        let display = files.display(pbxproj)
+        discovery.inputs.append(display)
+        let project = try XcodeProject(data: data, file: display, projectPath: projectPath)
+        let text = String(decoding: data, as: UTF8.self)
+        let reader = Reader(project: project, text: text, lines: text.split(separator: "\n", omittingEmptySubsequences: false), files: files)
+        let app = discovery.config
+        func explicit(_ key: String) -> Bool { app.explicitKeys.contains(key) }
+
+        discovery.fact("Xcode project \(project.name).xcodeproj: " + project.targets.map { "\($0.name) (\($0.kind.rawValue))" }.joined(separator: ", "),
+                       origin: "PBXProject", at: reader.location(project.projectLine))
+
+        // The build configuration.
+        let names = project.configurations.configurations.map(\.name)
+        let configuration: String
+        let others = { (chosen: String) in names.filter { $0 != chosen } }
+        if let wanted = app.configuration {
+            guard names.contains(wanted.value) else {
+                throw InputError("configuration '\(wanted.value)' is not in \(project.name).xcodeproj (it has: \(names.joined(separator: ", ")))", at: wanted.location)
+            }
+            configuration = wanted.value
+            discovery.fact("Configuration \(configuration), as the config asks" + Self.also(others(configuration)), origin: "configuration in \(ConfigLoader.fileName)", at: wanted.location)
+        } else if let chosen = project.configurations.defaultName.flatMap({ names.contains($0) ? $0 : nil }) ?? (names.contains("Release") ? "Release" : names.first) {
+            configuration = chosen
+            let why = project.configurations.defaultName == chosen ? "the project's default" : "no default named; Release or the first"
+            discovery.fact("Configuration \(chosen) (\(why))" + Self.also(others(chosen)), origin: "XCConfigurationList defaultConfigurationName",
+                           at: reader.location(project.projectLine))
+        } else {
+            throw InputError("the project has no build configurations", file: display, line: project.projectLine)
+        }
+
+        // The targets.
+        let main: XcodeProject.Target
+        var extensions: [XcodeProject.Target]
+        if !app.targets.isEmpty {
+            let selected = try app.targets.map { name -> XcodeProject.Target in
+                guard let target = project.targets.first(where: { $0.name == name.value }) else {
+                    throw InputError("target '\(name.value)' is not in \(project.name).xcodeproj (targets: \(project.targets.map(\.name).joined(separator: ", ")))", at: name.location)
+                }
+                return target
+            }
+            guard let first = selected.first(where: { $0.kind == .application || $0.kind == .watchApp }) else {
+                throw InputError("none of the listed targets is an application; list the app target first", at: app.targets[0].location)
+            }
+            main = first
+            extensions = selected.filter { $0.id != first.id }
+        } else {
+            let applications = project.targets.filter { $0.kind == .application }
+            guard let first = applications.first else {
+                throw InputError("\(project.name).xcodeproj has no application target (targets: \(project.targets.map(\.name).joined(separator: ", "))); name the targets with 'targets:'", at: location)
+            }
+            main = first
+            if applications.count > 1 {
+                discovery.note("several application targets (\(applications.map(\.name).joined(separator: ", "))): auditing \(first.name), the first; choose with 'targets:'",
+                               origin: "PBXProject targets", at: reader.location(project.projectLine))
+            }
+            let embedded = Set(first.dependencies)
+            let candidates = project.targets.filter { $0.kind == .appExtension }
+            extensions = embedded.isEmpty ? candidates : candidates.filter { embedded.contains($0.id) }
+            for target in project.targets where target.id != first.id && !extensions.contains(where: { $0.id == target.id }) {
+                switch target.kind {
+                case .watchApp, .watchExtension:
+                    discovery.note("\(target.name) (\(target.kind.rawValue)) is not audited with the phone app: a watch app asks for HealthKit access itself; audit it as its own app with 'targets: [\(target.name)]'",
+                                   origin: "target \(target.name)", at: reader.location(target.line))
+                case .appExtension:
+                    discovery.note("\(target.name) (app extension) is not a dependency of \(first.name), so it is not audited with it",
+                                   origin: "target \(target.name)", at: reader.location(target.line))
+                default:
+                    discovery.fact("\(target.name) (\(target.kind.rawValue)) is not audited", origin: "target \(target.name)", at: reader.location(target.line))
+                }
+            }
+        }
+
+        // The app target.
+        let settings = reader.settings(main, configuration: configuration)
+        discovery.facts += settings.notes
+        let label = "target \(main.name) (\(settings.configuration))"
+        func origin(_ key: String) -> (String, FileLocation?) {
+            let where_ = settings.origins[key]
+            return (where_.map { "\($0.level), \(key)" } ?? "\(label), \(key) (Xcode default)", where_?.location)
+        }
+        discovery.fact("App target \(main.name) (\(main.productType))", origin: "PBXNativeTarget", at: reader.location(main.line))
+        var usedPlists: Set<String> = []
+        let generates = settings.values["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES"
+        let infoKeys = settings.values.keys.filter { $0.hasPrefix("INFOPLIST_KEY_") }.sorted()
+        if let written = settings.values["INFOPLIST_FILE"], !written.isEmpty {
+            let (source, at) = origin("INFOPLIST_FILE")
+            guard let path = reader.path(written) else {
+                throw InputError("INFOPLIST_FILE '\(settings.raw["INFOPLIST_FILE"] ?? written)' of \(main.name) cannot be resolved inside the app folder", at: at ?? location)
+            }
+            usedPlists.insert(path)
+            if explicit("info_plist") {
+                discovery.note("info_plist in the config (\(app.infoPlist ?? "")) overrides INFOPLIST_FILE \(files.display(path))", origin: source, at: at)
+            } else {
+                guard files.exists(path) else {
+                    throw InputError("INFOPLIST_FILE of \(main.name): '\(files.display(path))' does not exist", at: at ?? location)
+                }
+                discovery.config.infoPlist = path
+                discovery.fact("Info.plist \(files.display(path))" + (generates ? ", merged with \(infoKeys.count) INFOPLIST_KEY_* setting(s) (GENERATE_INFOPLIST_FILE = YES)" : ""),
+                               origin: source, at: at)
+            }
+        } else if generates {
+            let (source, at) = origin("GENERATE_INFOPLIST_FILE")
+            if !explicit("info_plist") {
+                discovery.infoPlists[app.id] = reader.generatedInfoPlist(settings)
+                discovery.fact("Info.plist generated by Xcode from \(infoKeys.count) INFOPLIST_KEY_* setting(s) (GENERATE_INFOPLIST_FILE = YES, no INFOPLIST_FILE)",
+                               origin: source, at: at)
+            }
+        } else if !explicit("info_plist") {
+            discovery.note("\(main.name) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE in \(settings.configuration): Xcode would build it without an Info.plist",
+                           origin: label, at: reader.location(settings.configurationLine))
+        }
+        for key in infoKeys {
+            let (source, at) = origin(key)
+            discovery.fact("\(key.dropFirst("INFOPLIST_KEY_".count)) = \(Self.clip(settings.values[key] ?? ""))", origin: source, at: at)
+        }
+        for (key, variables) in settings.unresolved.sorted(by: { $0.key < $1.key }) where key.hasPrefix("INFOPLIST_") || key.hasPrefix("PRODUCT_") || key == "CODE_SIGN_ENTITLEMENTS" {
+            let (source, at) = origin(key)
+            discovery.note("\(key) uses \(variables.sorted().map { "$(\($0))" }.joined(separator: ", ")), which no level of the project defines",
+                           origin: source, at: at)
+        }
+
+        if let written = settings.values["CODE_SIGN_ENTITLEMENTS"], !written.isEmpty {
+            let (source, at) = origin("CODE_SIGN_ENTITLEMENTS")
+            if explicit("entitlements") {
+                discovery.note("entitlements in the config (\(app.entitlements ?? "")) override CODE_SIGN_ENTITLEMENTS \(written)", origin: source, at: at)
+            } else if let path = reader.path(written), files.exists(path) {
+                discovery.config.entitlements = path
+                discovery.fact("Entitlements \(files.display(path))", origin: source, at: at)
+            } else {
+                throw InputError("CODE_SIGN_ENTITLEMENTS of \(main.name): '\(written.replacingOccurrences(of: Self.sourceRoot, with: "$(SRCROOT)"))' does not exist", at: at ?? location)
+            }
+        } else if !explicit("entitlements") {
+            discovery.fact("No CODE_SIGN_ENTITLEMENTS: \(main.name) has no entitlements (no HealthKit capability)", origin: label, at: reader.location(settings.configurationLine))
+        }
+
+        var sourceNotes: [DiscoveredFact] = []
+        if !explicit("sources") {
+            discovery.config.sources = reader.swiftSources(main, notes: &sourceNotes)
+            discovery.fact("\(discovery.config.sources.count) Swift file(s) from the Sources build phase", origin: "target \(main.name), PBXSourcesBuildPhase",
+                           at: reader.location(main.line))
+        }
+        if !explicit("privacy_manifest"), let privacy = reader.privacyManifest(main) {
+            discovery.config.privacyManifest = privacy
+            discovery.fact("Privacy manifest \(files.display(privacy))", origin: "target \(main.name), PBXResourcesBuildPhase", at: reader.location(main.line))
+        }
+        let folder = project.folder(of: main)
+        if !explicit("localizations"), discovery.config.infoPlist == nil, let folder {
+            discovery.config.localizations = folder
+        }
+
+        for key in ["PRODUCT_NAME", "PRODUCT_BUNDLE_IDENTIFIER", "TARGETED_DEVICE_FAMILY"] {
+            let (source, at) = origin(key)
+            if let value = settings.values[key] {
+                var text = "\(key) = \(value)"
+                if key == "TARGETED_DEVICE_FAMILY" {
+                    let families = value.split(separator: ",").compactMap { ["1": "iPhone", "2": "iPad", "3": "Apple TV", "4": "Apple Watch", "6": "Mac Catalyst", "7": "Apple Vision"][$0.trimmingCharacters(in: .whitespaces)] }
+                    if !families.isEmpty { text += " (\(families.joined(separator: ", ")))" }
+                }
+                discovery.fact(text, origin: source, at: at)
+            } else if key == "PRODUCT_NAME" {
+                discovery.note("PRODUCT_NAME is not set for \(main.name) in \(settings.configuration): $(PRODUCT_NAME) expands to nothing", origin: label,
+                               at: reader.location(settings.configurationLine))
+            }
+        }
+
+        // Differences between configurations in what the audit reads.
+        let watched = ["INFOPLIST_FILE", "GENERATE_INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] + settings.values.keys.filter { $0.hasPrefix("INFOPLIST_KEY_NSHealth") }.sorted()
+        for other in main.configurations.configurations.map(\.name) where other != settings.configuration {
+            let alternative = reader.settings(main, configuration: other)
+            if let path = alternative.values["INFOPLIST_FILE"].flatMap(reader.path) { usedPlists.insert(path) }
+            let keys = Set(watched + alternative.values.keys.filter { $0.hasPrefix("INFOPLIST_KEY_NSHealth") })
+            for key in keys.sorted() where alternative.values[key] != settings.values[key] {
+                let shown = { (value: String?) in value.map { "“\(Self.clip($0.replacingOccurrences(of: Self.sourceRoot, with: "$(SRCROOT)")))”" } ?? "unset" }
+                discovery.note("\(other) sets \(key) to \(shown(alternative.values[key])); the audited \(settings.configuration) has \(shown(settings.values[key]))",
+                               origin: alternative.origins[key]?.level ?? "target \(main.name) (\(other))", at: alternative.origins[key]?.location)
+            }
+        }
+
+        // The extensions.
+        var extensionConfigs: [ExtensionConfig] = []
+        var taken: Set<String> = [app.id]
+        for target in extensions {
+            let ext = reader.settings(target, configuration: configuration)
+            discovery.facts += ext.notes
+            let id = ProjectDiscovery.identifier(for: target.name, taken: taken)
+            taken.insert(id)
+            var config = ExtensionConfig(id: id, name: target.name, infoPlist: nil, entitlements: nil, sources: [], location: reader.location(target.line))
+            var parts: [String] = []
+            if let written = ext.values["INFOPLIST_FILE"], !written.isEmpty, let path = reader.path(written) {
+                usedPlists.insert(path)
+                guard files.exists(path) else {
+                    throw InputError("INFOPLIST_FILE of \(target.name): '\(files.display(path))' does not exist", at: ext.origins["INFOPLIST_FILE"]?.location ?? reader.location(target.line))
+                }
+                config.infoPlist = path
+                parts.append("Info.plist \(files.display(path))")
+            } else if ext.values["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES" {
+                discovery.infoPlists[id] = reader.generatedInfoPlist(ext)
+                parts.append("Info.plist generated from build settings")
+            }
+            if let written = ext.values["CODE_SIGN_ENTITLEMENTS"], !written.isEmpty, let path = reader.path(written), files.exists(path) {
+                config.entitlements = path
+                parts.append("entitlements \(files.display(path))")
+            }
+            config.sources = reader.swiftSources(target, notes: &sourceNotes)
+            parts.append("\(config.sources.count) Swift file(s)")
+            extensionConfigs.append(config)
+            discovery.fact("Extension target \(target.name) (\(target.productType)), audited as '\(id)': " + parts.joined(separator: ", "),
+                           origin: "target \(target.name) (\(ext.configuration))", at: reader.location(target.line))
+        }
+        if explicit("extensions") {
+            if !extensionConfigs.isEmpty {
+                discovery.note("extensions in the config replace the project's \(extensionConfigs.map(\.name).joined(separator: ", "))", origin: ConfigLoader.fileName)
+            }
+        } else {
+            discovery.config.extensions = extensionConfigs
+        }
+        discovery.facts += sourceNotes
+
+        // Info.plists in the app's folder that no target uses: edits there never ship.
+        if let folder {
+            let candidates = ((try? files.files(under: folder)) ?? []).filter { ($0 as NSString).lastPathComponent == "Info.plist" && !usedPlists.contains($0) }
+            for candidate in candidates where candidate != discovery.config.infoPlist {
+                discovery.note("\(files.display(candidate)) exists but no configuration of \(main.name) uses it" + (generates ? " (the Info.plist is generated)" : ""),
+                               origin: "target \(main.name)", at: FileLocation(file: files.display(candidate)))
+            }
+        }
+
+        // Build settings: discovered, then the config's own values on top.
+        var merged = reader.displayed(settings.values)
+        var origins = settings.origins
+        for (key, value) in app.buildSettings { merged[key] = value; origins[key] = nil }
+        discovery.config.buildSettings = merged
+        discovery.config.buildSettingOrigins.merge(origins) { _, new in new }
+        if !app.buildSettings.isEmpty {
+            discovery.fact("build_settings in the config override \(app.buildSettings.keys.sorted().joined(separator: ", "))", origin: ConfigLoader.fileName, at: app.location)
+        }
+    }
+
+    private static func also(_ others: [String]) -> String {
+        others.isEmpty ? "" : "; the project also has " + others.joined(separator: ", ")
+    }
+
+    static func clip(_ text: String) -> String {
+        text.count > 100 ? String(text.prefix(97)) + "…" : text
+    }
+}

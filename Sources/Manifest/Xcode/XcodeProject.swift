@@ -1,0 +1,275 @@
+import Foundation
+
+/// The parts of an Xcode project (`App.xcodeproj/project.pbxproj`) the audit needs: native targets and
+/// their product types, build configurations and settings (each with its line), and the files of each
+/// target's build phases with their paths resolved through the group tree.
+public struct XcodeProject: Sendable {
+    /// Site-relative path of `project.pbxproj`, for evidence.
+    public let file: String
+    /// Folder of the `.xcodeproj`, relative to the app root (`"."` or `"ios"`): `$(SRCROOT)`.
+    public let projectDirectory: String
+    /// `Runner` for `Runner.xcodeproj`: `$(PROJECT_NAME)`.
+    public let name: String
+    public let developmentRegion: String?
+    public let targets: [Target]
+    /// The project-level configurations (targets inherit from them).
+    public let configurations: ConfigurationList
+    /// Line of the `PBXProject` object.
+    public let projectLine: Int
+
+    private let objects: [String: OpenStepNode]
+    private let parents: [String: String]
+
+    public enum ProductKind: String, Sendable {
+        case application = "application"
+        case appExtension = "app extension"
+        case watchApp = "watch app"
+        case watchExtension = "watch extension"
+        case tests = "tests"
+        case framework = "framework or library"
+        case other = "other"
+
+        init(productType: String) {
+            switch productType {
+            case "com.apple.product-type.application", "com.apple.product-type.application.messages",
+                 "com.apple.product-type.application.on-demand-install-capable":
+                self = .application
+            case "com.apple.product-type.app-extension", "com.apple.product-type.extensionkit-extension",
+                 "com.apple.product-type.app-extension.messages", "com.apple.product-type.app-extension.messages-sticker-pack":
+                self = .appExtension
+            case "com.apple.product-type.application.watchapp", "com.apple.product-type.application.watchapp2",
+                 "com.apple.product-type.application.watchapp2-container":
+                self = .watchApp
+            case "com.apple.product-type.watchkit-extension", "com.apple.product-type.watchkit2-extension":
+                self = .watchExtension
+            case "com.apple.product-type.bundle.unit-test", "com.apple.product-type.bundle.ui-testing":
+                self = .tests
+            case "com.apple.product-type.framework", "com.apple.product-type.library.static", "com.apple.product-type.library.dynamic",
+                 "com.apple.product-type.bundle":
+                self = .framework
+            default:
+                self = .other
+            }
+        }
+    }
+
+    public struct Target: Sendable {
+        public var id: String
+        public var name: String
+        public var productType: String
+        public var kind: ProductKind
+        public var line: Int
+        public var configurations: ConfigurationList
+        /// Ids of the targets this one depends on (embedded extensions, watch apps).
+        public var dependencies: [String]
+        fileprivate var buildPhases: [String]
+        fileprivate var synchronizedGroups: [String]
+    }
+
+    public struct ConfigurationList: Sendable {
+        public var configurations: [Configuration]
+        public var defaultName: String?
+        public func named(_ name: String) -> Configuration? { configurations.first { $0.name == name } }
+    }
+
+    public struct Configuration: Sendable {
+        public var name: String
+        public var line: Int
+        public var settings: [BuildSetting]
+        /// The `.xcconfig` this configuration is based on, as a path relative to the app root.
+        public var baseConfiguration: ResolvedFile?
+    }
+
+    /// One `KEY = value;` line of a configuration's `buildSettings`.
+    public struct BuildSetting: Sendable {
+        public var key: String
+        /// List values (`("$(inherited)", "@executable_path/Frameworks")`) are joined with spaces, as Xcode does.
+        public var value: String
+        public var line: Int
+        public var file: String
+    }
+
+    /// A file of the project with its path relative to the app root (nil when it lives outside the
+    /// project, e.g. in the SDK or the build folder).
+    public struct ResolvedFile: Sendable, Hashable {
+        public var path: String?
+        public var name: String
+        public var line: Int
+        /// Why the path could not be used, when `path` is nil.
+        public var reason: String?
+    }
+
+    /// Reads `<projectDirectory>/<name>.xcodeproj/project.pbxproj`. `projectPath` is relative to the app root.
+    public init(data: Data, file: String, projectPath: String) throws {
+        let root = try OpenStepPlistParser.parse(data, file: file)
+        self.file = file
+        let folder = (projectPath as NSString).deletingLastPathComponent
+        projectDirectory = folder.isEmpty ? "." : folder
+        name = ((projectPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        guard let objectsNode = root["objects"], let objectEntries = objectsNode.entries else {
+            throw InputError("not an Xcode project: no 'objects' dictionary", file: file, line: root.line)
+        }
+        var objects: [String: OpenStepNode] = [:]
+        for entry in objectEntries { objects[entry.key] = entry.value }
+        self.objects = objects
+        guard let rootID = root["rootObject"]?.string, let project = objects[rootID], project["isa"]?.string == "PBXProject" else {
+            throw InputError("not an Xcode project: 'rootObject' does not name a PBXProject", file: file, line: root["rootObject"]?.line ?? root.line)
+        }
+        projectLine = project.line
+        developmentRegion = project["developmentRegion"]?.string
+
+        // Parent of every group member, to walk paths upward.
+        var parents: [String: String] = [:]
+        for (id, object) in objects where ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"].contains(object["isa"]?.string ?? "") {
+            for child in object["children"]?.strings ?? [] { parents[child] = id }
+        }
+        self.parents = parents
+
+        let projectDirPath = project["projectDirPath"]?.string ?? ""
+        let mainGroupID = project["mainGroup"]?.string
+        var partial = PathResolver(objects: objects, parents: parents, projectDirectory: projectDirectory,
+                                   projectDirPath: projectDirPath, mainGroup: mainGroupID, file: file)
+        configurations = Self.configurationList(project["buildConfigurationList"]?.string, objects: objects, file: file, resolver: &partial)
+        var targets: [Target] = []
+        for id in project["targets"]?.strings ?? [] {
+            guard let target = objects[id], target["isa"]?.string == "PBXNativeTarget" else { continue }
+            let productType = target["productType"]?.string ?? ""
+            let dependencies = (target["dependencies"]?.strings ?? []).compactMap { objects[$0]?["target"]?.string }
+            targets.append(Target(
+                id: id, name: target["name"]?.string ?? id, productType: productType, kind: ProductKind(productType: productType),
+                line: target.line, configurations: Self.configurationList(target["buildConfigurationList"]?.string, objects: objects, file: file, resolver: &partial),
+                dependencies: dependencies, buildPhases: target["buildPhases"]?.strings ?? [],
+                synchronizedGroups: target["fileSystemSynchronizedGroups"]?.strings ?? []
+            ))
+        }
+        self.targets = targets
+    }
+
+    private static func configurationList(_ id: String?, objects: [String: OpenStepNode], file: String, resolver: inout PathResolver) -> ConfigurationList {
+        guard let id, let list = objects[id] else { return ConfigurationList(configurations: [], defaultName: nil) }
+        let configurations = (list["buildConfigurations"]?.strings ?? []).compactMap { configID -> Configuration? in
+            guard let node = objects[configID] else { return nil }
+            let settings = (node["buildSettings"]?.entries ?? []).map { entry in
+                BuildSetting(key: entry.key, value: entry.value.strings.joined(separator: " "), line: entry.keyLine, file: file)
+            }
+            let base = node["baseConfigurationReference"]?.string.map { resolver.resolve($0) }
+            return Configuration(name: node["name"]?.string ?? configID, line: node.line, settings: settings, baseConfiguration: base)
+        }
+        return ConfigurationList(configurations: configurations, defaultName: list["defaultConfigurationName"]?.string)
+    }
+
+    private var resolver: PathResolver {
+        let project = objects.values.first { $0["isa"]?.string == "PBXProject" }
+        return PathResolver(objects: objects, parents: parents, projectDirectory: projectDirectory,
+                            projectDirPath: project?["projectDirPath"]?.string ?? "", mainGroup: project?["mainGroup"]?.string, file: file)
+    }
+
+    /// Files of the target's build phases of one kind (`PBXSourcesBuildPhase`, `PBXResourcesBuildPhase`).
+    public func files(of target: Target, phase isa: String) -> [ResolvedFile] {
+        var resolver = self.resolver
+        return target.buildPhases.compactMap { objects[$0] }.filter { $0["isa"]?.string == isa }.flatMap { phase in
+            (phase["files"]?.strings ?? []).compactMap { buildFileID -> ResolvedFile? in
+                guard let buildFile = objects[buildFileID], let ref = buildFile["fileRef"]?.string else { return nil }
+                var resolved = resolver.resolve(ref)
+                resolved.line = buildFile.line
+                return resolved
+            }
+        }
+    }
+
+    /// Folders of Xcode 16's synchronized groups (every file inside belongs to the target), with the
+    /// files the target excludes, both relative to the app root.
+    public func synchronizedFolders(of target: Target) -> [(folder: ResolvedFile, excluded: Set<String>)] {
+        var resolver = self.resolver
+        return target.synchronizedGroups.compactMap { id -> (ResolvedFile, Set<String>)? in
+            guard let group = objects[id] else { return nil }
+            let folder = resolver.resolve(id)
+            var excluded: Set<String> = []
+            for exceptionID in group["exceptions"]?.strings ?? [] {
+                guard let exception = objects[exceptionID], exception["target"]?.string == target.id else { continue }
+                excluded.formUnion(exception["membershipExceptions"]?.strings ?? [])
+            }
+            return (folder, excluded)
+        }
+    }
+
+    /// The group folder holding the target's files: the group named like the target, else the
+    /// folder most of its sources live in.
+    public func folder(of target: Target) -> String? {
+        var resolver = self.resolver
+        for (id, object) in objects where object["isa"]?.string == "PBXGroup" || object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+            let label = object["path"]?.string ?? object["name"]?.string
+            if label == target.name, let path = resolver.resolve(id).path { return path }
+        }
+        let folders = files(of: target, phase: "PBXSourcesBuildPhase").compactMap { $0.path.map { ($0 as NSString).deletingLastPathComponent } }
+        let counts = Dictionary(folders.map { ($0, 1) }, uniquingKeysWith: +)
+        return counts.max { a, b in (a.value, b.key) < (b.value, a.key) }?.key
+    }
+}
+
+/// Resolves a file reference's path by walking up its groups: `<group>` is relative to the parent
+/// group, `SOURCE_ROOT` (and `SRCROOT`/`PROJECT_DIR`) to the project folder; `SDKROOT`,
+/// `BUILT_PRODUCTS_DIR`, `DEVELOPER_DIR` and absolute paths point outside the project and are ignored.
+private struct PathResolver {
+    let objects: [String: OpenStepNode]
+    let parents: [String: String]
+    let projectDirectory: String
+    let projectDirPath: String
+    let mainGroup: String?
+    let file: String
+    var cache: [String: String?] = [:]
+    var reasons: [String: String] = [:]
+
+    init(objects: [String: OpenStepNode], parents: [String: String], projectDirectory: String, projectDirPath: String, mainGroup: String?, file: String) {
+        self.objects = objects; self.parents = parents; self.projectDirectory = projectDirectory
+        self.projectDirPath = projectDirPath; self.mainGroup = mainGroup; self.file = file
+    }
+
+    mutating func resolve(_ id: String) -> XcodeProject.ResolvedFile {
+        let node = objects[id]
+        let name = node?["path"]?.string.map { ($0 as NSString).lastPathComponent } ?? node?["name"]?.string ?? id
+        let path = folder(of: id, depth: 0)
+        return XcodeProject.ResolvedFile(path: path, name: name, line: node?.line ?? 1, reason: path == nil ? (reasons[id] ?? "not found in the project") : nil)
+    }
+
+    private var root: String {
+        let joined = projectDirectory == "." ? projectDirPath : (projectDirPath.isEmpty ? projectDirectory : projectDirectory + "/" + projectDirPath)
+        return joined.isEmpty ? "." : joined
+    }
+
+    private mutating func folder(of id: String, depth: Int) -> String? {
+        if let cached = cache[id] { return cached }
+        guard depth < InputLimits.maxNestingDepth, let node = objects[id] else { return nil }
+        let own = node["path"]?.string ?? ""
+        let tree = node["sourceTree"]?.string ?? "<group>"
+        let base: String?
+        if id == mainGroup {
+            base = root
+        } else {
+            switch tree {
+            case "<group>":
+                if let parent = parents[id] { base = folder(of: parent, depth: depth + 1) } else { base = root }
+                if base == nil { reasons[id] = parents[id].flatMap { reasons[$0] } ?? "its group is outside the project" }
+            case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR":
+                base = root
+            case "<absolute>":
+                base = nil; reasons[id] = "absolute path '\(own)'"
+            default:
+                base = nil; reasons[id] = "relative to \(tree), outside the project"
+            }
+        }
+        var result: String?
+        if let base {
+            let joined = own.isEmpty ? base : (base == "." ? own : base + "/" + own)
+            if own.hasPrefix("/") {
+                reasons[id] = "absolute path '\(own)'"
+            } else if let contained = try? ContainedPath.resolve(joined, in: "") {
+                result = contained.isEmpty ? "." : String(contained.dropFirst())
+            } else {
+                reasons[id] = "'\(joined)' leaves the app folder"
+            }
+        }
+        cache[id] = result
+        return result
+    }
+}
