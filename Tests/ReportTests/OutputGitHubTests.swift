@@ -9,7 +9,10 @@ final class OutputGitHubTests: XCTestCase {
         let lines = GitHubAnnotations.render(audits, context: OutputFixture.context).split(separator: "\n")
         XCTAssertEqual(lines.count, audits.flatMap(\.activeFindings).count)
         XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=Site/apps/trainer/Trainer/Info.plist,line=1,title=") })
-        XCTAssertTrue(lines.contains { $0.hasPrefix("::notice file=Site/apps/veloride/") })
+        XCTAssertFalse(lines.contains { $0.contains("VeloRide.entitlements") }, "the suppressed iCloud note is not annotated")
+        let note = try OutputFixture.audit(findings: [OutputFixture.finding("icloud-beside-healthkit", severity: .note, message: "n",
+                                                                            file: "apps/x/X.entitlements", line: 2, column: nil, quote: "q")])
+        XCTAssertTrue(GitHubAnnotations.render([note], context: OutputFixture.context).hasPrefix("::notice file=Site/apps/x/X.entitlements,line=2"))
         XCTAssertTrue(lines.contains { $0.hasPrefix("::warning file=") && $0.contains(",col=") })
     }
 
