@@ -168,7 +168,7 @@ public struct ConfigLoader {
             case "permissions": app.permissions = permissions(value, key: qualified, reader: &reader)
             case "extensions":
                 app.extensions = reader.sequence(value, key: qualified).compactMap { extensionConfig($0, reader: &reader) }
-            case "scenarios": app.scenarios = reader.strings(value, key: qualified)
+            case "scenarios": app.scenarios = reader.sequence(value, key: qualified).compactMap { scenario($0, reader: &reader) }
             case "project":
                 if let path = relativePath(value, key: qualified, reader: &reader) {
                     if path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcodeproj/") { app.project = Located(path, at: reader.location(value)) }
@@ -189,6 +189,65 @@ public struct ConfigLoader {
         }
         if app.name.isEmpty { app.name = app.id }
         return reader.errors.count == errorsBefore ? app : nil
+    }
+
+    static let scenarioActions: Set<String> = [
+        "launch", "check_availability", "request", "status", "request_status", "query", "settings", "return", "save", "lock", "unlock",
+    ]
+
+    private func scenario(_ node: Node, reader: inout YAMLReader) -> ScenarioConfig? {
+        if case .scalar = node {
+            return reader.nonEmptyString(node, key: "scenarios[]").map { .builtIn(Located($0, at: reader.location(node))) }
+        }
+        var name = "", steps: [ScenarioStepConfig] = []
+        for (key, _, value) in reader.mapping(node, context: "scenario", allowed: ["name", "steps"]) {
+            if key == "name" { name = reader.nonEmptyString(value, key: "scenarios[].name") ?? "" }
+            else { steps = reader.sequence(value, key: "scenarios[].steps").compactMap { scenarioStep($0, reader: &reader) } }
+        }
+        guard !name.isEmpty, !steps.isEmpty else {
+            reader.fail("scenario: both 'name' and a non-empty 'steps' list are required", node)
+            return nil
+        }
+        return .script(name: name, steps: steps, location: reader.location(node))
+    }
+
+    private func scenarioStep(_ node: Node, reader: inout YAMLReader) -> ScenarioStepConfig? {
+        let location = reader.location(node)
+        if case .scalar = node {
+            guard let action = reader.nonEmptyString(node, key: "steps[]") else { return nil }
+            guard Self.scenarioActions.contains(action) else {
+                reader.fail("unknown scenario step '\(action)' (known: \(Self.scenarioActions.sorted().joined(separator: ", ")))", node)
+                return nil
+            }
+            return ScenarioStepConfig(action: action, location: location)
+        }
+        let pairs = reader.mapping(node, context: "scenario step", allowed: Self.scenarioActions)
+        guard pairs.count == 1, let (action, _, value) = pairs.first else {
+            if reader.errors.isEmpty || pairs.count > 1 { reader.fail("a scenario step names exactly one action", node) }
+            return nil
+        }
+        var step = ScenarioStepConfig(action: action, location: location)
+        if case .scalar = value {
+            step.argument = reader.string(value, key: "steps[].\(action)")
+            return step
+        }
+        if action == "settings" {
+            step.answers = permissions(value, key: "steps[].settings", reader: &reader)
+            return step
+        }
+        for (key, _, field) in reader.mapping(value, context: "steps[].\(action)", allowed: ["read", "share", "answers", "type", "value"]) {
+            switch key {
+            case "read": step.read = typeList(field, key: "steps[].\(action).read", reader: &reader).map(\.value)
+            case "share": step.share = typeList(field, key: "steps[].\(action).share", reader: &reader).map(\.value)
+            case "answers": step.answers = permissions(field, key: "steps[].\(action).answers", reader: &reader)
+            case "type": step.argument = reader.string(field, key: "steps[].\(action).type")
+            default:
+                if let text = reader.string(field, key: "steps[].\(action).value") {
+                    if let number = Double(text) { step.value = number } else { reader.fail("'steps[].\(action).value' must be a number", field) }
+                }
+            }
+        }
+        return step
     }
 
     private func pathList(_ node: Node, key: String, reader: inout YAMLReader) -> [String] {

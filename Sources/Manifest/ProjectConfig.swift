@@ -154,8 +154,9 @@ public struct AppConfig: Sendable {
     public var permissions: [String: PermissionGrant]
     public var extensions: [ExtensionConfig]
     public var ignore: [IgnoreEntry]
-    /// Authorization scenarios replayed against the simulated store (names of built-in scripts).
-    public var scenarios: [Located<String>] = []
+    /// Authorization scenarios replayed against the simulated store: built-in scripts by name, or
+    /// scripts written in the config.
+    public var scenarios: [ScenarioConfig] = []
     public var location: FileLocation
     /// `project:` an `.xcodeproj` (relative to the root) the manifests, sources and build settings are discovered from.
     public var project: Located<String>? = nil
@@ -167,4 +168,28 @@ public struct AppConfig: Sendable {
     public var explicitKeys: Set<String> = []
     /// Where discovered build settings were written (project file or app.json line), for evidence.
     public var buildSettingOrigins: [String: SettingOrigin] = [:]
+}
+
+/// A scenario as the config states it; the store stage turns it into steps and checks the names.
+public enum ScenarioConfig: Sendable, Hashable {
+    case builtIn(Located<String>)
+    case script(name: String, steps: [ScenarioStepConfig], location: FileLocation)
+}
+
+/// One step of a scripted scenario: `launch`, `launch: widget`, `check_availability`,
+/// `request: {read: [...], share: [...], answers: {type: {read: granted}}}`, `status: type`,
+/// `request_status: {read: [...], share: [...]}`, `query: type`, `settings: {type: {read: granted}}`,
+/// `return`, `save: type` (optionally `{type: bodyMass, value: 72.5}`), `lock`, `unlock`.
+public struct ScenarioStepConfig: Sendable, Hashable {
+    public var action: String
+    public var argument: String?
+    public var read: [String] = []
+    public var share: [String] = []
+    public var answers: [String: PermissionGrant] = [:]
+    public var value: Double?
+    public var location: FileLocation
+
+    public init(action: String, argument: String? = nil, location: FileLocation) {
+        self.action = action; self.argument = argument; self.location = location
+    }
 }

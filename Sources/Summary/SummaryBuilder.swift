@@ -68,21 +68,67 @@ enum AppContextMapping {
     static let everythingReadable = Dictionary(uniqueKeysWithValues: HealthTypeID.allCases.map { ($0, PermissionGrant(read: .granted)) })
 }
 
-/// The scenarios an app's config names, tailored to the types it requests.
+/// The scenarios an app's config names (tailored to the types it requests) or scripts.
 enum ScenarioSelection {
     static func scenarios(for audit: AppAudit) throws -> [Scenario] {
         let read = audit.requestedRead.compactMap(HealthTypeID.init(rawValue:))
         let share = audit.requestedShare.compactMap(HealthTypeID.init(rawValue:)).filter(\.isShareable)
         var errors: [InputError] = []
-        let scenarios = audit.manifest.config.scenarios.compactMap { name -> Scenario? in
-            guard let kind = BuiltInScenario(rawValue: name.value) else {
-                let known = BuiltInScenario.allCases.map(\.rawValue).joined(separator: ", ")
-                errors.append(InputError("unknown scenario '\(name.value)' (known: \(known))", at: name.location))
-                return nil
+        let scenarios = audit.manifest.config.scenarios.compactMap { config -> Scenario? in
+            switch config {
+            case .builtIn(let name):
+                guard let kind = BuiltInScenario(rawValue: name.value) else {
+                    let known = BuiltInScenario.allCases.map(\.rawValue).joined(separator: ", ")
+                    errors.append(InputError("unknown scenario '\(name.value)' (known: \(known))", at: name.location))
+                    return nil
+                }
+                return Scenario.builtIn(kind, read: read.isEmpty ? Scenario.defaultReadTypes : read, share: share)
+            case .script(let name, let steps, _):
+                let converted = steps.compactMap { step -> ScenarioStep? in
+                    do { return try ScriptStep.convert(step) } catch let error as InputError { errors.append(error); return nil } catch { return nil }
+                }
+                let id = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+                return Scenario(id: id, title: name, summary: "Scripted in the config.", steps: converted)
             }
-            return Scenario.builtIn(kind, read: read.isEmpty ? Scenario.defaultReadTypes : read, share: share)
         }
         if !errors.isEmpty { throw InputErrors(errors) }
         return scenarios
+    }
+}
+
+/// One scripted step from the config, checked against the store's types.
+enum ScriptStep {
+    static func convert(_ step: ScenarioStepConfig) throws -> ScenarioStep {
+        func type(_ name: String?) throws -> HealthTypeID {
+            guard let name, let type = HealthTypeID(rawValue: name) else {
+                throw InputError("step '\(step.action)' needs a type the simulated store models, found '\(name ?? "")'", at: step.location)
+            }
+            return type
+        }
+        func types(_ names: [String]) throws -> [HealthTypeID] { try names.map { try type($0) } }
+        func answers() throws -> [HealthTypeID: PermissionGrant] {
+            var result: [HealthTypeID: PermissionGrant] = [:]
+            for (name, grant) in step.answers { result[try type(name)] = grant }
+            return result
+        }
+        switch step.action {
+        case "launch": return .launch(step.argument.map { .appExtension(name: $0) } ?? .app)
+        case "check_availability": return .checkAvailability
+        case "request": return .requestAuthorization(share: try types(step.share), read: try types(step.read), answers: try answers())
+        case "status": return .checkAuthorizationStatus(try type(step.argument))
+        case "request_status": return .checkRequestStatus(share: try types(step.share), read: try types(step.read))
+        case "query":
+            let queried = try type(step.argument)
+            switch queried.kind {
+            case .characteristic: return .query(queried == .dateOfBirth ? .dateOfBirth : .biologicalSex)
+            case .workout: return .query(.workouts(window: .lastDays(7)))
+            default: return .query(.samples(queried, window: .today, limit: 0))
+            }
+        case "settings": return .openSettings(changes: try answers())
+        case "return": return .returnToApp
+        case "save": return .save(try type(step.argument), value: step.value ?? 1, unit: nil)
+        case "lock": return .lockDevice
+        default: return .unlockDevice
+        }
     }
 }

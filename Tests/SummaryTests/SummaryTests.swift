@@ -46,6 +46,49 @@ final class IntervalTests: XCTestCase {
 }
 
 /// Summaries built from the real Site/ config and example apps.
+final class ScriptedScenarioTests: XCTestCase {
+    /// Seed 001 believes a denial comes back as an error; replayed, the denial is silent.
+    func testScriptedDenialIsSilentNotAnError() throws {
+        let yaml = """
+        title: T
+        apps:
+          - id: cos
+            scenarios:
+              - name: The user taps Don't Allow
+                steps:
+                  - launch
+                  - request: {read: [stepCount], answers: {stepCount: {read: denied}}}
+                  - query: stepCount
+                  - status: stepCount
+                  - settings: {stepCount: {read: granted}}
+                  - return
+                  - query: stepCount
+        """
+        let config = try ConfigLoader().parse(yaml, file: "healthaudit.yml", siteDirectory: "/site")
+        guard case .script(let name, let steps, _) = config.apps[0].scenarios[0] else { return XCTFail("not a script") }
+        XCTAssertEqual(name, "The user taps Don't Allow")
+        let scenario = Scenario(id: "s", title: name, steps: try steps.map(ScriptStep.convert))
+        let data = HealthDataGenerator(seed: 3, from: CalendarDay(year: 2026, month: 3, day: 1), through: CalendarDay(year: 2026, month: 3, day: 1)).generate()
+        let events = scenario.replay(data: data, app: .example()).events
+        XCTAssertEqual(events[1].status, "true", "success whatever the user chose")
+        XCTAssertNil(events[2].error, "a read denial is never an error")
+        XCTAssertEqual(events[2].samplesSeen, 0)
+        XCTAssertEqual(events[3].status, AuthorizationStatus.sharingDenied.name, "read-only request reads sharingDenied")
+        XCTAssertGreaterThan(events[6].samplesSeen ?? 0, 0, "granted in Settings: samples appear")
+    }
+
+    func testUnknownStepAndUnmodelledTypeNameTheirLines() throws {
+        let yaml = "apps:\n  - id: a\n    scenarios:\n      - name: x\n        steps:\n          - dance\n"
+        XCTAssertThrowsError(try ConfigLoader().parse(yaml, file: "healthaudit.yml", siteDirectory: "/site")) { error in
+            XCTAssertEqual((error as? InputErrors)?.errors.first?.location.line, 6, "\(error)")
+        }
+        let step = ScenarioStepConfig(action: "query", argument: "allergyRecord", location: FileLocation(file: "healthaudit.yml", line: 12))
+        XCTAssertThrowsError(try ScriptStep.convert(step)) { error in
+            XCTAssertEqual((error as? InputError)?.location.line, 12)
+        }
+    }
+}
+
 final class SummaryBuilderTests: XCTestCase {
     static let site = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Site"
 
@@ -130,7 +173,7 @@ final class SummaryBuilderTests: XCTestCase {
     func testScenariosComeFromConfigAndUnknownNamesAreErrors() throws {
         var (config, audit) = try self.audit("veloride")
         XCTAssertFalse(try SummaryBuilder(config: config, range: config.summaries!).summarize(audit).timelines.isEmpty)
-        audit.manifest.config.scenarios = [Located("no-such-scenario", at: FileLocation(file: "Site/healthaudit.yml", line: 9))]
+        audit.manifest.config.scenarios = [.builtIn(Located("no-such-scenario", at: FileLocation(file: "Site/healthaudit.yml", line: 9)))]
         config.summaries = DayRange(from: DayDate("2026-03-26")!, to: DayDate("2026-03-26")!)
         XCTAssertThrowsError(try SummaryBuilder(config: config, range: config.summaries!).summarize(audit)) { error in
             XCTAssertEqual((error as? InputErrors)?.errors.first?.location.line, 9)
