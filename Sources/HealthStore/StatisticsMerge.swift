@@ -121,6 +121,29 @@ enum StatisticsEngine {
     }
 }
 
+/// Walks the intervals `los`/`his` and `new` (each sorted; `takeOld(old, new)` says which comes first) in merged
+/// order, letting `add` fold each one into the output lists.
+@inline(__always)
+private func mergeSorted(
+    _ los: [Double], _ his: [Double], _ new: [(Double, Double)],
+    takeOld: ((Double, Double), (Double, Double)) -> Bool,
+    add: (_ s: Double, _ e: Double, _ outLo: inout [Double], _ outHi: inout [Double]) -> Void
+) -> ([Double], [Double]) {
+    var outLo: [Double] = [], outHi: [Double] = []
+    outLo.reserveCapacity(los.count + new.count); outHi.reserveCapacity(los.count + new.count)
+    var i = 0, j = 0
+    while i < los.count || j < new.count {
+        let s: Double, e: Double
+        if j >= new.count || (i < los.count && takeOld((los[i], his[i]), new[j])) {
+            s = los[i]; e = his[i]; i += 1
+        } else {
+            s = new[j].0; e = new[j].1; j += 1
+        }
+        add(s, e, &outLo, &outHi)
+    }
+    return (outLo, outHi)
+}
+
 /// A union of half-open intervals [lo, hi), kept sorted and merged (touching intervals merge).
 struct IntervalUnion {
     private(set) var los: [Double] = []
@@ -161,23 +184,13 @@ struct IntervalUnion {
     /// Adds intervals sorted by lower bound (linear merge of two sorted lists).
     mutating func formUnion(sorted new: [(Double, Double)]) {
         if new.isEmpty { return }
-        var outLo: [Double] = [], outHi: [Double] = []
-        outLo.reserveCapacity(los.count + new.count); outHi.reserveCapacity(los.count + new.count)
-        var i = 0, j = 0
-        while i < los.count || j < new.count {
-            let s: Double, e: Double
-            if j >= new.count || (i < los.count && los[i] <= new[j].0) {
-                s = los[i]; e = his[i]; i += 1
-            } else {
-                s = new[j].0; e = new[j].1; j += 1
-            }
+        (los, his) = mergeSorted(los, his, new, takeOld: { $0.0 <= $1.0 }) { s, e, outLo, outHi in
             if let last = outHi.last, s <= last {
                 if e > last { outHi[outHi.count - 1] = e }
             } else {
                 outLo.append(s); outHi.append(e)
             }
         }
-        los = outLo; his = outHi
     }
 }
 
@@ -212,26 +225,16 @@ struct ClosedCoverage {
     /// Adds intervals sorted by (lower, upper).
     mutating func formUnion(sorted new: [(Double, Double)]) {
         if new.isEmpty { return }
-        var outLo: [Double] = [], outHi: [Double] = []
-        outLo.reserveCapacity(los.count + new.count); outHi.reserveCapacity(los.count + new.count)
-        var i = 0, j = 0
-        while i < los.count || j < new.count {
-            let s: Double, e: Double
-            if j >= new.count || (i < los.count && (los[i], his[i]) <= new[j]) {
-                s = los[i]; e = his[i]; i += 1
-            } else {
-                s = new[j].0; e = new[j].1; j += 1
-            }
+        (los, his) = mergeSorted(los, his, new, takeOld: { $0 <= $1 }) { s, e, outLo, outHi in
             if let lastLo = outLo.last, let lastHi = outHi.last {
                 if s == e {
-                    if (lastLo < s && s < lastHi) || (lastLo == s && lastHi == s) { continue }
+                    if (lastLo < s && s < lastHi) || (lastLo == s && lastHi == s) { return }
                 } else if lastLo < lastHi && s < lastHi {
                     if e > lastHi { outHi[outHi.count - 1] = e }
-                    continue
+                    return
                 }
             }
             outLo.append(s); outHi.append(e)
         }
-        los = outLo; his = outHi
     }
 }

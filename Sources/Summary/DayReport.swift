@@ -30,9 +30,10 @@ struct DayReport {
             quantity("Heart rate variability (SDNN)", .heartRateVariabilitySDNN, .discreteAverage) { "\(UnitFormatter.number($0.average ?? 0)) ms" },
             quantity("Weight", .bodyMass, .mostRecent) { formatter.mass($0.mostRecent ?? 0) },
         ]
-        metrics.append(row("Time asleep (night ending this day)", .sleepAnalysis, sleep.totalText, sleepSeen.totalText, visibility(of: .sleepAnalysis, sleepSeen.error)))
+        let sleepVisibility = visibility(of: .sleepAnalysis, sleepSeen.error)
+        metrics.append(row("Time asleep (night ending this day)", .sleepAnalysis, sleep.totalText, sleepSeen.totalText, sleepVisibility))
         for stage in SleepNight.stages {
-            metrics.append(row("— \(SleepNight.label(stage))", .sleepAnalysis, sleep.text(for: stage), sleepSeen.text(for: stage), visibility(of: .sleepAnalysis, sleepSeen.error)))
+            metrics.append(row("— \(SleepNight.label(stage))", .sleepAnalysis, sleep.text(for: stage), sleepSeen.text(for: stage), sleepVisibility))
         }
         metrics.append(age())
 
@@ -42,9 +43,9 @@ struct DayReport {
         let heart = heartRateLine()
         return DaySummary(
             day: day, hours: end.timeIntervalSince(start) / 3600, metrics: metrics,
-            workouts: heldWorkouts.map(workoutRow), workoutsVisibility: visibility(of: .workout, workouts.failure, heldCount: heldWorkouts.count, seenCount: (try? workouts.get())?.count ?? 0),
+            workouts: heldWorkouts.map(workoutRow), workoutsVisibility: visibility(of: .workout, workouts.failure),
             stepsByHour: hourly, heartRate: heart.points, heartRateVisibility: heart.visibility,
-            sleep: sleep.spans, sleepVisibility: visibility(of: .sleepAnalysis, sleepSeen.error),
+            sleep: sleep.spans, sleepVisibility: sleepVisibility,
             stepsSeen: steps.seen, stepsHeld: steps.held ?? 0,
             sleepSeenHours: sleepSeen.error == nil && grants[.sleepAnalysis]?.read == .granted ? sleepSeen.totalAsleep / 3600 : nil,
             sleepHeldHours: sleep.totalAsleep / 3600)
@@ -76,8 +77,7 @@ struct DayReport {
         let heldText = held ?? "no data"
         let seenText: String
         switch visibility {
-        case .visible: seenText = seen ?? "no data"
-        case .readNotGranted: seenText = seen ?? "no data"
+        case .visible, .readNotGranted: seenText = seen ?? "no data"
         case .neverAsked, .failed: seenText = "error"
         case .notSet: seenText = "not set"
         }
@@ -85,7 +85,7 @@ struct DayReport {
     }
 
     /// Read denial never surfaces as an error: the app just gets fewer (its own) samples.
-    private func visibility(of type: HealthTypeID, _ error: HealthKitError?, heldCount: Int = 0, seenCount: Int = 0) -> Visibility {
+    private func visibility(of type: HealthTypeID, _ error: HealthKitError?) -> Visibility {
         if let error { return error.code == HKErrorCode.errorAuthorizationNotDetermined.rawValue ? .neverAsked(error) : .failed(error) }
         return grants[type]?.read == .granted ? .visible : .readNotGranted
     }

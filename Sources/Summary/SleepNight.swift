@@ -46,8 +46,7 @@ struct SleepNight {
             byStage = stages
             let length = noon.timeIntervalSince(evening), origin = evening.timeIntervalSinceReferenceDate
             // The chart shows the main source's whole night: stages plus in-bed and awake.
-            let night = (try? store.samples(of: .sleepAnalysis, from: evening, to: noon).get()) ?? []
-            spans = night.filter { $0.source == primary }.compactMap { sample in
+            spans = samples.filter { $0.source == primary }.compactMap { sample in
                 guard let stage = sample.sleepStage else { return nil }
                 return SleepSpan(stage: Self.label(stage), start: max(0, (sample.startTime - origin) / length), end: min(1, (sample.endTime - origin) / length))
             }.sorted { ($0.start, $0.stage) < ($1.start, $1.stage) }

@@ -31,30 +31,10 @@ struct ReadBeforeInitRule: Rule {
               });
             }
             """]),
-            .reactNative(["js/src/health.ts": """
-            import AppleHealthKit, { HealthValue } from 'react-native-health';
-
-            const { Permissions } = AppleHealthKit.Constants;
-
-            export const initHealth = (): Promise<void> =>
-              new Promise((resolve, reject) => {
-                AppleHealthKit.initHealthKit({ permissions: { read: [Permissions.HeartRate], write: [] } }, (error) =>
-                  error ? reject(new Error(error)) : resolve(),
-                );
-              });
-
-            export const readHeartRate = (): Promise<HealthValue[]> =>
-              new Promise((resolve, reject) => {
-                AppleHealthKit.getHeartRateSamples({ startDate: new Date(Date.now() - 86400000).toISOString() }, (error, results) =>
-                  error ? reject(new Error(error)) : resolve(results),
-                );
-              });
-
-            export async function loadDashboard(): Promise<HealthValue[]> {
+            healthModule(loadDashboard: """
               const [, samples] = await Promise.all([initHealth(), readHeartRate()]);
               return samples;
-            }
-            """]),
+            """),
             .reactNative(["js/src/Sleep.tsx": """
             import React, { useEffect, useState } from 'react';
             import { Text } from 'react-native';
@@ -97,34 +77,41 @@ struct ReadBeforeInitRule: Rule {
               });
             }
             """]),
-            .reactNative(["js/src/health.ts": """
-            import AppleHealthKit, { HealthValue } from 'react-native-health';
-
-            const { Permissions } = AppleHealthKit.Constants;
-
-            export const initHealth = (): Promise<void> =>
-              new Promise((resolve, reject) => {
-                AppleHealthKit.initHealthKit({ permissions: { read: [Permissions.HeartRate], write: [] } }, (error) =>
-                  error ? reject(new Error(error)) : resolve(),
-                );
-              });
-
-            export const readHeartRate = (): Promise<HealthValue[]> =>
-              new Promise((resolve, reject) => {
-                AppleHealthKit.getHeartRateSamples({ startDate: new Date(Date.now() - 86400000).toISOString() }, (error, results) =>
-                  error ? reject(new Error(error)) : resolve(results),
-                );
-              });
-
-            export async function loadDashboard(): Promise<HealthValue[]> {
+            healthModule(loadDashboard: """
               await initHealth();
               return readHeartRate();
-            }
-            """]),
+            """),
         ]
     )
 
     private static let effectHooks: Set<String> = ["useEffect", "useLayoutEffect", "useFocusEffect", "useCallback"]
+
+    /// `js/src/health.ts` of the examples: promise wrappers around `initHealthKit` and a read, then `loadDashboard` running `body`.
+    private static func healthModule(loadDashboard body: String) -> RuleExample {
+        .reactNative(["js/src/health.ts": """
+        import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+        const { Permissions } = AppleHealthKit.Constants;
+
+        export const initHealth = (): Promise<void> =>
+          new Promise((resolve, reject) => {
+            AppleHealthKit.initHealthKit({ permissions: { read: [Permissions.HeartRate], write: [] } }, (error) =>
+              error ? reject(new Error(error)) : resolve(),
+            );
+          });
+
+        export const readHeartRate = (): Promise<HealthValue[]> =>
+          new Promise((resolve, reject) => {
+            AppleHealthKit.getHeartRateSamples({ startDate: new Date(Date.now() - 86400000).toISOString() }, (error, results) =>
+              error ? reject(new Error(error)) : resolve(results),
+            );
+          });
+
+        export async function loadDashboard(): Promise<HealthValue[]> {
+        \(body)
+        }
+        """])
+    }
 
     func check(_ context: AuditContext) -> [Finding] {
         let sources = context.manifest.javaScriptSources
