@@ -65,6 +65,8 @@ extension BuildStep {
     /// Simulated Health data for the summary range, seen through each app's permissions.
     public static let simulate = BuildStep("simulate") { state, options in
         guard let config = state.config, !state.upToDate else { return "skipped (up to date)" }
+        // No app, no summaries: don't generate a week of samples nobody reads (a content-only site).
+        guard !state.audits.isEmpty else { return "no apps to simulate" }
         let zone = TimeZone(identifier: config.timeZone) ?? TimeZone(identifier: "UTC")!
         let range = config.summaries ?? DayRange.week(endingOn: options.clock.today(in: zone))
         let builder = SummaryBuilder(config: config, range: range)
