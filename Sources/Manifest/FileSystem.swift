@@ -28,36 +28,64 @@ public enum InputLimits {
 }
 
 public struct LocalFileSystem: FileSystem {
-    public init() {}
+    /// Real (symlink-free) folders every read must stay inside; empty means unconfined.
+    public let roots: [String]
+
+    /// Reads anything: for tests and tools that are handed exact paths.
+    public init() { roots = [] }
+
+    /// Reads only files whose real path (symlinks resolved) lies inside one of `roots`: a
+    /// repository must not make the audit read `~/.ssh/id_rsa` through a symlinked Info.plist.
+    public init(confinedTo roots: [String]) {
+        self.roots = roots.map { RealPath.of($0) ?? ($0 as NSString).standardizingPath }
+    }
 
     public func contents(of path: String) throws -> Data {
-        // One open, one fstat, one read: the size limit is checked on the open file, not before it.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        try checkConfinement(path)
+        // O_NONBLOCK: a FIFO planted where an Info.plist should be must not block the audit forever;
+        // it is refused below as "not a regular file". (Regular files ignore the flag.)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
-            throw InputError(fileExists(path) ? "file cannot be read" : "file not found", file: path)
+            let reason = errno
+            if reason == ENOENT { throw InputError("file not found", file: path) }
+            throw InputError("file cannot be read: \(SystemError.text(reason))", file: path)
         }
         defer { close(descriptor) }
+        // One open, one fstat, one read: the checks are made on the open file, not before it.
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw InputError("file cannot be read", file: path) }
+        guard fstat(descriptor, &info) == 0 else { throw InputError("file cannot be read: \(SystemError.text(errno))", file: path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw InputError("expected a file, found a folder", file: path)
+        default: throw InputError("not a regular file (a FIFO, socket or device); not read", file: path)
+        }
         let size = Int(info.st_size)
         if size > InputLimits.maxFileBytes {
             throw InputError("file is \(size) bytes, over the \(InputLimits.maxFileBytes)-byte limit", file: path)
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw InputError("expected a file, found a folder", file: path) }
         var data = Data(count: size)
         var offset = 0
-        let failed = data.withUnsafeMutableBytes { buffer -> Bool in
+        var failure: Int32 = 0
+        data.withUnsafeMutableBytes { buffer in
             while offset < size {
                 let count = read(descriptor, buffer.baseAddress! + offset, size - offset)
-                if count < 0 { if errno == EINTR { continue }; return true }
+                if count < 0 { if errno == EINTR { continue }; failure = errno; return }
                 if count == 0 { break }
                 offset += count
             }
-            return false
         }
-        if failed { throw InputError("file cannot be read", file: path) }
+        if failure != 0 { throw InputError("file cannot be read: \(SystemError.text(failure))", file: path) }
         if offset < size { data.count = offset }
         return data
+    }
+
+    /// Refuses a path whose real location is outside every root. The message never names the
+    /// target: where a hostile symlink points is nobody's business in a report.
+    func checkConfinement(_ path: String) throws {
+        guard !roots.isEmpty, let real = RealPath.of(path) else { return }
+        if !roots.contains(where: { RealPath.isInside(real, $0) }) {
+            throw InputError("leads outside the project (through a symbolic link or an absolute path); not read", file: path)
+        }
     }
 
     public func fileExists(_ path: String) -> Bool {
@@ -74,6 +102,7 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
+        try checkConfinement(directory)
         var found: [String] = []
         try collect(directory, prefix: "", skipping: folders, into: &found)
         return found.sorted()
@@ -125,4 +154,79 @@ public enum ContainedPath {
 public struct PathEscape: Error, Sendable {
     public var path: String
     public var reason: String
+}
+
+/// Symlink-free absolute paths, for confinement checks.
+public enum RealPath {
+    /// The real path of an existing file or folder; for a missing one, the real path of its
+    /// nearest existing ancestor plus the rest (so a file about to be created can be checked too).
+    public static func of(_ path: String) -> String? {
+        var missing: [String] = []
+        var current = (path as NSString).standardizingPath
+        while !current.isEmpty {
+            if let resolved = realpath(current, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                return missing.isEmpty ? base : (base == "/" ? "" : base) + "/" + missing.reversed().joined(separator: "/")
+            }
+            guard errno == ENOENT || errno == ENOTDIR else { return nil }
+            missing.append((current as NSString).lastPathComponent)
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// `path` is `folder` or below it (both real paths).
+    public static func isInside(_ path: String, _ folder: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+}
+
+/// The repository that holds a site: the nearest folder at or above it with a `.git` (folder, or
+/// file for worktrees and submodules), else the site folder itself. Reads are confined to it.
+public enum ProjectRoot {
+    public static func containing(_ folder: String) -> String {
+        let start = RealPath.of(folder) ?? (folder as NSString).standardizingPath
+        var current = start
+        while true {
+            if FileManager.default.fileExists(atPath: current + "/.git") { return current }
+            let parent = (current as NSString).deletingLastPathComponent
+            if parent == current || parent.isEmpty { return start }
+            current = parent
+        }
+    }
+}
+
+public enum SystemError {
+    /// `strerror` text for an errno value ("Permission denied", "No space left on device").
+    public static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// Wraps a file system and remembers every file read through it, so a command can tell which
+/// files are inputs (and must never be overwritten by its outputs).
+public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
+    private let base: FileSystem
+    private var read: Set<String> = []
+    private let lock = NSLock()
+
+    public init(_ base: FileSystem) { self.base = base }
+
+    /// Every file read so far, as real paths where they resolve.
+    public var readFiles: Set<String> { lock.lock(); defer { lock.unlock() }; return read }
+
+    public func contents(of path: String) throws -> Data {
+        let data = try base.contents(of: path)
+        let real = RealPath.of(path) ?? path
+        lock.lock(); read.insert(real); lock.unlock()
+        return data
+    }
+
+    public func fileExists(_ path: String) -> Bool { base.fileExists(path) }
+    public func isDirectory(_ path: String) -> Bool { base.isDirectory(path) }
+    public func files(under directory: String) throws -> [String] { try base.files(under: directory) }
+    public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
+        try base.files(under: directory, skipping: folders)
+    }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Report
 
-/// What the last successful build was made from, kept beside the output (`Site/.public.cache.json`)
-/// so it never changes the site's bytes: the digest of every input, and each cached page's key.
+/// What the last successful build was made from, kept inside the output as a dot-file
+/// (`Site/public/.healthaudit-cache.json`) and swapped in with the site, so the two never disagree:
+/// the digest of every input, and each cached page's key.
 public struct BuildCache: Codable, Sendable, Equatable {
     public static let version = 1
 
@@ -13,7 +14,12 @@ public struct BuildCache: Codable, Sendable, Equatable {
     /// Every file of the output, to check it is still whole.
     public var files: [String]
 
-    static func path(for output: String) -> String {
+    public static let fileName = ".healthaudit-cache.json"
+
+    static func path(for output: String) -> String { output + "/" + fileName }
+
+    /// Where versions before 0.4 kept it: beside the output, which wrote outside the output folder.
+    static func legacyPath(for output: String) -> String {
         let url = URL(fileURLWithPath: output)
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).cache.json").path
     }
@@ -24,19 +30,16 @@ public struct BuildCache: Codable, Sendable, Equatable {
         return cache
     }
 
-    func save(for output: String) throws {
+    /// The cache as one more file of the site, written into the staging folder with the rest.
+    func outputFile() -> OutputFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: Self.path(for: output)), options: .atomic)
+        return OutputFile(path: Self.fileName, data: (try? encoder.encode(self)) ?? Data())
     }
 
     /// The previous output is still all there (nobody deleted or half-copied it).
     func outputIsWhole(_ output: String) -> Bool {
         files.allSatisfy { FileManager.default.fileExists(atPath: output + "/" + $0) }
-    }
-
-    static func remove(for output: String) {
-        try? FileManager.default.removeItem(atPath: path(for: output))
     }
 }
 

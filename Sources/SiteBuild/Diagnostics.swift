@@ -27,12 +27,21 @@ public struct BuildFailed: Error, Sendable, CustomStringConvertible {
 /// Where the build reports progress (`[2/5] checking 4 apps`); tests pass a silent one.
 public protocol BuildLog: Sendable {
     func step(_ index: Int, of count: Int, _ message: String)
+    /// Something the user should know while a step runs ("waiting for another build").
+    func note(_ message: String)
+}
+
+extension BuildLog {
+    public func note(_ message: String) {}
 }
 
 public struct StandardErrorLog: BuildLog {
     public init() {}
     public func step(_ index: Int, of count: Int, _ message: String) {
         FileHandleOutput.standardError("[\(index)/\(count)] \(message)\n")
+    }
+    public func note(_ message: String) {
+        FileHandleOutput.standardError("note: \(message)\n")
     }
 }
 

@@ -9,18 +9,26 @@ public struct BuildOptions: Sendable {
     public var siteDirectory: String
     public var outputDirectory: String
     public var templatesDirectory: String
-    public var fileSystem: FileSystem
+    /// The repository holding the site (its git top level, else the site folder): every input read
+    /// must stay inside it (or the templates folder), symlinks resolved.
+    public var projectRoot: String { ProjectRoot.containing(siteDirectory) }
+    /// Confined to the project and the templates unless a test or command sets its own.
+    public var fileSystem: FileSystem {
+        get { customFileSystem ?? LocalFileSystem(confinedTo: [projectRoot, templatesDirectory]) }
+        set { customFileSystem = newValue }
+    }
+    private var customFileSystem: FileSystem?
     public var clock: BuildClock
     public var log: BuildLog
     /// Identifies the tool binary (version, size, modification time): a rebuilt tool invalidates the cache.
     public var toolFingerprint: String = ToolInfo.currentVersion
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String,
-                fileSystem: FileSystem = LocalFileSystem(), clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {
+                fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory ?? siteDirectory + "/public"
         self.templatesDirectory = templatesDirectory
-        self.fileSystem = fileSystem
+        customFileSystem = fileSystem
         self.clock = clock
         self.log = log
     }
@@ -41,6 +49,9 @@ public struct BuildState: Sendable {
     public var upToDate = false
     public var reusedFiles = 0
     public var cacheKeys: [String: String] = [:]
+    /// Held from the `output` step to the end of the run.
+    public var outputLock: OutputLock?
+    public var outputFound: OutputClaim.Found = .missing
 }
 
 /// One named step of the build (as in Publish's pipelines): it reads and extends the state and
@@ -60,14 +71,15 @@ public struct Pipeline: Sendable {
 
     public init(steps: [BuildStep]) { self.steps = steps }
 
-    /// load → check → simulate → render → write.
-    public static let site = Pipeline(steps: [.load, .check, .simulate, .render, .write])
+    /// output → load → check → simulate → render → write.
+    public static let site = Pipeline(steps: [.claimOutput, .load, .check, .simulate, .render, .write])
     /// The audit alone, for `healthaudit check`.
     public static let audit = Pipeline(steps: [.loadInputs, .check])
 
     @discardableResult
     public func run(_ options: BuildOptions) throws -> BuildState {
         var state = BuildState()
+        defer { state.outputLock?.release() }
         for (index, step) in steps.enumerated() {
             do {
                 let started = DispatchTime.now().uptimeNanoseconds
@@ -79,6 +91,8 @@ public struct Pipeline: Sendable {
             } catch let error as InputError {
                 throw BuildFailed(diagnostics: [BuildDiagnostic(step: step.name, error: error)])
             } catch let error as BuildFailed {
+                throw error
+            } catch let error as OutputFailure {
                 throw error
             } catch {
                 throw BuildFailed(diagnostics: [BuildDiagnostic(step: step.name, error: InputError("\(error)", file: options.outputDirectory))])

@@ -32,24 +32,24 @@ public struct SiteWriter {
               parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { throw UnsafePath(path: path) }
     }
 
+    /// Writes `files` as the whole new site. The caller holds the `OutputLock` and has checked the
+    /// `OutputClaim`; failures are `OutputFailure`s and leave the previous site as it was.
     public func write(_ files: [OutputFile]) throws {
-        let fileManager = FileManager.default
         for file in files { try Self.validate(file.path) }
         let paths = files.map(\.path)
         if Set(paths).count != paths.count { throw UnsafePath(path: "duplicate output path") }
-        try fileManager.createDirectory(atPath: parent.isEmpty ? "." : parent, withIntermediateDirectories: true)
+        let folder = parent.isEmpty ? "." : parent
+        try PosixFiles.makeDirectories(folder)
         removeLeftovers()
-        let staging = (parent.isEmpty ? "." : parent) + "/" + stagingPrefix + UUID().uuidString
+        let staging = folder + "/" + stagingPrefix + UUID().uuidString
         do {
-            try fileManager.createDirectory(atPath: staging, withIntermediateDirectories: false)
+            try PosixFiles.makeDirectory(staging)
             // Folders first, serially; then the files on every core (file creation waits on the
             // disk far more than on the CPU, so several in flight finish sooner).
-            var madeDirectories: Set<String> = []
+            var madeDirectories: Set<String> = [staging]
             for file in files {
                 let directory = ((staging + "/" + file.path) as NSString).deletingLastPathComponent
-                if madeDirectories.insert(directory).inserted {
-                    try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                }
+                if madeDirectories.insert(directory).inserted { try PosixFiles.makeDirectories(directory) }
             }
             let failures = FailureBox()
             DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -58,8 +58,11 @@ public struct SiteWriter {
                 do {
                     if let previous = file.reusing {
                         // Unchanged page: a hard link to the previous site's file (which is about to be retired).
-                        if (try? FileManager.default.linkItem(atPath: previous, toPath: path)) == nil {
-                            try FileManager.default.copyItem(atPath: previous, toPath: path)
+                        if link(previous, path) != 0 {
+                            guard let data = FileManager.default.contents(atPath: previous) else {
+                                throw OutputFailure(path: previous, operation: "reuse the unchanged page", reason: "it disappeared from the previous site")
+                            }
+                            try Self.writeNew(data, to: path)
                         }
                     } else {
                         try Self.writeNew(file.data, to: path)
@@ -71,7 +74,7 @@ public struct SiteWriter {
             if let error = failures.first { throw error }
             try swapIn(staging)
         } catch {
-            try? fileManager.removeItem(atPath: staging)
+            try? FileManager.default.removeItem(atPath: staging)
             throw error
         }
     }
@@ -87,7 +90,7 @@ public struct SiteWriter {
     /// atomic writes (a temporary file and a rename each) would only double the work.
     static func writeNew(_ data: Data, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        guard descriptor >= 0 else { throw OutputFailure(path: path, operation: "create the file", code: errno) }
         defer { close(descriptor) }
         try data.withUnsafeBytes { buffer in
             var offset = 0
@@ -95,7 +98,7 @@ public struct SiteWriter {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+                    throw OutputFailure(path: path, operation: "write the file", code: errno)
                 }
                 offset += written
             }
@@ -104,32 +107,40 @@ public struct SiteWriter {
 
     /// Two renames: the old site moves aside, the new one takes its name, then the old is removed.
     private func swapIn(_ staging: String) throws {
-        let fileManager = FileManager.default
-        guard fileManager.fileExists(atPath: output) else {
-            try fileManager.moveItem(atPath: staging, toPath: output)
+        var info = stat()
+        guard lstat(output, &info) == 0 else {
+            try PosixFiles.rename(staging, to: output)
             return
         }
         let retired = (parent.isEmpty ? "." : parent) + "/" + retiredPrefix + UUID().uuidString
-        try fileManager.moveItem(atPath: output, toPath: retired)
+        try PosixFiles.rename(output, to: retired)
         do {
-            try fileManager.moveItem(atPath: staging, toPath: output)
-        } catch {
-            try? fileManager.moveItem(atPath: retired, toPath: output)
-            throw error
+            try PosixFiles.rename(staging, to: output)
+        } catch var failure as OutputFailure {
+            if Foundation.rename(retired, output) != 0 {
+                failure.previousSiteIntact = false
+                failure.recoveredAt = retired
+            }
+            throw failure
         }
-        try? fileManager.removeItem(atPath: retired)
+        try? FileManager.default.removeItem(atPath: retired)
     }
 
-    /// Staging folders of a build that was killed midway are removed by the next build.
+    /// Staging folders of a build that was killed midway are removed by the next build. Safe
+    /// only under the `OutputLock`: a live build's staging folder looks the same.
     func removeLeftovers() {
         let fileManager = FileManager.default
         let folder = parent.isEmpty ? "." : parent
-        let entries = ((try? fileManager.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let entries = ((try? fileManager.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter { entry in
+            var info = stat()
+            return (entry.hasPrefix(stagingPrefix) || entry.hasPrefix(retiredPrefix))
+                && lstat(folder + "/" + entry, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        }
         // Killed between the two renames: the retired folder is the only copy of the last good site.
         if !fileManager.fileExists(atPath: output), let retired = entries.first(where: { $0.hasPrefix(retiredPrefix) }) {
-            try? fileManager.moveItem(atPath: folder + "/" + retired, toPath: output)
+            _ = Foundation.rename(folder + "/" + retired, output)
         }
-        for entry in entries where entry.hasPrefix(stagingPrefix) || entry.hasPrefix(retiredPrefix) {
+        for entry in entries where fileManager.fileExists(atPath: folder + "/" + entry) {
             try? fileManager.removeItem(atPath: folder + "/" + entry)
         }
     }

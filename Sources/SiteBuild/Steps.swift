@@ -89,13 +89,25 @@ extension BuildStep {
         return "\(state.files.count - state.reusedFiles) file(s) rendered, \(state.reusedFiles) unchanged"
     }
 
+    /// Checks the output is the tool's to replace and takes the output lock, before any other work.
+    public static let claimOutput = BuildStep("output") { state, options in
+        let claim = OutputClaim(output: options.outputDirectory, siteDirectory: options.siteDirectory,
+                                templatesDirectory: options.templatesDirectory, projectRoot: options.projectRoot)
+        _ = try claim.check()
+        state.outputLock = try OutputLock(folder: (options.outputDirectory as NSString).deletingLastPathComponent, onWait: options.log.note)
+        // Checked again under the lock: another build may have just written the folder.
+        state.outputFound = try claim.check()
+        return "\(options.outputDirectory) is \(state.outputFound.description)"
+    }
+
+    /// The site, its ownership marker and its cache go into one staging folder and are swapped in together.
     public static let write = BuildStep("write") { state, options in
         if state.upToDate { return "skipped (up to date): \(options.outputDirectory)" }
-        // The cache goes first: a build interrupted after the swap must not trust a stale one.
-        BuildCache.remove(for: options.outputDirectory)
-        try SiteWriter(output: options.outputDirectory).write(state.files)
-        try BuildCache(inputDigest: state.inputDigest, keys: state.cacheKeys, files: state.files.map(\.path).sorted())
-            .save(for: options.outputDirectory)
+        let marker = OutputFile(path: OutputClaim.markerName, data: Data(OutputClaim.markerText.utf8))
+        let site = state.files + [marker]
+        let cache = BuildCache(inputDigest: state.inputDigest, keys: state.cacheKeys, files: site.map(\.path).sorted())
+        try SiteWriter(output: options.outputDirectory).write(site + [cache.outputFile()])
+        if case .legacySite(let cacheFile) = state.outputFound { try? FileManager.default.removeItem(atPath: cacheFile) }
         return "\(state.files.count) file(s) written to \(options.outputDirectory)"
     }
 

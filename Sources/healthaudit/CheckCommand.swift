@@ -21,7 +21,8 @@ struct Check: ParsableCommand {
 
         Exit codes: 0 when no active finding is at or above --fail-on (or with --no-fail); 1 when some are, \
         or with --strict-baseline when baselined findings no longer occur; 2 on a usage or input error \
-        (bad option, unknown app, config or manifest errors, unreadable baseline, unwritable output).
+        (bad option, unknown app, config or manifest errors, unreadable baseline, an output that is one of \
+        the audit's inputs); 3 when an output cannot be written.
         """
     )
 
@@ -67,8 +68,10 @@ struct Check: ParsableCommand {
     private func check() throws {
         let siteDirectory = Paths.absolute(site)
         let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory, showSuppressed: showSuppressed)
-        let (audits, disappeared) = try applyBaseline(to: try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps), context: context)
-        try writeReports(audits, context: context)
+        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps)
+        let writer = OutputWriter(inputs: run.inputs)
+        let (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
+        try writeReports(audits, context: context, writer: writer)
         for entry in disappeared {
             OutputWriter.standardError("\(context.repositoryPath(entry.path)): \(strictBaseline ? "error" : "note"): "
                                        + "baselined finding no longer occurs: \(entry.message) [\(entry.ruleId)]\n")
@@ -82,11 +85,11 @@ struct Check: ParsableCommand {
 
     /// Writes `--write-baseline` (which then counts as this run's baseline), reads `--baseline`,
     /// and takes the accepted findings out of the audits.
-    private func applyBaseline(to audits: [AppAudit], context: OutputContext) throws -> ([AppAudit], [BaselineEntry]) {
+    private func applyBaseline(to audits: [AppAudit], context: OutputContext, writer: OutputWriter) throws -> ([AppAudit], [BaselineEntry]) {
         var accepted: Baseline?
         if let writeBaseline {
             accepted = Baseline(audits: audits, context: context)
-            try OutputWriter.write(accepted!.serialized(), to: writeBaseline)
+            try writer.write(accepted!.serialized(), to: writeBaseline)
         }
         if let baseline { accepted = try Self.readBaseline(baseline) }
         guard let accepted else { return (audits, []) }
@@ -95,10 +98,10 @@ struct Check: ParsableCommand {
     }
 
     /// Each format to the output in the same position (stdout when there is none, or `-`).
-    private func writeReports(_ audits: [AppAudit], context: OutputContext) throws {
+    private func writeReports(_ audits: [AppAudit], context: OutputContext, writer: OutputWriter) throws {
         let pairs = (formats.isEmpty ? [.text] : formats).enumerated().map { ($1, $0 < outputs.count ? outputs[$0] : "-") }
         for (format, output) in pairs {
-            try OutputWriter.write(format.render(audits, context: context), to: output)
+            try writer.write(format.render(audits, context: context), to: output)
         }
         // CI logs still get the count when every report went to a file.
         if !pairs.contains(where: { $0.1 == "-" && $0.0 == .text }) {
@@ -119,22 +122,31 @@ struct Check: ParsableCommand {
 /// Loads and checks the site, restricted to `apps` when given. Input problems are printed as
 /// `file:line: error: …` and become exit status 2.
 enum AuditRunner {
-    static func audit(siteDirectory: String, apps: [String]) throws -> [AppAudit] {
-        let state = try loadAndCheck(siteDirectory: siteDirectory)
-        guard !apps.isEmpty else { return state.audits }
+    struct Run {
+        var audits: [AppAudit]
+        /// Every file the audit read (real paths): outputs must never overwrite one.
+        var inputs: Set<String>
+    }
+
+    static func audit(siteDirectory: String, apps: [String]) throws -> Run {
+        let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory)
+        guard !apps.isEmpty else { return Run(audits: state.audits, inputs: inputs) }
         let known = state.audits.map(\.manifest.id)
         let unknown = apps.filter { !known.contains($0) }
         if !unknown.isEmpty {
             throw InputFailure("error: unknown app id(s) \(unknown.joined(separator: ", ")); the config lists: \(known.joined(separator: ", "))")
         }
-        return state.audits.filter { apps.contains($0.manifest.id) }
+        return Run(audits: state.audits.filter { apps.contains($0.manifest.id) }, inputs: inputs)
     }
 
-    static func loadAndCheck(siteDirectory: String) throws -> BuildState {
+    static func loadAndCheck(siteDirectory: String) throws -> (BuildState, Set<String>) {
         // Templates are not loaded by the audit pipeline; the folder is only required by the type.
-        let options = BuildOptions(siteDirectory: siteDirectory, templatesDirectory: siteDirectory, log: SilentLog())
+        var options = BuildOptions(siteDirectory: siteDirectory, templatesDirectory: siteDirectory, log: SilentLog())
+        let recorder = RecordingFileSystem(options.fileSystem)
+        options.fileSystem = recorder
         do {
-            return try Pipeline.audit.run(options)
+            let state = try Pipeline.audit.run(options)
+            return (state, recorder.readFiles)
         } catch let failure as BuildFailed {
             throw InputFailure(failure.description(sitePrefix: Paths.relative(siteDirectory)) + "\ncheck failed: \(failure.diagnostics.count) input problem(s)")
         }
@@ -144,34 +156,19 @@ enum AuditRunner {
 /// An input or usage problem already worded for the user: printed to stderr, exit status 2.
 struct InputFailure: Error {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// `ExitStatus.inputError`, or `outputError` when an output could not be written.
+    var status = ExitStatus.inputError
+    init(_ message: String, status: Int32 = ExitStatus.inputError) {
+        self.message = message
+        self.status = status
+    }
 
     static func exitOnFailure(_ body: () throws -> Void) throws {
         do { try body() } catch let failure as InputFailure {
             OutputWriter.standardError(failure.message + "\n")
-            throw ExitCode(ExitStatus.inputError)
+            throw ExitCode(failure.status)
         }
     }
-}
-
-/// File and stream output for the commands (the Report module itself never touches the disk).
-enum OutputWriter {
-    /// Writes `text` to `path` (parent folders created, replaced atomically), or to stdout for `-`.
-    static func write(_ text: String, to path: String) throws {
-        if path == "-" {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        let absolute = Paths.absolute(path)
-        do {
-            try FileManager.default.createDirectory(atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: absolute), options: .atomic)
-        } catch {
-            throw InputFailure("\(path): error: cannot write output: \(error.localizedDescription)")
-        }
-    }
-
-    static func standardError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 }
 
 extension Paths {

@@ -13,7 +13,8 @@ struct EvidenceCommand: ParsableCommand {
         The file holds the verdict, the six review answers with their evidence, every finding (suppressed \
         ones marked), the tool version, the config file's text and the SHA-256 of each input file.
 
-        Exit codes: 0 written; 2 usage or input error (unknown app, config or manifest errors, unwritable output).
+        Exit codes: 0 written; 2 usage or input error (unknown app, config or manifest errors, an output that \
+        is one of the audit's inputs); 3 the output cannot be written.
         """
     )
 
@@ -30,21 +31,27 @@ struct EvidenceCommand: ParsableCommand {
 
     private func write() throws {
         let siteDirectory = Paths.absolute(site)
-        guard let audit = try AuditRunner.audit(siteDirectory: siteDirectory, apps: [app]).first else { return }
+        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: [app])
+        guard let audit = run.audits.first else { return }
         let configPath = siteDirectory + "/" + ConfigLoader.fileName
-        let configData = try Self.read(configPath, shown: ConfigLoader.fileName)
+        let configData = try read(configPath, shown: ConfigLoader.fileName)
         var inputs = [InputDigest(path: ConfigLoader.fileName, sha256: SHA256.hex(configData))]
         for path in audit.manifest.inputFiles {
-            inputs.append(InputDigest(path: path, sha256: SHA256.hex(try Self.read(siteDirectory + "/" + path, shown: path))))
+            inputs.append(InputDigest(path: path, sha256: SHA256.hex(try read(siteDirectory + "/" + path, shown: path))))
         }
         let input = EvidenceInput(audit: audit, configPath: ConfigLoader.fileName,
                                   configText: String(decoding: configData, as: UTF8.self), inputs: inputs)
         let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory)
-        try OutputWriter.write(EvidenceReport.render(input, context: context), to: output)
+        try OutputWriter(inputs: run.inputs).write(EvidenceReport.render(input, context: context), to: output)
     }
 
-    private static func read(_ path: String, shown: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputFailure("\(shown): error: cannot read input file") }
-        return data
+    /// Read again to digest, through the same confinement as the audit: a file swapped for a
+    /// symlink since the audit must not bring outside content into the evidence.
+    private func read(_ path: String, shown: String) throws -> Data {
+        let siteDirectory = Paths.absolute(site)
+        let fileSystem = LocalFileSystem(confinedTo: [ProjectRoot.containing(siteDirectory)])
+        do { return try fileSystem.contents(of: path) } catch let error as InputError {
+            throw InputFailure("\(shown): error: \(error.message)")
+        }
     }
 }

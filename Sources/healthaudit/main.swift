@@ -3,10 +3,12 @@ import Foundation
 import Report
 import SiteBuild
 
-/// Exit codes shared by every command: 0 ok, 1 findings at or above the threshold, 2 usage or input error.
+/// Exit codes shared by every command: 0 ok, 1 findings at or above the threshold, 2 usage or input
+/// error (including an output folder the tool refuses to replace), 3 the output could not be written.
 enum ExitStatus {
     static let findings: Int32 = 1
     static let inputError: Int32 = 2
+    static let outputError: Int32 = 3
 }
 
 struct HealthAudit: ParsableCommand {
@@ -52,6 +54,9 @@ struct Build: ParsableCommand {
         } catch let failure as BuildFailed {
             FileHandle.standardError.write(Data((failure.description(sitePrefix: Paths.relative(siteOptions.siteDirectory)) + "\nbuild failed: \(failure.diagnostics.count) problem(s); the previous site was left untouched\n").utf8))
             throw ExitCode(ExitStatus.inputError)
+        } catch let failure as OutputFailure {
+            FileHandle.standardError.write(Data("\(failure)\nbuild failed: the site could not be written\n".utf8))
+            throw ExitCode(ExitStatus.outputError)
         }
     }
 }

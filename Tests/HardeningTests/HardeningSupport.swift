@@ -77,6 +77,8 @@ func inputErrors(_ body: () throws -> Void, file: StaticString = #filePath, line
         return [error]
     } catch let errors as InputErrors {
         return errors.errors
+    } catch let failure as BuildFailed {
+        return failure.diagnostics.map(\.error)
     } catch {
         XCTFail("expected an InputError, got \(type(of: error)): \(error)", file: file, line: line)
     }

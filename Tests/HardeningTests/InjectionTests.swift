@@ -13,7 +13,8 @@ final class InjectionTests: XCTestCase {
     }
 
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        // `\n` means a newline in YAML, Swift and .strings double-quoted strings alike.
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
     func testInjectedStringsNeverBecomeActiveContent() throws {
@@ -29,7 +30,7 @@ final class InjectionTests: XCTestCase {
 
         let site = try HardeningSite()
         defer { site.remove() }
-        try inject(payload, into: site)
+        try site.inject(payload)
         let state = try site.build()
 
         // The payload did reach the audit: as the app's name, its usage strings and a source finding.
@@ -71,14 +72,19 @@ final class InjectionTests: XCTestCase {
     static func isMarkup(_ path: String) -> Bool {
         [".html", ".htm", ".svg", ".xml", ".xhtml"].contains { path.hasSuffix($0) }
     }
+}
 
-    func inject(_ payload: String, into site: HardeningSite) throws {
+extension HardeningSite {
+    /// Puts `payload` into every string field of Steady: config, Info.plist, strings, catalog, entitlements, a Swift line.
+    func inject(_ payload: String) throws {
+        let site = self
+        typealias Q = InjectionTests
         // Config: the site title, the app's display name and its build settings (expanded into the plist).
         try site.edit("healthaudit.yml") { text in
-            text.replacingOccurrences(of: "title: HealthAudit — example apps", with: "title: " + Self.quoted(payload))
-                .replacingOccurrences(of: "    name: Steady\n", with: "    name: \(Self.quoted(payload))\n")
-                .replacingOccurrences(of: "      PRODUCT_NAME: Steady\n", with: "      PRODUCT_NAME: \(Self.quoted(payload))\n")
-                .replacingOccurrences(of: "        name: Steady Widget\n", with: "        name: \(Self.quoted(payload))\n")
+            text.replacingOccurrences(of: "title: HealthAudit — example apps", with: "title: " + Q.quoted(payload))
+                .replacingOccurrences(of: "    name: Steady\n", with: "    name: \(Q.quoted(payload))\n")
+                .replacingOccurrences(of: "      PRODUCT_NAME: Steady\n", with: "      PRODUCT_NAME: \(Q.quoted(payload))\n")
+                .replacingOccurrences(of: "        name: Steady Widget\n", with: "        name: \(Q.quoted(payload))\n")
         }
         // Info.plist: both usage strings and the display name.
         try site.edit("apps/steady/Steady/Info.plist") { text in
@@ -87,7 +93,7 @@ final class InjectionTests: XCTestCase {
                              "Steady saves the mindful minutes and workouts you log with \"Log session\" so they appear in Apple Health.",
                              "<string>Steady</string>"] {
                 XCTAssertTrue(text.contains(original), original)
-                text = text.replacingOccurrences(of: original, with: original.hasPrefix("<string>") ? "<string>\(Self.xml(payload))</string>" : Self.xml(payload))
+                text = text.replacingOccurrences(of: original, with: original.hasPrefix("<string>") ? "<string>\(Q.xml(payload))</string>" : Q.xml(payload))
             }
             return text
         }
@@ -95,9 +101,9 @@ final class InjectionTests: XCTestCase {
         for locale in ["en", "de"] {
             try site.write("apps/steady/Steady/\(locale).lproj/InfoPlist.strings", """
                 /* \(payload) */
-                "NSHealthShareUsageDescription" = \(Self.quoted(payload));
-                "NSHealthUpdateUsageDescription" = \(Self.quoted(payload + " \(locale)"));
-                \(Self.quoted(payload)) = \(Self.quoted(payload));
+                "NSHealthShareUsageDescription" = \(Q.quoted(payload));
+                "NSHealthUpdateUsageDescription" = \(Q.quoted(payload + " \(locale)"));
+                \(Q.quoted(payload)) = \(Q.quoted(payload));
                 """)
         }
         let catalogPath = site.site + "/apps/steady/Steady/InfoPlist.xcstrings"
@@ -119,7 +125,7 @@ final class InjectionTests: XCTestCase {
         catalog["strings"] = strings
         try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: catalogPath))
         try site.edit("apps/steady/Steady/Steady.entitlements") {
-            $0.replacingOccurrences(of: "<array/>", with: "<array>\n\t\t<string>\(Self.xml(payload))</string>\n\t</array>")
+            $0.replacingOccurrences(of: "<array/>", with: "<array>\n\t\t<string>\(Q.xml(payload))</string>\n\t</array>")
         }
         // A Swift line that produces a finding (a read decision taken from the write status), with the payload on it.
         try site.write("apps/steady/Steady/Health/Injected.swift", """
@@ -129,7 +135,7 @@ final class InjectionTests: XCTestCase {
                 let store = HKHealthStore()
 
                 func mayShowBirthday() -> Bool {
-                    store.authorizationStatus(for: HKCharacteristicType(.dateOfBirth)) == .sharingAuthorized /* \(payload) */ || \(Self.quoted(payload)).isEmpty
+                    store.authorizationStatus(for: HKCharacteristicType(.dateOfBirth)) == .sharingAuthorized /* \(payload) */ || \(Q.quoted(payload)).isEmpty
                 }
             }
 

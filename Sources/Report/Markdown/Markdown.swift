@@ -18,9 +18,20 @@ public enum MarkdownText {
                     output += "\\"
                 }
                 output.unicodeScalars.append(scalar)
+                // GitHub turns `@name` into a mention (and a notification) even when escaped: a
+                // zero-width space after the `@` keeps app text from pinging anyone.
+                if scalar == "@" { output += "\u{200B}" }
             }
         }
         return output
+    }
+
+    /// Untrusted text inside the raw HTML of a Markdown document (`<summary>`): escaped, on one line
+    /// (a line break could end the HTML block, or start a workflow command when printed in CI), and
+    /// with the same mention guard as `escape`.
+    public static func inlineHTML(_ text: String) -> String {
+        let oneLine = String(text.map { $0.isNewline ? " " : $0 })
+        return HTMLText.escape(oneLine).replacingOccurrences(of: "@", with: "@\u{200B}")
     }
 
     /// An inline code span holding `text` verbatim: the fence is longer than any backtick run inside.

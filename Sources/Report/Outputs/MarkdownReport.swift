@@ -66,7 +66,7 @@ public enum MarkdownReport {
 
     private static func details(_ audit: AppAudit, context: OutputContext) -> String {
         let c = FindingCounts(audit.findings)
-        var text = "<details>\n<summary><b>\(HTMLText.escape(audit.manifest.name))</b> — \(verdictBadge(audit.verdict)): "
+        var text = "<details>\n<summary><b>\(MarkdownText.inlineHTML(audit.manifest.name))</b> — \(verdictBadge(audit.verdict)): "
         text += "\(c.errors) error(s), \(c.warnings) warning(s), \(c.notes) note(s)</summary>\n\n"
         text += "**Review questions**\n\n"
         for answer in audit.answers {

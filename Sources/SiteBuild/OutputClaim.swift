@@ -1,0 +1,183 @@
+import Foundation
+import Manifest
+
+/// Decides, before any work, whether the build may replace the output folder. The build deletes
+/// the old output wholesale, so it only ever replaces a folder that is missing, empty, or a site
+/// this tool wrote (it carries `OutputClaim.markerName`). Hugo never cleans a destination unless
+/// asked; users point this tool at their source trees, so it is stricter still.
+public struct OutputClaim: Sendable {
+    /// Written into every site, so the next build knows the folder is its own to replace.
+    public static let markerName = ".healthaudit-site"
+    static let markerText = "This folder was written by healthaudit; every build replaces all of it.\n"
+
+    public var output: String
+    public var siteDirectory: String
+    public var templatesDirectory: String
+    public var projectRoot: String
+    public var homeDirectory: String?
+
+    public init(output: String, siteDirectory: String, templatesDirectory: String, projectRoot: String,
+                homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) {
+        self.output = output
+        self.siteDirectory = siteDirectory
+        self.templatesDirectory = templatesDirectory
+        self.projectRoot = projectRoot
+        self.homeDirectory = homeDirectory
+    }
+
+    /// What the build found at the output path, for the step's log line.
+    public enum Found: Equatable, Sendable {
+        case missing, empty, healthauditSite
+        /// A site written by a version that kept its cache beside the output (`.public.cache.json`).
+        case legacySite(cacheFile: String)
+
+        var description: String {
+            switch self {
+            case .missing: "a new folder"
+            case .empty: "an empty folder"
+            case .healthauditSite, .legacySite: "a site healthaudit wrote"
+            }
+        }
+    }
+
+    /// Throws an `InputError` at the output path saying why the folder is not the tool's to replace.
+    public func check() throws -> Found {
+        let fileManager = FileManager.default
+        var info = stat()
+        if lstat(output, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+            throw refusal("is a symbolic link; give the folder it points to, or a new folder")
+        }
+        let real = RealPath.of(output) ?? (output as NSString).standardizingPath
+        try refuseDangerous(real)
+        guard fileManager.fileExists(atPath: real) else { return .missing }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw refusal("is a file, not a folder; healthaudit writes a site only into a folder") }
+        let entries: [String]
+        do { entries = try fileManager.contentsOfDirectory(atPath: real).sorted() } catch {
+            throw refusal("cannot be listed (\(error.localizedDescription)); healthaudit replaces only folders it can see are its own")
+        }
+        if entries.isEmpty { return .empty }
+        if entries.contains(Self.markerName) { return .healthauditSite }
+        let legacyCache = BuildCache.legacyPath(for: output)
+        if fileManager.fileExists(atPath: legacyCache) { return .legacySite(cacheFile: legacyCache) }
+        let shown = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
+        throw refusal("holds \(entries.count) item(s) healthaudit did not write (\(shown)); give a new or empty folder — a build replaces the whole folder")
+    }
+
+    /// Folders no flag can make the tool replace: what it reads, what holds it, and the obvious disasters.
+    private func refuseDangerous(_ real: String) throws {
+        if real == "/" { throw refusal("is the file system root") }
+        if let home = homeDirectory.flatMap(RealPath.of), home != "/", RealPath.isInside(home, real) {
+            throw refusal(real == home ? "is your home folder" : "contains your home folder")
+        }
+        let project = RealPath.of(projectRoot) ?? projectRoot
+        let site = RealPath.of(siteDirectory) ?? siteDirectory
+        let templates = RealPath.of(templatesDirectory) ?? templatesDirectory
+        if real == project, project != site { throw refusal("is the repository root") }
+        if real == site { throw refusal("is the site folder (healthaudit.yml, the apps, the content)") }
+        if real == templates { throw refusal("is the templates folder") }
+        if RealPath.isInside(site, real) { throw refusal("contains the site folder \(site)") }
+        if RealPath.isInside(project, real) { throw refusal("contains the repository \(project)") }
+        if RealPath.isInside(templates, real) || RealPath.isInside(real, templates) {
+            throw refusal("overlaps the templates folder \(templates)")
+        }
+    }
+
+    private func refusal(_ reason: String) -> InputError {
+        InputError("refusing to write the site here: the output folder \(reason)", file: output)
+    }
+}
+
+/// An advisory lock (`flock`) on the output's parent folder, held for a whole build: two builds
+/// into one output (two CI steps, `serve` and a manual build) run one after the other and never
+/// remove each other's staging folder. It creates no file; the kernel drops it if the process dies.
+public final class OutputLock: @unchecked Sendable {
+    private var descriptor: Int32
+    private let mutex = NSLock()
+
+    /// Locks `folder` (created if missing), waiting for another build when one holds it.
+    public init(folder: String, onWait: (String) -> Void) throws {
+        try PosixFiles.makeDirectories(folder)
+        descriptor = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard descriptor >= 0 else { throw OutputFailure(path: folder, operation: "open the output's parent folder", code: errno) }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK else {
+                let code = errno
+                close(descriptor)
+                throw OutputFailure(path: folder, operation: "lock the output's parent folder", code: code)
+            }
+            onWait("waiting for another healthaudit build writing into \(folder)")
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let code = errno
+                    close(descriptor)
+                    throw OutputFailure(path: folder, operation: "lock the output's parent folder", code: code)
+                }
+            }
+        }
+    }
+
+    public func release() {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard descriptor >= 0 else { return }
+        close(descriptor) // closing drops the flock
+        descriptor = -1
+    }
+
+    deinit { release() }
+}
+
+/// The output could not be written (permissions, a full disk): not an input problem, exit 3.
+public struct OutputFailure: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var operation: String
+    public var reason: String
+    /// False only when the old site was moved aside and could not be put back; `recoveredAt` says where it is.
+    public var previousSiteIntact = true
+    public var recoveredAt: String?
+
+    public init(path: String, operation: String, code: Int32) {
+        self.path = path
+        self.operation = operation
+        reason = SystemError.text(code)
+    }
+
+    public init(path: String, operation: String, reason: String) {
+        self.path = path
+        self.operation = operation
+        self.reason = reason
+    }
+
+    public var description: String {
+        let outcome = previousSiteIntact
+            ? "the previous site was left untouched"
+            : "the previous site was moved aside and could not be put back: it is in \(recoveredAt ?? "?")"
+        return "\(path): error: cannot \(operation): \(reason); \(outcome)"
+    }
+}
+
+/// POSIX calls with their `errno`, so an output failure says "Permission denied" and where.
+enum PosixFiles {
+    static func makeDirectories(_ path: String) throws {
+        if path.isEmpty || path == "/" { return }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return }
+            throw OutputFailure(path: path, operation: "create the folder", code: ENOTDIR)
+        }
+        try makeDirectories((path as NSString).deletingLastPathComponent)
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw OutputFailure(path: path, operation: "create the folder", code: errno)
+        }
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        if mkdir(path, 0o755) != 0 { throw OutputFailure(path: path, operation: "create the folder", code: errno) }
+    }
+
+    static func rename(_ from: String, to: String) throws {
+        if Foundation.rename(from, to) != 0 {
+            throw OutputFailure(path: to, operation: "move \((from as NSString).lastPathComponent) into place", code: errno)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Manifest
+import SiteBuild
+import XCTest
+
+/// The build replaces only folders it wrote, writes nothing beside them, and two builds into one
+/// output never mix.
+final class OutputSafetyTests: XCTestCase {
+    var site: HardeningSite!
+
+    override func setUpWithError() throws { site = try HardeningSite() }
+    override func tearDown() { site.remove() }
+
+    func options(output: String) -> BuildOptions {
+        var options = site.options
+        options.outputDirectory = output
+        return options
+    }
+
+    /// The refusal names the folder and why, and nothing at all was written or removed.
+    func assertRefused(_ output: String, because reason: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = try everything(under: site.root)
+        let errors = inputErrors({ try Pipeline.site.run(options(output: output)) }, file: file, line: line)
+        let failure = errors.first
+        XCTAssertEqual(failure?.location.file, output, file: file, line: line)
+        XCTAssertTrue(failure?.message.contains(reason) == true, "\(failure?.message ?? "no error")", file: file, line: line)
+        XCTAssertEqual(try everything(under: site.root), before, "nothing written or removed", file: file, line: line)
+    }
+
+    func testTheSiteItsParentsAndTheRepositoryAreRefused() throws {
+        try assertRefused(site.site, because: "is the site folder")
+        try assertRefused(site.root, because: "contains the site folder")
+        try assertRefused("/", because: "is the file system root")
+        // In a git checkout, the repository root is refused as such.
+        try FileManager.default.createDirectory(atPath: site.root + "/.git", withIntermediateDirectories: true)
+        try assertRefused(site.root, because: "is the repository root")
+    }
+
+    func testAFolderWithOtherFilesIsRefusedAndKept() throws {
+        let output = site.root + "/notes"
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try "my untracked work".write(toFile: output + "/draft.txt", atomically: false, encoding: .utf8)
+        try assertRefused(output, because: "holds 1 item(s) healthaudit did not write (draft.txt)")
+        XCTAssertEqual(try String(contentsOfFile: output + "/draft.txt", encoding: .utf8), "my untracked work")
+    }
+
+    func testAFileOrASymlinkIsRefused() throws {
+        try "x".write(toFile: site.root + "/report.html", atomically: false, encoding: .utf8)
+        try assertRefused(site.root + "/report.html", because: "is a file, not a folder")
+        try FileManager.default.createDirectory(atPath: site.root + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.root + "/link", withDestinationPath: site.root + "/real")
+        try assertRefused(site.root + "/link", because: "is a symbolic link")
+    }
+
+    func testEmptyOrMissingFoldersAreClaimedAndTheSiteIsMarkedAsOurs() throws {
+        let output = site.root + "/deploy/site"
+        try Pipeline.site.run(options(output: output))
+        XCTAssertEqual(try String(contentsOfFile: output + "/" + OutputClaim.markerName, encoding: .utf8),
+                       "This folder was written by healthaudit; every build replaces all of it.\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/.healthaudit-cache.json"), "the cache lives inside the output")
+        // Nothing else appeared beside the output.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.root + "/deploy"), ["site"])
+        // A site it wrote is replaced by the next build, even after a change.
+        try site.edit("healthaudit.yml") { $0.replacingOccurrences(of: "title: HealthAudit", with: "title: Rebuilt HealthAudit") }
+        try Pipeline.site.run(options(output: output))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.root + "/deploy"), ["site"])
+
+        let empty = site.root + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        XCTAssertNoThrow(try Pipeline.site.run(options(output: empty)))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: empty + "/index.html"))
+    }
+
+    func testTheSiteFolderHoldsOnlyTheOutputAfterABuild() throws {
+        let before = try FileManager.default.contentsOfDirectory(atPath: site.site).sorted()
+        try site.build()
+        try site.edit("healthaudit.yml") { $0.replacingOccurrences(of: "title: HealthAudit", with: "title: Again HealthAudit") }
+        try site.build()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.site).sorted(), (before + ["public"]).sorted())
+    }
+
+    /// Sites written before the marker existed kept their cache beside the output: adopted once, cache removed.
+    func testALegacySiteIsAdoptedAndItsOutsideCacheRemoved() throws {
+        let output = site.output
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        try "<html>old</html>".write(toFile: output + "/index.html", atomically: false, encoding: .utf8)
+        try "{}".write(toFile: site.site + "/.public.cache.json", atomically: false, encoding: .utf8)
+        try site.build()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.site + "/.public.cache.json"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/" + OutputClaim.markerName))
+    }
+
+    func testAnOutputThatCannotBeWrittenIsAnOutputFailureNotAnInputError() throws {
+        try "not a folder".write(toFile: site.root + "/file", atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try Pipeline.site.run(options(output: site.root + "/file/public"))) { error in
+            guard let failure = error as? OutputFailure else { return XCTFail("expected OutputFailure, got \(error)") }
+            XCTAssertEqual(failure.description,
+                           "\(site.root)/file: error: cannot create the folder: Not a directory; the previous site was left untouched")
+        }
+    }
+
+    /// While one build holds the output, a second one waits for it (and says so) instead of mixing.
+    func testASecondBuildWaitsForTheLock() throws {
+        let folder = site.root + "/locked"
+        let first = try OutputLock(folder: folder) { _ in XCTFail("the first lock never waits") }
+        let waited = Flag(), acquired = Flag()
+        let thread = Thread {
+            let second = try? OutputLock(folder: folder) { _ in waited.set() }
+            acquired.set()
+            second?.release()
+        }
+        thread.start()
+        let deadline = Date().addingTimeInterval(10)
+        while !waited.isSet, Date() < deadline { usleep(1000) }
+        XCTAssertTrue(waited.isSet, "the second build reported that it waits")
+        usleep(100_000)
+        XCTAssertFalse(acquired.isSet, "and does not proceed while the first holds the lock")
+        first.release()
+        while !acquired.isSet, Date() < deadline { usleep(1000) }
+        XCTAssertTrue(acquired.isSet)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "the lock creates no file")
+    }
+
+    /// Two real processes building into one output at once: both succeed, the result is one whole site.
+    func testConcurrentBuildsIntoOneOutputNeverMix() throws {
+        guard FileManager.default.isExecutableFile(atPath: HardeningSite.binary) else { return XCTFail("swift test builds the CLI; missing \(HardeningSite.binary)") }
+        for index in 1...300 {
+            try site.write("content/generated/p\(index).md", "# Page \(index)\n\nText.\n")
+        }
+        let processes = try (0..<2).map { _ in try run(["build", "--site", site.site, "--templates", HardeningSite.repository + "/Templates"]) }
+        for process in processes { process.waitUntilExit() }
+        XCTAssertEqual(processes.map(\.terminationStatus), [0, 0])
+        let built = try site.snapshot()
+        XCTAssertTrue(built.keys.contains { $0.hasSuffix("p300.html") || $0.hasSuffix("p300/index.html") }, "the generated pages are there")
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: site.site).sorted()
+        XCTAssertEqual(siblings, ["apps", "content", "healthaudit.yml", "public"], "no staging debris")
+    }
+
+    func run(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: HardeningSite.binary)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func everything(under folder: String) throws -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var paths: [String] = []
+        while let path = enumerator?.nextObject() as? String { paths.append(path) }
+        return paths.sorted()
+    }
+}
+
+final class Flag: @unchecked Sendable {
+    private var value = false
+    private let lock = NSLock()
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}

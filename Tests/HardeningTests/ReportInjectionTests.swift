@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Checklist
+import Manifest
+import Report
+import SiteBuild
+import XCTest
+
+/// The payload in every string of one app must stay data in every CI format: no forged
+/// annotation, test case, link, mention or compiler-style line.
+final class ReportInjectionTests: XCTestCase {
+    /// One line that reaches a finding's quote (the Swift line), then a line break that only the
+    /// multi-line fields (app name, usage strings) carry.
+    static let payload = "::error file=evil.swift,line=1::forged %0A ]]></failure></testcase><testcase name=\"forged\"> "
+        + "@octocat | cell [x](https://evil.example/a) <b>bold</b>\nevil.swift:1:1: error: forged finding"
+
+    var site: HardeningSite!
+
+    override func setUpWithError() throws {
+        site = try HardeningSite()
+        try site.inject(Self.payload)
+    }
+
+    override func tearDown() { site.remove() }
+
+    func render(_ format: ReportFormat) throws -> (text: String, audits: [AppAudit]) {
+        let audits = try site.audit().audits
+        let steady = try XCTUnwrap(audits.first { $0.manifest.id == "steady" })
+        XCTAssertTrue(steady.findings.contains { $0.quote.contains("::error file=evil.swift") }, "the payload reached a finding's quote")
+        let context = OutputContext(sitePrefix: "Site", siteDirectory: site.site)
+        return (format.render(audits, context: context), audits)
+    }
+
+    func testGitHubAnnotationsAreOneCommandPerFinding() throws {
+        let (text, audits) = try render(.github)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertEqual(lines.count, audits.flatMap(\.activeFindings).count)
+        for line in lines {
+            XCTAssertTrue(["::error ", "::warning ", "::notice "].contains { line.hasPrefix($0) }, String(line))
+            XCTAssertFalse(line.hasPrefix("::error file=evil.swift"), String(line))
+        }
+        // The payload is there, encoded: its newline as %0A, its own "%0A" as %250A.
+        XCTAssertTrue(text.contains("::error file=evil.swift,line=1::forged %250A"), text)
+    }
+
+    func testJUnitStaysWellFormedWithNoForgedTestCase() throws {
+        let (text, _) = try render(.junit)
+        let document = try XMLDocument(data: Data(text.utf8))
+        XCTAssertEqual(try document.nodes(forXPath: "//testcase[@name='forged']").count, 0)
+        XCTAssertGreaterThan(try document.nodes(forXPath: "//testcase").count, 0)
+        let failures = try document.nodes(forXPath: "//failure").compactMap(\.stringValue)
+        XCTAssertTrue(failures.contains { $0.contains("]]></failure></testcase><testcase name=\"forged\">") }, "the payload is text")
+    }
+
+    func testSARIFAndJSONCarryThePayloadAsAString() throws {
+        for format in [ReportFormat.sarif, .json] {
+            let (text, _) = try render(format)
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            XCTAssertTrue(strings(in: object).contains { $0.contains("::error file=evil.swift,line=1::forged %0A ]]>") }, "\(format)")
+        }
+    }
+
+    func testMarkdownCommentHasNoLinkMentionOrBlockFromTheApp() throws {
+        let (text, _) = try render(.markdown)
+        XCTAssertTrue(text.contains("@\u{200B}octocat"))
+        for line in text.split(separator: "\n") {
+            XCTAssertFalse(line.hasPrefix("::") || line.hasPrefix("evil.swift"), String(line))
+        }
+        let html = CMarkDocument(markdown: text).html()
+        XCTAssertFalse(html.contains("href=\"https://evil.example"), "the payload's link stays text")
+        XCTAssertFalse(html.contains("<b>bold</b>"))
+        // GitHub links mentions everywhere but in code: outside code spans, a zero-width space breaks them.
+        let outsideCode = html.replacingOccurrences(of: "<code>[^<]*</code>", with: "", options: .regularExpression)
+        XCTAssertFalse(outsideCode.contains("@octocat"), outsideCode)
+        // Each table's rows keep its column count: the payload's `|` is escaped.
+        var tables: [[Int]] = [[]]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("|") {
+                tables[tables.count - 1].append(line.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count)
+            } else if !tables[tables.count - 1].isEmpty {
+                tables.append([])
+            }
+        }
+        XCTAssertEqual(tables.filter { !$0.isEmpty }.count, 2)
+        for table in tables where !table.isEmpty { XCTAssertEqual(Set(table).count, 1, "\(table)") }
+    }
+
+    func testTextReportHasNoForgedFindingLine() throws {
+        let (text, audits) = try render(.text)
+        let findingLines = text.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") }
+        XCTAssertFalse(findingLines.contains { $0.hasPrefix("evil.swift") }, text)
+        XCTAssertEqual(findingLines.count, audits.flatMap(\.activeFindings).count, text)
+    }
+
+    func strings(in value: Any) -> [String] {
+        switch value {
+        case let text as String: return [text]
+        case let array as [Any]: return array.flatMap(strings(in:))
+        case let object as [String: Any]: return object.values.flatMap(strings(in:))
+        default: return []
+        }
+    }
+}
