@@ -94,6 +94,32 @@ final class ReportInjectionTests: XCTestCase {
         XCTAssertEqual(findingLines.count, audits.flatMap(\.activeFindings).count, text)
     }
 
+    /// A source file whose name carries a line break, a workflow command and `#`: every format keeps
+    /// it inside its location field, and the site still builds with the page for it.
+    func testAFileNameWithALineBreakAndHashStaysOneLocation() throws {
+        let name = "Probe\n::error file=evil.swift::forged #1.swift"
+        try site.write("apps/steady/Steady/Health/" + name, """
+            import HealthKit
+
+            func mayShowBirthday(store: HKHealthStore) -> Bool {
+                store.authorizationStatus(for: HKCharacteristicType(.dateOfBirth)) == .sharingAuthorized
+            }
+
+            """)
+        let audits = try site.audit().audits
+        XCTAssertTrue(audits.flatMap(\.findings).contains { $0.location.file.hasSuffix(name) }, "the file was audited")
+        let context = OutputContext(sitePrefix: "Site", siteDirectory: site.site)
+        for format in [ReportFormat.text, .github, .markdown] {
+            let text = format.render(audits, context: context)
+            for line in text.split(separator: "\n") {
+                XCTAssertFalse(line.hasPrefix("::error file=evil.swift"), "\(format): \(line)")
+            }
+        }
+        XCTAssertTrue(ReportFormat.text.render(audits, context: context).contains("Probe ::error file=evil.swift::forged #1.swift:4:"))
+        XCTAssertTrue(ReportFormat.github.render(audits, context: context).contains("Probe%0A%3A%3Aerror file=evil.swift%3A%3Aforged #1.swift"))
+        try site.build()
+    }
+
     func strings(in value: Any) -> [String] {
         switch value {
         case let text as String: return [text]

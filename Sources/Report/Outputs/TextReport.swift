@@ -25,7 +25,7 @@ public enum TextReport {
 
     /// `path:line` or `path:line:column`; line 1 when the input has no lines.
     static func location(_ finding: Finding, context: OutputContext) -> String {
-        var text = "\(context.repositoryPath(finding.location.file)):\(OutputContext.line(finding.location))"
+        var text = "\(oneLine(context.repositoryPath(finding.location.file))):\(OutputContext.line(finding.location))"
         if let column = finding.location.column, column >= 1 { text += ":\(column)" }
         return text
     }
