@@ -204,10 +204,13 @@ public enum SystemError {
     public static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
 }
 
-/// Wraps a file system and remembers every file read through it, so a command can tell which
-/// files are inputs (and must never be overwritten by its outputs).
+/// Wraps a file system and remembers every question asked of it — each file read with a digest
+/// of its bytes, each existence check and folder listing with its answer — so a build's cache key
+/// is exactly what it read (no read site has to remember to record itself), and a command knows
+/// which files are inputs its outputs must never overwrite.
 public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     private let base: FileSystem
+    private var entries: [String: String] = [:]
     private var read: Set<String> = []
     private let lock = NSLock()
 
@@ -216,17 +219,52 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     /// Every file read so far, as real paths where they resolve.
     public var readFiles: Set<String> { lock.lock(); defer { lock.unlock() }; return read }
 
-    public func contents(of path: String) throws -> Data {
-        let data = try base.contents(of: path)
-        let real = RealPath.of(path) ?? path
-        lock.lock(); read.insert(real); lock.unlock()
-        return data
+    /// One line per question and answer, sorted: `read <path> <digest>`, `exists <path> true`, ….
+    public var record: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return entries.map { "\($0.key) \($0.value)" }.sorted()
     }
 
-    public func fileExists(_ path: String) -> Bool { base.fileExists(path) }
-    public func isDirectory(_ path: String) -> Bool { base.isDirectory(path) }
-    public func files(under directory: String) throws -> [String] { try base.files(under: directory) }
+    private func note(_ key: String, _ value: String) { lock.lock(); entries[key] = value; lock.unlock() }
+
+    public func contents(of path: String) throws -> Data {
+        do {
+            let data = try base.contents(of: path)
+            note("read " + path, StableDigest.hex(data))
+            let real = RealPath.of(path) ?? path
+            lock.lock(); read.insert(real); lock.unlock()
+            return data
+        } catch {
+            note("read " + path, "error: \(error)")
+            throw error
+        }
+    }
+
+    public func fileExists(_ path: String) -> Bool {
+        let answer = base.fileExists(path)
+        note("exists " + path, "\(answer)")
+        return answer
+    }
+
+    public func isDirectory(_ path: String) -> Bool {
+        let answer = base.isDirectory(path)
+        note("folder " + path, "\(answer)")
+        return answer
+    }
+
+    public func files(under directory: String) throws -> [String] {
+        try files(under: directory, skipping: [])
+    }
+
     public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
-        try base.files(under: directory, skipping: folders)
+        let key = "list " + directory + " -" + folders.sorted().joined(separator: ",")
+        do {
+            let found = try base.files(under: directory, skipping: folders)
+            note(key, StableDigest.hex(Data(found.joined(separator: "\n").utf8)))
+            return found
+        } catch {
+            note(key, "error: \(error)")
+            throw error
+        }
     }
 }

@@ -21,7 +21,7 @@ public struct BuildOptions: Sendable {
     public var clock: BuildClock
     public var log: BuildLog
     /// Identifies the tool binary (version, size, modification time): a rebuilt tool invalidates the cache.
-    public var toolFingerprint: String = ToolInfo.currentVersion
+    public var toolFingerprint: String = ToolFingerprint.current()
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String,
                 fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {

@@ -29,18 +29,25 @@ extension BuildStep {
         return (config, errors)
     }
 
-    /// `loadInputs` plus the templates, which only the site needs.
+    /// `loadInputs` plus the templates, which only the site needs. Everything is read through a
+    /// recording file system, whose record becomes the cache key.
     public static let load = BuildStep("load") { state, options in
+        let recorder = RecordingFileSystem(options.fileSystem)
+        var recording = options
+        recording.fileSystem = recorder
         var errors: [InputError] = []
-        do { state.templates = try TemplateSet(directory: options.templatesDirectory, fileSystem: options.fileSystem) } catch let error as InputErrors {
-            errors = error.errors
+        state.templates = try collecting(&errors) { try TemplateSet(directory: options.templatesDirectory, fileSystem: recorder) }
+        // A broken config still reports the template problems of the same run.
+        guard let (config, appErrors) = try collecting(&errors, { try loadConfigAndApps(&state, recording) }) else {
+            throw InputErrors(errors)
         }
-        let (config, appErrors) = try loadConfigAndApps(&state, options)
         errors += appErrors
         // Unchanged since the last build (content compared by size and modification time, the rest by
         // bytes) and the output still whole: skip reading the content and every later step.
         let content = ContentLoader(fileSystem: options.fileSystem)
-        state.inputDigest = InputDigest.compute(state, options, contentStamps: try content.stamps(directory: config.contentDirectory))
+        state.inputDigest = InputDigest.compute(record: recorder.record, options: options,
+                                                summaryRange: config.apps.isEmpty ? nil : options.summaryRange(for: config),
+                                                contentStamps: try content.stamps(directory: config.contentDirectory))
         if errors.isEmpty, let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
            cache.outputIsWhole(options.outputDirectory) {
             state.upToDate = true
@@ -67,8 +74,7 @@ extension BuildStep {
         guard let config = state.config, !state.upToDate else { return "skipped (up to date)" }
         // No app, no summaries: don't generate a week of samples nobody reads (a content-only site).
         guard !state.audits.isEmpty else { return "no apps to simulate" }
-        let zone = TimeZone(identifier: config.timeZone) ?? TimeZone(identifier: "UTC")!
-        let range = config.summaries ?? DayRange.week(endingOn: options.clock.today(in: zone))
+        let range = options.summaryRange(for: config)
         let builder = SummaryBuilder(config: config, range: range)
         var errors: [InputError] = []
         for audit in state.audits {
@@ -109,6 +115,16 @@ extension BuildStep {
         try SiteWriter(output: options.outputDirectory).write(site + [cache.outputFile()])
         if case .legacySite(let cacheFile) = state.outputFound { try? FileManager.default.removeItem(atPath: cacheFile) }
         return "\(state.files.count) file(s) written to \(options.outputDirectory)"
+    }
+
+    /// Runs `body`, moving its input errors into `errors` (nil then) so one run reports them all.
+    static func collecting<T>(_ errors: inout [InputError], _ body: () throws -> T) throws -> T? {
+        do { return try body() } catch let error as InputErrors {
+            errors += error.errors
+        } catch let error as InputError {
+            errors.append(error)
+        }
+        return nil
     }
 
     static func display(_ path: String, site: String) -> String {

@@ -48,7 +48,6 @@ struct Build: ParsableCommand {
     func run() throws {
         var options = BuildOptions(siteDirectory: siteOptions.siteDirectory, outputDirectory: output.map(Paths.absolute),
                                    templatesDirectory: siteOptions.templatesDirectory())
-        options.toolFingerprint = Paths.toolFingerprint()
         do {
             try Pipeline.site.run(options)
         } catch let failure as BuildFailed {
@@ -62,15 +61,6 @@ struct Build: ParsableCommand {
 }
 
 enum Paths {
-    /// Version plus the binary's size and modification time: a rebuilt tool must not trust a cache of the old one.
-    static func toolFingerprint() -> String {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        let attributes = (try? FileManager.default.attributesOfItem(atPath: binary)) ?? [:]
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(ToolInfo.currentVersion)|\(size)|\(modified)"
-    }
-
     static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return (joined as NSString).standardizingPath

@@ -34,6 +34,12 @@ struct SiteFixture {
         try transform(try String(contentsOfFile: full, encoding: .utf8)).write(toFile: full, atomically: true, encoding: .utf8)
     }
 
+    func write(_ path: String, _ text: String) throws {
+        let full = site + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
     /// Every file of the output with its bytes, keyed by relative path.
     func snapshot() throws -> [String: Data] {
         var result: [String: Data] = [:]

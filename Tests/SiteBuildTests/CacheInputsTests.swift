@@ -1,0 +1,88 @@
+import Foundation
+import Manifest
+@testable import SiteBuild
+import XCTest
+
+/// The cache key is what the build read: an input reached only through the Xcode project (an
+/// `.xcconfig`, a source file), a localization, or the day a summary ends on each rebuild.
+final class CacheInputsTests: XCTestCase {
+    var fixture: SiteFixture!
+
+    override func setUpWithError() throws { fixture = try SiteFixture() }
+    override func tearDown() { fixture.remove() }
+
+    /// Runner's usage string moves from the target's settings into an `.xcconfig` the project names.
+    func useAnXcconfig() throws {
+        let project = "apps/runner/Runner.xcodeproj/project.pbxproj"
+        try fixture.write("apps/runner/Runner/Base.xcconfig", "INFOPLIST_KEY_NSHealthShareUsageDescription = Runner reads your heart rate during runs\n")
+        try fixture.edit(project) { text in
+            text.replacingOccurrences(of: "\t\t\t\tINFOPLIST_KEY_NSHealthShareUsageDescription = \"$(PRODUCT_NAME) uses Health data.\";\n", with: "")
+                .replacingOccurrences(of: "/* End PBXFileReference section */", with:
+                    "\t\t2A0000000000000000000099 /* Base.xcconfig */ = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = Runner/Base.xcconfig; sourceTree = SOURCE_ROOT; };\n/* End PBXFileReference section */")
+                .replacingOccurrences(of: "\t\t\tisa = XCBuildConfiguration;\n", with:
+                    "\t\t\tisa = XCBuildConfiguration;\n\t\t\tbaseConfigurationReference = 2A0000000000000000000099 /* Base.xcconfig */;\n")
+        }
+    }
+
+    /// Each edit rebuilds, and the page shows the new text: nothing is served from a stale cache.
+    func assertRebuilds(after edit: () throws -> Void, page: String, shows text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        try edit()
+        let state = try fixture.build()
+        XCTAssertFalse(state.upToDate, "the edit must invalidate the cache", file: file, line: line)
+        XCTAssertTrue(try fixture.read(page).contains(text), "\(page) shows \(text)", file: file, line: line)
+        XCTAssertTrue(try fixture.build().upToDate, "and the next build is up to date again", file: file, line: line)
+    }
+
+    func testAnXcconfigEditRebuilds() throws {
+        try useAnXcconfig()
+        try fixture.build()
+        XCTAssertTrue(try fixture.read("apps/runner/index.html").contains("Runner reads your heart rate during runs"))
+        try assertRebuilds(after: {
+            try fixture.write("apps/runner/Runner/Base.xcconfig", "INFOPLIST_KEY_NSHealthShareUsageDescription = Runner reads your cadence during runs\n")
+        }, page: "apps/runner/index.html", shows: "Runner reads your cadence during runs")
+    }
+
+    func testALocalizationEditRebuilds() throws {
+        try fixture.build()
+        try assertRebuilds(after: {
+            try fixture.edit("apps/veloride/VeloRide/de.lproj/InfoPlist.strings") {
+                $0.replacingOccurrences(of: "\"NSHealthShareUsageDescription\" = \"", with: "\"NSHealthShareUsageDescription\" = \"Neu: ")
+            }
+        }, page: "apps/veloride/index.html", shows: "Neu: ")
+    }
+
+    /// `Shared/Formatting.swift` is found only through Runner's project (a `SOURCE_ROOT` reference).
+    func testASourceFileReachedOnlyThroughTheProjectRebuilds() throws {
+        try fixture.build()
+        try assertRebuilds(after: {
+            try fixture.edit("apps/runner/Shared/Formatting.swift") {
+                $0 + "\nfunc probe(store: HKHealthStore) -> Bool { store.authorizationStatus(for: HKCharacteristicType(.dateOfBirth)) == .sharingAuthorized }\n"
+            }
+        }, page: "apps/runner/index.html", shows: "Formatting.swift")
+    }
+
+    /// With no `summaries:` range the week ends today: tomorrow's build is not last week's site.
+    func testTheDayIsPartOfTheKeyWhenTheConfigNamesNoRange() throws {
+        try fixture.edit("healthaudit.yml") { $0.replacingOccurrences(of: "summaries:\n  from: 2026-03-26\n  to: 2026-04-01\n", with: "") }
+        var options = fixture.options
+        options.clock = FixedClock(DayDate(year: 2026, month: 4, day: 1))
+        try Pipeline.site.run(options)
+        XCTAssertTrue(try Pipeline.site.run(options).upToDate, "same day: up to date")
+        options.clock = FixedClock(DayDate(year: 2026, month: 4, day: 2))
+        let nextDay = try Pipeline.site.run(options)
+        XCTAssertFalse(nextDay.upToDate, "the next day rebuilds")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.output + "/apps/steady/summary/2026-04-02.html"), "the new day's summary")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.output + "/apps/steady/summary/2026-03-26.html"), "the dropped day is gone")
+    }
+
+    /// A rebuilt binary (same version string) has another fingerprint, so `serve` and `build` rebuild.
+    func testTheToolFingerprintFollowsTheBinary() throws {
+        let binary = fixture.root + "/tool"
+        try Data("one".utf8).write(to: URL(fileURLWithPath: binary))
+        let before = ToolFingerprint.of(binary: binary)
+        try Data("two, longer".utf8).write(to: URL(fileURLWithPath: binary))
+        XCTAssertNotEqual(ToolFingerprint.of(binary: binary), before)
+        XCTAssertEqual(BuildOptions(siteDirectory: fixture.site, templatesDirectory: fixture.site).toolFingerprint, ToolFingerprint.current(),
+                       "every command's options, serve's included, default to the running binary")
+    }
+}
