@@ -24,6 +24,7 @@ extension BuildStep {
         var errors: [InputError] = []
         for app in config.apps {
             do { state.manifests.append(try loader.load(app)) } catch let error as InputErrors { errors += error.errors }
+            errors += ScenarioSelection.problems(in: app)
         }
         state.config = config
         return (config, errors)

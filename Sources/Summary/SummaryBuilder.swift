@@ -69,7 +69,27 @@ enum AppContextMapping {
 }
 
 /// The scenarios an app's config names (tailored to the types it requests) or scripts.
-enum ScenarioSelection {
+public enum ScenarioSelection {
+    /// Every scenario problem of an app's config (unknown names, bad steps), found without running
+    /// anything, so `build` and `check` report them with the other input problems of the run.
+    public static func problems(in app: AppConfig) -> [InputError] {
+        var errors: [InputError] = []
+        for config in app.scenarios {
+            switch config {
+            case .builtIn(let name):
+                if BuiltInScenario(rawValue: name.value) == nil {
+                    let known = BuiltInScenario.allCases.map(\.rawValue).joined(separator: ", ")
+                    errors.append(InputError("unknown scenario '\(name.value)' (known: \(known))", at: name.location))
+                }
+            case .script(_, let steps, _):
+                for step in steps {
+                    do { _ = try ScriptStep.convert(step) } catch let error as InputError { errors.append(error) } catch {}
+                }
+            }
+        }
+        return errors
+    }
+
     static func scenarios(for audit: AppAudit) throws -> [Scenario] {
         let read = audit.requestedRead.compactMap(HealthTypeID.init(rawValue:))
         let share = audit.requestedShare.compactMap(HealthTypeID.init(rawValue:)).filter(\.isShareable)

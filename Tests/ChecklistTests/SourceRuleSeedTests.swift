@@ -37,6 +37,8 @@ final class SourceRuleSeedTests: XCTestCase {
         let seeds = package.appendingPathComponent("../shared/seeds").standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: seeds.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            // Seeds live beside the checkout; CI (`CI=true`) always has them, so there a missing folder fails.
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("no seeds at \(seeds.path)"); throw CocoaError(.fileNoSuchFile) }
             throw XCTSkip("no seeds at \(seeds.path)")
         }
         return seeds

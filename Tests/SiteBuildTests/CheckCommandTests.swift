@@ -14,7 +14,9 @@ enum HealthAuditBinary {
 
     static func run(_ arguments: [String], in directory: String) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw XCTSkip("\(path) is not built; run `swift build` first")
+            // `swift test` builds every product, so a missing binary is a broken build, not a reason to skip.
+            XCTFail("\(path) is not built")
+            throw CocoaError(.fileNoSuchFile)
         }
         let capture = URL(fileURLWithPath: directory).appendingPathComponent(".capture-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
