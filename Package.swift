@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "healthaudit", targets: ["healthaudit"]),
         .executable(name: "healthaudit-fuzz", targets: ["healthaudit-fuzz"]),
+        .executable(name: "healthaudit-bench", targets: ["healthaudit-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,7 +41,7 @@ let package = Package(
         .target(name: "Summary", dependencies: ["Manifest", "Checklist", "HealthStore"]),
         // 5. Markdown, libcmark, Mustache templates, page models, machine outputs.
         .target(name: "Report", dependencies: [
-            "Manifest", "Checklist", "Summary", "CCmark",
+            "Manifest", "Checklist", "HealthStore", "Summary", "CCmark",
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
         // 6. The build pipeline: steps, diagnostics, atomic output.
@@ -58,6 +59,11 @@ let package = Package(
         ]),
         // Mutation fuzzer over the readers of untrusted input (bench/fuzz.sh runs it).
         .executableTarget(name: "healthaudit-fuzz", dependencies: ["Manifest", "Report"]),
+        // In-process measurements for bench/run.py (Markdown path vs libcmark, store statistics).
+        .executableTarget(name: "healthaudit-bench", dependencies: [
+            "Manifest", "HealthStore", "Report",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore"]),

@@ -5,7 +5,7 @@
 
 Peers, all measured interleaved (A B A B ...) so drift on a shared machine hits both sides:
   * full build of N Markdown pages: healthaudit vs Hugo (Debian's `hugo`), same content, same disk;
-  * per-page Markdown cost: healthaudit's render path vs libcmark alone, in-process (`healthaudit bench markdown`);
+  * per-page Markdown cost: healthaudit's render path vs libcmark alone, in-process (`healthaudit-bench markdown`);
   * no-op rebuild and one-page rebuild vs a full build;
   * peak RSS of both generators (from the kernel's accounting of each finished process);
   * daily statistics over a year of minute-level samples: the simulated store vs SQLite
@@ -26,6 +26,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "bench", "out")
 TOOL = os.path.join(ROOT, ".build", "release", "healthaudit")
+BENCH_TOOL = os.path.join(ROOT, ".build", "release", "healthaudit-bench")
 
 
 def run(argv, cwd=None):
@@ -44,8 +45,9 @@ def run(argv, cwd=None):
 def prepare(args):
     os.makedirs(OUT, exist_ok=True)
     print("bench: building healthaudit (release)...", flush=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    for product in ["healthaudit", "healthaudit-bench"]:
+        subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
     if shutil.which("hugo") is None:
         subprocess.run(["apt-get", "install", "-y", "-qq", "hugo"], check=True, stdout=subprocess.DEVNULL)
     site = os.path.join(OUT, "site")
@@ -91,10 +93,10 @@ def measure(site, hugo, runs):
 
 
 def in_process(site, runs):
-    markdown = json.loads(subprocess.run([TOOL, "bench", "markdown", "--content", os.path.join(site, "content"),
+    markdown = json.loads(subprocess.run([BENCH_TOOL, "markdown", "--content", os.path.join(site, "content"),
                                           "--repeats", str(runs)], check=True, capture_output=True).stdout)
     csv_path = os.path.join(OUT, "rows.csv")
-    store = json.loads(subprocess.run([TOOL, "bench", "store", "--days", "365", "--csv", csv_path,
+    store = json.loads(subprocess.run([BENCH_TOOL, "store", "--days", "365", "--csv", csv_path,
                                        "--repeats", str(runs)], check=True, capture_output=True).stdout)
     # SQLite peer: the same rows, day boundaries in the same time zone, best of `runs`.
     os.environ["TZ"] = "Europe/London"

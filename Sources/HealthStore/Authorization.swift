@@ -46,13 +46,11 @@ public struct AuthorizationSheet: Sendable, Hashable {
 }
 
 /// The result of `requestAuthorization`: the completion's `success == true` (whatever the user chose), an error,
-/// or an exception that terminates the app.
-public enum AuthorizationOutcome: Sendable, Hashable {
-    /// `sheet` is nil when nothing was presented (everything already answered, or an extension asked).
-    case success(sheet: AuthorizationSheet?)
-    case failure(HealthKitError)
-    case crash(HealthKitCrash)
+/// or an exception that terminates the app. The value is the sheet shown: nil when nothing was presented
+/// (everything already answered, or an extension asked).
+public typealias AuthorizationOutcome = QueryOutcome<AuthorizationSheet?>
 
+extension QueryOutcome where Value == AuthorizationSheet? {
     public var succeeded: Bool {
         if case .success = self { return true }
         return false
@@ -61,16 +59,6 @@ public enum AuthorizationOutcome: Sendable, Hashable {
     public var sheetShown: Bool {
         if case .success(let sheet?) = self { return !sheet.readTypes.isEmpty || !sheet.shareTypes.isEmpty }
         return false
-    }
-
-    public var error: HealthKitError? {
-        if case .failure(let e) = self { return e }
-        return nil
-    }
-
-    public var crash: HealthKitCrash? {
-        if case .crash(let c) = self { return c }
-        return nil
     }
 }
 

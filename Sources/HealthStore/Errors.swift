@@ -96,7 +96,8 @@ public struct HealthKitCrash: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// What a query hands back: a value, an HKError, or a crash (HealthKit raised an exception).
+/// What a HealthKit call hands back — a query's value, an authorization's sheet — or an HKError,
+/// or a crash (HealthKit raised an exception).
 public enum QueryOutcome<Value: Sendable>: Sendable {
     case success(Value)
     case failure(HealthKitError)
@@ -119,3 +120,4 @@ public enum QueryOutcome<Value: Sendable>: Sendable {
 }
 
 extension QueryOutcome: Equatable where Value: Equatable {}
+extension QueryOutcome: Hashable where Value: Hashable {}

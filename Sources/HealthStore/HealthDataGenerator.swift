@@ -12,17 +12,17 @@ public struct HealthDataGenerator: Sendable {
 
     public struct Configuration: Sendable, Hashable {
         public var seed: UInt64
-        public var firstDay: CalendarDay
-        public var lastDay: CalendarDay
+        public var firstDay: DayDate
+        public var lastDay: DayDate
         public var timeZone: TimeZone
-        public var dateOfBirth: CalendarDay?
+        public var dateOfBirth: DayDate?
         public var biologicalSex: BiologicalSex
         public var resolution: Resolution
         /// Share of nights on which a third-party sleep app also records (overlapping) sleep.
         public var secondSleepSourceProbability: Double
 
-        public init(seed: UInt64 = 1, firstDay: CalendarDay, lastDay: CalendarDay,
-                    timeZone: TimeZone = TimeZone(identifier: "UTC")!, dateOfBirth: CalendarDay? = nil,
+        public init(seed: UInt64 = 1, firstDay: DayDate, lastDay: DayDate,
+                    timeZone: TimeZone = TimeZone(identifier: "UTC")!, dateOfBirth: DayDate? = nil,
                     biologicalSex: BiologicalSex = .notSet, resolution: Resolution = .realistic,
                     secondSleepSourceProbability: Double = 0.2) {
             self.seed = seed; self.firstDay = firstDay; self.lastDay = lastDay; self.timeZone = timeZone
@@ -35,8 +35,8 @@ public struct HealthDataGenerator: Sendable {
 
     public init(_ configuration: Configuration) { self.configuration = configuration }
 
-    public init(seed: UInt64 = 1, from firstDay: CalendarDay, through lastDay: CalendarDay,
-                timeZone: TimeZone = TimeZone(identifier: "UTC")!, dateOfBirth: CalendarDay? = nil,
+    public init(seed: UInt64 = 1, from firstDay: DayDate, through lastDay: DayDate,
+                timeZone: TimeZone = TimeZone(identifier: "UTC")!, dateOfBirth: DayDate? = nil,
                 biologicalSex: BiologicalSex = .notSet, resolution: Resolution = .realistic) {
         self.init(Configuration(seed: seed, firstDay: firstDay, lastDay: lastDay, timeZone: timeZone,
                                 dateOfBirth: dateOfBirth, biologicalSex: biologicalSex, resolution: resolution))
@@ -82,7 +82,7 @@ struct Person: Sendable {
     let vo2Base: Double
     let bmrPerDay: Double
 
-    init(seed: UInt64, sex: BiologicalSex, dateOfBirth: CalendarDay?, firstDay: CalendarDay) {
+    init(seed: UInt64, sex: BiologicalSex, dateOfBirth: DayDate?, firstDay: DayDate) {
         var rng = SplitMix64(seed: seed, stream: 0xFEED)
         let female = sex == .female
         heightM = (rng.normal(female ? 1.65 : 1.78, 0.05) * 100).rounded() / 100
@@ -117,7 +117,7 @@ struct Bout: Sendable {
 
 /// What the user does on one day: wake and bed times, workout, walks, when the watch charges.
 struct DayPlan: Sendable {
-    let day: CalendarDay
+    let day: DayDate
     let start: Double, end: Double
     let wake: Double, bed: Double
     let restingHR: Double
@@ -125,7 +125,7 @@ struct DayPlan: Sendable {
     let workout: PlannedWorkout?
     let bouts: [Bout]
 
-    init(day: CalendarDay, start: Double, end: Double, seed: UInt64, person: Person, timeZone: TimeZone) {
+    init(day: DayDate, start: Double, end: Double, seed: UInt64, person: Person, timeZone: TimeZone) {
         var rng = SplitMix64(seed: seed, stream: UInt64(bitPattern: Int64(day.dayNumber)) << 2)
         let n = Double(day.dayNumber)
         func clock(_ hours: Double) -> Double { DayPlan.wallClock(start, hours, timeZone) }

@@ -173,7 +173,7 @@ private struct ScenarioPlayer {
             }
         case .dailyStatistics(let type, let window, let options):
             let (a, b) = range(window)
-            let anchor = store.interval(of: CalendarDay(a, in: store.timeZone)).start
+            let anchor = store.interval(of: DayDate(a, in: store.timeZone)).start
             switch store.statisticsCollection(of: type, from: a, to: b, anchor: anchor, interval: .day,
                                               options: options) {
             case .success(let collection):
@@ -195,7 +195,7 @@ private struct ScenarioPlayer {
         case .dateOfBirth:
             switch store.dateOfBirth() {
             case .success(let c):
-                event.status = CalendarDay(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1).description
+                event.status = DayDate(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1).description
                 event.outcome = "Date of birth \(event.status!)."
             case .failure(let e): fail(e)
             }
@@ -219,7 +219,7 @@ private struct ScenarioPlayer {
 
     private func range(_ window: QueryWindow) -> (Date, Date) {
         let tz = store.timeZone
-        let lastDay = CalendarDay(now.addingTimeInterval(-1), in: tz)
+        let lastDay = DayDate(now.addingTimeInterval(-1), in: tz)
         switch window {
         case .today: return (lastDay.start(in: tz), now)
         case .lastDays(let n): return (lastDay.adding(days: -(max(1, n) - 1)).start(in: tz), now)

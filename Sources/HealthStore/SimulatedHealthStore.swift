@@ -50,11 +50,11 @@ public final class SimulatedHealthStore: @unchecked Sendable {
             if !_app.hasHealthKitEntitlement { return .failure(.missingEntitlement) }
             // Chosen behaviour (unconfirmed): an extension cannot present the sheet; the call completes with
             // success and no sheet, and the types stay not determined (seed 003: "Will silently fail").
-            if _app.isExtension { return .success(sheet: nil) }
+            if _app.isExtension { return .success(nil) }
             let sheet = _authorization.pending(share: share, read: read)
-            if sheet.readTypes.isEmpty && sheet.shareTypes.isEmpty { return .success(sheet: nil) }
+            if sheet.readTypes.isEmpty && sheet.shareTypes.isEmpty { return .success(nil) }
             _authorization.apply(sheet, answers: answers)
-            return .success(sheet: sheet)
+            return .success(sheet)
         }
     }
 

@@ -37,7 +37,7 @@ extension SimulatedHealthStore {
     }
 
     /// Daily buckets for whole calendar days `first...last` in the store's time zone (anchor: local midnight).
-    public func dailyStatistics(of type: HealthTypeID, from first: CalendarDay, through last: CalendarDay,
+    public func dailyStatistics(of type: HealthTypeID, from first: DayDate, through last: DayDate,
                                 options: StatisticsOptions) -> QueryOutcome<StatisticsCollection> {
         let tz = timeZone
         let start = first.start(in: tz), end = last.next.start(in: tz)
@@ -45,7 +45,7 @@ extension SimulatedHealthStore {
     }
 
     /// The interval [start, end) of a calendar day in the store's time zone.
-    public func interval(of day: CalendarDay) -> (start: Date, end: Date) {
+    public func interval(of day: DayDate) -> (start: Date, end: Date) {
         let tz = timeZone
         return (day.start(in: tz), day.next.start(in: tz))
     }

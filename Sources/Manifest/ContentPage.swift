@@ -134,8 +134,11 @@ enum SimpleFrontMatter {
     }
 }
 
-/// FNV-1a over bytes: stable across processes, used for cache keys and fingerprints.
+/// FNV-1a over bytes: stable across processes and platforms (Swift's `Hasher` is seeded per
+/// process), used for cache keys and fingerprints.
 public enum StableDigest {
+    public static func hex(_ text: String) -> String { hex(Data(text.utf8)) }
+
     public static func hex(_ data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }

@@ -45,16 +45,51 @@ public struct DayDate: Hashable, Comparable, Sendable, CustomStringConvertible {
         String(format: "%04d-%02d-%02d", year, month, day)
     }
 
-    public var next: DayDate {
-        if day < DayDate.daysIn(month: month, year: year) { return DayDate(year: year, month: month, day: day + 1) }
-        if month < 12 { return DayDate(year: year, month: month + 1, day: 1) }
-        return DayDate(year: year + 1, month: 1, day: 1)
+    /// Days since 1970-01-01 (proleptic Gregorian), pure arithmetic.
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
     }
 
-    public var previous: DayDate {
-        if day > 1 { return DayDate(year: year, month: month, day: day - 1) }
-        if month > 1 { return DayDate(year: year, month: month - 1, day: DayDate.daysIn(month: month - 1, year: year)) }
-        return DayDate(year: year - 1, month: 12, day: 31)
+    public init(dayNumber n: Int) {
+        let z = n + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+    }
+
+    /// The day containing `date` in `timeZone`.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self.init(year: parts.year!, month: parts.month!, day: parts.day!)
+    }
+
+    public func adding(days: Int) -> DayDate { DayDate(dayNumber: dayNumber + days) }
+    public var next: DayDate { adding(days: 1) }
+    public var previous: DayDate { adding(days: -1) }
+
+    /// Monday = 1 … Sunday = 7.
+    public var isoWeekday: Int { ((dayNumber % 7 + 7) % 7 + 3) % 7 + 1 }
+
+    public var dateComponents: DateComponents { DateComponents(year: year, month: month, day: day) }
+
+    /// Local midnight (or the first instant of the day if midnight does not exist) in `timeZone`.
+    public func start(in timeZone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.startOfDay(for: calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))!)
     }
 
     public static func < (a: DayDate, b: DayDate) -> Bool {

@@ -4,7 +4,7 @@ import Manifest
 
 /// The metrics of one day, each queried from both stores.
 struct DayReport {
-    let day: CalendarDay
+    let day: DayDate
     let held: SimulatedHealthStore
     let seen: SimulatedHealthStore
     let grants: [HealthTypeID: PermissionGrant]

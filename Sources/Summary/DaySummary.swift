@@ -52,7 +52,7 @@ public struct SleepSpan: Sendable, Hashable {
 }
 
 public struct DaySummary: Sendable {
-    public var day: CalendarDay
+    public var day: DayDate
     /// Length of the day in hours: 23 or 25 on DST changes.
     public var hours: Double
     public var metrics: [MetricRow]

@@ -18,7 +18,7 @@ struct SleepNight {
     let spans: [SleepSpan]
     let hasData: Bool
 
-    init(day: CalendarDay, store: SimulatedHealthStore, timeZone: TimeZone) {
+    init(day: DayDate, store: SimulatedHealthStore, timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let dayStart = day.start(in: timeZone)

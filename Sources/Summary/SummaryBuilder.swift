@@ -17,8 +17,8 @@ public struct SummaryBuilder: Sendable {
         formatter = UnitFormatter(config.units)
         let settings = config.data
         data = HealthDataGenerator(
-            seed: settings.seed, from: CalendarDay(range.from), through: CalendarDay(range.to), timeZone: timeZone,
-            dateOfBirth: settings.dateOfBirth.map(CalendarDay.init), biologicalSex: settings.biologicalSex.flatMap(BiologicalSex.init(name:)) ?? .notSet
+            seed: settings.seed, from: range.from, through: range.to, timeZone: timeZone,
+            dateOfBirth: settings.dateOfBirth, biologicalSex: settings.biologicalSex.flatMap(BiologicalSex.init(name:)) ?? .notSet
         ).generate()
     }
 
@@ -27,7 +27,7 @@ public struct SummaryBuilder: Sendable {
         let grants = AppContextMapping.grants(audit.manifest.config.permissions)
         let held = SimulatedHealthStore(data: data, app: AppContextMapping.owner, grants: AppContextMapping.everythingReadable)
         let seen = SimulatedHealthStore(data: data, app: app, grants: grants)
-        let days = range.days.map { DayReport(day: CalendarDay($0), held: held, seen: seen, grants: grants, formatter: formatter).summary() }
+        let days = range.days.map { DayReport(day: $0, held: held, seen: seen, grants: grants, formatter: formatter).summary() }
         let scenarios = try ScenarioSelection.scenarios(for: audit)
         let timelines = scenarios.map { $0.replay(data: data, app: app) }
         let unmodelled = (audit.requestedRead + audit.requestedShare).filter { HealthTypeID(rawValue: $0) == nil }
@@ -36,9 +36,7 @@ public struct SummaryBuilder: Sendable {
     }
 }
 
-extension CalendarDay {
-    init(_ day: DayDate) { self.init(year: day.year, month: day.month, day: day.day) }
-}
+
 
 /// From the audited manifest to the store's view of the app.
 enum AppContextMapping {

@@ -15,7 +15,7 @@ struct HealthAudit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "healthaudit",
         abstract: "Audit how iOS apps ask for and use HealthKit permissions, and publish the results as a static site.",
-        subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self, Bench.self],
+        subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self],
         defaultSubcommand: Build.self
     )
 }

@@ -32,6 +32,21 @@ struct HardeningSite {
     @discardableResult
     func audit() throws -> BuildState { try Pipeline.audit.run(options) }
 
+    /// Runs the CLI to completion from `folder` (default: the root); stdout and stderr together.
+    func runCLI(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder ?? root)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     func write(_ path: String, _ text: String) throws {
         let full = site + "/" + path
         try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -42,10 +42,10 @@ final class ReadConfinementTests: XCTestCase {
         try replaceWithSymlink("apps/steady/Steady/Info.plist", to: outside + "/secret.plist")
         let reports = site.root + "/reports"
         var runs: [(status: Int32, output: String)] = []
-        runs.append(try run(["check", "--site", site.site, "--format", "json", "--output", reports + "/a.json",
+        runs.append(try site.runCLI(["check", "--site", site.site, "--format", "json", "--output", reports + "/a.json",
                              "--format", "sarif", "--output", reports + "/a.sarif", "--format", "github", "--format", "markdown"]))
-        runs.append(try run(["evidence", "--site", site.site, "--app", "steady", "--output", reports + "/e.html"]))
-        runs.append(try run(["build", "--site", site.site, "--templates", HardeningSite.repository + "/Templates"]))
+        runs.append(try site.runCLI(["evidence", "--site", site.site, "--app", "steady", "--output", reports + "/e.html"]))
+        runs.append(try site.runCLI(["build", "--site", site.site, "--templates", HardeningSite.repository + "/Templates"]))
         XCTAssertEqual(runs.map(\.status), [2, 2, 2], runs.map(\.output).joined(separator: "\n"))
         for run in runs {
             XCTAssertTrue(run.output.contains("Info.plist: error:"), run.output)
@@ -92,19 +92,5 @@ final class ReadConfinementTests: XCTestCase {
         XCTAssertEqual(mkfifo(config, 0o644), 0)
         let errors = inputErrors { try site.audit() }
         XCTAssertEqual(errors.map(\.description), ["\(config): error: not a regular file (a FIFO, socket or device); not read"])
-    }
-
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: HardeningSite.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: site.root)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

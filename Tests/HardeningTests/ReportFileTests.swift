@@ -19,17 +19,7 @@ final class ReportFileTests: XCTestCase {
     override func tearDown() { site?.remove() }
 
     func check(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: HardeningSite.binary)
-        process.arguments = ["check", "--site", site.site, "--no-fail"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: site.root)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try site.runCLI(["check", "--site", site.site, "--no-fail"] + arguments)
     }
 
     func testARegularFileIsReplacedWithNoTemporaryLeftBehind() throws {

@@ -9,7 +9,7 @@ final class AuthorizationTests: XCTestCase {
         let outcome = s.requestAuthorization(toShare: [.bodyMass], read: [.stepCount, .bodyMass],
                                              answers: [.stepCount: .init(read: .granted),
                                                        .bodyMass: .init(read: .granted, share: .granted)])
-        XCTAssertEqual(outcome, .success(sheet: AuthorizationSheet(readTypes: [.stepCount, .bodyMass],
+        XCTAssertEqual(outcome, .success(AuthorizationSheet(readTypes: [.stepCount, .bodyMass],
                                                                    shareTypes: [.bodyMass])))
         // Asked for reading only and granted: still sharingDenied.
         XCTAssertEqual(s.authorizationStatus(for: .stepCount), .sharingDenied)
@@ -35,11 +35,11 @@ final class AuthorizationTests: XCTestCase {
     func testSheetOnlyForNeverAskedTypes() {
         let s = store(grants: [.stepCount: .init(read: .denied)])
         let first = s.requestAuthorization(toShare: [], read: [.stepCount], answers: [.stepCount: .init(read: .granted)])
-        XCTAssertEqual(first, .success(sheet: nil))
+        XCTAssertEqual(first, .success(nil))
         XCTAssertEqual(s.grants[.stepCount]?.read, .denied, "an answered type is never re-asked")
         let second = s.requestAuthorization(toShare: [], read: [.stepCount, .heartRate],
                                             answers: [.stepCount: .init(read: .granted), .heartRate: .init(read: .granted)])
-        XCTAssertEqual(second, .success(sheet: AuthorizationSheet(readTypes: [.heartRate], shareTypes: [])))
+        XCTAssertEqual(second, .success(AuthorizationSheet(readTypes: [.heartRate], shareTypes: [])))
         XCTAssertEqual(s.grants[.stepCount]?.read, .denied)
         XCTAssertEqual(s.grants[.heartRate]?.read, .granted)
     }
@@ -49,7 +49,7 @@ final class AuthorizationTests: XCTestCase {
         let s = store(grants: [.bodyMass: .init(read: .granted)])
         let outcome = s.requestAuthorization(toShare: [.bodyMass], read: [.bodyMass],
                                              answers: [.bodyMass: .init(read: .denied, share: .granted)])
-        XCTAssertEqual(outcome, .success(sheet: AuthorizationSheet(readTypes: [], shareTypes: [.bodyMass])))
+        XCTAssertEqual(outcome, .success(AuthorizationSheet(readTypes: [], shareTypes: [.bodyMass])))
         XCTAssertEqual(s.grants[.bodyMass], PermissionGrant(read: .granted, share: .granted))
     }
 
@@ -82,7 +82,7 @@ final class AuthorizationTests: XCTestCase {
         app.isExtension = true
         let s = store(app: app)
         let outcome = s.requestAuthorization(toShare: [], read: [.stepCount], answers: [.stepCount: .grantedBoth])
-        XCTAssertEqual(outcome, .success(sheet: nil))
+        XCTAssertEqual(outcome, .success(nil))
         XCTAssertFalse(outcome.sheetShown)
         XCTAssertTrue(s.grants.isEmpty)
         XCTAssertEqual(s.authorizationStatus(for: .stepCount), .notDetermined)

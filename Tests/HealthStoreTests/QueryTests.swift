@@ -150,15 +150,15 @@ final class QueryTests: XCTestCase {
         XCTAssertNil(Sample(type: .bodyMass, start: Date(), end: Date(), quantity: HealthQuantity(1, .meter), source: .watch))
     }
 
-    func testCalendarDay() {
-        XCTAssertEqual(CalendarDay("2026-03-29")?.dayNumber, 20541)
-        XCTAssertEqual(CalendarDay(dayNumber: 0), CalendarDay(year: 1970, month: 1, day: 1))
-        XCTAssertNil(CalendarDay("2026-02-29"))
-        XCTAssertNotNil(CalendarDay("1988-02-29"))
-        XCTAssertEqual(CalendarDay("2026-03-29")?.isoWeekday, 7)
-        XCTAssertEqual(CalendarDay("2026-12-31")?.next, CalendarDay("2027-01-01"))
+    func testDayDate() {
+        XCTAssertEqual(DayDate("2026-03-29")?.dayNumber, 20541)
+        XCTAssertEqual(DayDate(dayNumber: 0), DayDate(year: 1970, month: 1, day: 1))
+        XCTAssertNil(DayDate("2026-02-29"))
+        XCTAssertNotNil(DayDate("1988-02-29"))
+        XCTAssertEqual(DayDate("2026-03-29")?.isoWeekday, 7)
+        XCTAssertEqual(DayDate("2026-12-31")?.next, DayDate("2027-01-01"))
         for n in stride(from: -800_000, to: 800_000, by: 997) {
-            XCTAssertEqual(CalendarDay(dayNumber: n).dayNumber, n)
+            XCTAssertEqual(DayDate(dayNumber: n).dayNumber, n)
         }
     }
 }

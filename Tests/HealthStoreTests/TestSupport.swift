@@ -17,7 +17,7 @@ func tinyData(samples: [Sample] = [], workouts: [Workout] = []) -> HealthDataSet
                   samples: samples, workouts: workouts)
 }
 
-func day(_ s: String) -> CalendarDay { CalendarDay(s)! }
+func day(_ s: String) -> DayDate { DayDate(s)! }
 
 /// Seconds since the reference date of `hh:mm` on `dayString` in `tz`.
 func at(_ dayString: String, _ hour: Int, _ minute: Int = 0, tz: TimeZone = utc) -> Double {

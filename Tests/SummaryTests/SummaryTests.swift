@@ -68,7 +68,7 @@ final class ScriptedScenarioTests: XCTestCase {
         guard case .script(let name, let steps, _) = config.apps[0].scenarios[0] else { return XCTFail("not a script") }
         XCTAssertEqual(name, "The user taps Don't Allow")
         let scenario = Scenario(id: "s", title: name, steps: try steps.map(ScriptStep.convert))
-        let data = HealthDataGenerator(seed: 3, from: CalendarDay(year: 2026, month: 3, day: 1), through: CalendarDay(year: 2026, month: 3, day: 1)).generate()
+        let data = HealthDataGenerator(seed: 3, from: DayDate(year: 2026, month: 3, day: 1), through: DayDate(year: 2026, month: 3, day: 1)).generate()
         let events = scenario.replay(data: data, app: .example()).events
         XCTAssertEqual(events[1].status, "true", "success whatever the user chose")
         XCTAssertNil(events[2].error, "a read denial is never an error")

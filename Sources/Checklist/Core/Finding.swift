@@ -64,11 +64,7 @@ public struct Finding: Sendable, Hashable {
     /// Stable identity across unrelated edits: rule, file and the normalized quoted text, never the line.
     public var fingerprint: String {
         let normalized = quote.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return StableHash.hex("\(ruleID)|\(location.file)|\(normalized)")
+        return StableDigest.hex("\(ruleID)|\(location.file)|\(normalized)")
     }
 }
 
-/// Deterministic across runs and platforms (Swift's `Hasher` is seeded per process).
-public enum StableHash {
-    public static func hex(_ text: String) -> String { StableDigest.hex(Data(text.utf8)) }
-}

@@ -27,9 +27,9 @@ public struct SiteRenderer: Sendable {
         files += RuleCatalog.all.map { rule in .later(SitePaths.rule(rule.description.id)) { rulePage(rule.description, input: input) } }
         // A content page depends on its own text, the templates, the site title and the set of page paths (its links).
         let links = ContentLinkMap(input.contentPages)
-        let shared = StableHash.hex([templates.digest, input.config.title, links.digest].joined(separator: "|"))
+        let shared = StableDigest.hex([templates.digest, input.config.title, links.digest].joined(separator: "|"))
         files += input.contentPages.map { content in
-            PendingFile(path: content.outputPath, key: StableHash.hex(content.contentHash + "|" + shared)) {
+            PendingFile(path: content.outputPath, key: StableDigest.hex(content.contentHash + "|" + shared)) {
                 contentPage(content, input: input, links: links).data
             }
         }
@@ -132,7 +132,7 @@ struct ContentLinkMap: Sendable {
 
     init(_ pages: [ContentPage]) {
         outputs = Dictionary(pages.map { ($0.path, $0.outputPath) }, uniquingKeysWith: { first, _ in first })
-        digest = StableHash.hex(pages.map(\.path).joined(separator: "\n"))
+        digest = StableDigest.hex(pages.map(\.path).joined(separator: "\n"))
     }
 }
 

@@ -6,9 +6,12 @@ import Report
 
 /// In-process measurements the benchmark (`bench/run.py`) needs and cannot take from outside:
 /// the per-page cost of our Markdown path against libcmark alone, and the store's daily statistics.
+/// Its own executable, so the shipped CLI carries no benchmark code.
+@main
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Measurements for bench/run.py (prints JSON).", shouldDisplay: false,
+        commandName: "healthaudit-bench",
+        abstract: "Measurements for bench/run.py (prints JSON).",
         subcommands: [MarkdownBench.self, StoreBench.self])
 }
 
@@ -19,7 +22,7 @@ struct MarkdownBench: ParsableCommand {
     @Option(help: "Passes over the pages; the fastest pass is reported.") var repeats = 5
 
     func run() throws {
-        let pages = try ContentLoader().load(directory: Paths.absolute(content), displayPrefix: "content")
+        let pages = try ContentLoader().load(directory: URL(fileURLWithPath: content).standardizedFileURL.path, displayPrefix: "content")
         let bodies = pages.map(\.body)
         var ours = Double.infinity, raw = Double.infinity, bytes = 0
         for _ in 0..<repeats {
@@ -44,7 +47,7 @@ struct StoreBench: ParsableCommand {
 
     func run() throws {
         let zone = TimeZone(identifier: "Europe/London")!
-        let first = CalendarDay(year: 2025, month: 1, day: 1), last = first.adding(days: days - 1)
+        let first = DayDate(year: 2025, month: 1, day: 1), last = first.adding(days: days - 1)
         let data = HealthDataGenerator(seed: 7, from: first, through: last, timeZone: zone, resolution: .minute).generate()
         let store = SimulatedHealthStore(data: data, app: .example(), grants: [.heartRate: PermissionGrant(read: .granted), .stepCount: PermissionGrant(read: .granted)])
         let rows = data.sampleCount(of: .heartRate) + data.sampleCount(of: .stepCount)
