@@ -130,6 +130,28 @@ final class SourceRuleExampleTests: XCTestCase {
         XCTAssertFalse(answer.evidence.isEmpty)
     }
 
+    /// Question 3 keeps the checklist's wording, where "yes" is the anti-pattern: its mark says so.
+    func testQuestionThreeIsWordedAsTheChecklistAndMarkedByWhatIsGood() throws {
+        let rule = try XCTUnwrap(RuleCatalog.rule(id: "read-status-probed"))
+        XCTAssertEqual(ReviewQuestion.readStatusProbed.text, "Is there any attempt to determine read permission status?")
+        let probing = Checklist().audit(try rule.description.triggering[0].load())
+        let bad = try XCTUnwrap(probing.answers.first { $0.question == .readStatusProbed })
+        XCTAssertEqual(bad.status, .yes)
+        XCTAssertEqual(bad.mark, .fail)
+        XCTAssertEqual(bad.ruleIDs, ["read-status-probed"])
+        let clean = Checklist().audit(try RuleExample.healthApp(["Sources/Steps.swift": """
+        import HealthKit
+        func steps(store: HKHealthStore) {
+            store.execute(HKSampleQuery(sampleType: HKQuantityType(.stepCount), predicate: nil, limit: 1, sortDescriptors: nil) { _, _, _ in })
+        }
+        """]).load())
+        let good = try XCTUnwrap(clean.answers.first { $0.question == .readStatusProbed })
+        XCTAssertEqual(good.status, .no)
+        XCTAssertEqual(good.mark, .pass)
+        let completion = try XCTUnwrap(probing.answers.first { $0.question == .availabilityChecked })
+        XCTAssertNotEqual(completion.mark, .fail, "other questions keep yes = good")
+    }
+
     func testNotificationPermissionIsNotHealthKit() throws {
         let example = RuleExample.healthApp(["Sources/Reminders.swift": """
         import UserNotifications

@@ -14,12 +14,26 @@ public struct Answer: Sendable {
         case cannotTell = "cannot tell"
     }
 
+    /// Whether the answer is the good one, beside the answer itself (question 3's "no" passes).
+    public enum Mark: String, Sendable {
+        case pass, fail, unknown
+        case notApplicable = "n/a"
+    }
+
     public var question: ReviewQuestion
     public var status: Status
     public var reason: String
     public var evidence: [Evidence]
-    /// Rules whose active findings made the answer "no".
+    /// Rules whose active findings made the answer the unhealthy one.
     public var ruleIDs: [String]
+
+    public var mark: Mark {
+        switch status {
+        case .notApplicable: return .notApplicable
+        case .cannotTell: return .unknown
+        case .yes, .no: return status == question.healthyAnswer ? .pass : .fail
+        }
+    }
 }
 
 /// Answers the six questions from the findings plus positive evidence found in the inputs.
@@ -37,7 +51,7 @@ struct AnswerSheet {
         if !active.isEmpty {
             let titles = Set(active.map(\.ruleID)).sorted()
             let reason = active.count == 1 ? active[0].message : "\(active.count) findings: " + titles.joined(separator: ", ")
-            return Answer(question: question, status: .no, reason: reason,
+            return Answer(question: question, status: question.unhealthyAnswer, reason: reason,
                           evidence: active.prefix(3).map { Evidence(location: $0.location, quote: $0.quote) }, ruleIDs: titles)
         }
         if question.needsSources && !context.hasSources {
@@ -48,7 +62,7 @@ struct AnswerSheet {
         }
         var result = positive(question)
         let suppressed = related.filter(\.isSuppressed)
-        if !suppressed.isEmpty && result.status == .yes {
+        if !suppressed.isEmpty && result.mark == .pass {
             result.reason += " (\(suppressed.count) finding(s) suppressed)"
         }
         return result
@@ -77,9 +91,9 @@ struct AnswerSheet {
             let requests = calls(["requestAuthorization"])
             if requests.isEmpty { return make(.notApplicable, "no requestAuthorization call in the scanned code") }
             return make(.yes, "no use of the result as proof of access (\(requests.count) request(s) checked)", requests)
-        case .noReadStatusProbe:
+        case .readStatusProbed:
             let statuses = calls(["authorizationStatus"])
-            return make(.yes, statuses.isEmpty ? "authorizationStatus(for:) is never called" : "authorizationStatus(for:) only guards writes", statuses)
+            return make(.no, statuses.isEmpty ? "authorizationStatus(for:) is never called" : "authorizationStatus(for:) only guards writes", statuses)
         case .usageStringsMeaningful:
             let strings = ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].compactMap { context.manifest.usageString($0) }
             if strings.isEmpty && !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty {

@@ -12,7 +12,7 @@ public enum Severity: String, Sendable, CaseIterable, Comparable {
 public enum ReviewQuestion: Int, Sendable, CaseIterable, Comparable {
     case availabilityChecked = 1
     case completionInterpreted
-    case noReadStatusProbe
+    case readStatusProbed
     case usageStringsMeaningful
     case widgetsDoNotRequest
     case writeStatusRechecked
@@ -21,12 +21,18 @@ public enum ReviewQuestion: Int, Sendable, CaseIterable, Comparable {
         switch self {
         case .availabilityChecked: return "Is `isHealthDataAvailable()` called before any HealthKit operations?"
         case .completionInterpreted: return "Is the `requestAuthorization` completion handler correctly interpreted?"
-        case .noReadStatusProbe: return "Does the app avoid trying to determine read permission status?"
+        case .readStatusProbed: return "Is there any attempt to determine read permission status?"
         case .usageStringsMeaningful: return "Are all Info.plist usage description keys present with meaningful text?"
         case .widgetsDoNotRequest: return "Do widgets avoid calling `requestAuthorization`?"
         case .writeStatusRechecked: return "Is authorization status re-checked before write operations (not cached)?"
         }
     }
+
+    /// The answer a well-built app gets. The checklist words question 3 as the anti-pattern
+    /// ("Is there any attempt…"), so there "no" is the good answer; the wording is kept, and the
+    /// answer's `mark` says at a glance whether it is good.
+    public var healthyAnswer: Answer.Status { self == .readStatusProbed ? .no : .yes }
+    public var unhealthyAnswer: Answer.Status { self == .readStatusProbed ? .yes : .no }
 
     /// Questions 1–3, 5 and 6 can only be answered from code.
     public var needsSources: Bool { self != .usageStringsMeaningful }

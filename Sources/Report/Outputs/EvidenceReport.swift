@@ -81,7 +81,7 @@ public enum EvidenceReport {
             let question = MarkdownRenderer.render(answer.question.text).html
             let evidence = answer.evidence.map { "<div>\(location($0.location, context: context))<br><code>\(HTMLText.escape($0.quote))</code></div>" }.joined()
             html += "<tr><td>\(answer.question.rawValue)</td><td>\(question)</td>"
-            html += "<td><span class=\"answer \(answerClass(answer.status))\">\(answer.status.rawValue)</span><br>\(HTMLText.escape(answer.reason))</td>"
+            html += "<td><span class=\"answer \(answerClass(answer.mark))\">\(answer.status.rawValue) (\(answer.mark.rawValue))</span><br>\(HTMLText.escape(answer.reason))</td>"
             html += "<td>\(evidence)</td></tr>\n"
         }
         return html + "</table>\n"
@@ -134,11 +134,11 @@ public enum EvidenceReport {
         }
     }
 
-    private static func answerClass(_ status: Answer.Status) -> String {
-        switch status {
-        case .yes: return "pass"
-        case .no: return "fail"
-        case .notApplicable, .cannotTell: return "na"
+    private static func answerClass(_ mark: Answer.Mark) -> String {
+        switch mark {
+        case .pass: return "pass"
+        case .fail: return "fail"
+        case .notApplicable, .unknown: return "na"
         }
     }
 

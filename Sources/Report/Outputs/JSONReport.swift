@@ -4,7 +4,9 @@ import Manifest
 /// The versioned JSON export (`--format json`), described by `ReportSchema.text`. Field names are
 /// part of the contract: add fields freely, rename or remove only with a new `schemaVersion`.
 public enum JSONReport {
-    public static let schemaVersion = 1
+    /// 2: question 3 is worded as the checklist words it ("Is there any attempt…", so "yes" is the
+    /// anti-pattern), and every answer carries `mark` (pass, fail, unknown, n/a).
+    public static let schemaVersion = 2
 
     public static func render(_ audits: [AppAudit], context: OutputContext) -> String {
         document(audits, context: context).serialized()
@@ -43,6 +45,7 @@ public enum JSONReport {
             ("question", .int(answer.question.rawValue)),
             ("text", .string(answer.question.text)),
             ("status", .string(answer.status.rawValue)),
+            ("mark", .string(answer.mark.rawValue)),
             ("reason", .string(answer.reason)),
             ("evidence", .array(answer.evidence.map { .object([("location", location($0.location, context: context)), ("quote", .string($0.quote))]) })),
             ("ruleIds", .strings(answer.ruleIDs)),

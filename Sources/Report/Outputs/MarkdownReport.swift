@@ -36,6 +36,15 @@ public enum MarkdownReport {
         return document.text
     }
 
+    static func markBadge(_ mark: Answer.Mark) -> String {
+        switch mark {
+        case .pass: return "✅"
+        case .fail: return "❌"
+        case .unknown: return "❔"
+        case .notApplicable: return "➖"
+        }
+    }
+
     static func verdictBadge(_ verdict: Verdict) -> String {
         switch verdict {
         case .passes: return "✅ passes"
@@ -70,7 +79,7 @@ public enum MarkdownReport {
         text += "\(c.errors) error(s), \(c.warnings) warning(s), \(c.notes) note(s)</summary>\n\n"
         text += "**Review questions**\n\n"
         for answer in audit.answers {
-            text += "\(answer.question.rawValue). \(answer.question.text) **\(answer.status.rawValue)** — \(MarkdownText.escape(answer.reason))\n"
+            text += "\(answer.question.rawValue). \(answer.question.text) **\(answer.status.rawValue)** \(markBadge(answer.mark)) — \(MarkdownText.escape(answer.reason))\n"
         }
         text += "\n"
         let shown = audit.findings.filter { !$0.isSuppressed || context.showSuppressed }

@@ -11,7 +11,7 @@ public enum ReportSchema {
       "additionalProperties": false,
       "required": ["schemaVersion", "tool", "site", "apps", "summary"],
       "properties": {
-        "schemaVersion": {"const": 1, "description": "Bumped only when a field is renamed or removed."},
+        "schemaVersion": {"const": 2, "description": "Bumped only when a field is renamed or removed."},
         "tool": {
           "type": "object",
           "additionalProperties": false,
@@ -72,11 +72,12 @@ public enum ReportSchema {
         "answer": {
           "type": "object",
           "additionalProperties": false,
-          "required": ["question", "text", "status", "reason", "evidence", "ruleIds"],
+          "required": ["question", "text", "status", "mark", "reason", "evidence", "ruleIds"],
           "properties": {
             "question": {"type": "integer", "minimum": 1, "maximum": 6},
             "text": {"type": "string", "description": "The review question, in Markdown."},
             "status": {"enum": ["yes", "no", "not applicable", "cannot tell"]},
+            "mark": {"enum": ["pass", "fail", "unknown", "n/a"], "description": "Whether the status is the good answer: question 3 asks about the anti-pattern, so its \"no\" passes."},
             "reason": {"type": "string"},
             "evidence": {
               "type": "array",

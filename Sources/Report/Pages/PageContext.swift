@@ -11,12 +11,12 @@ enum PageContext {
         }
     }
 
-    static func answerClass(_ status: Answer.Status) -> String {
-        switch status {
-        case .yes: return "pass"
-        case .no: return "fail"
+    static func answerClass(_ mark: Answer.Mark) -> String {
+        switch mark {
+        case .pass: return "pass"
+        case .fail: return "fail"
         case .notApplicable: return "na"
-        case .cannotTell: return "unknown"
+        case .unknown: return "unknown"
         }
     }
 
