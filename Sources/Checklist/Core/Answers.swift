@@ -55,9 +55,12 @@ struct AnswerSheet {
                           evidence: active.prefix(3).map { Evidence(location: $0.location, quote: $0.quote) }, ruleIDs: titles)
         }
         if question.needsSources && !context.hasSources {
+            guard context.declaresHealthKit else {
+                return Answer(question: question, status: .notApplicable, reason: "the app declares no HealthKit use", evidence: [], ruleIDs: [])
+            }
             let why = context.manifest.config.kind == .reactNative
                 ? "cannot tell — no Swift sources scanned (React Native app: its JavaScript is checked only for react-native-health's initHealthKit and reads)"
-                : "cannot tell — no sources scanned"
+                : "cannot tell — the app declares HealthKit but no sources were scanned"
             return Answer(question: question, status: .cannotTell, reason: why, evidence: [], ruleIDs: [])
         }
         var result = positive(question)
@@ -68,32 +71,36 @@ struct AnswerSheet {
         return result
     }
 
-    private func calls(_ names: Set<String>, extensionsOnly: Bool = false) -> [Evidence] {
-        let sources = extensionsOnly ? context.sources.filter(\.isExtension) : context.sources
-        return SourceQuery.calls(named: names, in: sources).map { Evidence(location: $0.location, quote: $0.quote) }
+    private func facts(_ kind: HealthKitFact.Kind, extensionsOnly: Bool = false) -> [Evidence] {
+        context.usage.facts(kind, extensionsOnly: extensionsOnly).map(\.evidence)
     }
-
-    private static let healthKitCalls: Set<String> = [
-        "requestAuthorization", "execute", "save", "authorizationStatus", "statusForAuthorizationRequest",
-        "getRequestStatusForAuthorization", "dateOfBirthComponents", "biologicalSex", "enableBackgroundDelivery",
-    ]
 
     private func positive(_ question: ReviewQuestion) -> Answer {
         func make(_ status: Answer.Status, _ reason: String, _ evidence: [Evidence] = []) -> Answer {
             Answer(question: question, status: status, reason: reason, evidence: Array(evidence.prefix(3)), ruleIDs: [])
         }
+        // No HealthKit call in the code: "not applicable" only when the app declares no HealthKit at all.
+        let noCalls = context.declaresHealthKit
+            ? make(.cannotTell, "cannot tell — the app declares HealthKit, but no HealthKit call is visible in the scanned code (a wrapper library, another language, or code outside the sources)")
+            : make(.notApplicable, "the app declares no HealthKit use and its code makes no HealthKit call")
         switch question {
         case .availabilityChecked:
-            if calls(Self.healthKitCalls).isEmpty { return make(.notApplicable, "the scanned code makes no HealthKit calls") }
-            let checks = calls(["isHealthDataAvailable"])
-            return make(.yes, "isHealthDataAvailable() is consulted (\(checks.count) call(s))", checks)
+            guard context.usage.callsHealthKit else { return noCalls }
+            let checks = facts(.availabilityCheck)
+            let targets = context.usage.targetsUsingHealthKit
+            return make(.yes, "isHealthDataAvailable() is consulted (\(checks.count) call(s)) in every target that uses HealthKit (\(targets.joined(separator: ", ")))", checks)
         case .completionInterpreted:
-            let requests = calls(["requestAuthorization"])
-            if requests.isEmpty { return make(.notApplicable, "no requestAuthorization call in the scanned code") }
+            let requests = facts(.authorizationRequest)
+            if requests.isEmpty {
+                return context.usage.callsHealthKit
+                    ? make(.cannotTell, "cannot tell — HealthKit is used but no authorization request is visible in the scanned code")
+                    : noCalls
+            }
             return make(.yes, "no use of the result as proof of access (\(requests.count) request(s) checked)", requests)
         case .readStatusProbed:
-            let statuses = calls(["authorizationStatus"])
-            return make(.no, statuses.isEmpty ? "authorizationStatus(for:) is never called" : "authorizationStatus(for:) only guards writes", statuses)
+            guard context.usage.callsHealthKit else { return noCalls }
+            let statuses = facts(.statusCheck)
+            return make(.no, statuses.isEmpty ? "authorizationStatus(for:) is never called on HealthKit" : "authorizationStatus(for:) only guards writes", statuses)
         case .usageStringsMeaningful:
             let strings = ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].compactMap { context.manifest.usageString($0) }
             if strings.isEmpty && !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty {
@@ -107,8 +114,8 @@ struct AnswerSheet {
             let evidence = extensions.compactMap { ext in ext.infoPlist.map { Evidence(location: $0.location(of: "NSExtension"), quote: $0.quote("NSExtension")) } }
             return make(.yes, "no requestAuthorization in \(extensions.count) extension target(s)", evidence)
         case .writeStatusRechecked:
-            let saves = calls(["save"])
-            if saves.isEmpty { return make(.notApplicable, "the scanned code does not write to HealthKit") }
+            let saves = facts(.write)
+            if saves.isEmpty { return context.usage.callsHealthKit ? make(.notApplicable, "the scanned code does not write to HealthKit") : noCalls }
             return make(.yes, "each write is preceded by a fresh authorizationStatus(for:) check", saves)
         }
     }

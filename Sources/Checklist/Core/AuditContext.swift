@@ -49,6 +49,8 @@ public final class AuditContext: @unchecked Sendable {
     public let sources: [ParsedSource]
     public var requestedRead: Set<String>
     public var requestedShare: Set<String>
+    /// What the app's code does with HealthKit, per target, extracted once before any rule runs.
+    public let usage: HealthKitUsage
     /// What the scan could not establish, shown on the report instead of a guess.
     public var notes: [String] = []
 
@@ -57,6 +59,7 @@ public final class AuditContext: @unchecked Sendable {
         sources = manifest.targets.flatMap { target in
             target.sources.map { ParsedSource(file: $0, target: target.id, isExtension: target.isExtension) }
         }
+        usage = HealthKitUsage.extract(from: sources)
         requestedRead = Set(manifest.config.requested.read.map(\.value))
         requestedShare = Set(manifest.config.requested.share.map(\.value))
         // The audit still completes on a file that does not parse; say so rather than trust silence.
@@ -70,4 +73,12 @@ public final class AuditContext: @unchecked Sendable {
     public var hasHealthKitEntitlement: Bool { healthKitEntitlement?.bool == true }
 
     public var requestedTypes: Set<String> { requestedRead.union(requestedShare) }
+
+    /// The app says it uses HealthKit: the entitlement, a usage string, requested types, or a
+    /// react-native-health setup. With no HealthKit call visible, questions are then "cannot tell",
+    /// never "not applicable".
+    public var declaresHealthKit: Bool {
+        hasHealthKitEntitlement || !requestedTypes.isEmpty || manifest.reactNativeHealth != nil
+            || ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].contains { manifest.usageString($0) != nil }
+    }
 }

@@ -10,7 +10,9 @@ struct AvailabilityNotCheckedRule: Rule {
         HealthKit is missing on iPads before iPadOS 17 and can be restricted by device management: there every \
         HealthKit call fails with `errorHealthDataUnavailable`. An app should consult \
         `HKHealthStore.isHealthDataAvailable()` before asking for access or querying, and show a fitting state \
-        instead. This rule looks at the whole app: one finding, at its first HealthKit call, when no file consults it.
+        instead. This rule looks at each target that uses HealthKit — the app, and each widget or extension, which \
+        runs without the app's check — and reports one finding per target, at its first HealthKit call, when none of \
+        that target's files consults it.
         """,
         triggering: [
             .healthApp(["Sources/Access.swift": """
@@ -36,6 +38,29 @@ struct AvailabilityNotCheckedRule: Rule {
                 }
             }
             """]),
+            // The app checks; its widget queries on its own without checking.
+            .healthApp([
+                "Sources/Availability.swift": """
+                import HealthKit
+
+                enum Health {
+                    static var isAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
+                }
+                """,
+                "Widget/Info.plist": RuleExample.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"] as KeyValuePairs<String, Any>]),
+                "Widget/Sources/Provider.swift": """
+                import HealthKit
+
+                struct StepsProvider {
+                    let store = HKHealthStore()
+
+                    func steps() async throws -> Double {
+                        let descriptor = HKStatisticsQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.stepCount)), options: .cumulativeSum)
+                        return try await descriptor.result(for: store)?.sumQuantity()?.doubleValue(for: .count()) ?? 0
+                    }
+                }
+                """,
+            ]),
         ],
         nonTriggering: [
             .healthApp([
@@ -71,38 +96,23 @@ struct AvailabilityNotCheckedRule: Rule {
         ]
     )
 
-    /// Calls that only make sense on a HealthKit store, in order of preference for the evidence.
-    private static let storeCalls: Set<String> = [
-        "execute", "save", "authorizationStatus", "statusForAuthorizationRequest", "getRequestStatusForAuthorization",
-        "enableBackgroundDelivery", "dateOfBirthComponents", "biologicalSex", "result", "results",
-    ]
-
+    /// Per target: a widget or watch app that queries HealthKit needs its own check, whatever the app does.
     func check(_ context: AuditContext) -> [Finding] {
-        let checked = context.sources.contains { $0.tree.mentions(HealthKitVocabulary.availabilityCheck) }
-        guard !checked else { return [] }
-        let vocabulary = HealthKitVocabulary(sources: context.sources)
-        let message = "HealthKit is used but `HKHealthStore.isHealthDataAvailable()` is never consulted anywhere in the app: "
-            + "on devices without Health (iPad before iPadOS 17, managed devices) every call fails"
-        for source in context.sources {
-            if let request = source.tree.calls.first(where: vocabulary.isAuthorizationRequest) {
-                return [finding(message, at: request, in: source)]
-            }
+        var findings: [Finding] = []
+        for target in context.usage.targetsUsingHealthKit {
+            let sources = context.sources.filter { $0.target == target }
+            if sources.contains(where: { $0.tree.mentions(HealthKitVocabulary.availabilityCheck) }) { continue }
+            let facts = context.usage.facts.filter { $0.target == target && $0.kind != .availabilityCheck }
+            guard let first = facts.first(where: { $0.kind == .authorizationRequest }) ?? facts.first else { continue }
+            let isExtension = first.isExtension
+            let message = isExtension
+                ? "extension target `\(target)` uses HealthKit but never consults `HKHealthStore.isHealthDataAvailable()` in its own code: "
+                    + "an extension runs without the app's check, and on devices without Health every call fails"
+                : "HealthKit is used but `HKHealthStore.isHealthDataAvailable()` is never consulted anywhere in the app: "
+                    + "on devices without Health (iPad before iPadOS 17, managed devices) every call fails"
+            findings.append(Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
+                                    location: first.evidence.location, quote: first.evidence.quote, target: target))
         }
-        for source in context.sources where source.usesHealthKit {
-            if let call = source.tree.calls.first(where: { isStoreCall($0, vocabulary) }) {
-                return [finding(message, at: call, in: source)]
-            }
-        }
-        return []
-    }
-
-    private func isStoreCall(_ call: FunctionCallExprSyntax, _ vocabulary: HealthKitVocabulary) -> Bool {
-        guard let name = ExprShape.calledName(call), Self.storeCalls.contains(name) else { return false }
-        switch name {
-        case "result", "results": return ExprShape.labels(call) == ["for"]
-        case "save": return !call.arguments.isEmpty && vocabulary.isStoreReceiver(ExprShape.base(of: call))
-        case "execute": return !call.arguments.isEmpty
-        default: return true
-        }
+        return findings
     }
 }

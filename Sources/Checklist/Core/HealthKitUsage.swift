@@ -1,0 +1,123 @@
+import Manifest
+import SwiftSyntax
+
+/// One thing a target's code does with HealthKit, with the evidence: where, and the line as written.
+public struct HealthKitFact: Sendable, Hashable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// `HKHealthStore.isHealthDataAvailable()`.
+        case availabilityCheck
+        /// `requestAuthorization(toShare:read:)`, SwiftUI's `.healthDataAccessRequest`, or an app wrapper of it.
+        case authorizationRequest
+        /// `authorizationStatus(for:)` on a HealthKit store (not EventKit's or Contacts').
+        case statusCheck
+        /// `statusForAuthorizationRequest` / `getRequestStatusForAuthorization`: whether the sheet would appear.
+        case requestStatusCheck
+        /// Queries and characteristic reads.
+        case read
+        /// `save` / `delete` on a HealthKit store, workout builders and sessions.
+        case write
+    }
+
+    public var kind: Kind
+    /// The target (app or extension id) whose code it is, and whether that target is an extension.
+    public var target: String
+    public var isExtension: Bool
+    public var evidence: Evidence
+}
+
+/// What the app's code does with HealthKit, extracted once per audit from every target's sources:
+/// answers cite these facts, so a database `save`, a notification `requestAuthorization` or
+/// EventKit's `authorizationStatus(for: .event)` can never stand as HealthKit evidence.
+public struct HealthKitUsage: Sendable {
+    public let facts: [HealthKitFact]
+
+    public init(facts: [HealthKitFact]) { self.facts = facts }
+
+    public func facts(_ kind: HealthKitFact.Kind, extensionsOnly: Bool = false) -> [HealthKitFact] {
+        facts.filter { $0.kind == kind && (!extensionsOnly || $0.isExtension) }
+    }
+
+    /// Code that touches HealthKit data or permissions at all (not only an availability check).
+    public var callsHealthKit: Bool { facts.contains { $0.kind != .availabilityCheck } }
+
+    /// Targets whose code reads, writes or asks, in order of first appearance.
+    public var targetsUsingHealthKit: [String] {
+        var seen: [String] = []
+        for fact in facts where fact.kind != .availabilityCheck && !seen.contains(fact.target) { seen.append(fact.target) }
+        return seen
+    }
+
+    /// Extracts the facts of every parsed file: one syntax walk per file.
+    static func extract(from sources: [ParsedSource]) -> HealthKitUsage {
+        let vocabulary = HealthKitVocabulary(sources: sources)
+        var facts: [HealthKitFact] = []
+        for source in sources {
+            let walker = FactWalker(source: source, vocabulary: vocabulary)
+            walker.walk(source.tree)
+            facts += walker.facts
+        }
+        return HealthKitUsage(facts: facts)
+    }
+}
+
+/// The one pass over a file that classifies each call.
+private final class FactWalker: SyntaxVisitor {
+    let source: ParsedSource
+    let vocabulary: HealthKitVocabulary
+    var facts: [HealthKitFact] = []
+
+    init(source: ParsedSource, vocabulary: HealthKitVocabulary) {
+        self.source = source
+        self.vocabulary = vocabulary
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// Receivers that have an `authorizationStatus(for:)` or `requestAuthorization` of their own.
+    private static let otherFrameworks = ["ekeventstore", "eventstore", "cncontactstore", "contactstore", "phphotolibrary", "avcapturedevice",
+                                          "clmanager", "locationmanager", "unusernotificationcenter", "notification", "attrackingmanager",
+                                          "cmmotion", "mpmedialibrary", "sfspeechrecognizer", "inpreferences", "hmhomemanager"]
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let kind = classify(node) { add(kind, node) }
+        return .visitChildren
+    }
+
+    private func classify(_ call: FunctionCallExprSyntax) -> HealthKitFact.Kind? {
+        guard let name = ExprShape.calledName(call) else { return nil }
+        let base = ExprShape.base(of: call)
+        let receiver = base?.trimmedDescription.lowercased() ?? ""
+        if Self.otherFrameworks.contains(where: { receiver.contains($0) }) { return nil }
+        let onStore = vocabulary.isStoreReceiver(base)
+        switch name {
+        case HealthKitVocabulary.availabilityCheck:
+            return .availabilityCheck
+        case "requestAuthorization":
+            return vocabulary.isAuthorizationRequest(call) ? .authorizationRequest : nil
+        case "healthDataAccessRequest":
+            return .authorizationRequest
+        case HealthKitVocabulary.statusCheck:
+            // On a store, or an unqualified call whose argument names a HealthKit type.
+            let argument = call.arguments.first?.expression.trimmedDescription ?? ""
+            return onStore || argument.contains("HK") || argument.lowercased().contains("type") ? .statusCheck : nil
+        case _ where HealthKitVocabulary.requestStatusChecks.contains(name):
+            return .requestStatusCheck
+        case "save", "delete", "deleteObjects":
+            return onStore && !call.arguments.isEmpty ? .write : nil
+        case "HKWorkoutBuilder", "HKLiveWorkoutBuilder", "HKWorkoutSession", "finishWorkout":
+            return .write
+        case "execute":
+            return onStore && !call.arguments.isEmpty ? .read : nil
+        case _ where HealthKitVocabulary.characteristicReads.contains(name):
+            return onStore ? .read : nil
+        case _ where name.hasPrefix("HK") && (name.hasSuffix("Query") || name.hasSuffix("QueryDescriptor")):
+            return .read
+        default:
+            return nil
+        }
+    }
+
+    private func add(_ kind: HealthKitFact.Kind, _ call: FunctionCallExprSyntax) {
+        facts.append(HealthKitFact(kind: kind, target: source.target, isExtension: source.isExtension,
+                                   evidence: Evidence(location: source.location(of: call), quote: source.quote(call))))
+    }
+}
