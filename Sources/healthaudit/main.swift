@@ -15,7 +15,8 @@ struct HealthAudit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "healthaudit",
         abstract: "Audit how iOS apps ask for and use HealthKit permissions, and publish the results as a static site.",
-        subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self],
+        version: ToolInfo.currentVersion,
+        subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self, RulesCommand.self, ExplainCommand.self],
         defaultSubcommand: Build.self
     )
 }
@@ -81,6 +82,15 @@ enum Paths {
 
 /// Runs the command line. ArgumentParser exits 64 (EX_USAGE) on a usage error; the documented status is 2.
 func runHealthAudit() async {
+    // `healthaudit chek`: a mistyped subcommand would otherwise be taken as an argument of `build`.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let first = arguments.first, !first.hasPrefix("-") {
+        let names = HealthAudit.configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
+        if !names.contains(first), let suggestion = Suggestion.closest(to: first, in: names) {
+            FileHandle.standardError.write(Data("error: unknown command '\(first)'. Did you mean '\(suggestion)'?\n".utf8))
+            exit(ExitStatus.inputError)
+        }
+    }
     do {
         var command = try HealthAudit.parseAsRoot()
         if var asyncCommand = command as? AsyncParsableCommand { try await asyncCommand.run() } else { try command.run() }

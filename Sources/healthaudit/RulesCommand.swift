@@ -1,0 +1,91 @@
+import ArgumentParser
+import Checklist
+import Foundation
+import Report
+
+/// `healthaudit rules`: the catalogue, one line per rule, or JSON for tools.
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List every rule: id, default severity, the review questions it answers, and its title.")
+
+    enum Format: String, ExpressibleByArgument { case text, json }
+
+    @Option(help: "text (default) or json.") var format: Format = .text
+
+    func run() throws {
+        let rules = RuleCatalog.all.map { $0.description }.sorted { $0.id < $1.id }
+        switch format {
+        case .text:
+            let width = rules.map(\.id.count).max() ?? 0
+            for rule in rules {
+                let questions = rule.questions.isEmpty ? "—" : rule.questions.map { "Q\($0.rawValue)" }.joined(separator: ",")
+                let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+                print("\(id)  \(severity)  \(questions.padding(toLength: 5, withPad: " ", startingAt: 0))  \(rule.title)")
+            }
+        case .json:
+            let list: [JSONValue] = rules.map { rule in
+                .object([("id", .string(rule.id)), ("title", .string(rule.title)), ("severity", .string(rule.severity.rawValue)),
+                         ("questions", .array(rule.questions.map { .int($0.rawValue) }))])
+            }
+            print(JSONValue.object([("tool", .string("healthaudit")), ("version", .string(ToolInfo.currentVersion)), ("rules", .array(list))]).serialized())
+        }
+    }
+}
+
+/// `healthaudit explain RULE`: why the rule exists and what triggers it, in the terminal.
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain one rule: its rationale, the questions it answers, and examples that do and do not trigger it.")
+
+    @Argument(help: "The rule id (see `healthaudit rules`).") var rule: String
+
+    func run() throws {
+        guard let type = RuleCatalog.rule(id: rule) else {
+            let ids = RuleCatalog.all.map { $0.description.id }
+            let hint = Suggestion.closest(to: rule, in: ids).map { " Did you mean '\($0)'?" } ?? ""
+            FileHandle.standardError.write(Data("error: unknown rule '\(rule)'.\(hint) `healthaudit rules` lists them all.\n".utf8))
+            throw ExitCode(ExitStatus.inputError)
+        }
+        let description = type.description
+        var text = "\(description.id) — \(description.title)\n"
+        text += "default severity: \(description.severity.rawValue)\n"
+        for question in description.questions { text += "answers Q\(question.rawValue): \(question.text)\n" }
+        text += "\n" + PlainText.fromMarkdown(description.rationale) + "\n"
+        for (heading, examples) in [("Triggers on", description.triggering), ("Does not trigger on", description.nonTriggering)] {
+            for (index, example) in examples.enumerated() {
+                text += "\n\(heading) (example \(index + 1)):\n"
+                for path in example.files.keys.sorted() where path.hasSuffix(".swift") || path.hasSuffix(".ts") || path.hasSuffix(".js") || path.hasSuffix(".tsx") {
+                    text += "  // \(path)\n" + example.files[path]!.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
+                }
+            }
+        }
+        print(text, terminator: "")
+    }
+}
+
+/// "Did you mean": the candidate within a small edit distance, for typos like `chek`.
+enum Suggestion {
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
+        return best.0
+    }
+
+    /// Levenshtein distance.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

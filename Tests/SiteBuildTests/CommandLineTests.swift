@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+
+/// The commands people expect of a linter: `--version`, "did you mean", `rules`, `explain`.
+final class CommandLineTests: XCTestCase {
+    let folder = FileManager.default.temporaryDirectory.path
+
+    func testVersionIsTheToolVersion() throws {
+        let run = try HealthAuditBinary.run(["--version"], in: folder)
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.1.0")
+    }
+
+    func testAMistypedCommandSuggestsTheRightOne() throws {
+        let run = try HealthAuditBinary.run(["chek"], in: folder)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stderr, "error: unknown command 'chek'. Did you mean 'check'?\n")
+    }
+
+    func testRulesListsEveryRuleOnceWithItsQuestions() throws {
+        let run = try HealthAuditBinary.run(["rules"], in: folder)
+        XCTAssertEqual(run.status, 0)
+        let lines = run.stdout.split(separator: "\n")
+        XCTAssertGreaterThan(lines.count, 20)
+        let probed = try XCTUnwrap(lines.first { $0.hasPrefix("read-status-probed ") })
+        XCTAssertTrue(probed.contains("error") && probed.contains("Q3"), String(probed))
+        let json = try HealthAuditBinary.run(["rules", "--format", "json"], in: folder)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let rules = try XCTUnwrap(root["rules"] as? [[String: Any]])
+        XCTAssertEqual(rules.count, lines.count)
+        XCTAssertEqual(Set(rules.compactMap { $0["id"] as? String }).count, rules.count, "ids are unique")
+    }
+
+    func testExplainShowsTheRationaleAndExamples() throws {
+        let run = try HealthAuditBinary.run(["explain", "read-status-probed"], in: folder)
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.stdout.hasPrefix("read-status-probed — "), run.stdout)
+        XCTAssertTrue(run.stdout.contains("answers Q3: Is there any attempt to determine read permission status?"))
+        XCTAssertTrue(run.stdout.contains("Triggers on (example 1):"))
+        XCTAssertTrue(run.stdout.contains("store.authorizationStatus(for:"))
+        let typo = try HealthAuditBinary.run(["explain", "read-status-probe"], in: folder)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("Did you mean 'read-status-probed'?"), typo.stderr)
+    }
+}
