@@ -39,11 +39,14 @@ let package = Package(
         .target(name: "HealthStore", dependencies: ["Manifest"]),
         // 4. Daily summaries as each app sees them through the store.
         .target(name: "Summary", dependencies: ["Manifest", "Checklist", "HealthStore"]),
-        // 5. Markdown, libcmark, Mustache templates, page models, machine outputs.
+        // 5. Markdown, libcmark, Mustache templates, page models, machine outputs. The default
+        // Templates/ are compiled in by the plugin, so a copied binary needs no folder beside it.
         .target(name: "Report", dependencies: [
             "Manifest", "Checklist", "HealthStore", "Summary", "CCmark",
             .product(name: "Mustache", package: "swift-mustache"),
-        ]),
+        ], plugins: ["EmbedTemplatesPlugin"]),
+        .executableTarget(name: "EmbedTemplates"),
+        .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"], path: "Sources/EmbedTemplatesPlugin"),
         // 6. The build pipeline: steps, diagnostics, atomic output.
         .target(name: "SiteBuild", dependencies: ["Manifest", "Checklist", "Summary", "Report"]),
         // 7. `healthaudit serve`: HTTP on loopback, change watching, live reload.

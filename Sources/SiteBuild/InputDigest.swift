@@ -8,7 +8,7 @@ import Report
 /// content pages' stamps.
 enum InputDigest {
     static func compute(record: [String], options: BuildOptions, summaryRange: DayRange?, contentStamps: [String]) -> String {
-        var parts: [String] = ["tool " + options.toolFingerprint, "site " + options.siteDirectory, "templates " + options.templatesDirectory]
+        var parts: [String] = ["tool " + options.toolFingerprint, "site " + options.siteDirectory, "templates " + (options.templatesDirectory ?? "(built-in)")]
         if let summaryRange { parts.append("days \(summaryRange.from)...\(summaryRange.to)") }
         parts += record
         parts += contentStamps

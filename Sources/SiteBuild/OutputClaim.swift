@@ -12,11 +12,11 @@ public struct OutputClaim: Sendable {
 
     public var output: String
     public var siteDirectory: String
-    public var templatesDirectory: String
+    public var templatesDirectory: String?
     public var projectRoot: String
     public var homeDirectory: String?
 
-    public init(output: String, siteDirectory: String, templatesDirectory: String, projectRoot: String,
+    public init(output: String, siteDirectory: String, templatesDirectory: String?, projectRoot: String,
                 homeDirectory: String? = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()) {
         self.output = output
         self.siteDirectory = siteDirectory
@@ -71,13 +71,13 @@ public struct OutputClaim: Sendable {
         }
         let project = RealPath.of(projectRoot) ?? projectRoot
         let site = RealPath.of(siteDirectory) ?? siteDirectory
-        let templates = RealPath.of(templatesDirectory) ?? templatesDirectory
+        let templates = templatesDirectory.map { RealPath.of($0) ?? $0 }
         if real == project, project != site { throw refusal("is the repository root") }
         if real == site { throw refusal("is the site folder (healthaudit.yml, the apps, the content)") }
         if real == templates { throw refusal("is the templates folder") }
         if RealPath.isInside(site, real) { throw refusal("contains the site folder \(site)") }
         if RealPath.isInside(project, real) { throw refusal("contains the repository \(project)") }
-        if RealPath.isInside(templates, real) || RealPath.isInside(real, templates) {
+        if let templates, RealPath.isInside(templates, real) || RealPath.isInside(real, templates) {
             throw refusal("overlaps the templates folder \(templates)")
         }
     }

@@ -8,13 +8,14 @@ import Summary
 public struct BuildOptions: Sendable {
     public var siteDirectory: String
     public var outputDirectory: String
-    public var templatesDirectory: String
+    /// A folder overriding the built-in templates file by file; nil for the built-in ones alone.
+    public var templatesDirectory: String?
     /// The repository holding the site (its git top level, else the site folder): every input read
     /// must stay inside it (or the templates folder), symlinks resolved.
     public var projectRoot: String { ProjectRoot.containing(siteDirectory) }
     /// Confined to the project and the templates unless a test or command sets its own.
     public var fileSystem: FileSystem {
-        get { customFileSystem ?? LocalFileSystem(confinedTo: [projectRoot, templatesDirectory]) }
+        get { customFileSystem ?? LocalFileSystem(confinedTo: [projectRoot] + (templatesDirectory.map { [$0] } ?? [])) }
         set { customFileSystem = newValue }
     }
     private var customFileSystem: FileSystem?
@@ -23,7 +24,7 @@ public struct BuildOptions: Sendable {
     /// Identifies the tool binary (version, size, modification time): a rebuilt tool invalidates the cache.
     public var toolFingerprint: String = ToolFingerprint.current()
 
-    public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String,
+    public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String? = nil,
                 fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory ?? siteDirectory + "/public"

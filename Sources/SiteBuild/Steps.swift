@@ -59,7 +59,7 @@ extension BuildStep {
                                                   displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
         } catch let error as InputErrors { errors += error.errors }
         if !errors.isEmpty { throw InputErrors(errors) }
-        return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory), templates from \(options.templatesDirectory)"
+        return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
     }
 
     public static let check = BuildStep("check") { state, _ in

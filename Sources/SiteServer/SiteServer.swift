@@ -26,7 +26,7 @@ public actor SiteServer {
         if !options.isLoopback {
             options.report("warning: serving on \(options.host): anyone who can reach this address can read the reports (app names, file paths, source excerpts); the default is 127.0.0.1\n")
         }
-        let watcher = ChangeWatcher(roots: [options.build.siteDirectory, options.build.templatesDirectory],
+        let watcher = ChangeWatcher(roots: [options.build.siteDirectory] + (options.build.templatesDirectory.map { [$0] } ?? []),
                                     output: options.build.outputDirectory, interval: options.pollInterval)
         let baseline = watcher.snapshot()
         let rebuilder = Rebuilder(options: options.build, board: board, report: options.report)

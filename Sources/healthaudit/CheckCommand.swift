@@ -140,8 +140,7 @@ enum AuditRunner {
     }
 
     static func loadAndCheck(siteDirectory: String) throws -> (BuildState, Set<String>) {
-        // Templates are not loaded by the audit pipeline; the folder is only required by the type.
-        var options = BuildOptions(siteDirectory: siteDirectory, templatesDirectory: siteDirectory, log: SilentLog())
+        var options = BuildOptions(siteDirectory: siteDirectory, log: SilentLog())
         let recorder = RecordingFileSystem(options.fileSystem)
         options.fileSystem = recorder
         do {

@@ -89,3 +89,37 @@ enum Suggestion {
         return previous[b.count]
     }
 }
+
+/// `healthaudit templates export DIR`: the built-in templates as files, to customise with `--templates`.
+struct TemplatesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "templates", abstract: "Work with the site templates compiled into the tool.",
+        subcommands: [Export.self])
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the built-in templates into DIR (existing files are never overwritten).")
+
+        @Argument(help: "The folder to write into (created if missing).") var directory: String
+
+        func run() throws {
+            let folder = Paths.absolute(directory)
+            let files = TemplateSet.builtInFiles
+            let existing = files.keys.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }.sorted()
+            guard existing.isEmpty else {
+                FileHandle.standardError.write(Data("\(directory): error: refusing to overwrite \(existing.joined(separator: ", "))\n".utf8))
+                throw ExitCode(ExitStatus.inputError)
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for (name, data) in files.sorted(by: { $0.key < $1.key }) {
+                    try data.write(to: URL(fileURLWithPath: folder + "/" + name), options: .withoutOverwriting)
+                }
+            } catch {
+                FileHandle.standardError.write(Data("\(directory): error: cannot write the templates: \(error.localizedDescription)\n".utf8))
+                throw ExitCode(ExitStatus.outputError)
+            }
+            print("\(files.count) template file(s) written to \(directory); build with --templates \(directory)")
+        }
+    }
+}

@@ -16,7 +16,7 @@ struct HealthAudit: ParsableCommand {
         commandName: "healthaudit",
         abstract: "Audit how iOS apps ask for and use HealthKit permissions, and publish the results as a static site.",
         version: ToolInfo.currentVersion,
-        subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self, RulesCommand.self, ExplainCommand.self],
+        subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self, RulesCommand.self, ExplainCommand.self, TemplatesCommand.self],
         defaultSubcommand: Build.self
     )
 }
@@ -26,15 +26,16 @@ struct SiteOptions: ParsableArguments {
     @Option(help: "The site folder holding healthaudit.yml, the apps and content/.")
     var site: String = "Site"
 
-    @Option(help: "Mustache templates and assets (default: <site>/templates, else ./Templates, else the Templates folder shipped beside the tool).")
+    @Option(help: "A folder of Mustache templates and assets overriding the built-in ones file by file (default: <site>/templates when it exists; `healthaudit templates export DIR` writes the built-in set to start from).")
     var templates: String?
 
     var siteDirectory: String { Paths.absolute(site) }
 
-    func templatesDirectory() -> String {
+    /// nil: the templates compiled into the tool, which work wherever the binary is copied.
+    func templatesDirectory() -> String? {
         if let templates { return Paths.absolute(templates) }
-        let candidates = [siteDirectory + "/templates", Paths.absolute("Templates")] + Paths.besideExecutable("Templates")
-        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/layout.mustache") } ?? Paths.absolute("Templates")
+        let beside = siteDirectory + "/templates"
+        return FileManager.default.fileExists(atPath: beside) ? beside : nil
     }
 }
 
@@ -65,18 +66,6 @@ enum Paths {
     static func absolute(_ path: String) -> String {
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return (joined as NSString).standardizingPath
-    }
-
-    /// `<repo>/.build/<triple>/debug/healthaudit` → candidates up the tree, so the tool finds the
-    /// Templates folder of its checkout wherever it is run from.
-    static func besideExecutable(_ name: String) -> [String] {
-        var directory = (URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path as NSString).deletingLastPathComponent
-        var result: [String] = []
-        for _ in 0..<5 {
-            result.append(directory + "/" + name)
-            directory = (directory as NSString).deletingLastPathComponent
-        }
-        return result
     }
 }
 

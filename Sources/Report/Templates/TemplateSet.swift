@@ -2,51 +2,66 @@ import Foundation
 import Manifest
 import Mustache
 
-/// The user-editable Mustache templates (`Templates/*.mustache`) plus static assets (`*.css`).
-/// Missing templates fall back to none: a site folder must ship a complete set, and a parse error
-/// names the file and line.
+/// The Mustache templates and static assets (`*.css`, `*.svg`, `*.png`) of the site: the defaults
+/// compiled into the tool (from Templates/), each overridden by a file of the same name in the
+/// `--templates` folder when one is given. A folder copied from an older version keeps working
+/// when a later version adds a page. A parse error names the file and line.
 public struct TemplateSet: Sendable {
     public static let required = ["layout", "index", "app", "rule", "rules", "page", "summary", "day"]
 
     private let library: MustacheLibrary
     /// Static files copied to the output as they are (file name → bytes).
     public let assets: [String: Data]
-    public let directory: String
+    public let directory: String?
     /// Hash of every template and asset: part of each cached page's key.
     public let digest: String
 
-    public init(directory: String, fileSystem: FileSystem = LocalFileSystem()) throws {
+    /// The templates compiled into the tool, by file name.
+    public static var builtInFiles: [String: Data] {
+        BuiltInTemplates.base64.compactMapValues { Data(base64Encoded: $0) }
+    }
+
+    public init(directory: String?, fileSystem: FileSystem = LocalFileSystem()) throws {
         self.directory = directory
-        guard fileSystem.isDirectory(directory) else {
-            throw InputErrors([InputError("templates folder not found", file: directory)])
+        var files: [String: (data: Data, shownPath: String)] = [:]
+        for (name, data) in Self.builtInFiles { files[name] = (data, "(built-in)/" + name) }
+        if let directory {
+            guard fileSystem.isDirectory(directory) else {
+                throw InputErrors([InputError("templates folder not found", file: directory)])
+            }
+            for file in try fileSystem.files(under: directory) where Self.isTemplateFile(file) {
+                files[file] = (try fileSystem.contents(of: directory + "/" + file), directory + "/" + file)
+            }
         }
         var library = MustacheLibrary()
         var assets: [String: Data] = [:]
         var errors: [InputError] = []
         var hashes: [String] = []
-        for file in try fileSystem.files(under: directory) {
-            let path = directory + "/" + file
-            hashes.append(file + "=" + StableDigest.hex((try? fileSystem.contents(of: path)) ?? Data()))
+        for (file, entry) in files.sorted(by: { $0.key < $1.key }) {
+            hashes.append(file + "=" + StableDigest.hex(entry.data))
             if file.hasSuffix(".mustache") {
-                let text = String(decoding: try fileSystem.contents(of: path), as: UTF8.self)
                 do {
-                    library.register(try MustacheTemplate(string: text), named: String(file.dropLast(".mustache".count)))
+                    library.register(try MustacheTemplate(string: String(decoding: entry.data, as: UTF8.self)), named: String(file.dropLast(".mustache".count)))
                 } catch let error as MustacheTemplate.ParserError {
-                    errors.append(InputError("template does not parse: \(error.error)", file: path, line: error.context.lineNumber, column: error.context.columnNumber))
+                    errors.append(InputError("template does not parse: \(error.error)", file: entry.shownPath, line: error.context.lineNumber, column: error.context.columnNumber))
                 } catch {
-                    errors.append(InputError("template does not parse: \(error)", file: path))
+                    errors.append(InputError("template does not parse: \(error)", file: entry.shownPath))
                 }
-            } else if file.hasSuffix(".css") || file.hasSuffix(".svg") || file.hasSuffix(".png") {
-                assets[file] = try fileSystem.contents(of: path)
+            } else {
+                assets[file] = entry.data
             }
         }
         for name in Self.required where library.getTemplate(named: name) == nil && !errors.contains(where: { $0.location.file.hasSuffix("/\(name).mustache") }) {
-            errors.append(InputError("template '\(name).mustache' is missing", file: directory))
+            errors.append(InputError("template '\(name).mustache' is missing", file: directory ?? "(built-in)"))
         }
         if !errors.isEmpty { throw InputErrors(errors) }
         self.library = library
         self.assets = assets
         self.digest = StableDigest.hex(Data(hashes.joined(separator: "\n").utf8))
+    }
+
+    static func isTemplateFile(_ name: String) -> Bool {
+        [".mustache", ".css", ".svg", ".png"].contains { name.hasSuffix($0) }
     }
 
     /// Renders `template` with `context`, then wraps it in `layout`.

@@ -1,0 +1,65 @@
+import Foundation
+import Manifest
+import Report
+import SiteBuild
+import XCTest
+
+/// The default templates are compiled into the tool: a copied binary builds anywhere, and a
+/// `--templates` folder overrides them file by file.
+final class BuiltInTemplatesTests: XCTestCase {
+    func testTheBuiltInSetIsTheTemplatesFolder() throws {
+        let folder = SiteFixture.repository + "/Templates"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        XCTAssertEqual(TemplateSet.builtInFiles.keys.sorted(), names)
+        for name in names {
+            XCTAssertEqual(TemplateSet.builtInFiles[name], try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)), name)
+        }
+    }
+
+    func testAFolderOverridesFileByFileAndFallsBackForTheRest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-templates-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "<main>{{{content}}}</main><footer>custom layout</footer>".write(toFile: folder + "/layout.mustache", atomically: true, encoding: .utf8)
+        let templates = try TemplateSet(directory: folder)
+        let page = templates.page("page", context: ["html": "<p>x</p>"], layout: [:])
+        XCTAssertTrue(page.hasSuffix("<footer>custom layout</footer>"), page)
+        XCTAssertNotNil(templates.assets["style.css"], "assets the folder lacks come from the built-in set")
+        XCTAssertNotEqual(templates.digest, try TemplateSet(directory: nil).digest, "the override changes every page's key")
+    }
+
+    /// The binary alone, copied to a folder with nothing beside it and run from another one.
+    func testACopiedBinaryBuildsAndExportsTemplates() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-copied-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: HealthAuditBinary.path, toPath: root + "/bin/healthaudit")
+        try FileManager.default.copyItem(atPath: SiteFixture.repository + "/Site", toPath: root + "/Site")
+        try? FileManager.default.removeItem(atPath: root + "/Site/public")
+        let build = try run(root + "/bin/healthaudit", ["build", "--site", root + "/Site"], in: root + "/elsewhere")
+        XCTAssertEqual(build.status, 0, build.output)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/Site/public/apps/steady/index.html"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/Site/public/style.css"))
+        let export = try run(root + "/bin/healthaudit", ["templates", "export", "mine"], in: root + "/elsewhere")
+        XCTAssertEqual(export.status, 0, export.output)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/elsewhere/mine").sorted(), TemplateSet.builtInFiles.keys.sorted())
+        let again = try run(root + "/bin/healthaudit", ["templates", "export", "mine"], in: root + "/elsewhere")
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.output.contains("refusing to overwrite"), again.output)
+    }
+
+    func run(_ binary: String, _ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
