@@ -54,7 +54,13 @@ public struct ConfigLoader {
             case "apps":
                 sawApps = true
                 var seenIDs: Set<String> = []
-                for item in reader.sequence(value, key: key) {
+                let items = reader.sequence(value, key: key)
+                // A bound on total work: 10,000 apps made 1.4 GB of output.
+                if items.count > InputLimits.maxApps {
+                    reader.fail("apps: \(items.count) apps, over the limit of \(InputLimits.maxApps) per config; split the config", value)
+                    continue
+                }
+                for item in items {
                     guard let app = appConfig(item, siteDirectory: siteDirectory, reader: &reader) else { continue }
                     if !seenIDs.insert(app.id).inserted {
                         reader.fail("apps: duplicate app id '\(app.id)'", item)

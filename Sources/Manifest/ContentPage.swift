@@ -13,12 +13,13 @@ public struct ContentPage: Sendable {
     /// Hash of the file's bytes, for the incremental cache.
     public var contentHash: String
 
-    /// Output path below `pages/`: the source path with `.html`, each segment kept to a safe alphabet.
+    /// Output path below `pages/`: the source path with `.html`, each segment kept to letters and
+    /// digits of any script (`概要`, `é` stay themselves, so distinct names stay distinct), `-` and `_`.
     public var outputPath: String {
         let segments = String(path.dropLast(3)).split(separator: "/").map { segment -> String in
             let safe = segment.unicodeScalars.map { scalar -> String in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
-                    ? String(scalar) : "-"
+                let keep = scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal || scalar == "-" || scalar == "_"
+                return keep && scalar.value >= 0x20 ? String(scalar) : "-"
             }.joined()
             return safe.isEmpty ? "page" : safe
         }
@@ -44,8 +45,26 @@ public struct ContentLoader {
                 errors.append(InputError(error.message, file: shown, line: error.location.line))
             }
         }
+        errors += Self.collisions(pages)
         if !errors.isEmpty { throw InputErrors(errors) }
         return pages.sorted { ($0.order, $0.path) < ($1.order, $1.path) }
+    }
+
+    /// Two pages whose names map to one output file (`a b.md` and `a-b.md`; `A.md` and `a.md` on a
+    /// case-insensitive disk) are an input error naming both, never a page silently lost.
+    static func collisions(_ pages: [ContentPage]) -> [InputError] {
+        var seen: [String: ContentPage] = [:]
+        var errors: [InputError] = []
+        for page in pages.sorted(by: { $0.path < $1.path }) {
+            let key = page.outputPath.lowercased()
+            if let first = seen[key] {
+                errors.append(InputError("'\(first.sourcePath)' and '\(page.sourcePath)' would both be written to \(page.outputPath): rename one of them",
+                                         file: page.sourcePath, line: 1))
+            } else {
+                seen[key] = page
+            }
+        }
+        return errors
     }
 
     /// Path, size and modification time of every page, without reading them: enough to tell that

@@ -49,3 +49,15 @@ public struct InputErrors: Error, Sendable, CustomStringConvertible {
     public init(_ errors: [InputError]) { self.errors = errors }
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
+
+/// Evidence text cut to a readable length: a 7 MB usage string on one line must not become 28 MB
+/// of annotations in every output format. Cut on a character boundary, marked with `…`.
+public enum Clipped {
+    public static let quoteLimit = 240
+    public static let messageLimit = 1_000
+
+    public static func text(_ text: String, limit: Int) -> String {
+        guard text.unicodeScalars.count > limit else { return text }
+        return String(text.prefix(limit)) + "…"
+    }
+}

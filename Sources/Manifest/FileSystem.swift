@@ -25,6 +25,9 @@ public enum InputLimits {
     public static let maxFileBytes = 8 * 1024 * 1024
     public static let maxFilesPerRoot = 20_000
     public static let maxNestingDepth = 64
+    /// Apps in one config, and source files across all roots of one app: bounds on the total work.
+    public static let maxApps = 200
+    public static let maxFilesPerApp = 50_000
 }
 
 public struct LocalFileSystem: FileSystem {

@@ -32,6 +32,8 @@ public struct ManifestLoader {
                 return try PropertyListDocument.parse(try read(path, display: display), path: display)
             }
         }
+        // The per-folder limit alone let five roots read 100,000 files: the app has one budget.
+        var sourceBudget = InputLimits.maxFilesPerApp
         func sources(_ roots: [String]) -> [SourceFile] {
             roots.flatMap { root in
                 attempt { () throws -> [SourceFile] in
@@ -41,7 +43,12 @@ public struct ManifestLoader {
                         return [SourceFile(path: display, text: String(decoding: try read(path, display: display), as: UTF8.self))]
                     }
                     guard fileSystem.isDirectory(path) else { throw InputError("source folder not found", file: display) }
-                    return try fileSystem.files(under: path).filter { $0.hasSuffix(".swift") }.map { file in
+                    let files = try fileSystem.files(under: path).filter { $0.hasSuffix(".swift") }
+                    sourceBudget -= files.count
+                    if sourceBudget < 0 {
+                        throw InputError("app '\(app.id)' has more than \(InputLimits.maxFilesPerApp) Swift files across its source roots; list fewer roots in 'sources'", file: display)
+                    }
+                    return try files.map { file in
                         inputs.append(display + "/" + file)
                         let data = try read(path + "/" + file, display: display + "/" + file)
                         return SourceFile(path: display + "/" + file, text: String(decoding: data, as: UTF8.self))

@@ -77,8 +77,16 @@ public struct Pipeline: Sendable {
     /// The audit alone, for `healthaudit check`.
     public static let audit = Pipeline(steps: [.loadInputs, .check])
 
+    /// Runs every step on a thread with a large stack (see `LargeStack`): hostile nesting in an
+    /// app's files must not overflow the small stack of a Dispatch worker, where `serve` builds.
     @discardableResult
     public func run(_ options: BuildOptions) throws -> BuildState {
+        let pipeline = self
+        let outcome: Result<BuildState, Error> = LargeStack.run { Result { try pipeline.runSteps(options) } }
+        return try outcome.get()
+    }
+
+    private func runSteps(_ options: BuildOptions) throws -> BuildState {
         var state = BuildState()
         defer { state.outputLock?.release() }
         for (index, step) in steps.enumerated() {

@@ -92,7 +92,7 @@ extension BuildStep {
         let plan = SiteRenderer(templates: templates).plan(input)
         let previous = BuildCache.load(for: options.outputDirectory)
         (state.files, state.reusedFiles) = ParallelRender.files(plan, previous: previous, output: options.outputDirectory)
-        state.cacheKeys = Dictionary(uniqueKeysWithValues: plan.compactMap { pending in pending.key.map { (pending.path, $0) } })
+        state.cacheKeys = Dictionary(plan.compactMap { pending in pending.key.map { (pending.path, $0) } }, uniquingKeysWith: { first, _ in first })
         return "\(state.files.count - state.reusedFiles) file(s) rendered, \(state.reusedFiles) unchanged"
     }
 

@@ -3,7 +3,7 @@ import Manifest
 public struct Evidence: Sendable, Hashable {
     public var location: FileLocation
     public var quote: String
-    public init(location: FileLocation, quote: String) { self.location = location; self.quote = quote }
+    public init(location: FileLocation, quote: String) { self.location = location; self.quote = Clipped.text(quote, limit: Clipped.quoteLimit) }
 }
 
 /// One answer of the review table: never a guess — "cannot tell" when the inputs do not show it.

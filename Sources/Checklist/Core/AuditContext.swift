@@ -10,13 +10,23 @@ public struct ParsedSource: @unchecked Sendable {
     /// The target (app or extension id) the file belongs to, and whether it is an extension.
     public let target: String
     public let isExtension: Bool
+    /// Why the file was not parsed (nesting beyond `SourceBounds`), or nil.
+    public let skipped: String?
     private let lines: [Substring]
 
     public init(file: SourceFile, target: String, isExtension: Bool) {
         self.file = file
         self.target = target
         self.isExtension = isExtension
-        tree = Parser.parse(source: file.text)
+        if let excess = SourceBounds.excess(in: file.text) {
+            // Not parsed at all: an empty tree, and a note saying why (see `AuditContext.notes`).
+            skipped = "\(file.path):\(excess.line) is not analysed: \(excess.reason)"
+            tree = Parser.parse(source: "")
+        } else {
+            skipped = nil
+            var text = file.text
+            tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SourceBounds.maxNestingDepth) }
+        }
         converter = SourceLocationConverter(fileName: file.path, tree: tree)
         lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
     }
@@ -64,6 +74,10 @@ public final class AuditContext: @unchecked Sendable {
         requestedShare = Set(manifest.config.requested.share.map(\.value))
         // The audit still completes on a file that does not parse; say so rather than trust silence.
         notes = sources.filter(\.hasSyntaxErrors).map { "\($0.file.path) does not parse as Swift: its rules saw only what the parser could recover" }
+            + sources.compactMap(\.skipped)
+            + manifest.javaScriptSources.compactMap { file in
+                file.stoppedAtLine.map { "\(file.path):\($0) is analysed only up to this line: expressions nested deeper than \(JSTokenizer.maxNesting)" }
+            }
     }
 
     /// True when the audit has Swift code to look at; questions that need code say "cannot tell" otherwise.

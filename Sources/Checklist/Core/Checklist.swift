@@ -38,6 +38,11 @@ public struct Checklist: Sendable {
     }
 
     public func audit(_ manifest: AppManifest) -> AppAudit {
+        let checklist = self
+        return LargeStack.run { checklist.auditOnThisThread(manifest) }
+    }
+
+    private func auditOnThisThread(_ manifest: AppManifest) -> AppAudit {
         let context = AuditContext(manifest: manifest)
         // Source scanning may widen the requested sets before manifest rules read them.
         for prepare in RuleCatalog.contextPreparers { prepare(context) }

@@ -61,8 +61,8 @@ public struct Finding: Sendable, Hashable {
     public var suppression: Suppression?
 
     public init(ruleID: String, severity: Severity, message: String, location: FileLocation, quote: String, target: String) {
-        self.ruleID = ruleID; self.severity = severity; self.message = message
-        self.location = location; self.quote = quote; self.target = target
+        self.ruleID = ruleID; self.severity = severity; self.message = Clipped.text(message, limit: Clipped.messageLimit)
+        self.location = location; self.quote = Clipped.text(quote, limit: Clipped.quoteLimit); self.target = target
     }
 
     public var isSuppressed: Bool { suppression != nil }

@@ -42,11 +42,22 @@ public struct JSTokenizer {
     private var column = 1
     private(set) var tokens: [JSToken] = []
     private(set) var comments: [JSComment] = []
+    /// Template substitutions and JSX expressions are scanned recursively; past this depth the rest of
+    /// the file is skipped (3,000 nested `${` overflowed the stack) and `stoppedAtLine` says where.
+    public static let maxNesting = 64
+    private var nesting = 0
+    private var stoppedAtLine: Int?
 
     public static func tokenize(_ text: String, jsx: Bool = true) -> (tokens: [JSToken], comments: [JSComment]) {
+        let result = tokenizeReportingDepth(text, jsx: jsx)
+        return (result.tokens, result.comments)
+    }
+
+    /// Also says on which line tokenizing stopped because expressions nested deeper than `maxNesting`.
+    public static func tokenizeReportingDepth(_ text: String, jsx: Bool = true) -> (tokens: [JSToken], comments: [JSComment], stoppedAtLine: Int?) {
         var tokenizer = JSTokenizer(scalars: Array(text.unicodeScalars), jsx: jsx)
         tokenizer.scanCode(stopAtBrace: false)
-        return (tokenizer.tokens, tokenizer.comments)
+        return (tokenizer.tokens, tokenizer.comments, tokenizer.stoppedAtLine)
     }
 
     private init(scalars: [Unicode.Scalar], jsx: Bool) {
@@ -113,6 +124,13 @@ public struct JSTokenizer {
     /// Scans code to the end, or — with `stopAtBrace` — through the `}` that closes an enclosing `{`
     /// (a template's `${`, a JSX expression), which is emitted as a token.
     private mutating func scanCode(stopAtBrace: Bool) {
+        nesting += 1
+        defer { nesting -= 1 }
+        if nesting > Self.maxNesting {
+            if stoppedAtLine == nil { stoppedAtLine = line }
+            index = scalars.count
+            return
+        }
         var depth = 0
         while true {
             skipTrivia()

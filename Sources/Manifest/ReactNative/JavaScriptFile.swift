@@ -12,13 +12,16 @@ public struct JavaScriptFile: Sendable {
     public let partner: [Int?]
     /// For each token, the index of the innermost bracket it sits in (nil at top level).
     public let parent: [Int?]
+    /// Set when the file nests expressions deeper than the tokenizer follows: analysed up to this line only.
+    public let stoppedAtLine: Int?
     private let lines: [Substring]
 
     public init(path: String, text: String) {
         self.path = path
         self.text = text
         // `.ts` files have generics like `<T>(x: T) =>` that would read as JSX; JSX lives in .tsx/.jsx/.js.
-        let (tokens, comments) = JSTokenizer.tokenize(text, jsx: !path.hasSuffix(".ts") && !path.hasSuffix(".mts") && !path.hasSuffix(".cts"))
+        let (tokens, comments, stoppedAtLine) = JSTokenizer.tokenizeReportingDepth(text, jsx: !path.hasSuffix(".ts") && !path.hasSuffix(".mts") && !path.hasSuffix(".cts"))
+        self.stoppedAtLine = stoppedAtLine
         self.tokens = tokens
         self.comments = comments
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)

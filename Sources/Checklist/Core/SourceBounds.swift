@@ -1,0 +1,58 @@
+import Foundation
+import Manifest
+
+/// Limits that keep one hostile Swift file from hanging or crashing the audit. swift-syntax's
+/// parser looks ahead exponentially in nested `[` (22 levels on one line took 26 s), and deep
+/// member or call chains recurse once per link; a cheap linear scan decides before parsing.
+enum SourceBounds {
+    /// `[` nested deeper than this is skipped (real code stays far below; 16 levels already cost a second).
+    static let maxSquareBracketDepth = 12
+    /// Any bracket nesting deeper than this is skipped; the parser is told the same limit.
+    static let maxNestingDepth = 128
+
+    struct Excess {
+        var line: Int
+        var reason: String
+    }
+
+    /// The first place `text` exceeds a limit, scanning brackets outside string literals and comments.
+    static func excess(in text: String) -> Excess? {
+        var square = 0, any = 0, line = 1
+        var bytes = text.utf8.makeIterator()
+        var previous: UInt8 = 0
+        var inLineComment = false, blockComments = 0, inString = false
+        while let byte = bytes.next() {
+            defer { previous = byte }
+            if byte == UInt8(ascii: "\n") { line += 1; inLineComment = false; continue }
+            if inLineComment { continue }
+            if blockComments > 0 {
+                if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { blockComments -= 1 }
+                else if previous == UInt8(ascii: "/") && byte == UInt8(ascii: "*") { blockComments += 1 }
+                continue
+            }
+            if inString {
+                // Interpolations count as code too, but a rough scan is enough: strings rarely nest deep.
+                if byte == UInt8(ascii: "\"") && previous != UInt8(ascii: "\\") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): inLineComment = true
+            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): blockComments = 1
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["):
+                square += 1; any += 1
+                if square > maxSquareBracketDepth { return Excess(line: line, reason: "`[` nested deeper than \(maxSquareBracketDepth)") }
+            case UInt8(ascii: "("), UInt8(ascii: "{"):
+                any += 1
+            case UInt8(ascii: "]"):
+                square = max(0, square - 1); any = max(0, any - 1)
+            case UInt8(ascii: ")"), UInt8(ascii: "}"):
+                any = max(0, any - 1)
+            default: break
+            }
+            if any > maxNestingDepth { return Excess(line: line, reason: "brackets nested deeper than \(maxNestingDepth)") }
+        }
+        return nil
+    }
+}
+

@@ -1,0 +1,89 @@
+import Checklist
+import Foundation
+import Manifest
+import SiteBuild
+import XCTest
+
+/// Inputs of a few kilobytes that used to crash or hang the audit: deep Swift nesting, nested
+/// template literals, content pages that map to one output file, huge one-line quotes.
+final class NestingBoundsTests: XCTestCase {
+    var site: HardeningSite!
+
+    override func setUpWithError() throws { site = try HardeningSite() }
+    override func tearDown() { site.remove() }
+
+    func swiftLine(_ body: String) -> String { "import HealthKit\n\nfunc probe() {\n    let x = \(body)\n}\n" }
+
+    /// 40 nested `[` doubled the parse time per level (about 10^5 s); now the file is skipped with a note.
+    func testDeeplyNestedSquareBracketsAreSkippedWithANote() throws {
+        try site.write("apps/steady/Steady/Deep.swift", swiftLine(String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40)))
+        let started = Date()
+        let audit = try XCTUnwrap(try site.audit().audits.first { $0.manifest.id == "steady" })
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "a generous guard: the old parser needed days")
+        XCTAssertTrue(audit.notes.contains("apps/steady/Steady/Deep.swift:4 is not analysed: `[` nested deeper than 12"), "\(audit.notes)")
+    }
+
+    /// Long member and call chains recurse once per link, in swift-syntax and in the rules: they run on
+    /// a large stack even when the build itself runs on a Dispatch worker (as under `serve`).
+    func testLongChainsOnADispatchWorkerDoNotOverflowTheStack() throws {
+        try site.write("apps/steady/Steady/Chain.swift", swiftLine("store" + String(repeating: ".b", count: 10_000)))
+        try site.write("apps/steady/Steady/Calls.swift", swiftLine("f" + String(repeating: "()", count: 10_000)))
+        let options = site.options
+        let finished = expectation(description: "build on a Dispatch worker")
+        DispatchQueue.global().async {
+            let audits = try? Pipeline.audit.run(options).audits
+            XCTAssertEqual(audits?.count, 5)
+            finished.fulfill()
+        }
+        wait(for: [finished], timeout: 120)
+    }
+
+    /// 3,000 nested template substitutions overflowed the tokenizer's recursion.
+    func testNestedTemplateLiteralsStopWithANote() throws {
+        let nested = String(repeating: "`${", count: 3_000) + "x" + String(repeating: "}`", count: 3_000)
+        let file = JavaScriptFile(path: "src/deep.ts", text: "const a = 1;\nconst b = \(nested);\nconst c = 2;\n")
+        XCTAssertEqual(file.stoppedAtLine, 2)
+        XCTAssertTrue(file.tokens.contains { $0.isIdentifier("a") })
+    }
+
+    func testContentPagesMappingToOneOutputAreAnInputErrorNamingBoth() throws {
+        try site.write("content/a b.md", "# A\n")
+        try site.write("content/a-b.md", "# B\n")
+        try site.write("content/概要.md", "# 概要\n")
+        try site.write("content/設定.md", "# 設定\n")
+        let errors = inputErrors { try site.build() }
+        XCTAssertEqual(errors.map(\.message), ["'Site/content/a b.md' and 'Site/content/a-b.md' would both be written to pages/a-b.html: rename one of them"])
+    }
+
+    func testDistinctNonASCIINamesStayDistinct() throws {
+        try site.write("content/é.md", "# é\n")
+        try site.write("content/ü.md", "# ü\n")
+        try site.build()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/pages/é.html"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/pages/ü.html"))
+    }
+
+    /// A 2 MB usage string on one line: every quote and message is cut, so outputs stay small.
+    func testHugeOneLineValuesAreClippedInEveryQuote() throws {
+        let huge = String(repeating: "health ", count: 300_000)
+        try site.edit("apps/veloride/VeloRide/Info.plist") {
+            $0.replacingOccurrences(of: "<key>NSHealthShareUsageDescription</key>", with: "<key>NSHealthShareUsageDescription</key>\n\t<string>\(huge)</string>\n\t<key>Replaced</key>")
+        }
+        let audits = try site.audit().audits
+        for finding in audits.flatMap(\.findings) {
+            XCTAssertLessThanOrEqual(finding.quote.count, Clipped.quoteLimit + 1)
+            XCTAssertLessThanOrEqual(finding.message.count, Clipped.messageLimit + 1)
+        }
+        let evidence = audits.flatMap(\.answers).flatMap(\.evidence)
+        for item in evidence { XCTAssertLessThanOrEqual(item.quote.count, Clipped.quoteLimit + 1) }
+        let quotes = audits.flatMap(\.findings).map(\.quote) + evidence.map(\.quote)
+        XCTAssertTrue(quotes.contains { $0.contains("health health") && $0.hasSuffix("…") }, "the huge line was quoted, clipped: \(quotes.map { String($0.prefix(60)) })")
+    }
+
+    func testTooManyAppsIsAnInputErrorAtTheAppsKey() throws {
+        let apps = (0...InputLimits.maxApps).map { "  - id: app\($0)\n    root: apps/steady\n" }.joined()
+        try site.write("healthaudit.yml", "title: Many\napps:\n" + apps)
+        let errors = inputErrors { try site.audit() }
+        XCTAssertEqual(errors.map(\.description), ["healthaudit.yml:3:3: error: apps: 201 apps, over the limit of 200 per config; split the config"])
+    }
+}
