@@ -247,6 +247,74 @@ enum BinaryPlistCheck {
             default: return "object \(index) has the unknown type marker 0x\(String(marker, radix: 16, uppercase: true))"
             }
         }
-        return nil
+        let referenceSize = Int(bytes[trailer + 7])
+        var graph = Graph(bytes: bytes, table: table, offsetSize: offsetSize, referenceSize: referenceSize, count: count, integer: integer)
+        return graph.expansionProblem(from: top)
+    }
+
+    /// Foundation expands shared references into copies: a 159-byte file whose arrays refer to one
+    /// array twice per level became 4.2 GB at 24 levels. The expanded size is counted on the
+    /// reference graph first (each object once, memoised), and cycles and deep nesting are refused.
+    static let maxExpandedValues = 200_000
+
+    struct Graph {
+        let bytes: [UInt8]
+        let table: Int, offsetSize: Int, referenceSize: Int, count: Int
+        let integer: (Int, Int) -> Int?
+        var sizes: [Int: Int] = [:]
+        var onPath: Set<Int> = []
+
+        init(bytes: [UInt8], table: Int, offsetSize: Int, referenceSize: Int, count: Int, integer: @escaping (Int, Int) -> Int?) {
+            self.bytes = bytes; self.table = table; self.offsetSize = offsetSize
+            self.referenceSize = referenceSize; self.count = count; self.integer = integer
+        }
+
+        mutating func expansionProblem(from top: Int) -> String? {
+            do {
+                let total = try size(of: top, depth: 0)
+                return total > BinaryPlistCheck.maxExpandedValues
+                    ? "its objects refer to each other so often that it expands to more than \(BinaryPlistCheck.maxExpandedValues) values" : nil
+            } catch let problem as GraphProblem {
+                return problem.text
+            } catch {
+                return "its trailer, offset table or an object is corrupt"
+            }
+        }
+
+        struct GraphProblem: Error { var text: String }
+
+        /// Values the object expands to, capped just above the limit so the count itself stays small.
+        mutating func size(of object: Int, depth: Int) throws -> Int {
+            if let known = sizes[object] { return known }
+            guard depth <= InputLimits.maxNestingDepth else { throw GraphProblem(text: "it nests deeper than \(InputLimits.maxNestingDepth) levels") }
+            guard onPath.insert(object).inserted else { throw GraphProblem(text: "object \(object) contains itself") }
+            defer { onPath.remove(object) }
+            guard object < count, let offset = integer(table + object * offsetSize, offsetSize) else { throw GraphProblem(text: "a reference points past the object table") }
+            let marker = bytes[offset]
+            var children: [Int] = []
+            if marker >> 4 == 0xA || marker >> 4 == 0xD {
+                var length = Int(marker & 0x0F), start = offset + 1
+                if length == 0x0F {
+                    guard start < bytes.count, bytes[start] >> 4 == 0x1 else { throw GraphProblem(text: "object \(object) has a malformed length") }
+                    let width = 1 << Int(bytes[start] & 0x0F)
+                    guard let value = integer(start + 1, width) else { throw GraphProblem(text: "object \(object) has a malformed length") }
+                    length = value
+                    start += 1 + width
+                }
+                let references = marker >> 4 == 0xD ? length * 2 : length
+                guard references <= count * 2 + 2, start + references * referenceSize <= table else { throw GraphProblem(text: "object \(object) lists more references than the file holds") }
+                for index in 0..<references {
+                    guard let child = integer(start + index * referenceSize, referenceSize) else { throw GraphProblem(text: "object \(object) has a malformed reference") }
+                    children.append(child)
+                }
+            }
+            var total = 1
+            for child in children {
+                total += try size(of: child, depth: depth + 1)
+                if total > BinaryPlistCheck.maxExpandedValues { break }
+            }
+            sizes[object] = total
+            return total
+        }
     }
 }

@@ -54,6 +54,12 @@ struct SettingLevel {
 struct BuildSettingResolver {
     var levels: [SettingLevel]
     private(set) var unresolved: [String: Set<String>] = [:]
+    /// Each (setting, level) is expanded once: `A2 = $(A1)$(A1)` twenty levels deep took a minute.
+    private var memo: [MemoKey: String?] = [:]
+    /// Past this, an expanded value is cut: doubling chains grow exponentially.
+    static let maxExpandedLength = 64 * 1024
+
+    private struct MemoKey: Hashable { var key: String; var level: Int }
 
     init(levels: [SettingLevel]) { self.levels = levels }
 
@@ -74,12 +80,16 @@ struct BuildSettingResolver {
 
     private mutating func value(_ key: String, from level: Int, stack: Set<String>) -> String? {
         guard level < levels.count else { return nil }
+        if let known = memo[MemoKey(key: key, level: level)] { return known }
+        var result: String?
         for index in level..<levels.count {
             if let setting = levels[index].settings[key] {
-                return expand(setting.value, key: key, level: index, lenient: levels[index].lenient, stack: stack)
+                result = expand(setting.value, key: key, level: index, lenient: levels[index].lenient, stack: stack)
+                break
             }
         }
-        return nil
+        memo[MemoKey(key: key, level: level)] = result
+        return result
     }
 
     private mutating func expand(_ text: String, key: String, level: Int, lenient: Bool, stack: Set<String>) -> String {
@@ -87,6 +97,7 @@ struct BuildSettingResolver {
         var output = ""
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
+            if output.utf8.count > Self.maxExpandedLength { break }
             output += rest[rest.startIndex..<dollar]
             let after = rest.index(after: dollar)
             guard after < rest.endIndex else { output.append("$"); rest = rest[after...]; break }
@@ -132,6 +143,10 @@ struct BuildSettingResolver {
             }
         }
         output += rest
+        if output.utf8.count > Self.maxExpandedLength {
+            if !key.isEmpty { unresolved[key, default: []].insert("(expands past \(Self.maxExpandedLength) bytes; cut)") }
+            return String(decoding: output.utf8.prefix(Self.maxExpandedLength), as: UTF8.self)
+        }
         return output
     }
 
@@ -172,10 +187,42 @@ struct BuildSettingResolver {
 enum XCConfigFile {
     struct Line { var key: String; var value: String; var line: Int; var file: String; var text: String }
 
+    static let maxIncludeDepth = 16
+    static let maxFiles = 256
+
+    /// What the includes of one parse have seen: the chain being read (a file on it again is a
+    /// cycle), every file read (read once: a file including another twice per level was 2^n reads),
+    /// and how many.
+    struct Includes {
+        var chain: [String] = []
+        var read: Set<String> = []
+    }
+
     /// `read` returns the text of a path relative to the app root, or nil when it cannot be read.
-    static func parse(path: String, display: (String) -> String, read: (String) -> String?, notes: inout [String], depth: Int = 0) -> [Line] {
-        guard depth < 8 else { notes.append("\(display(path)): #include nests too deeply; not followed further"); return [] }
+    static func parse(path: String, display: (String) -> String, read: (String) -> String?, notes: inout [String]) -> [Line] {
+        var includes = Includes()
+        return parse(path: path, display: display, read: read, notes: &notes, includes: &includes)
+    }
+
+    private static func parse(path: String, display: (String) -> String, read: (String) -> String?, notes: inout [String], includes: inout Includes) -> [Line] {
+        if let start = includes.chain.firstIndex(of: path) {
+            let cycle = (includes.chain[start...] + [path]).map(display).joined(separator: " → ")
+            notes.append("\(display(includes.chain.last ?? path)): #include cycle \(cycle); not followed")
+            return []
+        }
+        // Included before through another path: its settings are already in, in their first place.
+        guard includes.read.insert(path).inserted else { return [] }
+        guard includes.chain.count < maxIncludeDepth else {
+            notes.append("\(display(path)): #include nests deeper than \(maxIncludeDepth) files; not followed further")
+            return []
+        }
+        guard includes.read.count <= maxFiles else {
+            notes.append("\(display(path)): more than \(maxFiles) configuration files included; not followed")
+            return []
+        }
         guard let text = read(path) else { notes.append("\(display(path)): configuration file not found or unreadable"); return [] }
+        includes.chain.append(path)
+        defer { includes.chain.removeLast() }
         var result: [Line] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = raw.trimmingCharacters(in: .whitespaces)
@@ -189,7 +236,8 @@ enum XCConfigFile {
                     continue
                 }
                 var nested: [String] = []
-                let lines = parse(path: resolved.hasPrefix("./") ? String(resolved.dropFirst(2)) : resolved, display: display, read: read, notes: &nested, depth: depth + 1)
+                let lines = parse(path: resolved.hasPrefix("./") ? String(resolved.dropFirst(2)) : resolved, display: display, read: read,
+                                  notes: &nested, includes: &includes)
                 if !(optional && lines.isEmpty) { notes += nested }
                 result += lines
                 continue

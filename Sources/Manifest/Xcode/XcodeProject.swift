@@ -118,12 +118,7 @@ public struct XcodeProject: Sendable {
         projectLine = project.line
         developmentRegion = project["developmentRegion"]?.string
 
-        // Parent of every group member, to walk paths upward.
-        var parents: [String: String] = [:]
-        for (id, object) in objects where ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"].contains(object["isa"]?.string ?? "") {
-            for child in object["children"]?.strings ?? [] { parents[child] = id }
-        }
-        self.parents = parents
+        self.parents = Self.parents(objects: objects, mainGroup: project["mainGroup"]?.string)
 
         let projectDirPath = project["projectDirPath"]?.string ?? ""
         let mainGroupID = project["mainGroup"]?.string
@@ -159,7 +154,7 @@ public struct XcodeProject: Sendable {
     }
 
     private var resolver: PathResolver {
-        let project = objects.values.first { $0["isa"]?.string == "PBXProject" }
+        let project = objects.keys.sorted().lazy.compactMap { objects[$0] }.first { $0["isa"]?.string == "PBXProject" }
         return PathResolver(objects: objects, parents: parents, projectDirectory: projectDirectory,
                             projectDirPath: project?["projectDirPath"]?.string ?? "", mainGroup: project?["mainGroup"]?.string, file: file)
     }
@@ -193,11 +188,40 @@ public struct XcodeProject: Sendable {
         }
     }
 
+    /// Parent group of every group member, to walk paths upward. A reference listed in several groups
+    /// takes the first one met walking down from the main group in the children's order (then groups
+    /// the main group does not reach, by id): the same project always resolves the same way, whatever
+    /// order a dictionary happens to iterate in.
+    static func parents(objects: [String: OpenStepNode], mainGroup: String?) -> [String: String] {
+        let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
+        func isGroup(_ id: String) -> Bool { groupKinds.contains(objects[id]?["isa"]?.string ?? "") }
+        var parents: [String: String] = [:]
+        var visited: Set<String> = []
+        var pending = mainGroup.map { [$0] } ?? []
+        pending += objects.keys.filter(isGroup).sorted()
+        // Depth-first with an explicit stack (a project is untrusted: no recursion on its shape).
+        var stack = pending.reversed().map { $0 }
+        while let id = stack.popLast() {
+            guard isGroup(id), visited.insert(id).inserted else { continue }
+            let children = objects[id]?["children"]?.strings ?? []
+            for child in children where parents[child] == nil && child != mainGroup { parents[child] = id }
+            stack += children.reversed()
+        }
+        return parents
+    }
+
+    /// Where a file reference (or group) of the project lives, relative to the app root.
+    func resolve(_ id: String) -> ResolvedFile {
+        var resolver = self.resolver
+        return resolver.resolve(id)
+    }
+
     /// The group folder holding the target's files: the group named like the target, else the
     /// folder most of its sources live in.
     public func folder(of target: Target) -> String? {
         var resolver = self.resolver
-        for (id, object) in objects where object["isa"]?.string == "PBXGroup" || object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+        for id in objects.keys.sorted() {
+            guard let object = objects[id], object["isa"]?.string == "PBXGroup" || object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" else { continue }
             let label = object["path"]?.string ?? object["name"]?.string
             if label == target.name, let path = resolver.resolve(id).path { return path }
         }
