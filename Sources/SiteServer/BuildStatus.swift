@@ -28,12 +28,23 @@ public struct BuildStatus: Sendable, Equatable, Encodable {
     }
 }
 
-/// The status shared by the rebuild loop (writer) and the request handler (reader).
-public actor StatusBoard {
-    public private(set) var current = BuildStatus()
+/// The status shared by the rebuild loop (writer) and the request handlers (readers, on the
+/// connection threads, which read it without awaiting).
+public final class StatusBoard: Sendable {
+    private let cell = Cell()
 
     public init() {}
 
-    func succeeded() { current = BuildStatus(generation: current.generation + 1, error: nil) }
-    func failed(_ diagnostics: String) { current.error = diagnostics }
+    public var current: BuildStatus { latest }
+    var latest: BuildStatus { cell.value }
+
+    func succeeded() { cell.update { BuildStatus(generation: $0.generation + 1, error: nil) } }
+    func failed(_ diagnostics: String) { cell.update { BuildStatus(generation: $0.generation, error: diagnostics) } }
+
+    private final class Cell: @unchecked Sendable {
+        private var status = BuildStatus()
+        private let lock = NSLock()
+        var value: BuildStatus { lock.lock(); defer { lock.unlock() }; return status }
+        func update(_ change: (BuildStatus) -> BuildStatus) { lock.lock(); status = change(status); lock.unlock() }
+    }
 }

@@ -11,11 +11,11 @@ struct Rebuilder: Sendable {
 
     func rebuild() async {
         if let diagnostics = await build() {
-            await board.failed(diagnostics.text)
+            board.failed(diagnostics.text)
             report(diagnostics.text + "\nbuild failed: \(diagnostics.count) problem(s); still serving the last good site\n")
         } else {
-            await board.succeeded()
-            report("site built (generation \(await board.current.generation)); open pages reload\n")
+            board.succeeded()
+            report("site built (generation \(board.current.generation)); open pages reload\n")
         }
     }
 
@@ -30,6 +30,8 @@ struct Rebuilder: Sendable {
                     continuation.resume(returning: nil)
                 } catch let failure as BuildFailed {
                     continuation.resume(returning: (failure.description, failure.diagnostics.count))
+                } catch let failure as OutputFailure {
+                    continuation.resume(returning: (failure.description, 1))
                 } catch {
                     continuation.resume(returning: ("\(error)", 1))
                 }

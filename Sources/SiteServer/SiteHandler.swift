@@ -1,9 +1,13 @@
-import FlyingFox
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Answers every request: the status endpoint, files of the output folder (HTML with the live
 /// reload script added), folder redirects, 403 for paths that try to leave the folder, 404, 405.
-struct SiteHandler: HTTPHandler {
+struct SiteHandler: Sendable {
     let folder: OutputFolder
     let board: StatusBoard
     /// On loopback, only loopback names in `Host`: a web page that rebinds its own domain to
@@ -11,51 +15,72 @@ struct SiteHandler: HTTPHandler {
     let loopbackOnly: Bool
 
     static let allowed = "GET, HEAD"
+    /// HTML larger than this is streamed as it is, without the live reload script (reading it
+    /// whole to inject the script would cost its size per request).
+    static let maxInjectedHTML = 8 * 1024 * 1024
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var response = await respond(to: request)
-        response.headers[.cacheControl] = "no-store"
-        response.headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
-        guard request.method == .HEAD else { return response }
-        // HEAD: the headers GET would send, Content-Length included, and no body.
-        let length = try await response.bodyData.count
-        response.payload = .httpBody(HTTPBodySequence(data: Data()))
-        response.headers[.contentLength] = String(length)
+    func respond(to request: HTTPRequestHead) -> HTTPResponseOut {
+        var response = route(request)
+        response.headers += [("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")]
         return response
     }
 
-    private func respond(to request: HTTPRequest) async -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            var response = Self.text(.methodNotAllowed, "405 Method Not Allowed: only GET and HEAD\n")
-            response.headers[HTTPHeader("Allow")] = Self.allowed
+    private func route(_ request: HTTPRequestHead) -> HTTPResponseOut {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var response = HTTPResponseOut.text(405, "405 Method Not Allowed: only GET and HEAD\n")
+            response.headers.append(("Allow", Self.allowed))
             return response
         }
-        if loopbackOnly, let host = request.headers[.host], !Self.isLoopbackName(host) {
-            return Self.text(.forbidden, "403 Forbidden: this server answers to 127.0.0.1 and localhost only\n")
+        if loopbackOnly, let host = request.headers["host"], !Self.isLoopbackName(host) {
+            return .text(403, "403 Forbidden: this server answers to 127.0.0.1 and localhost only\n")
         }
-        // The path exactly as sent (still percent-encoded): FlyingFox's `path` is already
-        // decoded and normalized, which would hide what the request tried.
-        let rawPath = request.target.path()
-        let status = await board.current
+        // The path exactly as sent (still percent-encoded), without the query.
+        let rawPath = String(request.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        let status = board.latest
         if rawPath == LiveReload.statusPath {
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: status.json)
+            return HTTPResponseOut(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: .data(status.json))
         }
         switch folder.lookup(RequestPath(raw: rawPath)) {
         case .file(let path):
-            guard let data = FileManager.default.contents(atPath: path) else { return Self.notFound(status) }
-            let type = MediaType.forPath(path)
-            let body = MediaType.isHTML(type) ? LiveReload.inject(into: data, status: status) : data
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: type], body: body)
+            return file(path, status: status)
         case .addSlash:
             // The query is dropped: the path was checked, the query was not.
-            var headers = HTTPHeaders()
-            headers[.location] = rawPath + "/"
-            return HTTPResponse(statusCode: .found, headers: headers)
+            return HTTPResponseOut(status: 302, headers: [("Location", rawPath + "/")])
         case .notFound:
             return Self.notFound(status)
         case .forbidden:
-            return Self.text(.forbidden, "403 Forbidden: the path leaves the site folder\n")
+            return .text(403, "403 Forbidden: the path leaves the site folder\n")
         }
+    }
+
+    /// Opened once and checked on the open descriptor (a regular file), then streamed.
+    private func file(_ path: String, status: BuildStatus) -> HTTPResponseOut {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return Self.notFound(status) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            return Self.notFound(status)
+        }
+        let size = Int(info.st_size)
+        let type = MediaType.forPath(path)
+        if MediaType.isHTML(type), size <= Self.maxInjectedHTML {
+            defer { close(descriptor) }
+            var data = Data(count: size)
+            var offset = 0
+            let ok = data.withUnsafeMutableBytes { buffer -> Bool in
+                while offset < size {
+                    let count = read(descriptor, buffer.baseAddress! + offset, size - offset)
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { return false }
+                    offset += count
+                }
+                return true
+            }
+            guard ok else { return Self.notFound(status) }
+            return HTTPResponseOut(status: 200, headers: [("Content-Type", type)], body: .data(LiveReload.inject(into: data, status: status)))
+        }
+        return HTTPResponseOut(status: 200, headers: [("Content-Type", type)], body: .file(descriptor: descriptor, size: size))
     }
 
     /// `localhost:8000`, `127.0.0.1`, `[::1]:8000` → true.
@@ -70,12 +95,8 @@ struct SiteHandler: HTTPHandler {
         return lowered == "localhost" || lowered == "::1" || (lowered.hasPrefix("127.") && lowered.split(separator: ".").count == 4)
     }
 
-    static func text(_ code: HTTPStatusCode, _ text: String) -> HTTPResponse {
-        HTTPResponse(statusCode: code, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
-    }
-
     /// An HTML page, so it also carries the live reload script (and the error banner).
-    static func notFound(_ status: BuildStatus) -> HTTPResponse {
+    static func notFound(_ status: BuildStatus) -> HTTPResponseOut {
         let page = """
         <!DOCTYPE html>
         <html lang="en">
@@ -84,7 +105,7 @@ struct SiteHandler: HTTPHandler {
         </html>
 
         """
-        return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
-                            body: LiveReload.inject(into: Data(page.utf8), status: status))
+        return HTTPResponseOut(status: 404, headers: [("Content-Type", "text/html; charset=utf-8")],
+                               body: .data(LiveReload.inject(into: Data(page.utf8), status: status)))
     }
 }

@@ -37,15 +37,15 @@ enum RawHTTP {
         }
     }
 
-    private static func exchange(port: UInt16, _ request: Data) throws -> RawResponse {
+    /// A connected socket to 127.0.0.1:port with a receive timeout; the caller closes it.
+    static func connectSocket(port: UInt16, timeout seconds: Int = 15) throws -> Int32 {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         let fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 15, tv_usec: 0)
+        var timeout = timeval(tv_sec: .init(seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -54,7 +54,13 @@ enum RawHTTP {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw Failure(description: "connect to port \(port) failed") }
+        guard connected == 0 else { close(fd); throw Failure(description: "connect to port \(port) failed") }
+        return fd
+    }
+
+    private static func exchange(port: UInt16, _ request: Data) throws -> RawResponse {
+        let fd = try connectSocket(port: port)
+        defer { close(fd) }
         try request.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

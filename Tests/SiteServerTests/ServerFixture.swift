@@ -15,7 +15,7 @@ final class ServerFixture: @unchecked Sendable {
     var templates: String { root + "/Templates" }
     var output: String { site + "/public" }
 
-    init() throws {
+    init(limits: HTTPLimits = HTTPLimits()) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-serve-\(UUID().uuidString)").path
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -27,11 +27,11 @@ final class ServerFixture: @unchecked Sendable {
         }
         let build = BuildOptions(siteDirectory: root + "/Site", templatesDirectory: root + "/Templates",
                                  clock: FixedClock(DayDate(year: 2026, month: 4, day: 1)), log: SilentLog())
-        server = SiteServer(options: ServeOptions(build: build, port: 0, pollInterval: .milliseconds(100), report: { _ in }))
+        server = SiteServer(options: ServeOptions(build: build, port: 0, pollInterval: .milliseconds(100), limits: limits, report: { _ in }))
     }
 
-    static func started() async throws -> ServerFixture {
-        let fixture = try ServerFixture()
+    static func started(limits: HTTPLimits = HTTPLimits()) async throws -> ServerFixture {
+        let fixture = try ServerFixture(limits: limits)
         let url = try await fixture.server.start()
         guard let port = URL(string: url)?.port.flatMap(UInt16.init) else { throw RawHTTP.Failure(description: "no port in \(url)") }
         fixture.port = port
