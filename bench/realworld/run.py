@@ -42,22 +42,56 @@ def git_dir(checkouts, repo):
 
 
 def export(git, commit, into):
-    """The pinned commit's tree, without history: `git archive | tar -x`."""
+    """The pinned commit's files, without history. Snapshots may lack their largest blobs (an icon
+    .psd, a video): those are skipped, as the audit never reads them. Symlinks are not recreated."""
     os.makedirs(into, exist_ok=True)
-    archive = subprocess.Popen(["git", "--git-dir", git, "archive", "--format=tar", commit], stdout=subprocess.PIPE)
-    subprocess.run(["tar", "-x", "-C", into], stdin=archive.stdout, check=True)
-    if archive.wait() != 0:
-        raise RuntimeError(f"git archive {commit} failed in {git}")
+    listing = subprocess.run(["git", "--git-dir", git, "ls-tree", "-r", "-z", commit], check=True, capture_output=True).stdout
+    entries = []
+    for record in listing.split(b"\0"):
+        if not record:
+            continue
+        meta, path = record.split(b"\t", 1)
+        mode, kind, sha = meta.split(b" ")
+        if kind == b"blob" and mode != b"120000":
+            entries.append((sha.decode(), path.decode("utf-8", "surrogateescape")))
+    batch = subprocess.run(["git", "--git-dir", git, "cat-file", "--batch"], input=b"".join(sha.encode() + b"\n" for sha, _ in entries),
+                           check=True, capture_output=True).stdout
+    offset = 0
+    for sha, path in entries:
+        header_end = batch.index(b"\n", offset)
+        header = batch[offset:header_end].split(b" ")
+        offset = header_end + 1
+        if len(header) < 3 or header[1] == b"missing":
+            continue
+        size = int(header[2])
+        data = batch[offset:offset + size]
+        offset += size + 1
+        target = os.path.join(into, path)
+        if not os.path.realpath(target).startswith(os.path.realpath(into) + os.sep):
+            continue
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as f:
+            f.write(data)
 
 
 def run_measured(argv, cwd):
-    """Runs argv; returns (exit status, seconds, peak RSS in MiB, stderr)."""
+    """Runs argv; returns (exit status, seconds, peak RSS in MiB, stderr). Peak RSS comes from GNU
+    time when present: a forked child's ru_maxrss starts from this (larger) Python process."""
+    rss_file = tempfile.NamedTemporaryFile(delete=False)
+    rss_file.close()
+    timed = ["/usr/bin/time", "-f", "%M", "-o", rss_file.name] + argv if os.path.exists("/usr/bin/time") else argv
     start = time.monotonic()
-    process = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(timed, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     stderr = process.stderr.read().decode(errors="replace")
     _, status, usage = os.wait4(process.pid, 0)
     seconds = time.monotonic() - start
-    return os.waitstatus_to_exitcode(status), seconds, usage.ru_maxrss / 1024, stderr
+    rss = usage.ru_maxrss / 1024
+    try:
+        rss = int(open(rss_file.name).read().strip().splitlines()[-1]) / 1024
+    except (ValueError, IndexError):
+        pass
+    os.unlink(rss_file.name)
+    return os.waitstatus_to_exitcode(status), seconds, rss, stderr
 
 
 def normalize(answer):

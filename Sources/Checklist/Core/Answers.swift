@@ -101,6 +101,11 @@ struct AnswerSheet {
             guard context.usage.callsHealthKit else { return noCalls }
             let statuses = facts(.statusCheck)
             return make(.no, statuses.isEmpty ? "authorizationStatus(for:) is never called on HealthKit" : "authorizationStatus(for:) only guards writes", statuses)
+        case .usageStringsMeaningful where context.manifest.main.infoPlist == nil
+            && !context.manifest.config.buildSettings.keys.contains(where: { $0.hasPrefix("INFOPLIST_KEY_NSHealth") }):
+            return context.declaresHealthKit || context.usage.callsHealthKit
+                ? make(.cannotTell, "cannot tell — no Info.plist was found (a generated one, or none configured), so the usage strings cannot be read")
+                : make(.notApplicable, "the app declares no HealthKit use")
         case .usageStringsMeaningful:
             let strings = ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].compactMap { context.manifest.usageString($0) }
             if strings.isEmpty && !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty {
@@ -111,6 +116,12 @@ struct AnswerSheet {
             let extensions = context.manifest.extensions
             if extensions.isEmpty { return make(.notApplicable, "the app has no extension targets") }
             if extensions.allSatisfy({ $0.sources.isEmpty }) { return make(.cannotTell, "cannot tell — no extension sources scanned") }
+            let touching = Set(context.usage.facts.filter(\.isExtension).map(\.target))
+            let declaring = extensions.filter { ext in ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].contains { ext.infoPlist?[$0] != nil }
+                || ext.entitlements?["com.apple.developer.healthkit"]?.bool == true }
+            if touching.isEmpty && declaring.isEmpty {
+                return make(.notApplicable, "none of the \(extensions.count) extension target(s) uses HealthKit")
+            }
             let evidence = extensions.compactMap { ext in ext.infoPlist.map { Evidence(location: $0.location(of: "NSExtension"), quote: $0.quote("NSExtension")) } }
             return make(.yes, "no requestAuthorization in \(extensions.count) extension target(s)", evidence)
         case .writeStatusRechecked:

@@ -73,11 +73,24 @@ public final class AuditContext: @unchecked Sendable {
         requestedRead = Set(manifest.config.requested.read.map(\.value))
         requestedShare = Set(manifest.config.requested.share.map(\.value))
         // The audit still completes on a file that does not parse; say so rather than trust silence.
-        notes = sources.filter(\.hasSyntaxErrors).map { "\($0.file.path) does not parse as Swift: its rules saw only what the parser could recover" }
+        notes = Self.missingManifestNotes(manifest) + sources.filter(\.hasSyntaxErrors).map { "\($0.file.path) does not parse as Swift: its rules saw only what the parser could recover" }
             + sources.compactMap(\.skipped)
             + manifest.javaScriptSources.compactMap { file in
                 file.stoppedAtLine.map { "\(file.path):\($0) is analysed only up to this line: expressions nested deeper than \(JSTokenizer.maxNesting)" }
             }
+    }
+
+    /// What the audit could not read at all, so answers about it are "cannot tell".
+    static func missingManifestNotes(_ manifest: AppManifest) -> [String] {
+        var notes: [String] = []
+        let generatedKeys = manifest.config.buildSettings.keys.contains { $0.hasPrefix("INFOPLIST_KEY_NSHealth") }
+        if manifest.main.infoPlist == nil && !generatedKeys {
+            notes.append("no Info.plist was found for \(manifest.id) (configure `info_plist:` or `project:`; XcodeGen's project.yml is not read): the usage strings cannot be judged")
+        }
+        if manifest.main.entitlements == nil && manifest.config.project == nil {
+            notes.append("no entitlements file was found for \(manifest.id) (configure `entitlements:` or `project:`): the HealthKit entitlement cannot be checked")
+        }
+        return notes
     }
 
     /// True when the audit has Swift code to look at; questions that need code say "cannot tell" otherwise.

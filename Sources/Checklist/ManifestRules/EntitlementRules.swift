@@ -9,17 +9,23 @@ struct EntitlementMissingRule: Rule {
         the user denied everything.
         """,
         triggering: [
-            .healthApp(["App.entitlements": ""]),
+            // An entitlements file without the HealthKit key.
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.security.application-groups": ["group.com.example.steady"]])]),
             .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": false])]),
         ],
         nonTriggering: [
             .healthApp(),
+            // No entitlements file at all and no project to read it from: "cannot tell", with a note, not an error.
+            .healthApp(["App.entitlements": ""]),
             .healthApp(["App.entitlements": ""], info: ["CFBundleName": "Plain"], read: [], share: []),
         ]
     )
 
     func check(_ context: AuditContext) -> [Finding] {
         guard !context.hasHealthKitEntitlement, context.usesHealthKit else { return [] }
+        // No entitlements file at all and no Xcode project to say there is none (XcodeGen generates
+        // it, a config left it out): the audit cannot tell, and says so in the notes, not as an error.
+        guard context.manifest.main.entitlements != nil || context.manifest.config.project != nil else { return [] }
         let app = context.manifest
         let state = context.healthKitEntitlement.map { "is \($0.summary)" } ?? "is absent"
         let message = "the app uses HealthKit but \(HealthKeys.entitlement) \(state): every request fails with HKError code 4 (Missing com.apple.developer.healthkit entitlement.)"

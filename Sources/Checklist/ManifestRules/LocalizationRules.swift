@@ -118,7 +118,8 @@ struct UnresolvedBuildVariableRule: Rule {
         Info.plist values may use `$(VAR)` or `${VAR}`, which Xcode replaces from build settings. The audit expands them \
         from the app's `build_settings` in the config; a variable it cannot resolve means the audit cannot see the \
         final text — and in a usage string, users may see the raw `$(VAR)` if the setting is missing from the build. \
-        Add the setting to `build_settings`.
+        Add the setting to `build_settings`. Only the HealthKit keys (`NSHealth…`) are checked: Xcode's stock \
+        `$(PRODUCT_BUNDLE_IDENTIFIER)` or `$(FLUTTER_BUILD_NAME)` in other keys never change an answer.
         """,
         triggering: [.healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) reads your steps to chart activity.",
                                        "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])],
@@ -127,6 +128,9 @@ struct UnresolvedBuildVariableRule: Rule {
                               "NSHealthUpdateUsageDescription": RuleExample.goodUpdate], buildSettings: ["PRODUCT_NAME": "Steady"]),
             .healthApp(info: ["CFBundleIdentifier": "${PRODUCT_BUNDLE_IDENTIFIER}", "NSHealthShareUsageDescription": RuleExample.goodShare,
                               "NSHealthUpdateUsageDescription": RuleExample.goodUpdate], buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.steady"]),
+            // Stock variables in keys that are not about HealthKit: no finding, whatever the config says.
+            .healthApp(info: ["CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleVersion": "$(FLUTTER_BUILD_NUMBER)",
+                              "NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
         ]
     )
 
@@ -134,7 +138,7 @@ struct UnresolvedBuildVariableRule: Rule {
         let settings = context.manifest.config.buildSettings
         return context.manifest.targets.flatMap { target -> [Finding] in
             guard let plist = target.infoPlist else { return [] }
-            return plist.root.keys.sorted().flatMap { key -> [Finding] in
+            return plist.root.keys.sorted().filter { $0.hasPrefix("NSHealth") }.flatMap { key -> [Finding] in
                 Self.strings(in: plist.root[key]!).flatMap { text in
                     BuildVariables.expand(text, settings: settings).unresolved.map { variable in
                         finding("$(\(variable)) in \(key) is not defined in build_settings", in: plist, key: key, target: target.id)

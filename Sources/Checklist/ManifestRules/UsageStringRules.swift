@@ -35,8 +35,9 @@ struct UsageStringMissingRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let app = context.manifest
         guard let plist = app.main.infoPlist else {
-            guard context.hasHealthKitEntitlement || !context.requestedTypes.isEmpty else { return [] }
-            return [finding("the app uses HealthKit but no Info.plist is configured", at: app.config.location, quote: "info_plist: (none)", target: app.id)]
+            // Nothing to judge (a generated Info.plist, a config without `info_plist`): the answer is
+            // "cannot tell" and the notes say why; a missing file is not the app's defect.
+            return []
         }
         var findings: [Finding] = []
         let needs: [(key: String, types: Set<String>, access: String)] = [
@@ -127,6 +128,9 @@ struct UsageStringVagueRule: Rule {
             .healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) reads your heart rate and rides to compute training load.",
                               "NSHealthUpdateUsageDescription": "Saves rides you record as cycling workouts in Health."],
                        buildSettings: ["PRODUCT_NAME": "VeloRide"]),
+            // Seen in real apps: data named as the device's metrics, and a read-only app saying it writes nothing.
+            .healthApp(info: ["NSHealthShareUsageDescription": "Pulsar reads the metrics your ring records so the dashboard can chart them.",
+                              "NSHealthUpdateUsageDescription": "Pulsar does not write any data to Apple Health."]),
         ]
     )
 
@@ -137,7 +141,11 @@ struct UsageStringVagueRule: Rule {
         "cycl", "swim", "weight", "body", "mass", "height", "bmi", "fat", "calorie", "energy", "distance", "mindful", "meditat",
         "age", "birth", "sex", "vo2", "oxygen", "blood", "glucose", "respirat", "temperature", "nutrition", "water", "cycle",
         "menstrua", "record", "medication", "fitness", "training", "recovery", "vital",
+        // Real apps name their data as the device does: "the metrics from your ring", "readings".
+        "metric", "measurement", "reading",
     ]
+    /// A read-only app must still ship the update string; saying it writes nothing is a real purpose.
+    static let writesNothing = ["does not write", "doesn't write", "never writes", "will not write", "won't write", "no data is written", "does not save", "never saves"]
 
     func check(_ context: AuditContext) -> [Finding] {
         let app = context.manifest
@@ -165,6 +173,7 @@ struct UsageStringVagueRule: Rule {
     static func problem(in text: String) -> String? {
         let lower = text.lowercased()
         if let placeholder = placeholders.first(where: { lower.contains($0) }) { return "a placeholder (\"\(placeholder)\")" }
+        if writesNothing.contains(where: lower.contains) { return nil }
         let words = lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
         if text.count < 20 || words.count < 4 { return "too short to explain a purpose" }
         if !words.contains(where: { word in dataWords.contains { word.hasPrefix($0) } }) { return "generic: it names no kind of health data" }

@@ -66,6 +66,25 @@ struct CachedAuthorizationRule: Rule {
                 }
             }
             """]),
+            // Checked through a helper, and in the only caller of a private writer (seen in real apps).
+            .healthApp(["Sources/Writer.swift": """
+            import HealthKit
+
+            final class Writer {
+                let store = HKHealthStore()
+
+                var canWriteSleep: Bool { store.authorizationStatus(for: HKCategoryType(.sleepAnalysis)) == .sharingAuthorized }
+
+                func flush(_ samples: [HKCategorySample]) async {
+                    guard HKHealthStore.isHealthDataAvailable(), canWriteSleep else { return }
+                    await writeAll(samples)
+                }
+
+                private func writeAll(_ samples: [HKCategorySample]) async {
+                    try? await store.save(samples)
+                }
+            }
+            """]),
             .healthApp(["Sources/Preferences.swift": """
             import SwiftUI
 
@@ -85,9 +104,32 @@ struct CachedAuthorizationRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = HealthKitVocabulary(sources: context.sources)
-        return context.sources.flatMap { source in
-            cachedFlags(source) + uncheckedSaves(source, vocabulary)
+        let helpers = Self.statusHelpers(context.sources)
+        var callsByName: [String: [FunctionCallExprSyntax]] = [:]
+        for source in context.sources {
+            for call in source.tree.calls { if let name = ExprShape.calledName(call) { callsByName[name, default: []].append(call) } }
         }
+        let index = CallIndex(byName: callsByName)
+        return context.sources.flatMap { source in
+            cachedFlags(source) + uncheckedSaves(source, vocabulary, helpers: helpers, calls: index)
+        }
+    }
+
+    /// Functions and computed properties whose body asks `authorizationStatus(for:)` (`func canWrite()
+    /// -> Bool`, `var isShareAuthorized: Bool`): calling one is a fresh check too.
+    static func statusHelpers(_ sources: [ParsedSource]) -> Set<String> {
+        var names: Set<String> = []
+        for source in sources {
+            for function in source.tree.collect(FunctionDeclSyntax.self) where function.body.map(HealthKitVocabulary.checksStatus) == true {
+                names.insert(function.name.text)
+            }
+            for variable in source.tree.collect(VariableDeclSyntax.self) {
+                for binding in variable.bindings where binding.accessorBlock.map(HealthKitVocabulary.checksStatus) == true {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+                }
+            }
+        }
+        return names
     }
 
     /// `UserDefaults…bool(forKey: "healthKitAuthorized")` and `@AppStorage("…authorized…")`.
@@ -126,15 +168,36 @@ struct CachedAuthorizationRule: Rule {
         return ([name] + values).joined(separator: " ")
     }
 
-    /// `store.save(x)` with no `authorizationStatus(for:)` earlier in the same function.
-    private func uncheckedSaves(_ source: ParsedSource, _ vocabulary: HealthKitVocabulary) -> [Finding] {
+    /// `store.save(x)` with no `authorizationStatus(for:)` before it: in the same function, through a
+    /// helper that asks it, or — for a private function — in every one of its callers.
+    private func uncheckedSaves(_ source: ParsedSource, _ vocabulary: HealthKitVocabulary, helpers: Set<String>, calls: CallIndex) -> [Finding] {
         source.tree.calls.compactMap { call -> Finding? in
             guard ExprShape.calledName(call) == "save", !call.arguments.isEmpty, vocabulary.isStoreReceiver(ExprShape.base(of: call)) else { return nil }
-            let function = SyntaxScope.function(of: call)
-            let checked = function.calls.contains { HealthKitVocabulary.isStatusCheck($0) && $0.position < call.position }
-            guard !checked else { return nil }
+            guard !isChecked(before: Syntax(call), helpers: helpers, calls: calls, depth: 0) else { return nil }
             return finding("saves to HealthKit without a fresh `authorizationStatus(for:)` check in this function: write access may have been "
                            + "switched off since it was last checked", at: call, in: source)
         }
+    }
+
+    /// Every call of the app by called name, to find a function's callers.
+    struct CallIndex {
+        let byName: [String: [FunctionCallExprSyntax]]
+    }
+
+    /// Whether a status check runs before `node` in its function, or every caller of the function
+    /// in the app checks before calling it (a writer called only from a guarded flush).
+    private func isChecked(before node: Syntax, helpers: Set<String>, calls: CallIndex, depth: Int) -> Bool {
+        let function = SyntaxScope.function(of: node)
+        let checksHere = function.calls.contains { call in
+            call.position < node.position && (HealthKitVocabulary.isStatusCheck(call) || ExprShape.calledName(call).map(helpers.contains) == true)
+        } || function.tokens(viewMode: .sourceAccurate).contains { token in
+            token.position < node.position && helpers.contains(token.text)
+        }
+        if checksHere { return true }
+        guard depth < 4, let declaration = function.as(FunctionDeclSyntax.self) else { return false }
+        let name = declaration.name.text
+        let callers = (calls.byName[name] ?? []).filter { !declaration.encloses(Syntax($0)) }
+        return !callers.isEmpty && callers.count <= 20
+            && callers.allSatisfy { isChecked(before: Syntax($0), helpers: helpers, calls: calls, depth: depth + 1) }
     }
 }

@@ -6,10 +6,25 @@ import SwiftSyntax
 struct HealthKitVocabulary {
     /// Names of variables, properties and parameters that hold an `HKHealthStore`, across the app.
     let storeNames: Set<String>
+    /// Per file, names declared there as something else (`let store = EKEventStore()`): in that file
+    /// `store.save(event)` is EventKit's, whatever another file calls `store`.
+    let otherNamesByFile: [SyntaxIdentifier: Set<String>]
 
     init(sources: [ParsedSource]) {
         var names: Set<String> = []
+        var others: [SyntaxIdentifier: Set<String>] = [:]
         for source in sources {
+            for binding in source.tree.collect(PatternBindingSyntax.self) {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+                let initializer = binding.initializer.map { ExprShape.stripped($0.value) }
+                let isConstruction = initializer?.is(FunctionCallExprSyntax.self) ?? false
+                let declared = type + (isConstruction ? initializer!.trimmedDescription : "")
+                if !declared.isEmpty, !declared.contains("HKHealthStore"), !declared.lowercased().contains("healthstore"),
+                   (!type.isEmpty || isConstruction) {
+                    others[source.tree.id, default: []].insert(name)
+                }
+            }
             for binding in source.tree.collect(PatternBindingSyntax.self) {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
@@ -26,6 +41,7 @@ struct HealthKitVocabulary {
             }
         }
         storeNames = names
+        otherNamesByFile = others
     }
 
     // MARK: Authorization calls
@@ -78,7 +94,9 @@ struct HealthKitVocabulary {
         guard let base else { return false }
         let text = base.trimmedDescription
         if text.lowercased().contains("healthstore") || text.hasPrefix("HKHealthStore(") { return true }
-        return ExprShape.referencedName(base).map(storeNames.contains) ?? false
+        guard let name = ExprShape.referencedName(base) else { return false }
+        if otherNamesByFile[base.root.id]?.contains(name) == true { return false }
+        return storeNames.contains(name)
     }
 
     // MARK: Reading and writing

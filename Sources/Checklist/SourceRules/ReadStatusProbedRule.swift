@@ -68,6 +68,22 @@ struct ReadStatusProbedRule: Rule {
                 }
             }
             """]),
+            // Read-only types: ECG availability decided from its write status (seen in a real app).
+            .healthApp(["Sources/ECG.swift": """
+            import HealthKit
+
+            final class ECGAvailability {
+                let healthStore = HKHealthStore()
+                var available = false
+
+                func refresh() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let type = HKObjectType.electrocardiogramType()
+                    let status = healthStore.authorizationStatus(for: type)
+                    available = status == .sharingAuthorized || status == .notDetermined
+                }
+            }
+            """]),
         ],
         nonTriggering: [
             .healthApp(["Sources/WorkoutLogger.swift": """
@@ -102,6 +118,23 @@ struct ReadStatusProbedRule: Rule {
         ]
     )
 
+    static let readOnlyTypes = [
+        "electrocardiogram", "appleExerciseTime", "appleStandTime", "appleMoveTime", "walkingHeartRateAverage", "activitySummary",
+        "atrialFibrillationBurden", "appleWalkingSteadiness", "appleSleepingWristTemperature", "highHeartRateEvent",
+        "lowHeartRateEvent", "irregularHeartRhythmEvent", "lowCardioFitnessEvent", "appleWalkingSteadinessEvent",
+    ]
+
+    /// The read-only type an argument names: directly (`HKObjectType.electrocardiogramType()`,
+    /// `HKQuantityType(.appleExerciseTime)`) or through a local constant initialised so.
+    static func readOnlyType(_ argument: ExprSyntax, in scope: Syntax) -> String? {
+        var texts = [argument.trimmedDescription]
+        if let name = ExprShape.referencedName(argument) {
+            texts += scope.collect(PatternBindingSyntax.self).filter { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+                .compactMap { $0.initializer?.value.trimmedDescription }
+        }
+        return readOnlyTypes.first { type in texts.contains { $0.contains(type + "Type()") || $0.contains("." + type + ")") || $0.contains("." + type + ",") } }
+    }
+
     func check(_ context: AuditContext) -> [Finding] {
         let resolver = RequestedTypeResolver(sources: context.sources)
         return context.sources.flatMap { source in
@@ -119,6 +152,13 @@ struct ReadStatusProbedRule: Rule {
            let characteristic = resolver.types(of: argument, in: source).names.first(where: { HealthKitType.named($0.name)?.kind == .characteristic }) {
             return "`authorizationStatus(for:)` on the characteristic type `\(characteristic.name)`: characteristics can only be read, so this "
                 + "write status is never `.sharingAuthorized` and says nothing about reading; read the value and handle an empty result"
+        }
+        // Types HealthKit lets apps read but never write (ECG, Apple's exercise and stand minutes, the
+        // heart events): their write status is `.sharingDenied` whatever the person allowed to read.
+        if let argument = call.arguments.first?.expression, scope.mentions({ $0 == "sharingAuthorized" || $0 == "sharingDenied" }),
+           let readOnly = Self.readOnlyType(argument, in: scope) {
+            return "`authorizationStatus(for:)` on `\(readOnly)`, which apps may read but never write: its status is `.sharingDenied` even when "
+                + "reading was allowed, so it says nothing about reading; query and treat an empty result as no data"
         }
         let tracked = StatusTracking(call: call)
         if let readFlag = tracked.flags.keys.first(where: { $0.lowercased().contains("read") }) {

@@ -70,6 +70,25 @@ struct SuccessReadAsGrantedRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // A property holding the request as a closure is not a flag (seen in a real app).
+            .healthApp(["Sources/Service.swift": """
+            import HealthKit
+
+            struct HealthService {
+                let healthStore = HKHealthStore()
+
+                var requestReadAuthorization: () async throws -> Void {
+                    { [healthStore] in
+                        guard HKHealthStore.isHealthDataAvailable() else { return }
+                        try await healthStore.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                    }
+                }
+
+                var requestAuthorizationNow: () async throws -> Void = {
+                    try await HKHealthStore().requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+                }
+            }
+            """], share: []),
             .healthApp(["Sources/Recorder.swift": """
             import HealthKit
 
@@ -178,7 +197,12 @@ struct SuccessReadAsGrantedRule: Rule {
 
     private func asyncUses(_ call: FunctionCallExprSyntax, _ source: ParsedSource) -> [Finding] {
         // `let granted = (try? await store.requestAuthorization(…)) != nil`
-        if let binding = call.enclosing(PatternBindingSyntax.self), binding.initializer?.value.encloses(call) == true,
+        // Not `var requestReadAuthorization: () async throws -> Void = { … requestAuthorization(…) }`:
+        // a property holding a closure that asks is a function, not a flag.
+        let insideClosureValue = call.enclosing(ClosureExprSyntax.self).map { closure in
+            call.enclosing(PatternBindingSyntax.self)?.initializer?.value.encloses(closure) == true
+        } ?? false
+        if !insideClosureValue, let binding = call.enclosing(PatternBindingSyntax.self), binding.initializer?.value.encloses(call) == true,
            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, HealthKitVocabulary.isAuthorizationFlag(name) {
             return [finding("`\(name)` is derived from requestAuthorization returning, which only means the request was processed", at: binding, in: source)]
         }

@@ -29,16 +29,18 @@ struct TimingBandAidRule: Rule {
             }
             """]),
             .healthApp(["Sources/Today.swift": """
-            import Foundation
+            import HealthKit
 
             @MainActor
             final class TodayModel {
+                let store = HKHealthStore()
                 var isAuthorized = false
                 var attempts = 0
 
                 func loadWhenReady() async {
                     while !isAuthorized && attempts < 50 {
                         attempts += 1
+                        isAuthorized = store.authorizationStatus(for: HKObjectType.workoutType()) == .sharingAuthorized
                         try? await Task.sleep(for: .milliseconds(100))
                     }
                     await load()
@@ -94,10 +96,21 @@ struct TimingBandAidRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        context.sources.flatMap { source -> [Finding] in
+        let vocabulary = HealthKitVocabulary(sources: context.sources)
+        // Only code that asks HealthKit about authorization: delays around EventKit's or a sign-in
+        // flow's authorization are not this rule's business.
+        func asksHealthKit(_ node: some SyntaxProtocol) -> Bool {
+            node.calls.contains { call in
+                vocabulary.isAuthorizationRequest(call)
+                    || (HealthKitVocabulary.isStatusCheck(call) && vocabulary.isStoreReceiver(ExprShape.base(of: call)))
+                    || ExprShape.calledName(call).map(HealthKitVocabulary.requestStatusChecks.contains) == true
+                    || (ExprShape.calledName(call) == "requestAuthorization" && Self.isHealthTyped(ExprShape.base(of: call)))
+            }
+        }
+        return context.sources.flatMap { source -> [Finding] in
             var findings: [Finding] = []
             var flaggedLoops: [Syntax] = []
-            for loop in loops(in: source.tree) where isRetryLoop(loop) {
+            for loop in loops(in: source.tree) where isRetryLoop(loop) && asksHealthKit(SyntaxScope.function(of: loop.node)) {
                 flaggedLoops.append(loop.node)
                 findings.append(finding("retry loop waiting for authorization (`\(loop.header)`): it guesses how long the check takes; "
                                         + "await the check and render from its result", at: loop.node, in: source))
@@ -107,11 +120,37 @@ struct TimingBandAidRule: Rule {
                 let closure = ClosureShape.completion(of: call)
                 guard HealthKitVocabulary.isAuthorizationRelated(function) || (closure.map(HealthKitVocabulary.isAuthorizationRelated) ?? false)
                 else { continue }
+                guard asksHealthKit(function) || (closure.map(asksHealthKit) ?? false) else { continue }
                 findings.append(finding("`\(call.calledExpression.trimmedDescription)` delays around HealthKit authorization: a fixed wait is "
                                         + "wrong on some device; await the request or check instead", at: call, in: source))
             }
             return findings
         }
+    }
+
+    /// `access.requestAuthorization()` where `access` is declared in the file as `HealthAccess()` or `: HealthManager`.
+    static func isHealthTyped(_ base: ExprSyntax?) -> Bool {
+        guard let base, let name = ExprShape.referencedName(base) else { return false }
+        return base.root.collect(PatternBindingSyntax.self).contains { binding in
+            guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { return false }
+            let declared = (binding.typeAnnotation?.type.trimmedDescription ?? "") + (binding.initializer?.value.trimmedDescription ?? "")
+            return declared.lowercased().contains("health")
+        }
+    }
+
+    /// `retryCount` → ["retry", "count"]; `maxAttempts` → ["max", "attempts"].
+    static func words(of name: String) -> [String] {
+        var words: [String] = [], current = ""
+        for character in name {
+            if character.isUppercase || character == "_" {
+                if !current.isEmpty { words.append(current) }
+                current = character == "_" ? "" : String(character).lowercased()
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// `Task.sleep`, `Thread.sleep`, `sleep`/`usleep`, `….asyncAfter(deadline:)`.
@@ -145,9 +184,9 @@ struct TimingBandAidRule: Rule {
     /// A loop whose condition tests an authorization flag, or a counted retry loop in authorization code.
     private func isRetryLoop(_ loop: Loop) -> Bool {
         if let condition = loop.condition, condition.mentions(HealthKitVocabulary.isAuthorizationFlag) { return true }
+        // Whole words of camel-case names: `retryCount` counts, `entries` does not.
         let counted = Syntax(loop.node).mentions { name in
-            let lower = name.lowercased()
-            return ["attempt", "retry", "retries", "tries"].contains(where: lower.contains)
+            Self.words(of: name).contains { ["attempt", "attempts", "retry", "retries", "tries"].contains($0) }
         }
         let waits = loop.body.calls.contains(where: isDelay)
         guard counted || waits else { return false }

@@ -148,6 +148,22 @@ struct XcodeDiscovery {
             return .string(raw)
         }
 
+        /// Framework and library targets of the same project the target depends on, transitively: apps
+        /// keep their HealthKit code in a shared framework linked by the app and its extensions.
+        func linkedFrameworks(of target: XcodeProject.Target) -> [XcodeProject.Target] {
+            var found: [XcodeProject.Target] = []
+            var pending = target.dependencies
+            var seen: Set<String> = [target.id]
+            while let id = pending.first {
+                pending.removeFirst()
+                guard seen.insert(id).inserted, let dependency = project.targets.first(where: { $0.id == id }),
+                      dependency.kind == .framework else { continue }
+                found.append(dependency)
+                pending += dependency.dependencies
+            }
+            return found
+        }
+
         /// Swift files of the target: its Sources build phase and Xcode 16's synchronized folders.
         func swiftSources(_ target: XcodeProject.Target, notes: inout [DiscoveredFact]) -> [String] {
             var result: [String] = []
@@ -341,6 +357,13 @@ struct XcodeDiscovery {
             discovery.config.sources = reader.swiftSources(main, notes: &sourceNotes)
             discovery.fact("\(discovery.config.sources.count) Swift file(s) from the Sources build phase", origin: "target \(main.name), PBXSourcesBuildPhase",
                            at: reader.location(main.line))
+            for framework in reader.linkedFrameworks(of: main) {
+                let own = Set(discovery.config.sources)
+                let added = reader.swiftSources(framework, notes: &sourceNotes).filter { !own.contains($0) }
+                discovery.config.sources += added
+                discovery.fact("\(added.count) Swift file(s) from the linked framework target \(framework.name)",
+                               origin: "target \(framework.name), PBXSourcesBuildPhase", at: reader.location(framework.line))
+            }
         }
         if !explicit("privacy_manifest"), let privacy = reader.privacyManifest(main) {
             discovery.config.privacyManifest = privacy
