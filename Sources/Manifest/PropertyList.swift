@@ -122,33 +122,48 @@ public struct PropertyListDocument: Sendable {
         if isBinary, let problem = BinaryPlistCheck.problem(in: data) {
             throw InputError("malformed binary property list: \(problem)", file: path)
         }
+        if isBinary { return try parseBinary(data, path: path) }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            // A corrupt binary plist falls through to Foundation's text parsers, whose complaint
-            // ("Unexpected character b at line 1") says nothing about the file: name what is wrong instead.
-            let detail = isBinary ? "its trailer, offset table or an object is corrupt"
-                : (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a valid property list"
-            let line = isBinary ? nil : XMLKeyIndex.lineOfError(in: data, detail: detail)
-            throw InputError("malformed \(isBinary ? "binary" : "XML") property list: \(detail)", file: path, line: line ?? (isBinary ? nil : 1))
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a valid property list"
+            throw InputError("malformed XML property list: \(detail)", file: path, line: XMLKeyIndex.lineOfError(in: data, detail: detail) ?? 1)
         }
         guard let dictionary = object as? [String: Any] else {
-            throw InputError("property list root must be a <dict>", file: path, line: isBinary ? nil : 1)
+            throw InputError("property list root must be a <dict>", file: path, line: 1)
         }
         let root: [String: PlistValue]
         do {
             root = try dictionary.mapValues { try PlistValue(any: $0) }
         } catch {
-            throw InputError("property list nests deeper than \(InputLimits.maxNestingDepth) levels", file: path, line: isBinary ? nil : 1)
-        }
-        if isBinary {
-            return PropertyListDocument(path: path, format: .binary, root: root, keyLines: [:], rootLine: 1, lines: [])
+            throw InputError("property list nests deeper than \(InputLimits.maxNestingDepth) levels", file: path, line: 1)
         }
         let text = String(decoding: data, as: UTF8.self)
         let index = XMLKeyIndex(text: text)
         return PropertyListDocument(path: path, format: .xml, root: root, keyLines: index.keyLines, rootLine: index.rootLine,
                                     lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+    }
+}
+
+extension PropertyListDocument {
+    /// Binary plists are read by `BinaryPropertyList`, not Foundation, whose reader expands shared
+    /// objects into a tree without bound.
+    static func parseBinary(_ data: Data, path: String) throws -> PropertyListDocument {
+        let value: PlistValue
+        do {
+            value = try BinaryPropertyList.decode(data)
+        } catch .corrupt {
+            throw InputError("malformed binary property list: its trailer, offset table or an object is corrupt", file: path)
+        } catch .cycle(let object) {
+            throw InputError("malformed binary property list: object \(object) contains itself (a reference cycle)", file: path)
+        } catch .tooManyValues(let limit) {
+            throw InputError("binary property list shares its objects so often that it expands to more than \(limit) values; not read", file: path)
+        } catch .tooDeep {
+            throw InputError("property list nests deeper than \(InputLimits.maxNestingDepth) levels", file: path)
+        }
+        guard case .dictionary(let root) = value else { throw InputError("property list root must be a <dict>", file: path) }
+        return PropertyListDocument(path: path, format: .binary, root: root, keyLines: [:], rootLine: 1, lines: [])
     }
 }
 
