@@ -113,7 +113,7 @@ struct BuildSettingResolver {
         if let value = expand(levels[index].settings[key]!.value, key: key, level: index, lenient: levels[index].lenient, nesting: 0) {
             result = .value(value)
         } else {
-            problems[key] = "expands to more than \(Self.maxValueBytes) bytes; left unexpanded"
+            if problems[key] == nil { problems[key] = "expands to more than \(Self.maxValueBytes) bytes; left unexpanded" }
             result = .tooLong
         }
         memo[slot] = result
@@ -167,8 +167,9 @@ struct BuildSettingResolver {
                 if !key.isEmpty { problems[key] = "refers through more than \(Self.maxReferenceDepth) settings; left unexpanded" }
                 output += written; continue
             case .tooLong:
+                // Too long as well: left as written, or its own unexpanded text would keep doubling.
                 if !key.isEmpty { problems[key] = "uses $(\(name)), which expands to more than \(Self.maxValueBytes) bytes; left unexpanded" }
-                output += written; continue
+                return nil
             }
             if resolved == nil, let fallback = modifiers.first(where: { $0.hasPrefix("default=") }) {
                 resolved = String(fallback.dropFirst("default=".count))
