@@ -60,6 +60,7 @@ struct SettingLevel {
 /// Each of those is reported in `problems`.
 struct BuildSettingResolver {
     static let maxValueBytes = 64 * 1024
+    /// Also bounds the recursion, so a chain of thousands of settings cannot overflow a worker's stack.
     static let maxReferenceDepth = InputLimits.maxNestingDepth
     /// `$(A_$(B_$(C)))`: names built from names, at most this deep.
     static let maxNameNesting = 8
@@ -72,7 +73,9 @@ struct BuildSettingResolver {
     /// A setting as defined by one level: the unit of memoisation and of cycle detection.
     private struct Slot: Hashable { var name: String; var level: Int }
     private enum Lookup { case value(String), undefined, cycle([String]), tooDeep, tooLong }
-    /// Finished slots: `.value` or `.tooLong`.
+    /// Finished slots: `.value` or `.tooLong`. A value computed where a cycle closed is memoised as
+    /// computed, so which member of a cycle keeps the unexpanded reference follows the (sorted) order
+    /// `resolveAll` asks in: the same every run.
     private var memo: [Slot: Lookup] = [:]
     /// The slots being expanded, outermost first.
     private var chain: [Slot] = []
@@ -113,6 +116,7 @@ struct BuildSettingResolver {
         if let value = expand(levels[index].settings[key]!.value, key: key, level: index, lenient: levels[index].lenient, nesting: 0) {
             result = .value(value)
         } else {
+            // Unless a `uses $(X), which expands to more …` reason was already given.
             if problems[key] == nil { problems[key] = "expands to more than \(Self.maxValueBytes) bytes; left unexpanded" }
             result = .tooLong
         }
