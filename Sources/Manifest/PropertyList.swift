@@ -122,33 +122,48 @@ public struct PropertyListDocument: Sendable {
         if isBinary, let problem = BinaryPlistCheck.problem(in: data) {
             throw InputError("malformed binary property list: \(problem)", file: path)
         }
+        if isBinary { return try parseBinary(data, path: path) }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            // A corrupt binary plist falls through to Foundation's text parsers, whose complaint
-            // ("Unexpected character b at line 1") says nothing about the file: name what is wrong instead.
-            let detail = isBinary ? "its trailer, offset table or an object is corrupt"
-                : (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a valid property list"
-            let line = isBinary ? nil : XMLKeyIndex.lineOfError(in: data, detail: detail)
-            throw InputError("malformed \(isBinary ? "binary" : "XML") property list: \(detail)", file: path, line: line ?? (isBinary ? nil : 1))
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not a valid property list"
+            throw InputError("malformed XML property list: \(detail)", file: path, line: XMLKeyIndex.lineOfError(in: data, detail: detail) ?? 1)
         }
         guard let dictionary = object as? [String: Any] else {
-            throw InputError("property list root must be a <dict>", file: path, line: isBinary ? nil : 1)
+            throw InputError("property list root must be a <dict>", file: path, line: 1)
         }
         let root: [String: PlistValue]
         do {
             root = try dictionary.mapValues { try PlistValue(any: $0) }
         } catch {
-            throw InputError("property list nests deeper than \(InputLimits.maxNestingDepth) levels", file: path, line: isBinary ? nil : 1)
-        }
-        if isBinary {
-            return PropertyListDocument(path: path, format: .binary, root: root, keyLines: [:], rootLine: 1, lines: [])
+            throw InputError("property list nests deeper than \(InputLimits.maxNestingDepth) levels", file: path, line: 1)
         }
         let text = String(decoding: data, as: UTF8.self)
         let index = XMLKeyIndex(text: text)
         return PropertyListDocument(path: path, format: .xml, root: root, keyLines: index.keyLines, rootLine: index.rootLine,
                                     lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+    }
+}
+
+extension PropertyListDocument {
+    /// Binary plists are read by `BinaryPropertyList`, not Foundation, whose reader expands shared
+    /// objects into a tree without bound.
+    static func parseBinary(_ data: Data, path: String) throws -> PropertyListDocument {
+        let value: PlistValue
+        do {
+            value = try BinaryPropertyList.decode(data)
+        } catch .corrupt {
+            throw InputError("malformed binary property list: its trailer, offset table or an object is corrupt", file: path)
+        } catch .cycle(let object) {
+            throw InputError("malformed binary property list: object \(object) contains itself (a reference cycle)", file: path)
+        } catch .tooManyValues(let limit) {
+            throw InputError("binary property list shares its objects so often that it expands to more than \(limit) values; not read", file: path)
+        } catch .tooDeep {
+            throw InputError("property list nests deeper than \(InputLimits.maxNestingDepth) levels", file: path)
+        }
+        guard case .dictionary(let root) = value else { throw InputError("property list root must be a <dict>", file: path) }
+        return PropertyListDocument(path: path, format: .binary, root: root, keyLines: [:], rootLine: 1, lines: [])
     }
 }
 
@@ -247,74 +262,7 @@ enum BinaryPlistCheck {
             default: return "object \(index) has the unknown type marker 0x\(String(marker, radix: 16, uppercase: true))"
             }
         }
-        let referenceSize = Int(bytes[trailer + 7])
-        var graph = Graph(bytes: bytes, table: table, offsetSize: offsetSize, referenceSize: referenceSize, count: count, integer: integer)
-        return graph.expansionProblem(from: top)
+        return nil
     }
 
-    /// Foundation expands shared references into copies: a 159-byte file whose arrays refer to one
-    /// array twice per level became 4.2 GB at 24 levels. The expanded size is counted on the
-    /// reference graph first (each object once, memoised), and cycles and deep nesting are refused.
-    static let maxExpandedValues = 200_000
-
-    struct Graph {
-        let bytes: [UInt8]
-        let table: Int, offsetSize: Int, referenceSize: Int, count: Int
-        let integer: (Int, Int) -> Int?
-        var sizes: [Int: Int] = [:]
-        var onPath: Set<Int> = []
-
-        init(bytes: [UInt8], table: Int, offsetSize: Int, referenceSize: Int, count: Int, integer: @escaping (Int, Int) -> Int?) {
-            self.bytes = bytes; self.table = table; self.offsetSize = offsetSize
-            self.referenceSize = referenceSize; self.count = count; self.integer = integer
-        }
-
-        mutating func expansionProblem(from top: Int) -> String? {
-            do {
-                let total = try size(of: top, depth: 0)
-                return total > BinaryPlistCheck.maxExpandedValues
-                    ? "its objects refer to each other so often that it expands to more than \(BinaryPlistCheck.maxExpandedValues) values" : nil
-            } catch let problem as GraphProblem {
-                return problem.text
-            } catch {
-                return "its trailer, offset table or an object is corrupt"
-            }
-        }
-
-        struct GraphProblem: Error { var text: String }
-
-        /// Values the object expands to, capped just above the limit so the count itself stays small.
-        mutating func size(of object: Int, depth: Int) throws -> Int {
-            if let known = sizes[object] { return known }
-            guard depth <= InputLimits.maxNestingDepth else { throw GraphProblem(text: "it nests deeper than \(InputLimits.maxNestingDepth) levels") }
-            guard onPath.insert(object).inserted else { throw GraphProblem(text: "object \(object) contains itself") }
-            defer { onPath.remove(object) }
-            guard object < count, let offset = integer(table + object * offsetSize, offsetSize) else { throw GraphProblem(text: "a reference points past the object table") }
-            let marker = bytes[offset]
-            var children: [Int] = []
-            if marker >> 4 == 0xA || marker >> 4 == 0xD {
-                var length = Int(marker & 0x0F), start = offset + 1
-                if length == 0x0F {
-                    guard start < bytes.count, bytes[start] >> 4 == 0x1 else { throw GraphProblem(text: "object \(object) has a malformed length") }
-                    let width = 1 << Int(bytes[start] & 0x0F)
-                    guard let value = integer(start + 1, width) else { throw GraphProblem(text: "object \(object) has a malformed length") }
-                    length = value
-                    start += 1 + width
-                }
-                let references = marker >> 4 == 0xD ? length * 2 : length
-                guard references <= count * 2 + 2, start + references * referenceSize <= table else { throw GraphProblem(text: "object \(object) lists more references than the file holds") }
-                for index in 0..<references {
-                    guard let child = integer(start + index * referenceSize, referenceSize) else { throw GraphProblem(text: "object \(object) has a malformed reference") }
-                    children.append(child)
-                }
-            }
-            var total = 1
-            for child in children {
-                total += try size(of: child, depth: depth + 1)
-                if total > BinaryPlistCheck.maxExpandedValues { break }
-            }
-            sizes[object] = total
-            return total
-        }
-    }
 }

@@ -52,12 +52,16 @@ public enum BuildVariables {
     public static func expand(_ text: String, settings: [String: String]) -> Expansion {
         var output = ""
         var unresolved: [String] = []
+        var unclosed: Set<Character> = []
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
             output += rest[rest.startIndex..<dollar]
             let after = rest.index(after: dollar)
-            guard after < rest.endIndex, let close: Character = ["(": ")", "{": "}"][rest[after]],
+            guard after < rest.endIndex, let close: Character = ["(": ")", "{": "}"][rest[after]], !unclosed.contains(close),
                   let end = rest[after...].firstIndex(of: close) else {
+                // No closer after this point means none after any later one: remember, so a text of
+                // unclosed `$(` is not searched to its end once per `$(`.
+                if after < rest.endIndex, let close: Character = ["(": ")", "{": "}"][rest[after]] { unclosed.insert(close) }
                 output.append("$")
                 rest = rest[after...]
                 continue

@@ -161,7 +161,8 @@ struct ReadStatusProbedRule: Rule {
                 + "reading was allowed, so it says nothing about reading; query and treat an empty result as no data"
         }
         let tracked = StatusTracking(call: call)
-        if let readFlag = tracked.flags.keys.first(where: { $0.lowercased().contains("read") }) {
+        // Sorted: a dictionary's order changes from run to run, and the name reaches the finding's text.
+        if let readFlag = tracked.flags.keys.sorted().first(where: { $0.lowercased().contains("read") }) {
             return "`\(readFlag)` is derived from `authorizationStatus(for:)`, which reports write permission only; read permission is never disclosed"
         }
         let regions = ControlFlow.regions(within: scope, want: .holds, condition: tracked.polarity,
@@ -229,7 +230,7 @@ private struct StatusTracking {
 
     func polarity(_ operand: Operand) -> Polarity? {
         if let p = comparison(operand) { return p }
-        for (name, meaning) in flags {
+        for (name, meaning) in flags.sorted(by: { $0.key < $1.key }) {
             if let p = ControlFlow.flagPolarity(operand, names: [name]) { return p == .holds ? meaning : (meaning == .holds ? .fails : .holds) }
         }
         return nil

@@ -30,12 +30,30 @@ struct XcodeDiscovery {
 
         func location(_ line: Int) -> FileLocation { FileLocation(file: project.file, line: line) }
 
-        func quote(_ line: Int) -> String {
+        /// The line as written; for a very long line (a minified project) only the part from `offset`,
+        /// cut without walking the line, so quoting every setting stays linear.
+        func quote(_ line: Int, offset: Int? = nil) -> String {
             guard line >= 1, line <= lines.count else { return "" }
-            return lines[line - 1].trimmingCharacters(in: .whitespaces)
+            let written = lines[line - 1]
+            guard written.utf8.count > Self.longLine, let offset else {
+                return written.utf8.count > Self.longLine ? Self.excerpt(written.utf8.prefix(Self.longLine)) : written.trimmingCharacters(in: .whitespaces)
+            }
+            let bytes = text.utf8
+            guard offset >= 0, offset < bytes.count else { return "" }
+            let start = bytes.index(bytes.startIndex, offsetBy: offset)
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ";")).map { bytes.index(after: $0) } ?? bytes.endIndex
+            let cut = bytes[start..<end].prefix(Self.longLine)
+            return Self.excerpt(cut)
         }
 
-        func settings(_ target: XcodeProject.Target, configuration wanted: String) -> TargetSettings {
+        static let longLine = 240
+
+        private static func excerpt(_ bytes: Substring.UTF8View.SubSequence) -> String {
+            let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            return text.hasSuffix(";") ? text : text + "…"
+        }
+
+        func settings(_ target: XcodeProject.Target, configuration wanted: String) throws -> TargetSettings {
             var notes: [DiscoveredFact] = []
             let own = target.configurations.named(wanted)
                 ?? target.configurations.defaultName.flatMap(target.configurations.named)
@@ -47,27 +65,31 @@ struct XcodeDiscovery {
             let name = own?.name ?? wanted
             let projectConfiguration = project.configurations.named(name)
             var levels: [SettingLevel] = []
-            func level(_ configuration: XcodeProject.Configuration?, label: String) {
+            func level(_ configuration: XcodeProject.Configuration?, label: String) throws {
                 guard let configuration else { return }
                 var level = SettingLevel(name: label)
                 for setting in configuration.settings {
-                    level.add(setting.key, setting.value, origin: SettingOrigin(location: location(setting.line), quote: quote(setting.line), level: label))
+                    level.add(setting.key, setting.value, origin: SettingOrigin(location: location(setting.line), quote: quote(setting.line, offset: setting.offset), level: label))
                 }
                 levels.append(level)
-                if let base = configuration.baseConfiguration { levels += xcconfig(base, label: label, notes: &notes) }
+                if let base = configuration.baseConfiguration { levels += try xcconfig(base, label: label, notes: &notes) }
             }
-            level(own, label: "target \(target.name) (\(name))")
-            level(projectConfiguration, label: "project (\(name))")
+            try level(own, label: "target \(target.name) (\(name))")
+            try level(projectConfiguration, label: "project (\(name))")
             levels.append(defaults(target, configuration: name))
             var resolver = BuildSettingResolver(levels: levels)
             let (values, origins) = resolver.resolveAll()
+            for (key, problem) in resolver.problems.sorted(by: { $0.key < $1.key }) {
+                notes.append(DiscoveredFact("\(key) \(problem)", origin: origins[key]?.level ?? "target \(target.name) (\(name))",
+                                            location: origins[key]?.location, isNote: true))
+            }
             var raw: [String: String] = [:]
             for key in values.keys { raw[key] = levels.lazy.compactMap { $0.settings[key]?.value }.first }
             return TargetSettings(target: target, configuration: name, configurationLine: own?.line ?? target.line, values: values, raw: raw,
                                   origins: origins, unresolved: resolver.unresolved, notes: notes)
         }
 
-        private func xcconfig(_ base: XcodeProject.ResolvedFile, label: String, notes: inout [DiscoveredFact]) -> [SettingLevel] {
+        private func xcconfig(_ base: XcodeProject.ResolvedFile, label: String, notes: inout [DiscoveredFact]) throws -> [SettingLevel] {
             guard let path = base.path else {
                 notes.append(DiscoveredFact("\(base.name) (base configuration of \(label)) is not read: \(base.reason ?? "outside the project")",
                                             origin: label, location: location(base.line), isNote: true))
@@ -79,7 +101,7 @@ struct XcodeDiscovery {
                 return []
             }
             var messages: [String] = []
-            let lines = XCConfigFile.parse(path: path, display: files.display, read: files.text, notes: &messages)
+            let lines = try XCConfigFile.parse(path: path, display: files.display, read: files.text, notes: &messages)
             notes += messages.map { DiscoveredFact($0, origin: label, location: location(base.line), isNote: true) }
             guard !lines.isEmpty else { return [] }
             var level = SettingLevel(name: files.display(path))
@@ -174,6 +196,11 @@ struct XcodeDiscovery {
                     continue
                 }
                 if path.split(separator: "/").contains(where: { AppFiles.skippedFolders.contains(String($0)) }) { continue }
+                if !file.otherPaths.isEmpty {
+                    notes.append(DiscoveredFact("\(file.name) is listed in several groups; read as \(files.display(path)) (the first in the group tree), not "
+                                                + file.otherPaths.map(files.display).joined(separator: ", "),
+                                                origin: "target \(target.name), PBXSourcesBuildPhase", location: location(file.line), isNote: true))
+                }
                 guard files.exists(path) else {
                     notes.append(DiscoveredFact("\(files.display(path)) is in the Sources phase of \(target.name) but not on disk",
                                                 origin: "target \(target.name), PBXSourcesBuildPhase", location: location(file.line), isNote: true))
@@ -182,7 +209,11 @@ struct XcodeDiscovery {
                 result.append(path)
             }
             for (folder, excluded) in project.synchronizedFolders(of: target) {
-                guard let path = folder.path else { continue }
+                guard let path = folder.path else {
+                    notes.append(DiscoveredFact("synchronized folder \(folder.name) of \(target.name) is not read: \(folder.reason ?? "outside the project")",
+                                                origin: "target \(target.name), fileSystemSynchronizedGroups", location: location(folder.line), isNote: true))
+                    continue
+                }
                 let found = (try? files.files(under: path)) ?? []
                 for file in found where file.hasSuffix(".swift") {
                     let inFolder = path == "." ? file : String(file.dropFirst(path.count + 1))
@@ -290,7 +321,7 @@ struct XcodeDiscovery {
         }
 
         // The app target.
-        let settings = reader.settings(main, configuration: configuration)
+        let settings = try reader.settings(main, configuration: configuration)
         discovery.facts += settings.notes
         let label = "target \(main.name) (\(settings.configuration))"
         func origin(_ key: String) -> (String, FileLocation?) {
@@ -392,7 +423,7 @@ struct XcodeDiscovery {
         // Differences between configurations in what the audit reads.
         let watched = ["INFOPLIST_FILE", "GENERATE_INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"] + settings.values.keys.filter { $0.hasPrefix("INFOPLIST_KEY_NSHealth") }.sorted()
         for other in main.configurations.configurations.map(\.name) where other != settings.configuration {
-            let alternative = reader.settings(main, configuration: other)
+            let alternative = try reader.settings(main, configuration: other)
             if let path = alternative.values["INFOPLIST_FILE"].flatMap(reader.path) { usedPlists.insert(path) }
             let keys = Set(watched + alternative.values.keys.filter { $0.hasPrefix("INFOPLIST_KEY_NSHealth") })
             for key in keys.sorted() where alternative.values[key] != settings.values[key] {
@@ -406,7 +437,7 @@ struct XcodeDiscovery {
         var extensionConfigs: [ExtensionConfig] = []
         var taken: Set<String> = [app.id]
         for target in extensions {
-            let ext = reader.settings(target, configuration: configuration)
+            let ext = try reader.settings(target, configuration: configuration)
             discovery.facts += ext.notes
             let id = ProjectDiscovery.identifier(for: target.name, taken: taken)
             taken.insert(id)

@@ -18,7 +18,8 @@ public struct XcodeProject: Sendable {
     public let projectLine: Int
 
     private let objects: [String: OpenStepNode]
-    private let parents: [String: String]
+    private let groups: GroupTree
+    private let rootObjectID: String
 
     public enum ProductKind: String, Sendable {
         case application = "application"
@@ -87,6 +88,8 @@ public struct XcodeProject: Sendable {
         public var value: String
         public var line: Int
         public var file: String
+        /// Byte offset of the key in the project file (for quoting a long line).
+        public var offset: Int?
     }
 
     /// A file of the project with its path relative to the app root (nil when it lives outside the
@@ -97,6 +100,8 @@ public struct XcodeProject: Sendable {
         public var line: Int
         /// Why the path could not be used, when `path` is nil.
         public var reason: String?
+        /// Paths the file would have through the other groups that list it (see `GroupTree`).
+        public var otherPaths: [String] = []
     }
 
     /// Reads `<projectDirectory>/<name>.xcodeproj/project.pbxproj`. `projectPath` is relative to the app root.
@@ -115,15 +120,12 @@ public struct XcodeProject: Sendable {
         guard let rootID = root["rootObject"]?.string, let project = objects[rootID], project["isa"]?.string == "PBXProject" else {
             throw InputError("not an Xcode project: 'rootObject' does not name a PBXProject", file: file, line: root["rootObject"]?.line ?? root.line)
         }
+        rootObjectID = rootID
         projectLine = project.line
         developmentRegion = project["developmentRegion"]?.string
-
-        self.parents = Self.parents(objects: objects, mainGroup: project["mainGroup"]?.string)
-
-        let projectDirPath = project["projectDirPath"]?.string ?? ""
-        let mainGroupID = project["mainGroup"]?.string
-        var partial = PathResolver(objects: objects, parents: parents, projectDirectory: projectDirectory,
-                                   projectDirPath: projectDirPath, mainGroup: mainGroupID, file: file)
+        groups = GroupTree(objects: objects, fileOrder: objectEntries.map(\.key), mainGroup: project["mainGroup"]?.string)
+        var partial = PathResolver(objects: objects, groups: groups, projectDirectory: projectDirectory,
+                                   projectDirPath: project["projectDirPath"]?.string ?? "", mainGroup: project["mainGroup"]?.string, file: file)
         configurations = Self.configurationList(project["buildConfigurationList"]?.string, objects: objects, file: file, resolver: &partial)
         var targets: [Target] = []
         for id in project["targets"]?.strings ?? [] {
@@ -145,7 +147,7 @@ public struct XcodeProject: Sendable {
         let configurations = (list["buildConfigurations"]?.strings ?? []).compactMap { configID -> Configuration? in
             guard let node = objects[configID] else { return nil }
             let settings = (node["buildSettings"]?.entries ?? []).map { entry in
-                BuildSetting(key: entry.key, value: entry.value.strings.joined(separator: " "), line: entry.keyLine, file: file)
+                BuildSetting(key: entry.key, value: entry.value.strings.joined(separator: " "), line: entry.keyLine, file: file, offset: entry.keyOffset)
             }
             let base = node["baseConfigurationReference"]?.string.map { resolver.resolve($0) }
             return Configuration(name: node["name"]?.string ?? configID, line: node.line, settings: settings, baseConfiguration: base)
@@ -154,8 +156,8 @@ public struct XcodeProject: Sendable {
     }
 
     private var resolver: PathResolver {
-        let project = objects.keys.sorted().lazy.compactMap { objects[$0] }.first { $0["isa"]?.string == "PBXProject" }
-        return PathResolver(objects: objects, parents: parents, projectDirectory: projectDirectory,
+        let project = objects[rootObjectID]
+        return PathResolver(objects: objects, groups: groups, projectDirectory: projectDirectory,
                             projectDirPath: project?["projectDirPath"]?.string ?? "", mainGroup: project?["mainGroup"]?.string, file: file)
     }
 
@@ -188,39 +190,12 @@ public struct XcodeProject: Sendable {
         }
     }
 
-    /// Parent group of every group member, to walk paths upward. A reference listed in several groups
-    /// takes the first one met walking down from the main group in the children's order (then groups
-    /// the main group does not reach, by id): the same project always resolves the same way, whatever
-    /// order a dictionary happens to iterate in.
-    static func parents(objects: [String: OpenStepNode], mainGroup: String?) -> [String: String] {
-        let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
-        func isGroup(_ id: String) -> Bool { groupKinds.contains(objects[id]?["isa"]?.string ?? "") }
-        var parents: [String: String] = [:]
-        var visited: Set<String> = []
-        var pending = mainGroup.map { [$0] } ?? []
-        pending += objects.keys.filter(isGroup).sorted()
-        // Depth-first with an explicit stack (a project is untrusted: no recursion on its shape).
-        var stack = pending.reversed().map { $0 }
-        while let id = stack.popLast() {
-            guard isGroup(id), visited.insert(id).inserted else { continue }
-            let children = objects[id]?["children"]?.strings ?? []
-            for child in children where parents[child] == nil && child != mainGroup { parents[child] = id }
-            stack += children.reversed()
-        }
-        return parents
-    }
-
-    /// Where a file reference (or group) of the project lives, relative to the app root.
-    func resolve(_ id: String) -> ResolvedFile {
-        var resolver = self.resolver
-        return resolver.resolve(id)
-    }
-
     /// The group folder holding the target's files: the group named like the target, else the
     /// folder most of its sources live in.
     public func folder(of target: Target) -> String? {
         var resolver = self.resolver
-        for id in objects.keys.sorted() {
+        // In group-tree order, so of two groups named like the target the first in the navigator wins.
+        for id in groups.order {
             guard let object = objects[id], object["isa"]?.string == "PBXGroup" || object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" else { continue }
             let label = object["path"]?.string ?? object["name"]?.string
             if label == target.name, let path = resolver.resolve(id).path { return path }
@@ -231,12 +206,59 @@ public struct XcodeProject: Sendable {
     }
 }
 
+/// The group tree, walked once in a fixed order so every run resolves the same way.
+///
+/// A member listed in several groups takes as its parent the group that lists it first in a depth-first,
+/// pre-order walk from the main group in `children` order: the first place it appears in Xcode's
+/// navigator with every group expanded. Groups the main group does not reach are walked afterwards in
+/// the order the project file lists them. The other groups are kept (`otherParents`) so discovery can
+/// say which paths were not chosen.
+struct GroupTree: Sendable {
+    static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup"]
+
+    private(set) var parents: [String: String] = [:]
+    private(set) var otherParents: [String: [String]] = [:]
+    /// Every member (groups and files), in walk order.
+    private(set) var order: [String] = []
+
+    init(objects: [String: OpenStepNode], fileOrder: [String], mainGroup: String?) {
+        var visited: Set<String> = []
+        let groupIDs = fileOrder.filter { Self.groupKinds.contains(objects[$0]?["isa"]?.string ?? "") }
+        for start in (mainGroup.map { [$0] } ?? []) + groupIDs where !visited.contains(start) {
+            walk(from: start, objects: objects, visited: &visited)
+        }
+    }
+
+    /// Pre-order depth-first walk with an explicit stack (a hostile project may nest groups deeply).
+    private mutating func walk(from start: String, objects: [String: OpenStepNode], visited: inout Set<String>) {
+        visited.insert(start)
+        order.append(start)
+        var stack: [(children: [String], next: Int, group: String)] = [(objects[start]?["children"]?.strings ?? [], 0, start)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next < stack[top].children.count else { stack.removeLast(); continue }
+            let child = stack[top].children[stack[top].next]
+            let group = stack[top].group
+            stack[top].next += 1
+            if parents[child] == nil, child != start { parents[child] = group } else if parents[child] != group {
+                otherParents[child, default: []].append(group)
+            }
+            guard !visited.contains(child) else { continue }
+            visited.insert(child)
+            order.append(child)
+            if let node = objects[child], Self.groupKinds.contains(node["isa"]?.string ?? "") {
+                stack.append((node["children"]?.strings ?? [], 0, child))
+            }
+        }
+    }
+}
+
 /// Resolves a file reference's path by walking up its groups: `<group>` is relative to the parent
 /// group, `SOURCE_ROOT` (and `SRCROOT`/`PROJECT_DIR`) to the project folder; `SDKROOT`,
 /// `BUILT_PRODUCTS_DIR`, `DEVELOPER_DIR` and absolute paths point outside the project and are ignored.
 private struct PathResolver {
     let objects: [String: OpenStepNode]
-    let parents: [String: String]
+    let groups: GroupTree
     let projectDirectory: String
     let projectDirPath: String
     let mainGroup: String?
@@ -244,8 +266,8 @@ private struct PathResolver {
     var cache: [String: String?] = [:]
     var reasons: [String: String] = [:]
 
-    init(objects: [String: OpenStepNode], parents: [String: String], projectDirectory: String, projectDirPath: String, mainGroup: String?, file: String) {
-        self.objects = objects; self.parents = parents; self.projectDirectory = projectDirectory
+    init(objects: [String: OpenStepNode], groups: GroupTree, projectDirectory: String, projectDirPath: String, mainGroup: String?, file: String) {
+        self.objects = objects; self.groups = groups; self.projectDirectory = projectDirectory
         self.projectDirPath = projectDirPath; self.mainGroup = mainGroup; self.file = file
     }
 
@@ -253,7 +275,15 @@ private struct PathResolver {
         let node = objects[id]
         let name = node?["path"]?.string.map { ($0 as NSString).lastPathComponent } ?? node?["name"]?.string ?? id
         let path = folder(of: id, depth: 0)
-        return XcodeProject.ResolvedFile(path: path, name: name, line: node?.line ?? 1, reason: path == nil ? (reasons[id] ?? "not found in the project") : nil)
+        var resolved = XcodeProject.ResolvedFile(path: path, name: name, line: node?.line ?? 1, reason: path == nil ? (reasons[id] ?? "not found in the project") : nil)
+        if (node?["sourceTree"]?.string ?? "<group>") == "<group>" {
+            let own = node?["path"]?.string ?? ""
+            for other in (groups.otherParents[id] ?? []).prefix(8) {
+                guard let base = folder(of: other, depth: 1), !own.hasPrefix("/"), let alternative = AppFiles.normalize(AppFiles.join(base, own)) else { continue }
+                if alternative != path, !resolved.otherPaths.contains(alternative) { resolved.otherPaths.append(alternative) }
+            }
+        }
+        return resolved
     }
 
     private var root: String {
@@ -272,8 +302,8 @@ private struct PathResolver {
         } else {
             switch tree {
             case "<group>":
-                if let parent = parents[id] { base = folder(of: parent, depth: depth + 1) } else { base = root }
-                if base == nil { reasons[id] = parents[id].flatMap { reasons[$0] } ?? "its group is outside the project" }
+                if let parent = groups.parents[id] { base = folder(of: parent, depth: depth + 1) } else { base = root }
+                if base == nil { reasons[id] = groups.parents[id].flatMap { reasons[$0] } ?? "its group is outside the project" }
             case "SOURCE_ROOT", "SRCROOT", "PROJECT_DIR":
                 base = root
             case "<absolute>":
