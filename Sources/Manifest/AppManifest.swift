@@ -48,6 +48,8 @@ public struct AppManifest: Sendable {
     public var javaScriptSources: [JavaScriptFile] = []
     /// What the app's `initHealthKit` calls ask for (React Native apps only).
     public var reactNativeHealth: ReactNativeHealthScan?
+    /// Plugins in `package.json` / `pubspec.yaml` that bring HealthKit in.
+    public var healthKitDependencies: [HealthKitDependency] = []
 
     public var id: String { config.id }
     public var name: String { config.name }

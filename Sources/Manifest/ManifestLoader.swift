@@ -99,6 +99,10 @@ public struct ManifestLoader {
         manifest.discovery = discovered.facts
         manifest.javaScriptSources = scripts
         if app.kind == .reactNative { manifest.reactNativeHealth = ReactNativeHealthScan.scan(scripts) }
+        let site = siteDirectory
+        manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, display: { path in
+            path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path
+        }, fileSystem: fileSystem)
         return manifest
     }
 

@@ -75,4 +75,56 @@ final class HealthKitUsageTests: XCTestCase {
         XCTAssertTrue(finding.location.file.hasSuffix("Widget/Sources/Provider.swift"), finding.location.file)
         XCTAssertEqual(finding.location.line, 7, "the widget's first query")
     }
+
+    /// A Capacitor app whose HealthKit comes from a plugin: the app uses HealthKit, so missing usage
+    /// strings are a finding citing the dependency, and the code questions are "cannot tell".
+    func testAHealthKitPluginDependencyMeansTheAppUsesHealthKit() throws {
+        let example = RuleExample(files: [
+            "Info.plist": RuleExample.plist(["CFBundleName": "Capped"]),
+            "package.json": "{\n  \"dependencies\": {\n    \"@capacitor/core\": \"^7.0.0\",\n    \"@capgo/capacitor-health\": \"^7.2.0\"\n  }\n}\n",
+        ], read: [], share: [])
+        let audit = Checklist().audit(try example.load())
+        XCTAssertEqual(audit.manifest.healthKitDependencies.map(\.package), ["@capgo/capacitor-health"])
+        XCTAssertEqual(audit.manifest.healthKitDependencies.first?.location.line, 4)
+        let missing = audit.activeFindings.filter { $0.ruleID == "usage-string-missing" }
+        XCTAssertEqual(missing.count, 2)
+        XCTAssertTrue(missing.allSatisfy { $0.message.contains("`@capgo/capacitor-health`") }, "\(missing.map(\.message))")
+        XCTAssertEqual(try answer(audit, .usageStringsMeaningful).status, .no)
+        XCTAssertEqual(try answer(audit, .completionInterpreted).status, .cannotTell)
+    }
+
+    func testAFlutterHealthDependencyIsFound() {
+        let pubspec = "name: walker\ndependencies:\n  flutter:\n    sdk: flutter\n  health: ^10.2.0\n  provider: ^6.0.0\n"
+        let found = HealthKitDependencies.scan(pubspec, file: "pubspec.yaml", dart: true)
+        XCTAssertEqual(found.map(\.package), ["health"])
+        XCTAssertEqual(found.first?.location.line, 5)
+        XCTAssertEqual(HealthKitDependencies.scan("name: health\n", file: "pubspec.yaml", dart: true).count, 0, "the package's own name is not a dependency")
+    }
+
+    /// @kingstinct/react-native-healthkit's Expo plugin writes the usage strings it is given: a
+    /// placeholder left in app.json is what the permission sheet shows.
+    func testTheKingstinctExpoPluginsUsageStringsAreAudited() throws {
+        let appJSON = """
+        {
+          "expo": {
+            "name": "Pulse",
+            "slug": "pulse",
+            "ios": { "bundleIdentifier": "com.example.pulse" },
+            "plugins": [
+              ["@kingstinct/react-native-healthkit", {
+                "NSHealthShareUsageDescription": "Your own custom usage description",
+                "NSHealthUpdateUsageDescription": false
+              }]
+            ]
+          }
+        }
+        """
+        let example = RuleExample(files: ["js/app.json": appJSON, "js/package.json": "{ \"dependencies\": { \"@kingstinct/react-native-healthkit\": \"^9.0.0\" } }\n"],
+                                  read: [], share: [])
+        let audit = Checklist().audit(try example.load())
+        let ids = Set(audit.activeFindings.map(\.ruleID))
+        XCTAssertTrue(ids.contains("usage-string-vague"), "\(ids)")
+        XCTAssertTrue(ids.contains("usage-string-missing"), "update string dropped by `false` while the plugin adds the entitlement: \(ids)")
+        XCTAssertEqual(try answer(audit, .usageStringsMeaningful).status, .no)
+    }
 }

@@ -105,7 +105,7 @@ public final class AuditContext: @unchecked Sendable {
     /// react-native-health setup. With no HealthKit call visible, questions are then "cannot tell",
     /// never "not applicable".
     public var declaresHealthKit: Bool {
-        hasHealthKitEntitlement || !requestedTypes.isEmpty || manifest.reactNativeHealth != nil
+        hasHealthKitEntitlement || !requestedTypes.isEmpty || manifest.reactNativeHealth != nil || !manifest.healthKitDependencies.isEmpty
             || ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].contains { manifest.usageString($0) != nil }
     }
 }

@@ -29,6 +29,7 @@ extension AuditContext {
     /// Whether anything says the app uses HealthKit: usage strings, requested types or `import HealthKit`.
     var usesHealthKit: Bool {
         HealthKeys.usageKeys.contains { manifest.usageString($0) != nil } || !requestedTypes.isEmpty || importsHealthKit
+            || !manifest.healthKitDependencies.isEmpty
     }
 
     var importsHealthKit: Bool {

@@ -51,6 +51,8 @@ struct UsageStringMissingRule: Rule {
             }
             if context.hasHealthKitEntitlement {
                 reasons.append("App Store upload is rejected (ITMS-90683): the HealthKit entitlement requires both usage strings, even for read-only apps")
+            } else if let dependency = app.healthKitDependencies.first {
+                reasons.append("the app depends on `\(dependency.package)` (\(dependency.location)), which calls HealthKit: its permission request crashes without it, and App Store upload is rejected (ITMS-90683)")
             }
             guard !reasons.isEmpty else { continue }
             findings.append(finding("\(key) is missing: " + reasons.joined(separator: "; "), in: plist, key: nil, target: app.id))

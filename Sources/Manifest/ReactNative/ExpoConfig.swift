@@ -15,6 +15,12 @@ struct ExpoConfig {
     static let defaultShare = "Allow $(PRODUCT_NAME) to check health info"
     static let defaultUpdate = "Allow $(PRODUCT_NAME) to update health info"
     static let healthPlugin = "react-native-health"
+    /// @kingstinct/react-native-healthkit's config plugin: the usage strings are options named as
+    /// the Info.plist keys (`false` drops the key), with vague defaults, and background delivery on
+    /// unless `background: false`.
+    static let kingstinctPlugin = "@kingstinct/react-native-healthkit"
+    static let kingstinctDefaultShare = "$(PRODUCT_NAME) wants to read your health data"
+    static let kingstinctDefaultUpdate = "$(PRODUCT_NAME) wants to update your health data"
 
     init?(json: LocatedJSON, file: String, text: String) {
         if let expo = json["expo"], expo.entries != nil {
@@ -39,11 +45,20 @@ struct ExpoConfig {
         return nil
     }
 
+    /// The @kingstinct/react-native-healthkit plugin entry and its options, when listed.
+    var kingstinctEntry: (entry: LocatedJSON, options: LocatedJSON?)? {
+        for entry in expo["plugins"]?.array ?? [] {
+            if entry.string == Self.kingstinctPlugin { return (entry, nil) }
+            if let pair = entry.array, pair.first?.string == Self.kingstinctPlugin { return (entry, pair.count > 1 ? pair[1] : nil) }
+        }
+        return nil
+    }
+
     /// Other HealthKit plugins the audit recognizes but does not model.
     var otherHealthPlugins: [LocatedJSON] {
         (expo["plugins"]?.array ?? []).filter { entry in
             let name = entry.string ?? entry.array?.first?.string ?? ""
-            return name.contains("healthkit") || name.contains("health-kit")
+            return name != Self.kingstinctPlugin && (name.contains("healthkit") || name.contains("health-kit"))
         }
     }
 
@@ -64,6 +79,20 @@ struct ExpoConfig {
                 if let given = options?[option], let text = given.string {
                     root[key] = .string(text)
                     keyLines[key] = options?.entries?.first { $0.key == option }?.keyLine ?? given.line
+                } else if root[key] == nil {
+                    root[key] = .string(fallback)
+                    keyLines[key] = entry.line
+                }
+            }
+        }
+        if let (entry, options) = kingstinctEntry {
+            for (key, fallback) in [("NSHealthShareUsageDescription", Self.kingstinctDefaultShare),
+                                    ("NSHealthUpdateUsageDescription", Self.kingstinctDefaultUpdate)] {
+                let given = options?[key]
+                if given?.bool == false { continue } // the plugin leaves the key out: ITMS-90683 when the entitlement is there
+                if let text = given?.string {
+                    root[key] = .string(text)
+                    keyLines[key] = options?.entries?.first { $0.key == key }?.keyLine ?? entry.line
                 } else if root[key] == nil {
                     root[key] = .string(fallback)
                     keyLines[key] = entry.line
@@ -91,6 +120,14 @@ struct ExpoConfig {
             if options?["isClinicalDataEnabled"]?.bool == true, !access.contains(.string("health-records")) { access.append(.string("health-records")) }
             root["com.apple.developer.healthkit.access"] = .array(access)
             if keyLines["com.apple.developer.healthkit.access"] == nil { keyLines["com.apple.developer.healthkit.access"] = entry.line }
+        }
+        if let (entry, options) = kingstinctEntry {
+            root["com.apple.developer.healthkit"] = .bool(true)
+            keyLines["com.apple.developer.healthkit"] = entry.line
+            if options?["background"]?.bool != false {
+                root["com.apple.developer.healthkit.background-delivery"] = .bool(true)
+                keyLines["com.apple.developer.healthkit.background-delivery"] = options?.entries?.first { $0.key == "background" }?.keyLine ?? entry.line
+            }
         }
         guard !root.isEmpty else { return nil }
         return .synthesized(path: file, format: .expoConfig, root: root, keyLines: keyLines, rootLine: node?.line ?? ios?.line ?? expo.line, text: text)
