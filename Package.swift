@@ -15,8 +15,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
-        // `healthaudit serve`: pure Swift, async/await, no SwiftNIO, so CI's from-scratch build stays short.
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // libcmark from Debian's libcmark-dev.
@@ -45,12 +43,9 @@ let package = Package(
         ]),
         // 6. The build pipeline: steps, diagnostics, atomic output.
         .target(name: "SiteBuild", dependencies: ["Manifest", "Checklist", "Summary", "Report"]),
-        // 7. `healthaudit serve`: HTTP on loopback, change watching, live reload.
-        .target(name: "SiteServer", dependencies: [
-            "SiteBuild",
-            .product(name: "FlyingFox", package: "FlyingFox"),
-            .product(name: "FlyingSocks", package: "FlyingFox"),
-        ]),
+        // 7. `healthaudit serve`: HTTP on loopback (its own small HTTP/1.1 layer on POSIX sockets,
+        // with limits on connections, time and sizes), change watching, live reload.
+        .target(name: "SiteServer", dependencies: ["SiteBuild"]),
         .executableTarget(name: "healthaudit", dependencies: [
             "Manifest", "Checklist", "HealthStore", "Report", "SiteBuild",
             "SiteServer",

@@ -1,60 +1,59 @@
-import FlyingFox
 import Foundation
 
 /// Answers every request: the status endpoint, files of the output folder (HTML with the live
 /// reload script added), folder redirects, 403 for paths that try to leave the folder, 404, 405.
-struct SiteHandler: HTTPHandler {
+struct SiteHandler: RequestHandler {
     let folder: OutputFolder
     let board: StatusBoard
     /// On loopback, only loopback names in `Host`: a web page that rebinds its own domain to
     /// 127.0.0.1 must not be able to read the reports.
     let loopbackOnly: Bool
+    /// How much of a page is read at a time while looking for its `</body>`.
+    let window: Int
 
     static let allowed = "GET, HEAD"
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        var response = await respond(to: request)
-        response.headers[.cacheControl] = "no-store"
-        response.headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
-        guard request.method == .HEAD else { return response }
-        // HEAD: the headers GET would send, Content-Length included, and no body.
-        let length = try await response.bodyData.count
-        response.payload = .httpBody(HTTPBodySequence(data: Data()))
-        response.headers[.contentLength] = String(length)
+    func respond(to request: RequestHead) async -> Response {
+        var response = await answer(request)
+        response.headers.append(("Cache-Control", "no-store"))
+        response.headers.append(("X-Content-Type-Options", "nosniff"))
         return response
     }
 
-    private func respond(to request: HTTPRequest) async -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            var response = Self.text(.methodNotAllowed, "405 Method Not Allowed: only GET and HEAD\n")
-            response.headers[HTTPHeader("Allow")] = Self.allowed
+    private func answer(_ request: RequestHead) async -> Response {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var response = Response.text(.methodNotAllowed, "405 Method Not Allowed: only GET and HEAD\n")
+            response.headers.append(("Allow", Self.allowed))
             return response
         }
-        if loopbackOnly, let host = request.headers[.host], !Self.isLoopbackName(host) {
-            return Self.text(.forbidden, "403 Forbidden: this server answers to 127.0.0.1 and localhost only\n")
+        let hosts = request.values("Host")
+        // Two Host headers could mean different things to different readers: refuse both.
+        guard hosts.count <= 1 else { return .text(.badRequest, "400 Bad Request: more than one Host header\n") }
+        if loopbackOnly, let host = hosts.first, !Self.isLoopbackName(host) {
+            return .text(.forbidden, "403 Forbidden: this server answers to 127.0.0.1 and localhost only\n")
         }
-        // The path exactly as sent (still percent-encoded): FlyingFox's `path` is already
-        // decoded and normalized, which would hide what the request tried.
-        let rawPath = request.target.path()
+        // The path exactly as sent, still percent-encoded: RequestPath decodes it once, itself.
+        let rawPath = request.path
         let status = await board.current
         if rawPath == LiveReload.statusPath {
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: status.json)
+            return Response(.ok, headers: [("Content-Type", "application/json; charset=utf-8")], body: .bytes(status.json))
         }
         switch folder.lookup(RequestPath(raw: rawPath)) {
         case .file(let path):
-            guard let data = FileManager.default.contents(atPath: path) else { return Self.notFound(status) }
+            // Checked again on the open descriptor: still a regular file, never a symlink.
+            guard let file = OpenFile.open(path) else { return Self.notFound(status) }
             let type = MediaType.forPath(path)
-            let body = MediaType.isHTML(type) ? LiveReload.inject(into: data, status: status) : data
-            return HTTPResponse(statusCode: .ok, headers: [.contentType: type], body: body)
+            guard MediaType.isHTML(type) else { return Response(.ok, headers: [("Content-Type", type)], body: .file(file)) }
+            let script = LiveReload.scriptData(status: status)
+            return Response(.ok, headers: [("Content-Type", type)],
+                            body: .file(file, insert: script, at: LiveReload.insertionOffset(in: file, window: window)))
         case .addSlash:
             // The query is dropped: the path was checked, the query was not.
-            var headers = HTTPHeaders()
-            headers[.location] = rawPath + "/"
-            return HTTPResponse(statusCode: .found, headers: headers)
+            return Response(.found, headers: [("Location", rawPath + "/")])
         case .notFound:
             return Self.notFound(status)
         case .forbidden:
-            return Self.text(.forbidden, "403 Forbidden: the path leaves the site folder\n")
+            return .text(.forbidden, "403 Forbidden: the path leaves the site folder\n")
         }
     }
 
@@ -70,12 +69,8 @@ struct SiteHandler: HTTPHandler {
         return lowered == "localhost" || lowered == "::1" || (lowered.hasPrefix("127.") && lowered.split(separator: ".").count == 4)
     }
 
-    static func text(_ code: HTTPStatusCode, _ text: String) -> HTTPResponse {
-        HTTPResponse(statusCode: code, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
-    }
-
     /// An HTML page, so it also carries the live reload script (and the error banner).
-    static func notFound(_ status: BuildStatus) -> HTTPResponse {
+    static func notFound(_ status: BuildStatus) -> Response {
         let page = """
         <!DOCTYPE html>
         <html lang="en">
@@ -84,7 +79,7 @@ struct SiteHandler: HTTPHandler {
         </html>
 
         """
-        return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
-                            body: LiveReload.inject(into: Data(page.utf8), status: status))
+        return Response(.notFound, headers: [("Content-Type", "text/html; charset=utf-8")],
+                        body: .bytes(LiveReload.inject(into: Data(page.utf8), status: status)))
     }
 }

@@ -1,17 +1,19 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import SiteBuild
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `healthaudit serve`: builds the site, serves the output folder over HTTP, rebuilds when an
 /// input changes, and tells open pages (through the injected script) to reload.
 public actor SiteServer {
     public let options: ServeOptions
     public let board = StatusBoard()
-    private var http: HTTPServer?
+    private var listener: HTTPListener?
     private var watching: Task<Void, Never>?
     private var serving: Task<Void, Never>?
-    private var failure: (any Error)?
 
     public init(options: ServeOptions) { self.options = options }
 
@@ -19,73 +21,64 @@ public actor SiteServer {
         public var description: String
     }
 
-    /// Builds once (a failure still serves the previous site, with the error shown), starts
-    /// listening and watching, and returns the URL, e.g. `http://127.0.0.1:8000/`.
+    /// Listens (so a taken port fails at once), builds once (a failure still serves the
+    /// previous site, with the error shown), starts serving and watching, and returns the URL,
+    /// e.g. `http://127.0.0.1:8000/`.
     public func start() async throws -> String {
-        let configuration = try configuration()
+        let address = try checkedAddress()
         if !options.isLoopback {
             options.report("warning: serving on \(options.host): anyone who can reach this address can read the reports (app names, file paths, source excerpts); the default is 127.0.0.1\n")
         }
+        let listener: HTTPListener
+        do {
+            listener = try HTTPListener(address: address, port: options.port, limits: options.limits, report: options.report)
+        } catch {
+            throw ServeError(description: "cannot listen on \(options.host):\(options.port): \(error)")
+        }
+        self.listener = listener
+
         let watcher = ChangeWatcher(roots: [options.build.siteDirectory, options.build.templatesDirectory],
                                     output: options.build.outputDirectory, interval: options.pollInterval)
         let baseline = watcher.snapshot()
         let rebuilder = Rebuilder(options: options.build, board: board, report: options.report)
         await rebuilder.rebuild()
 
-        let server = HTTPServer(config: configuration, handler: SiteHandler(folder: OutputFolder(path: options.build.outputDirectory), board: board, loopbackOnly: options.isLoopback))
-        http = server
-        serving = Task { [weak self] in
-            do { try await server.run() } catch { await self?.record(error) }
-        }
-        let url = try await waitForAddress(of: server)
-
+        let handler = SiteHandler(folder: OutputFolder(path: options.build.outputDirectory), board: board,
+                                  loopbackOnly: options.isLoopback, window: options.limits.chunkSize)
+        serving = Task { await listener.run(handler) }
         watching = Task { await watcher.run(from: baseline) { await rebuilder.rebuild() } }
-        return url
+        return address.contains(":") ? "http://[\(address)]:\(listener.port)/" : "http://\(address):\(listener.port)/"
     }
 
-    /// Returns when the server stops: after `stop()`, or when listening fails.
+    /// Returns when the server stops (after `stop()`).
     public func wait() async throws {
         await serving?.value
-        if let failure { throw failure }
     }
 
+    /// Stops watching and accepting, drops open connections and waits until they are closed.
     public func stop() async {
         watching?.cancel()
-        await http?.stop(timeout: 1)
+        serving?.cancel()
         await serving?.value
     }
 
     public var status: BuildStatus { get async { await board.current } }
 
-    private func record(_ error: any Error) { failure = error }
+    /// Connections being served at this moment.
+    public var openConnections: Int { listener?.openConnections ?? 0 }
 
-    /// A server on one address: `localhost` binds 127.0.0.1, not every address the name has.
-    private func configuration() throws -> HTTPServer.Configuration {
+    /// The server binds one address, not a name: `localhost` is 127.0.0.1.
+    private func checkedAddress() throws -> String {
         let address = options.address
-        if address.contains(":") {
-            return HTTPServer.Configuration(address: try sockaddr_in6.inet6(ip6: address, port: options.port), logger: .disabled)
-        }
-        guard address.split(separator: ".").count == 4 else {
+        let valid = address.contains(":") ? Self.parses(address, family: AF_INET6) : address.split(separator: ".").count == 4 && Self.parses(address, family: AF_INET)
+        guard valid else {
             throw ServeError(description: "--host takes an IP address (e.g. 127.0.0.1 or ::1), not '\(options.host)'")
         }
-        return HTTPServer.Configuration(address: try sockaddr_in.inet(ip4: address, port: options.port), logger: .disabled)
+        return address
     }
 
-    /// `run()` does not return while it listens, and `waitUntilListening` would not notice a
-    /// failed bind, so poll for either.
-    private func waitForAddress(of server: HTTPServer) async throws -> String {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if let failure { throw ServeError(description: "cannot listen on \(options.host):\(options.port): \(failure)") }
-            if await server.isListening, let address = await server.listeningAddress {
-                switch address {
-                case .ip4(let host, let port): return "http://\(host):\(port)/"
-                case .ip6(let host, let port): return "http://[\(host)]:\(port)/"
-                case .unix(let path): return "unix:\(path)"
-                }
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        throw ServeError(description: "the server did not start listening on \(options.host):\(options.port)")
+    private static func parses(_ address: String, family: Int32) -> Bool {
+        var storage = in6_addr()
+        return inet_pton(family, address, &storage) == 1
     }
 }
