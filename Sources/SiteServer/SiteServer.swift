@@ -39,7 +39,7 @@ public actor SiteServer {
 
         let watcher = ChangeWatcher(roots: [options.build.siteDirectory, options.build.templatesDirectory],
                                     output: options.build.outputDirectory, interval: options.pollInterval)
-        let baseline = watcher.snapshot()
+        let baseline = await watcher.snapshotOffPool()
         let rebuilder = Rebuilder(options: options.build, board: board, report: options.report)
         await rebuilder.rebuild()
 
