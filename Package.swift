@@ -47,8 +47,8 @@ let package = Package(
         .plugin(name: "EmbedTemplatesPlugin", capability: .buildTool(), dependencies: ["EmbedTemplates"], path: "Sources/EmbedTemplatesPlugin"),
         // 6. The build pipeline: steps, diagnostics, atomic output.
         .target(name: "SiteBuild", dependencies: ["Manifest", "Checklist", "Summary", "Report"]),
-        // 7. `healthaudit serve`: its own small HTTP layer on POSIX sockets (bounded connections,
-        // timeouts, head sizes, streamed files), change watching, live reload.
+        // 7. `healthaudit serve`: HTTP on loopback (its own small HTTP/1.1 layer on POSIX sockets,
+        // with limits on connections, time and sizes), change watching, live reload.
         .target(name: "SiteServer", dependencies: ["SiteBuild"]),
         .executableTarget(name: "healthaudit", dependencies: [
             "Manifest", "Checklist", "HealthStore", "Report", "SiteBuild",

@@ -33,6 +33,14 @@ public struct ChangeWatcher: Sendable {
         FileSnapshot(roots: roots, skip: isOutput)
     }
 
+    /// The walk is blocking file-system work (up to 50,000 stats), so it runs on a Dispatch
+    /// thread: the cooperative pool's threads stay free to answer requests.
+    public func snapshotOffPool() async -> FileSnapshot {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async { continuation.resume(returning: snapshot()) }
+        }
+    }
+
     /// Calls `changed` after each settled burst, until the task is cancelled. Changes are
     /// measured from `baseline` (taken before the first build, so an edit made while it ran
     /// counts), and edits made while `changed` runs from the snapshot taken before it.
@@ -41,7 +49,7 @@ public struct ChangeWatcher: Sendable {
         var debouncer = Debouncer(maxDelay: maxDelay)
         while !Task.isCancelled {
             do { try await Task.sleep(for: interval) } catch { return }
-            let now = snapshot()
+            let now = await snapshotOffPool()
             let differs = now != last
             last = now
             if debouncer.poll(changed: differs, at: .now) { await changed() }

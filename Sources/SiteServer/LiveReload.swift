@@ -10,13 +10,21 @@ public enum LiveReload {
 
     /// Inserts the script before the last `</body>`, or appends it when there is none.
     public static func inject(into html: Data, status: BuildStatus) -> Data {
-        let script = Data(self.script(status: status).utf8)
+        let script = scriptData(status: status)
         guard let range = html.range(of: Data("</body>".utf8), options: .backwards)
             ?? html.range(of: Data("</BODY>".utf8), options: .backwards) else { return html + script }
         var result = html
         result.replaceSubrange(range.lowerBound..<range.lowerBound, with: script)
         return result
     }
+
+    /// The same place as `inject`, found in a file on disk without reading it whole: served
+    /// pages are streamed, the script spliced in at this offset (appended when nil).
+    static func insertionOffset(in file: OpenFile, window: Int) -> Int? {
+        file.lastOffset(of: Array("</body>".utf8), window: window) ?? file.lastOffset(of: Array("</BODY>".utf8), window: window)
+    }
+
+    static func scriptData(status: BuildStatus) -> Data { Data(script(status: status).utf8) }
 
     /// The state the page was served with is embedded, so the banner shows without a round trip.
     static func script(status: BuildStatus) -> String {

@@ -9,19 +9,19 @@ public struct ServeOptions: Sendable {
     /// 0 picks a free port.
     public var port: UInt16
     public var pollInterval: Duration
-    /// Connection, timeout and size limits of the HTTP layer.
-    public var limits: HTTPLimits
+    /// Connections, timeouts and sizes a client can make the server hold.
+    public var limits: ServeLimits
     /// Where messages for the terminal go (failed builds' diagnostics, warnings).
     public var report: @Sendable (String) -> Void
 
     public init(build: BuildOptions, host: String = "127.0.0.1", port: UInt16 = 8000,
-                pollInterval: Duration = .milliseconds(300), limits: HTTPLimits = HTTPLimits(),
+                pollInterval: Duration = .milliseconds(300), limits: ServeLimits = ServeLimits(),
                 report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
-        self.limits = limits
         self.build = build
         self.host = host
         self.port = port
         self.pollInterval = pollInterval
+        self.limits = limits
         self.report = report
     }
 

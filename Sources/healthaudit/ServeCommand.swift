@@ -3,8 +3,8 @@ import Foundation
 import SiteBuild
 import SiteServer
 
-/// Async end to end: the server runs on its own threads and this command awaits it, blocking
-/// no thread of the cooperative pool.
+/// Async all the way down: the server runs on this command's task, and nothing blocks a thread
+/// of the cooperative pool waiting for it.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build the site, serve it on loopback, and rebuild and reload open pages on every change."

@@ -3,6 +3,14 @@ import Manifest
 import SiteBuild
 import SiteServer
 
+/// Messages a server reported, collected from whichever thread reports them.
+final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func append(_ message: String) { lock.withLock { messages.append(message) } }
+    var all: [String] { lock.withLock { messages } }
+}
+
 /// Copies of the repository's Site/ and Templates/ in a temporary folder (so tests may edit
 /// them), served by a real `SiteServer` on a free loopback port.
 final class ServerFixture: @unchecked Sendable {
@@ -10,12 +18,14 @@ final class ServerFixture: @unchecked Sendable {
 
     let root: String
     let server: SiteServer
+    /// What the server printed for the terminal (warnings, failed builds).
+    let reports: Reports
     private(set) var port: UInt16 = 0
     var site: String { root + "/Site" }
     var templates: String { root + "/Templates" }
     var output: String { site + "/public" }
 
-    init(limits: HTTPLimits = HTTPLimits()) throws {
+    init(limits: ServeLimits = ServeLimits(), pollInterval: Duration = .milliseconds(100)) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-serve-\(UUID().uuidString)").path
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
@@ -25,13 +35,15 @@ final class ServerFixture: @unchecked Sendable {
         for entry in try fileManager.contentsOfDirectory(atPath: root + "/Site") where entry == "public" || entry.hasPrefix(".public") {
             try fileManager.removeItem(atPath: root + "/Site/" + entry)
         }
+        let reports = Reports()
+        self.reports = reports
         let build = BuildOptions(siteDirectory: root + "/Site", templatesDirectory: root + "/Templates",
                                  clock: FixedClock(DayDate(year: 2026, month: 4, day: 1)), log: SilentLog())
-        server = SiteServer(options: ServeOptions(build: build, port: 0, pollInterval: .milliseconds(100), limits: limits, report: { _ in }))
+        server = SiteServer(options: ServeOptions(build: build, port: 0, pollInterval: pollInterval, limits: limits, report: { [reports] in reports.append($0) }))
     }
 
-    static func started(limits: HTTPLimits = HTTPLimits()) async throws -> ServerFixture {
-        let fixture = try ServerFixture(limits: limits)
+    static func started(limits: ServeLimits = ServeLimits(), pollInterval: Duration = .milliseconds(100)) async throws -> ServerFixture {
+        let fixture = try ServerFixture(limits: limits, pollInterval: pollInterval)
         let url = try await fixture.server.start()
         guard let port = URL(string: url)?.port.flatMap(UInt16.init) else { throw RawHTTP.Failure(description: "no port in \(url)") }
         fixture.port = port
