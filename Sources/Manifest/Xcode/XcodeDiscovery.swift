@@ -460,12 +460,6 @@ struct XcodeDiscovery {
             }
             config.sources = reader.swiftSources(target, notes: &sourceNotes)
             parts.append("\(config.sources.count) Swift file(s)")
-            for framework in reader.linkedFrameworks(of: target) {
-                let own = Set(config.sources)
-                let added = reader.swiftSources(framework, notes: &sourceNotes).filter { !own.contains($0) }
-                config.sources += added
-                parts.append("\(added.count) from the linked framework \(framework.name)")
-            }
             extensionConfigs.append(config)
             discovery.fact("Extension target \(target.name) (\(target.productType)), audited as '\(id)': " + parts.joined(separator: ", "),
                            origin: "target \(target.name) (\(ext.configuration))", at: reader.location(target.line))
