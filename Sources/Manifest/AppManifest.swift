@@ -48,6 +48,8 @@ public struct AppManifest: Sendable {
     public var javaScriptSources: [JavaScriptFile] = []
     /// What the app's `initHealthKit` calls ask for (React Native apps only).
     public var reactNativeHealth: ReactNativeHealthScan?
+    /// `.entitlements` files the project does not name (see `Discovery.entitlementCandidates`).
+    public var entitlementCandidates: [String] = []
     /// Plugins in `package.json` / `pubspec.yaml` that bring HealthKit in.
     public var healthKitDependencies: [HealthKitDependency] = []
 

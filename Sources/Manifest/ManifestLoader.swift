@@ -97,6 +97,7 @@ public struct ManifestLoader {
                                    infoPlistStrings: infoStrings.sorted { $0.locale < $1.locale }, otherStrings: otherStrings,
                                    stringCatalog: catalog, inputFiles: Array(Set(inputs)).sorted())
         manifest.discovery = discovered.facts
+        manifest.entitlementCandidates = discovered.entitlementCandidates
         manifest.javaScriptSources = scripts
         if app.kind == .reactNative { manifest.reactNativeHealth = ReactNativeHealthScan.scan(scripts) }
         let site = siteDirectory

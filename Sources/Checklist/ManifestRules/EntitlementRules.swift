@@ -25,7 +25,8 @@ struct EntitlementMissingRule: Rule {
         guard !context.hasHealthKitEntitlement, context.usesHealthKit else { return [] }
         // No entitlements file at all and no Xcode project to say there is none (XcodeGen generates
         // it, a config left it out): the audit cannot tell, and says so in the notes, not as an error.
-        guard context.manifest.main.entitlements != nil || context.manifest.config.project != nil else { return [] }
+        guard context.manifest.main.entitlements != nil
+            || (context.manifest.config.project != nil && context.manifest.entitlementCandidates.isEmpty) else { return [] }
         let app = context.manifest
         let state = context.healthKitEntitlement.map { "is \($0.summary)" } ?? "is absent"
         let message = "the app uses HealthKit but \(HealthKeys.entitlement) \(state): every request fails with HKError code 4 (Missing com.apple.developer.healthkit entitlement.)"

@@ -25,6 +25,9 @@ struct Discovery {
     /// Expo config), by target id.
     var infoPlists: [String: PropertyListDocument] = [:]
     var entitlements: [String: PropertyListDocument] = [:]
+    /// `.entitlements` files present although the project names none (set by an uncommitted
+    /// `.xcconfig`, or per scheme): the HealthKit entitlement cannot be judged.
+    var entitlementCandidates: [String] = []
     /// JavaScript / TypeScript files, relative to the app root.
     var javaScript: [String] = []
     /// Site-relative paths of the files discovery read (project file, app.json, package.json).

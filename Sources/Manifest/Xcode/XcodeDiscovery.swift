@@ -380,7 +380,15 @@ struct XcodeDiscovery {
                 throw InputError("CODE_SIGN_ENTITLEMENTS of \(main.name): '\(written.replacingOccurrences(of: Self.sourceRoot, with: "$(SRCROOT)"))' does not exist", at: at ?? location)
             }
         } else if !explicit("entitlements") {
-            discovery.fact("No CODE_SIGN_ENTITLEMENTS: \(main.name) has no entitlements (no HealthKit capability)", origin: label, at: reader.location(settings.configurationLine))
+            let folder = project.folder(of: main) ?? "."
+            let candidates = ((try? files.files(under: folder)) ?? []).filter { $0.hasSuffix(".entitlements") }.sorted()
+            if candidates.isEmpty {
+                discovery.fact("No CODE_SIGN_ENTITLEMENTS: \(main.name) has no entitlements (no HealthKit capability)", origin: label, at: reader.location(settings.configurationLine))
+            } else {
+                discovery.entitlementCandidates = candidates
+                discovery.note("No CODE_SIGN_ENTITLEMENTS in the project, but \(candidates.joined(separator: ", ")) exist: the entitlements are chosen elsewhere (an uncommitted .xcconfig?), so the HealthKit entitlement cannot be checked; name one with `entitlements:`",
+                               origin: label, at: reader.location(settings.configurationLine))
+            }
         }
 
         var sourceNotes: [DiscoveredFact] = []
