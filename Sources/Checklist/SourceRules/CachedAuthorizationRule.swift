@@ -91,9 +91,11 @@ struct CachedAuthorizationRule: Rule {
             struct Preferences: View {
                 @AppStorage("units") private var units = "metric"
                 @AppStorage("hasSeenHealthIntro") private var hasSeenIntro = false
+                // A feature the person switched on in the app, not a HealthKit answer (seen in a real app).
+                @AppStorage("womensHealthEnabled") private var cycleTracking = false
 
                 var body: some View {
-                    Text(units + (hasSeenIntro ? "" : " — welcome") + (UserDefaults.standard.string(forKey: "lastSync") ?? ""))
+                    Text(units + (hasSeenIntro ? "" : " — welcome") + (cycleTracking ? " · cycle" : "") + (UserDefaults.standard.string(forKey: "lastSync") ?? ""))
                 }
             }
             """]),

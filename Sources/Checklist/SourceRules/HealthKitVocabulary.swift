@@ -179,7 +179,10 @@ struct HealthKitVocabulary {
     static func isAuthorizationKey(_ text: String) -> Bool {
         let lower = text.lowercased()
         if ["authoriz", "permission", "granted"].contains(where: lower.contains) { return true }
-        return lower.contains("health") && ["enabled", "connected", "allowed", "access", "status"].contains(where: lower.contains)
+        // `healthKitEnabled`, `healthAccess`, `hasConnectedToHealthKit` — but not a feature toggle such
+        // as `womensHealthEnabled`, which says what the person turned on in the app, not what HealthKit allows.
+        if lower.contains("healthkit") { return ["enabled", "connected", "allowed", "access", "status"].contains(where: lower.contains) }
+        return lower.contains("health") && ["access", "connected", "allowed"].contains(where: lower.contains)
     }
 
     /// `true`, `.authorized`, `.granted`, `AccessState.authorized`.
