@@ -113,7 +113,15 @@ extension YAMLReader {
     /// rules out "billion laughs" alias bombs.
     static func compose(_ text: String, file: String) throws -> Node {
         if let (line, column) = firstAnchorOrAlias(in: text) ?? firstAnchorOrAliasEvent(in: text) {
-            throw InputError("anchors and aliases are not supported in this config", file: file, line: line, column: column)
+            // `title: *very* important` meant emphasis, but YAML reads `*very*` as an alias: say how to write it.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let rest = line >= 1 && line <= lines.count ? String(lines[line - 1].dropFirst(max(0, column - 1))) : ""
+            let token = rest.prefix { !$0.isWhitespace && $0 != "," && $0 != "]" && $0 != "}" }
+            let looksLikeEmphasis = token.count > 2 && token.hasPrefix("*") && token.hasSuffix("*")
+            let hint = looksLikeEmphasis
+                ? ": `\(token)` is read as an alias; quote the value to mean text (\"\(rest.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\"", with: "\\\""))\")"
+                : ""
+            throw InputError("anchors and aliases are not supported in this config\(hint)", file: file, line: line, column: column)
         }
         let node: Node?
         do {

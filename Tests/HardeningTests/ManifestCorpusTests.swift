@@ -156,6 +156,12 @@ final class ConfigCorpusTests: XCTestCase {
         }
     }
 
+    /// `*very*` meant emphasis; YAML reads an alias. The error says how to write it.
+    func testEmphasisLookingLikeAnAliasGetsAHint() throws {
+        let errors = inputErrors { _ = try YAMLReader.compose("title: *very* important\napps: []\n", file: "healthaudit.yml") }
+        XCTAssertEqual(errors.map(\.description), [#"healthaudit.yml:1:8: error: anchors and aliases are not supported in this config: `*very*` is read as an alias; quote the value to mean text ("*very* important")"#])
+    }
+
     func testAnchorsInContentFrontMatterAreRefusedToo() throws {
         let page = "---\ntitle: Laughs\nmeta:\n  a: [\t&a [x, x]]\n  b: [\t*a, *a]\n---\nbody\n"
         let errors = inputErrors { _ = try ContentLoader.parse(Data(page.utf8), path: "p.md", sourcePath: "content/p.md") }

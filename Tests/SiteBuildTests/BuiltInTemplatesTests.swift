@@ -50,16 +50,7 @@ final class BuiltInTemplatesTests: XCTestCase {
     }
 
     func run(_ binary: String, _ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try HealthAuditBinary.run(arguments, in: folder, binary: binary)
+        return (run.status, run.stdout + run.stderr)
     }
 }

@@ -12,8 +12,9 @@ enum HealthAuditBinary {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: String) throws -> Run {
-        guard FileManager.default.isExecutableFile(atPath: path) else {
+    /// Runs `binary` (default: the built CLI; a test may pass a copy of it).
+    static func run(_ arguments: [String], in directory: String, binary: String = path) throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
             // `swift test` builds every product, so a missing binary is a broken build, not a reason to skip.
             XCTFail("\(path) is not built")
             throw CocoaError(.fileNoSuchFile)
@@ -25,7 +26,7 @@ enum HealthAuditBinary {
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         // Files, not pipes: a large report on stdout cannot block the child.
