@@ -61,15 +61,17 @@ public final class AuditContext: @unchecked Sendable {
     public var requestedShare: Set<String>
     /// What the app's code does with HealthKit, per target, extracted once before any rule runs.
     public let usage: HealthKitUsage
+    /// Which names hold a HealthKit store, built once for every rule.
+    let vocabulary: HealthKitVocabulary
     /// What the scan could not establish, shown on the report instead of a guess.
     public var notes: [String] = []
 
     public init(manifest: AppManifest) {
         self.manifest = manifest
-        sources = manifest.targets.flatMap { target in
-            target.sources.map { ParsedSource(file: $0, target: target.id, isExtension: target.isExtension) }
-        }
-        usage = HealthKitUsage.extract(from: sources)
+        let inputs = manifest.targets.flatMap { target in target.sources.map { (file: $0, target: target.id, isExtension: target.isExtension) } }
+        sources = ParallelMap.map(inputs) { ParsedSource(file: $0.file, target: $0.target, isExtension: $0.isExtension) }
+        vocabulary = HealthKitVocabulary(sources: sources)
+        usage = HealthKitUsage.extract(from: sources, vocabulary: vocabulary)
         requestedRead = Set(manifest.config.requested.read.map(\.value))
         requestedShare = Set(manifest.config.requested.share.map(\.value))
         // The audit still completes on a file that does not parse; say so rather than trust silence.

@@ -46,7 +46,8 @@ public struct Checklist: Sendable {
         let context = AuditContext(manifest: manifest)
         // Source scanning may widen the requested sets before manifest rules read them.
         for prepare in RuleCatalog.contextPreparers { prepare(context) }
-        var findings = rules.flatMap { $0.check(context) }
+        // Rules only read the context: they run side by side, and their findings are sorted below.
+        var findings = ParallelMap.map(rules) { $0.check(context) }.flatMap { $0 }
         findings = Suppressions(context: context).apply(to: findings)
         findings.sort { a, b in
             if a.severity != b.severity { return a.severity > b.severity }

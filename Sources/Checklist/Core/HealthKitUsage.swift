@@ -48,8 +48,7 @@ public struct HealthKitUsage: Sendable {
     }
 
     /// Extracts the facts of every parsed file: one syntax walk per file.
-    static func extract(from sources: [ParsedSource]) -> HealthKitUsage {
-        let vocabulary = HealthKitVocabulary(sources: sources)
+    static func extract(from sources: [ParsedSource], vocabulary: HealthKitVocabulary) -> HealthKitUsage {
         var facts: [HealthKitFact] = []
         for source in sources {
             let walker = FactWalker(source: source, vocabulary: vocabulary)

@@ -105,7 +105,7 @@ struct CachedAuthorizationRule: Rule {
     private static let defaultsReads: Set<String> = ["bool", "object", "string", "integer", "double", "value", "array", "dictionary"]
 
     func check(_ context: AuditContext) -> [Finding] {
-        let vocabulary = HealthKitVocabulary(sources: context.sources)
+        let vocabulary = context.vocabulary
         let helpers = Self.statusHelpers(context.sources)
         var callsByName: [String: [FunctionCallExprSyntax]] = [:]
         for source in context.sources {

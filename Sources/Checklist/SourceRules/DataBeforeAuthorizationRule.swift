@@ -86,7 +86,7 @@ struct DataBeforeAuthorizationRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        let vocabulary = HealthKitVocabulary(sources: context.sources)
+        let vocabulary = context.vocabulary
         return context.sources.flatMap { source in
             source.tree.calls.filter(vocabulary.isAuthorizationRequest).compactMap { request -> Finding? in
                 guard ClosureShape.completion(of: request) != nil, !HealthKitVocabulary.isAwaited(request) else { return nil }

@@ -118,7 +118,7 @@ struct ExtensionRequestsAuthorizationRule: Rule {
     ]
 
     func check(_ context: AuditContext) -> [Finding] {
-        let vocabulary = HealthKitVocabulary(sources: context.sources)
+        let vocabulary = context.vocabulary
         let widgetTypes = SyntaxScope.typesConforming(to: Self.widgetProtocols, in: context.sources.map(\.tree))
         return context.sources.flatMap { source in
             source.tree.calls.filter(vocabulary.isAuthorizationRequest).compactMap { call -> Finding? in

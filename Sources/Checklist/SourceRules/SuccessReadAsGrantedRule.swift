@@ -139,7 +139,7 @@ struct SuccessReadAsGrantedRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        let vocabulary = HealthKitVocabulary(sources: context.sources)
+        let vocabulary = context.vocabulary
         return context.sources.flatMap { source in
             source.tree.calls.filter { isHealthKitRequest($0, vocabulary) }.flatMap { call -> [Finding] in
                 if let closure = ClosureShape.completion(of: call) { return completionUses(closure, source) }

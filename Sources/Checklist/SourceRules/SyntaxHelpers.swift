@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 // Structural helpers shared by the source rules: walking, enclosing declarations, closures,
@@ -16,11 +17,85 @@ final class NodeCollector<Node: SyntaxProtocol>: SyntaxAnyVisitor {
     }
 }
 
+/// Each file is walked once per node kind, not once per question: rules ask `calls` of thousands of
+/// subtrees, and re-walking each one made `check` 30 times slower than the compiler's parser. The
+/// nodes of a kind are kept in source order per tree; a subtree's are a slice found by position.
+final class SyntaxIndex: @unchecked Sendable {
+    static let shared = SyntaxIndex()
+    private struct Key: Hashable { var root: SyntaxIdentifier; var kind: ObjectIdentifier }
+    /// Per tree: every node bucketed by its concrete type, from one walk.
+    private var trees: [SyntaxIdentifier: [ObjectIdentifier: [Syntax]]] = [:]
+    /// Per tree and abstract kind (`DeclSyntax`): a walk of its own.
+    private var abstract: [Key: [Syntax]] = [:]
+    private let lock = NSLock()
+    /// Trees of finished audits are dropped wholesale past this many.
+    private static let capacity = 4096
+    private static let abstractKinds: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Syntax.self), ObjectIdentifier(DeclSyntax.self), ObjectIdentifier(ExprSyntax.self),
+        ObjectIdentifier(StmtSyntax.self), ObjectIdentifier(TypeSyntax.self), ObjectIdentifier(PatternSyntax.self),
+    ]
+
+    func all<Node: SyntaxProtocol>(_ kind: Node.Type, in root: Syntax) -> [Syntax] {
+        let kindID = ObjectIdentifier(kind)
+        if Self.abstractKinds.contains(kindID) { return walk(kind, in: root) }
+        lock.lock()
+        if let buckets = trees[root.id] { lock.unlock(); return buckets[kindID] ?? [] }
+        lock.unlock()
+        let collector = TypeBucketer()
+        collector.walk(root)
+        lock.lock()
+        if trees.count >= Self.capacity { trees.removeAll(keepingCapacity: true) }
+        trees[root.id] = collector.buckets
+        lock.unlock()
+        return collector.buckets[kindID] ?? []
+    }
+
+    private func walk<Node: SyntaxProtocol>(_ kind: Node.Type, in root: Syntax) -> [Syntax] {
+        let key = Key(root: root.id, kind: ObjectIdentifier(kind))
+        lock.lock()
+        if let known = abstract[key] { lock.unlock(); return known }
+        lock.unlock()
+        let collector = NodeCollector<Node>()
+        collector.walk(root)
+        let found = collector.found.map { Syntax($0) }
+        lock.lock()
+        if abstract.count >= Self.capacity { abstract.removeAll(keepingCapacity: true) }
+        abstract[key] = found
+        lock.unlock()
+        return found
+    }
+}
+
+/// One walk that files every node under its concrete type, in source order.
+private final class TypeBucketer: SyntaxAnyVisitor {
+    private(set) var buckets: [ObjectIdentifier: [Syntax]] = [:]
+
+    init() { super.init(viewMode: .sourceAccurate) }
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        buckets[ObjectIdentifier(node.syntaxNodeType), default: []].append(node)
+        return .visitChildren
+    }
+}
+
 extension SyntaxProtocol {
     func collect<Node: SyntaxProtocol>(_ kind: Node.Type) -> [Node] {
-        let collector = NodeCollector<Node>()
-        collector.walk(self)
-        return collector.found
+        let all = SyntaxIndex.shared.all(kind, in: Syntax(self).root)
+        let start = position, end = endPosition
+        // First node starting at or after this one's start (source order = position order).
+        var low = 0, high = all.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all[middle].position < start { low = middle + 1 } else { high = middle }
+        }
+        var result: [Node] = []
+        var index = low
+        while index < all.count, all[index].position < end || (all[index].position == end && all[index].endPosition == end) {
+            let node = all[index]
+            if node.endPosition <= end, let match = node.as(Node.self) { result.append(match) }
+            index += 1
+        }
+        return result
     }
 
     var calls: [FunctionCallExprSyntax] { collect(FunctionCallExprSyntax.self) }

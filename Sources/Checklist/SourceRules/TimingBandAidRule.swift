@@ -96,7 +96,7 @@ struct TimingBandAidRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        let vocabulary = HealthKitVocabulary(sources: context.sources)
+        let vocabulary = context.vocabulary
         // Only code that asks HealthKit about authorization: delays around EventKit's or a sign-in
         // flow's authorization are not this rule's business.
         func asksHealthKit(_ node: some SyntaxProtocol) -> Bool {
