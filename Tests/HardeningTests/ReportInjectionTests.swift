@@ -120,6 +120,22 @@ final class ReportInjectionTests: XCTestCase {
         try site.build()
     }
 
+    /// A right-to-left override makes `fdp.swift` read as `swift.pdf`, an escape sequence recolours a
+    /// terminal: in text, Markdown and annotations they are shown as `\u{…}` escapes.
+    func testBidiAndControlCharactersAreShownEscaped() throws {
+        let hostile = "ok\u{202E}txt.exe\u{1B}[31m\u{2066}x\u{2069}"
+        var audit = try XCTUnwrap(try site.audit().audits.first { $0.manifest.id == "steady" })
+        audit.findings = [Finding(ruleID: "usage-string-missing", severity: .error, message: "bad " + hostile,
+                                  location: FileLocation(file: "App/\u{202E}fdp.swift", line: 3), quote: "q " + hostile, target: "steady")]
+        let context = OutputContext(sitePrefix: "Site", siteDirectory: site.site)
+        for output in [TextReport.render([audit], context: context), GitHubAnnotations.render([audit], context: context),
+                       MarkdownReport.render([audit], context: context)] {
+            XCTAssertFalse(output.unicodeScalars.contains { VisibleText.isInvisible($0) }, output)
+            XCTAssertTrue(output.contains("u{202E}"), output)
+        }
+        XCTAssertTrue(TextReport.render([audit], context: context).contains("bad ok\\u{202E}txt.exe\\u{001B}[31m\\u{2066}x\\u{2069}"))
+    }
+
     func strings(in value: Any) -> [String] {
         switch value {
         case let text as String: return [text]

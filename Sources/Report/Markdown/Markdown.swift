@@ -13,6 +13,9 @@ public enum MarkdownText {
             case "\n", "\r", "\u{2028}", "\u{2029}": output += " "
             case "\t": output += " "
             case "\0": output += "\u{FFFD}"
+            case _ where VisibleText.isInvisible(scalar):
+                // `\u{202E}` as literal text: its backslash and braces escaped like any punctuation.
+                output += escape(VisibleText.escape(scalar))
             default:
                 if scalar.isASCII, scalar.properties.isPatternSyntax || scalar == "_" || scalar == "`" {
                     output += "\\"
@@ -36,7 +39,7 @@ public enum MarkdownText {
 
     /// An inline code span holding `text` verbatim: the fence is longer than any backtick run inside.
     public static func code(_ text: String) -> String {
-        let flattened = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        let flattened = VisibleText.escaped(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " "))
         guard !flattened.isEmpty else { return "` `" }
         var longest = 0, run = 0
         for character in flattened {

@@ -8,14 +8,14 @@ public enum GitHubAnnotations {
         var output = ""
         for finding in audits.flatMap(\.findings) where !finding.isSuppressed {
             var properties = [
-                ("file", context.repositoryPath(finding.location.file)),
+                ("file", VisibleText.escaped(context.repositoryPath(finding.location.file))),
                 ("line", String(OutputContext.line(finding.location))),
             ]
             if let column = finding.location.column, column >= 1 { properties.append(("col", String(column))) }
             let title = RuleCatalog.rule(id: finding.ruleID)?.description.title ?? finding.ruleID
             properties.append(("title", "\(title) [\(finding.ruleID)]"))
-            var message = finding.message
-            if !finding.quote.isEmpty { message += "\n" + finding.quote }
+            var message = VisibleText.escaped(finding.message)
+            if !finding.quote.isEmpty { message += "\n" + VisibleText.escaped(finding.quote) }
             output += "::\(command(finding.severity)) "
                 + properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
                 + "::\(escapeData(message))\n"

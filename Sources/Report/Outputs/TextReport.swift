@@ -36,8 +36,9 @@ public enum TextReport {
         return "\(audits.count) app(s) audited: \(counts.errors) error(s), \(counts.warnings) warning(s), \(counts.notes) note(s), \(counts.suppressed) suppressed"
     }
 
-    /// Untrusted text must not start a new line that a log parser would read as another diagnostic.
+    /// Untrusted text must not start a new line that a log parser would read as another diagnostic,
+    /// nor hide or reorder what the terminal shows.
     static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        VisibleText.escaped(String(text.map { $0.isNewline ? " " : $0 }))
     }
 }
