@@ -118,6 +118,23 @@ def in_process(site, runs):
     return markdown, store, {"sqlite_seconds": best, "groups": len(rows)}
 
 
+def check_vs_parse(runs, files=1000):
+    """`healthaudit check` of a generated app of `files` Swift files with HealthKit code, against
+    the compiler's own parser over the same files (`swiftc -frontend -parse`), interleaved."""
+    app = os.path.join(OUT, "swift-app")
+    shutil.rmtree(app, ignore_errors=True)
+    subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_swift_app.py"), app, "--files", str(files)], check=True)
+    sources = sorted(os.path.join(d, f) for d, _, names in os.walk(os.path.join(app, "apps")) for f in names if f.endswith(".swift"))
+    swiftc = shutil.which("swiftc")
+    checks, parses, rss = [], [], []
+    for _ in range(runs):
+        wall, peak = run([TOOL, "check", "--site", app, "--no-fail", "--format", "json", "--output", os.path.join(OUT, "check.json")])
+        checks.append(wall)
+        rss.append(peak)
+        parses.append(run([swiftc, "-frontend", "-parse"] + sources)[0])
+    return {"files": files, "check": checks, "parse": parses, "rss_check": rss}
+
+
 def spread(values):
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
@@ -135,6 +152,7 @@ def main():
     site, hugo = prepare(args)
     s = measure(site, hugo, args.runs)
     markdown, store, sqlite = in_process(site, args.runs)
+    swift = check_vs_parse(args.runs)
     rows = [
         ("full build / hugo full build", ratios(s["full"], s["hugo"]), 0.5),
         ("per-page cost / raw libcmark", spread([markdown["ours_seconds"] / markdown["cmark_seconds"]]), 1.5),
@@ -142,6 +160,7 @@ def main():
         ("one-page rebuild / full build", ratios(s["onepage"], s["full"]), 0.20),
         ("peak RSS / hugo peak RSS", ratios(s["rss_ours"], s["rss_hugo"]), 1.0),
         ("store daily stats / sqlite GROUP BY", spread([store["store_seconds"] / sqlite["sqlite_seconds"]]), 1.0),
+        (f"check {swift['files']} Swift files / swiftc parse", ratios(swift["check"], swift["parse"]), 3.0),
     ]
     machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}"
     print(f"\nhealthaudit benchmark — {args.pages} pages, {args.runs} interleaved runs — {machine}\n")
@@ -152,9 +171,11 @@ def main():
           f"no-op {statistics.median(s['noop']):.3f} s, one page {statistics.median(s['onepage']):.3f} s; "
           f"RSS {statistics.median(s['rss_ours']):.0f} vs {statistics.median(s['rss_hugo']):.0f} MiB; "
           f"markdown {markdown['ours_seconds']:.4f} vs {markdown['cmark_seconds']:.4f} s for {markdown['pages']} pages; "
-          f"store {store['store_seconds']:.4f} s vs sqlite {sqlite['sqlite_seconds']:.4f} s over {store['rows']} rows")
+          f"store {store['store_seconds']:.4f} s vs sqlite {sqlite['sqlite_seconds']:.4f} s over {store['rows']} rows; "
+          f"check {statistics.median(swift['check']):.3f} s vs swiftc -parse {statistics.median(swift['parse']):.3f} s "
+          f"({swift['files']} files, check peak RSS {statistics.median(swift['rss_check']):.0f} MiB)")
     results = {"machine": machine, "pages": args.pages, "runs": args.runs, "samples": s, "markdown": markdown,
-               "store": store, "sqlite": sqlite,
+               "store": store, "sqlite": sqlite, "swift": swift,
                "ratios": {name: dict(r, target=target) for name, r, target in rows}}
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump(results, f, indent=2, sort_keys=True)
