@@ -271,3 +271,22 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 }
+
+/// A file system with a few files laid over it (a config written from discovery, never on disk).
+public struct OverlayFileSystem: FileSystem {
+    let base: FileSystem
+    let files: [String: Data]
+
+    public init(_ base: FileSystem, files: [String: Data]) {
+        self.base = base
+        self.files = files
+    }
+
+    public func contents(of path: String) throws -> Data { try files[path] ?? base.contents(of: path) }
+    public func fileExists(_ path: String) -> Bool { files[path] != nil || base.fileExists(path) }
+    public func isDirectory(_ path: String) -> Bool { files[path] == nil && base.isDirectory(path) }
+    public func files(under directory: String) throws -> [String] { try base.files(under: directory) }
+    public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
+        try base.files(under: directory, skipping: folders)
+    }
+}

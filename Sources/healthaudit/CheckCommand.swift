@@ -26,8 +26,14 @@ struct Check: ParsableCommand {
         """
     )
 
-    @Option(help: "The site folder holding healthaudit.yml and the apps.")
-    var site: String = "Site"
+    @Argument(help: "The folder to audit (default: the current one). Its healthaudit.yml — or the nearest one above it, up to the repository root — is used; with none, the apps in it are discovered.")
+    var path: String?
+
+    @Option(help: "The site folder holding healthaudit.yml and the apps (skips the lookup).")
+    var site: String?
+
+    @Option(help: ArgumentHelp("The config file to use (its folder is the site).", valueName: "file"))
+    var config: String?
 
     @Option(name: .customLong("format"), help: ArgumentHelp("Output format (repeatable).", valueName: "format"))
     var formats: [ReportFormat] = []
@@ -66,9 +72,10 @@ struct Check: ParsableCommand {
     func run() throws { try InputFailure.exitOnFailure(check) }
 
     private func check() throws {
-        let siteDirectory = Paths.absolute(site)
+        let located = try SiteLocator.locate(path: path, site: site, config: config)
+        let siteDirectory = located.siteDirectory
         let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory, showSuppressed: showSuppressed)
-        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps)
+        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig)
         let writer = OutputWriter(inputs: run.inputs)
         let (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
         try writeReports(audits, context: context, writer: writer)
@@ -128,8 +135,8 @@ enum AuditRunner {
         var inputs: Set<String>
     }
 
-    static func audit(siteDirectory: String, apps: [String]) throws -> Run {
-        let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory)
+    static func audit(siteDirectory: String, apps: [String], configText: String? = nil) throws -> Run {
+        let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText)
         guard !apps.isEmpty else { return Run(audits: state.audits, inputs: inputs) }
         let known = state.audits.map(\.manifest.id)
         let unknown = apps.filter { !known.contains($0) }
@@ -139,8 +146,12 @@ enum AuditRunner {
         return Run(audits: state.audits.filter { apps.contains($0.manifest.id) }, inputs: inputs)
     }
 
-    static func loadAndCheck(siteDirectory: String) throws -> (BuildState, Set<String>) {
+    /// `configText`: a config written from discovery, laid over the site folder (never written to disk).
+    static func loadAndCheck(siteDirectory: String, configText: String? = nil) throws -> (BuildState, Set<String>) {
         var options = BuildOptions(siteDirectory: siteDirectory, log: SilentLog())
+        if let configText {
+            options.fileSystem = OverlayFileSystem(options.fileSystem, files: [siteDirectory + "/" + ConfigLoader.fileName: Data(configText.utf8)])
+        }
         let recorder = RecordingFileSystem(options.fileSystem)
         options.fileSystem = recorder
         do {
@@ -178,5 +189,59 @@ extension Paths {
         while shared < target.count, shared < origin.count, target[shared] == origin[shared] { shared += 1 }
         let parts = Array(repeating: "..", count: origin.count - shared) + target[shared...].map(String.init)
         return parts.joined(separator: "/")
+    }
+}
+
+/// Where `check` finds its config, as SwiftLint does: `--config FILE`, `--site DIR`, else
+/// `healthaudit.yml` / `.healthaudit.yml` in the folder or the nearest one above it up to the
+/// repository root, else `./Site/healthaudit.yml` (the embedded example), else the apps discovered
+/// in the folder with a config written in memory.
+enum SiteLocator {
+    struct Located {
+        var siteDirectory: String
+        /// The config written from discovery, when no file was found.
+        var discoveredConfig: String?
+    }
+
+    static let names = [ConfigLoader.fileName, "." + ConfigLoader.fileName]
+
+    static func locate(path: String?, site: String?, config: String?) throws -> Located {
+        let fileManager = FileManager.default
+        if let config {
+            let file = Paths.absolute(config)
+            guard fileManager.fileExists(atPath: file) else { throw InputFailure("\(config): error: config file not found") }
+            let folder = (file as NSString).deletingLastPathComponent
+            guard (file as NSString).lastPathComponent == ConfigLoader.fileName else {
+                // The loader reads `<site>/healthaudit.yml`: any other name is laid over that path.
+                let data = fileManager.contents(atPath: file) ?? Data()
+                return Located(siteDirectory: folder, discoveredConfig: String(decoding: data, as: UTF8.self))
+            }
+            return Located(siteDirectory: folder)
+        }
+        if let site { return Located(siteDirectory: Paths.absolute(site)) }
+        let start = Paths.absolute(path ?? ".")
+        guard fileManager.fileExists(atPath: start) else { throw InputFailure("\(path ?? "."): error: folder not found") }
+        let root = ProjectRoot.containing(start)
+        var folder = RealPath.of(start) ?? start
+        while true {
+            for name in names where fileManager.fileExists(atPath: folder + "/" + name) {
+                if name == ConfigLoader.fileName { return Located(siteDirectory: folder) }
+                let data = fileManager.contents(atPath: folder + "/" + name) ?? Data()
+                return Located(siteDirectory: folder, discoveredConfig: String(decoding: data, as: UTF8.self))
+            }
+            if folder == root || folder == "/" { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        if path == nil, fileManager.fileExists(atPath: start + "/Site/" + ConfigLoader.fileName) {
+            return Located(siteDirectory: start + "/Site")
+        }
+        let apps = AppDiscovery.find(in: start)
+        guard !apps.isEmpty else {
+            throw InputFailure("\(path ?? "."): error: no healthaudit.yml here or above, and no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)")
+        }
+        OutputWriter.standardError("healthaudit: no healthaudit.yml found; auditing \(apps.count) discovered app(s):\n"
+                                   + apps.map { "  \($0.root)\($0.project.map { "/" + $0 } ?? "") — \($0.reason)\n" }.joined())
+        return Located(siteDirectory: RealPath.of(start) ?? start,
+                       discoveredConfig: AppDiscovery.config(for: apps, title: (start as NSString).lastPathComponent))
     }
 }

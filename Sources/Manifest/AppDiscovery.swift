@@ -1,0 +1,117 @@
+import Foundation
+
+/// Finds the apps in a folder the way their toolchains see them, for `healthaudit check` without a
+/// config: Xcode projects with an application target, React Native / Expo apps (`package.json`
+/// with `react-native` or `expo`), Flutter apps (`pubspec.yaml` with `ios/Runner.xcodeproj`) and
+/// Capacitor apps (`ios/App/App.xcodeproj`). Dependency and build folders are never entered.
+public enum AppDiscovery {
+    public struct App: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        /// `swift` or `react-native`.
+        public var kind: String
+        /// Relative to the searched folder.
+        public var root: String
+        /// Relative to `root`; nil for React Native (its own discovery finds `ios/`).
+        public var project: String?
+        /// What was recognised, for the message and the generated config's comment.
+        public var reason: String
+    }
+
+    static let skipped: Set<String> = ["Pods", "node_modules", "DerivedData", "build", ".build", "Carthage", ".git", "vendor", ".dart_tool",
+                                       "Build", "android", ".expo", "dist", "Tests", "fastlane"]
+    static let maxDepth = 6
+
+    public static func find(in folder: String, fileSystem: FileSystem = LocalFileSystem()) -> [App] {
+        var apps: [App] = []
+        var claimed: [String] = [] // app roots already taken: a React Native app's ios/ is not another app
+        walk(folder, relative: "", depth: 0, fileSystem: fileSystem) { relative, names in
+            let here = relative.isEmpty ? "." : relative
+            if claimed.contains(where: { $0 == "." || here == $0 || here.hasPrefix($0 + "/") }) { return }
+            let path = relative.isEmpty ? folder : folder + "/" + relative
+            if names.contains("package.json"), let text = try? fileSystem.contents(of: path + "/package.json"),
+               let json = String(data: text, encoding: .utf8) {
+                // An app, not a library or a workspace root: an Expo config, or an Xcode project under ios/.
+                let isApp = ["app.json", "app.config.js", "app.config.ts", "app.config.json"].contains(where: names.contains)
+                    || ((try? FileManager.default.contentsOfDirectory(atPath: path + "/ios")) ?? []).contains { $0.hasSuffix(".xcodeproj") }
+                if isApp, json.contains("\"react-native\"") || json.contains("\"expo\"") {
+                    apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "react-native",
+                                    root: here, project: nil, reason: "React Native / Expo app (package.json)"))
+                    claimed.append(here)
+                    return
+                }
+                if json.contains("\"@capacitor/ios\"") || json.contains("\"@capacitor/core\""), fileSystem.isDirectory(path + "/ios/App/App.xcodeproj") {
+                    apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "swift",
+                                    root: here == "." ? "ios/App" : here + "/ios/App", project: "App.xcodeproj", reason: "Capacitor app (ios/App/App.xcodeproj)"))
+                    claimed.append(here)
+                    return
+                }
+            }
+            if names.contains("pubspec.yaml"), fileSystem.isDirectory(path + "/ios/Runner.xcodeproj") {
+                apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "swift",
+                                root: here == "." ? "ios" : here + "/ios", project: "Runner.xcodeproj", reason: "Flutter app (ios/Runner.xcodeproj)"))
+                claimed.append(here)
+                return
+            }
+            for project in names.filter({ $0.hasSuffix(".xcodeproj") }).sorted() {
+                guard let text = try? fileSystem.contents(of: path + "/" + project + "/project.pbxproj"),
+                      String(decoding: text, as: UTF8.self).contains("com.apple.product-type.application") else { continue }
+                let name = String(project.dropLast(".xcodeproj".count))
+                apps.append(App(id: identifier(name, folder: folder), name: name, kind: "swift", root: here, project: project,
+                                reason: "Xcode project with an application target"))
+                claimed.append(here)
+            }
+        }
+        // Ids must be unique: a second app of the same name gets its folder in the id.
+        var seen: [String: Int] = [:]
+        return apps.map { app in
+            var app = app
+            let count = seen[app.id, default: 0]
+            seen[app.id] = count + 1
+            if count > 0 { app.id += "-\(count + 1)" }
+            return app
+        }
+    }
+
+    /// A commented `healthaudit.yml` for the found apps (what `check` uses when there is none).
+    public static func config(for apps: [App], title: String) -> String {
+        var yaml = "# healthaudit.yml — written from what was found; edit freely (see the README's config section).\n"
+        yaml += "title: \(quoted(title))\napps:\n"
+        for app in apps {
+            yaml += "  # \(app.reason)\n"
+            yaml += "  - id: \(app.id)\n    name: \(quoted(app.name))\n"
+            if app.kind != "swift" { yaml += "    kind: \(app.kind)\n" }
+            yaml += "    root: \(quoted(app.root))\n"
+            if let project = app.project { yaml += "    project: \(quoted(project))\n" }
+        }
+        if apps.isEmpty { yaml += "  []\n" }
+        return yaml
+    }
+
+    private static func walk(_ folder: String, relative: String, depth: Int, fileSystem: FileSystem, visit: (String, [String]) -> Void) {
+        let path = relative.isEmpty ? folder : folder + "/" + relative
+        guard depth <= maxDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        visit(relative, names)
+        for name in names.sorted() where !skipped.contains(name) && !name.hasPrefix(".") && !name.hasSuffix(".xcodeproj")
+            && !name.hasSuffix(".xcworkspace") && !name.hasSuffix(".app") {
+            var info = stat()
+            guard lstat(path + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+            walk(folder, relative: relative.isEmpty ? name : relative + "/" + name, depth: depth + 1, fileSystem: fileSystem, visit: visit)
+        }
+    }
+
+    private static func identifier(_ name: String, folder: String) -> String {
+        let base = name == "." ? (folder as NSString).lastPathComponent : (name as NSString).lastPathComponent
+        let id = base.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
+            .split(separator: "-").joined(separator: "-")
+        return id.isEmpty || !(id.first!.isLetter || id.first!.isNumber) ? "app" + id : id
+    }
+
+    private static func displayName(_ name: String, folder: String) -> String {
+        name == "." ? (folder as NSString).lastPathComponent : (name as NSString).lastPathComponent
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

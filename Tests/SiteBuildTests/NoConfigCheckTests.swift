@@ -1,0 +1,92 @@
+import Foundation
+import Manifest
+import XCTest
+
+/// `healthaudit check` in a repository with no config: the apps are found the way their
+/// toolchains see them, and a config found above the folder is used as SwiftLint's would be.
+final class NoConfigCheckTests: XCTestCase {
+    var root: String!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-noconfig-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
+
+    func write(_ path: String, _ text: String) throws {
+        let full = root + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
+    /// The least an Xcode project needs to be found as an app: a PBXProject and an application target.
+    static func pbxproj(target: String) -> String {
+        """
+        // !$*UTF8*$!
+        { archiveVersion = 1; objectVersion = 56; objects = {
+            P = {isa = PBXProject; mainGroup = G; targets = (T); buildConfigurationList = PL;};
+            G = {isa = PBXGroup; children = (); sourceTree = "<group>";};
+            T = {isa = PBXNativeTarget; name = \(target); productType = "com.apple.product-type.application"; buildConfigurationList = TL; buildPhases = (); dependencies = ();};
+            PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+            PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+            TL = {isa = XCConfigurationList; buildConfigurations = (TR); defaultConfigurationName = Release;};
+            TR = {isa = XCBuildConfiguration; name = Release; buildSettings = {PRODUCT_NAME = "$(TARGET_NAME)";};};
+        }; rootObject = P; }
+        """
+    }
+
+    /// A monorepo: a native app, an Expo app, a Flutter app, a Capacitor app, and things that are not apps.
+    func makeMonorepo() throws {
+        try write("native/Stride.xcodeproj/project.pbxproj", Self.pbxproj(target: "Stride"))
+        try write("native/Pods/Pods.xcodeproj/project.pbxproj", Self.pbxproj(target: "Pods"))
+        try write("mobile/package.json", #"{ "dependencies": { "expo": "^52.0.0", "react-native": "0.76.0" } }"#)
+        try write("mobile/app.json", #"{ "expo": { "name": "Mobile", "slug": "mobile" } }"#)
+        try write("mobile/node_modules/lib/package.json", #"{ "dependencies": { "react-native": "*" } }"#)
+        try write("library/package.json", #"{ "peerDependencies": { "react-native": "*" } }"#)
+        try write("flutter_app/pubspec.yaml", "name: walker\ndependencies:\n  health: ^10.0.0\n")
+        try write("flutter_app/ios/Runner.xcodeproj/project.pbxproj", Self.pbxproj(target: "Runner"))
+        try write("web/package.json", #"{ "dependencies": { "@capacitor/core": "^7.0.0", "@capacitor/ios": "^7.0.0" } }"#)
+        try write("web/ios/App/App.xcodeproj/project.pbxproj", Self.pbxproj(target: "App"))
+    }
+
+    func testEveryKindOfAppIsFoundAndNothingElse() throws {
+        try makeMonorepo()
+        let apps = AppDiscovery.find(in: root)
+        XCTAssertEqual(apps.map { "\($0.kind) \($0.root) \($0.project ?? "-")" }, [
+            "swift flutter_app/ios Runner.xcodeproj",
+            "react-native mobile -",
+            "swift native Stride.xcodeproj",
+            "swift web/ios/App App.xcodeproj",
+        ])
+        XCTAssertEqual(Set(apps.map(\.id)).count, apps.count, "unique ids")
+    }
+
+    func testCheckWithoutAConfigAuditsTheDiscoveredApps() throws {
+        try makeMonorepo()
+        let run = try HealthAuditBinary.run(["check", "--no-fail", "--format", "json"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("no healthaudit.yml found; auditing 4 discovered app(s)"), run.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((report["apps"] as? [[String: Any]])?.count, 4)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/healthaudit.yml"), "the discovered config is never written")
+    }
+
+    func testTheNearestConfigAboveTheFolderIsUsed() throws {
+        try write("native/Stride.xcodeproj/project.pbxproj", Self.pbxproj(target: "Stride"))
+        try write(".healthaudit.yml", "title: Mine\napps:\n  - id: stride\n    root: native\n    project: Stride.xcodeproj\n")
+        try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        let run = try HealthAuditBinary.run(["check", "--no-fail", "--format", "json", "native"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(run.stderr.contains("discovered"), run.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((report["apps"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["stride"])
+    }
+
+    func testAFolderWithNoAppSaysSo() throws {
+        try write("README.md", "# nothing here\n")
+        let run = try HealthAuditBinary.run(["check"], in: root)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("no healthaudit.yml here or above, and no iOS app found"), run.stderr)
+    }
+}
