@@ -205,6 +205,17 @@ enum SiteLocator {
 
     static let names = [ConfigLoader.fileName, "." + ConfigLoader.fileName]
 
+    /// The folder of the nearest `healthaudit.yml` at or above `start`, up to the repository root.
+    static func nearestConfigFolder(from start: String) -> String? {
+        let root = ProjectRoot.containing(start)
+        var folder = RealPath.of(start) ?? start
+        while true {
+            if FileManager.default.fileExists(atPath: folder + "/" + ConfigLoader.fileName) { return folder }
+            if folder == root || folder == "/" { return nil }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+    }
+
     static func locate(path: String?, site: String?, config: String?) throws -> Located {
         let fileManager = FileManager.default
         if let config {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Checklist
 import Foundation
+import Manifest
 import Report
 
 /// `healthaudit rules`: the catalogue, one line per rule, or JSON for tools.
@@ -121,5 +122,44 @@ struct TemplatesCommand: ParsableCommand {
             }
             print("\(files.count) template file(s) written to \(directory); build with --templates \(directory)")
         }
+    }
+}
+
+/// `healthaudit init [PATH]`: a commented `healthaudit.yml` from what discovery finds, never over an existing one.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init", abstract: "Write a healthaudit.yml for the apps found in PATH (default: the current folder).")
+
+    @Argument(help: "The folder to look in and write healthaudit.yml to.") var path: String = "."
+
+    func run() throws {
+        let folder = Paths.absolute(path)
+        let target = folder + "/" + ConfigLoader.fileName
+        guard !FileManager.default.fileExists(atPath: target) else {
+            FileHandle.standardError.write(Data("\(Paths.relative(target)): error: refusing to overwrite an existing config\n".utf8))
+            throw ExitCode(ExitStatus.inputError)
+        }
+        let apps = AppDiscovery.find(in: folder)
+        guard !apps.isEmpty else {
+            FileHandle.standardError.write(Data("\(path): error: no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)\n".utf8))
+            throw ExitCode(ExitStatus.inputError)
+        }
+        var text = AppDiscovery.config(for: apps, title: (folder as NSString).lastPathComponent)
+        text += """
+        # Next steps: `healthaudit check` audits these apps; `healthaudit build` publishes the site.
+        # Per app you may add `requested: {read: [...], share: [...]}`, `permissions:` (the simulated
+        # person's answers, for the daily summaries) and `ignore:` entries — see the README.
+
+        """
+        // O_EXCL: a config created meanwhile is not overwritten either.
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            FileHandle.standardError.write(Data("\(Paths.relative(target)): error: cannot write: \(String(cString: strerror(errno)))\n".utf8))
+            throw ExitCode(ExitStatus.outputError)
+        }
+        defer { close(descriptor) }
+        let data = Data(text.utf8)
+        _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        print("wrote \(Paths.relative(target)) with \(apps.count) app(s): " + apps.map(\.id).joined(separator: ", "))
     }
 }

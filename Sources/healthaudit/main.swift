@@ -16,20 +16,23 @@ struct HealthAudit: ParsableCommand {
         commandName: "healthaudit",
         abstract: "Audit how iOS apps ask for and use HealthKit permissions, and publish the results as a static site.",
         version: ToolInfo.currentVersion,
-        subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self, RulesCommand.self, ExplainCommand.self, TemplatesCommand.self],
+        subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self, InitCommand.self, RulesCommand.self, ExplainCommand.self, TemplatesCommand.self],
         defaultSubcommand: Build.self
     )
 }
 
 /// Options every command that reads a site shares.
 struct SiteOptions: ParsableArguments {
-    @Option(help: "The site folder holding healthaudit.yml, the apps and content/.")
-    var site: String = "Site"
+    @Option(help: "The site folder holding healthaudit.yml, the apps and content/ (default: the folder of the nearest healthaudit.yml, here or above up to the repository root, else ./Site).")
+    var site: String?
 
     @Option(help: "A folder of Mustache templates and assets overriding the built-in ones file by file (default: <site>/templates when it exists; `healthaudit templates export DIR` writes the built-in set to start from).")
     var templates: String?
 
-    var siteDirectory: String { Paths.absolute(site) }
+    var siteDirectory: String {
+        if let site { return Paths.absolute(site) }
+        return SiteLocator.nearestConfigFolder(from: Paths.absolute(".")) ?? Paths.absolute("Site")
+    }
 
     /// nil: the templates compiled into the tool, which work wherever the binary is copied.
     func templatesDirectory() -> String? {

@@ -89,4 +89,21 @@ final class NoConfigCheckTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("no healthaudit.yml here or above, and no iOS app found"), run.stderr)
     }
+
+    func testInitWritesAConfigThatBuildUsesAndNeverOverwritesIt() throws {
+        try write("native/Stride.xcodeproj/project.pbxproj", Self.pbxproj(target: "Stride"))
+        let first = try HealthAuditBinary.run(["init"], in: root)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.hasPrefix("wrote healthaudit.yml with 1 app(s): stride"), first.stdout)
+        let config = try String(contentsOfFile: root + "/healthaudit.yml", encoding: .utf8)
+        XCTAssertTrue(config.contains("root: \"native\"\n    project: \"Stride.xcodeproj\""), config)
+        let again = try HealthAuditBinary.run(["init"], in: root)
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.stderr.contains("refusing to overwrite an existing config"), again.stderr)
+        XCTAssertEqual(try String(contentsOfFile: root + "/healthaudit.yml", encoding: .utf8), config)
+        try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        let build = try HealthAuditBinary.run(["build"], in: root + "/native")
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/public/apps/stride/index.html"), "built next to the config found above")
+    }
 }
