@@ -62,7 +62,6 @@ public struct HealthKitError: Error, Sendable, Hashable, CustomStringConvertible
         self.description = description ?? code.defaultDescription
     }
 
-    public var hkCode: HKErrorCode? { HKErrorCode(rawValue: code) }
     public var errorDescription: String? { description }
 
     /// How the error prints in an app's log: `Error Domain=com.apple.healthkit Code=5 "Authorization not determined"`.

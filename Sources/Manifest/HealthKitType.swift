@@ -21,9 +21,6 @@ public struct HealthKitType: Hashable, Sendable, Comparable {
         }
     }
 
-    /// Characteristic and clinical types can be read but never written: asking to share them crashes.
-    public var isReadOnly: Bool { kind == .characteristic || kind == .clinical }
-
     private var capitalized: String { name.prefix(1).uppercased() + name.dropFirst() }
 
     public static func < (a: HealthKitType, b: HealthKitType) -> Bool { a.name < b.name }

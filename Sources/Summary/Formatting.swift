@@ -42,6 +42,4 @@ public struct UnitFormatter: Sendable {
         let minutes = Int((seconds / 60).rounded())
         return minutes >= 60 ? "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min" : "\(minutes) min"
     }
-
-    public var distanceUnit: String { system == .metric ? "km" : "mi" }
 }

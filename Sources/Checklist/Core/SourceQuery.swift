@@ -11,7 +11,6 @@ public struct CallSite: @unchecked Sendable {
     public var quote: String { source.quote(call) }
     /// Argument labels in order (`toShare`, `read`, `completion`), nil for unlabeled ones.
     public var labels: [String?] { call.arguments.map { $0.label?.text } }
-    public var hasTrailingClosure: Bool { call.trailingClosure != nil }
 }
 
 /// Small structural queries over parsed sources shared by rules and answers.

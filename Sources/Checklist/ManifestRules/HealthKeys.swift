@@ -35,7 +35,4 @@ extension AuditContext {
     var importsHealthKit: Bool {
         sources.contains { $0.file.text.contains("import HealthKit") }
     }
-
-    /// The document a missing-entitlement finding points at: the entitlements file, else Info.plist.
-    var entitlementAnchor: PropertyListDocument? { manifest.main.entitlements ?? manifest.main.infoPlist }
 }
