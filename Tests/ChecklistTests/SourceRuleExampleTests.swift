@@ -58,7 +58,8 @@ final class SourceRuleExampleTests: XCTestCase {
                     XCTAssertGreaterThanOrEqual(finding.location.line ?? 0, 1, "\(id) example \(index): \(finding.message)")
                     XCTAssertGreaterThanOrEqual(finding.location.column ?? 0, 1, "\(id) example \(index): \(finding.message)")
                     XCTAssertFalse(finding.quote.isEmpty, "\(id) example \(index): finding quotes nothing")
-                    XCTAssertEqual(finding.severity, rule.description.severity)
+                    // A rule may report a weaker form below its default severity, never above it.
+                    XCTAssertLessThanOrEqual(finding.severity, rule.description.severity)
                 }
             }
         }

@@ -68,6 +68,24 @@ struct SuccessReadAsGrantedRule: Rule {
                 }
             }
             """]),
+            // A wrapper that answers `true` whenever the request did not throw (seen in a real watch app).
+            .healthApp(["Sources/WorkoutManager.swift": """
+            import HealthKit
+
+            final class WorkoutManager {
+                let healthStore = HKHealthStore()
+
+                func requestAuthorization() async -> Bool {
+                    guard HKHealthStore.isHealthDataAvailable() else { return false }
+                    do {
+                        try await healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)])
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            """]),
         ],
         nonTriggering: [
             // A property holding the request as a closure is not a flag (seen in a real app).
@@ -215,6 +233,18 @@ struct SuccessReadAsGrantedRule: Rule {
                       !isInsideCatch(assignment.node) else { continue }
                 return [finding("`\(assignment.node.trimmedDescription)` right after `requestAuthorization` returned: returning only means the request "
                                 + "was processed, not that access was granted", at: assignment.node, in: source)]
+            }
+            // `func requestAuthorization() async -> Bool { try await store.requestAuthorization(…); return true }`:
+            // callers get `true` whatever the person chose. A warning: what callers do with it decides the harm.
+            for statement in item.collect(ReturnStmtSyntax.self) where !isInsideCatch(statement) {
+                guard let value = statement.expression, ExprShape.isBool(value, true),
+                      let function = statement.enclosing(FunctionDeclSyntax.self), function.encloses(call),
+                      function.signature.returnClause?.type.trimmedDescription == "Bool" else { continue }
+                var result = finding("`\(function.name.text)()` returns `true` once `requestAuthorization` returns, which only means the request was "
+                                     + "processed: its callers take it as access granted; check `authorizationStatus(for:)` before writing",
+                                     at: statement, in: source)
+                result.severity = .warning
+                return [result]
             }
         }
         return []
