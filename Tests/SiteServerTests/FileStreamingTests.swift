@@ -29,9 +29,7 @@ final class FileStreamingTests: XCTestCase {
     }
 
     override class func tearDown() {
-        let done = DispatchSemaphore(value: 0)
-        Task { await (try? await shared.value)?.stop(); done.signal() }
-        done.wait()
+        ServerFixture.stopShared(shared)
         super.tearDown()
     }
 

@@ -19,9 +19,7 @@ final class HostileClientTests: XCTestCase {
     private func fixture() async throws -> ServerFixture { try await Self.shared.value }
 
     override class func tearDown() {
-        let done = DispatchSemaphore(value: 0)
-        Task { await (try? await shared.value)?.stop(); done.signal() }
-        done.wait()
+        ServerFixture.stopShared(shared)
         super.tearDown()
     }
 

@@ -25,9 +25,7 @@ final class ServeRequestTests: XCTestCase {
     }
 
     override class func tearDown() {
-        let done = DispatchSemaphore(value: 0)
-        Task { await (try? await shared.value)?.stop(); done.signal() }
-        done.wait()
+        ServerFixture.stopShared(shared)
         super.tearDown()
     }
 

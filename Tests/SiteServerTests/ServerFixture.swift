@@ -50,6 +50,13 @@ final class ServerFixture: @unchecked Sendable {
         return fixture
     }
 
+    /// Stops a fixture shared by a test class, from its synchronous `class func tearDown()`.
+    static func stopShared(_ shared: Task<ServerFixture, Error>) {
+        let done = DispatchSemaphore(value: 0)
+        Task { await (try? await shared.value)?.stop(); done.signal() }
+        done.wait()
+    }
+
     func stop() async {
         await server.stop()
         try? FileManager.default.removeItem(atPath: root)
