@@ -65,11 +65,15 @@ struct ClinicalRecordsMismatchRule: Rule {
         Reading health records needs `health-records` in `com.apple.developer.healthkit.access`, the \
         `NSHealthClinicalHealthRecordsShareUsageDescription` purpose string, and clinical types in the request. Any one \
         without the others is either a crash (types without the string), a rejected upload (access without the string) \
-        or a capability App Review asks you to justify (access or string without clinical types).
+        or a capability App Review asks you to justify (access or string without clinical types). A purpose string alone \
+        — nothing asks for records — is only a warning: the string is never shown.
         """,
         triggering: [
             .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.access": ["health-records"]])]),
             .healthApp(read: ["stepCount", "allergyRecord"]),
+            // The stray string (seen in a real app): a warning.
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
+                              "NSHealthClinicalHealthRecordsShareUsageDescription": "Steady shows your heart rate next to your records."]),
         ],
         nonTriggering: [
             .healthApp(),
@@ -95,7 +99,13 @@ struct ClinicalRecordsMismatchRule: Rule {
             .compactMap { $0 }.joined(separator: " and ")
         let message = "\(present) without " + missing.joined(separator: ", ")
         if hasAccess, let entitlements = app.main.entitlements { return [finding(message, in: entitlements, key: HealthKeys.access, target: app.id)] }
-        if let usage { return [finding(message, at: usage.location, quote: usage.quote, target: app.id)] }
+        if let usage {
+            // Only a stray purpose string: nothing asks for clinical records, nothing breaks — a warning.
+            var stray = finding(message + ": the string is never shown; remove it, or add the access if the app reads health records",
+                                at: usage.location, quote: usage.quote, target: app.id)
+            if !hasAccess && !types { stray.severity = .warning }
+            return [stray]
+        }
         let type = app.config.requested.read.first { HealthKitType.named($0.value)?.kind == .clinical }
         return [finding(message, at: type?.location ?? app.config.location, quote: "requested read: \(type?.value ?? "")", target: app.id)]
     }
