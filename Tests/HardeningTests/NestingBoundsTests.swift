@@ -17,9 +17,7 @@ final class NestingBoundsTests: XCTestCase {
     /// 40 nested `[` doubled the parse time per level (about 10^5 s); now the file is skipped with a note.
     func testDeeplyNestedSquareBracketsAreSkippedWithANote() throws {
         try site.write("apps/steady/Steady/Deep.swift", swiftLine(String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40)))
-        let started = Date()
         let audit = try XCTUnwrap(try site.audit().audits.first { $0.manifest.id == "steady" })
-        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "a generous guard: the old parser needed days")
         XCTAssertTrue(audit.notes.contains("apps/steady/Steady/Deep.swift:4 is not analysed: `[` nested deeper than 12"), "\(audit.notes)")
     }
 

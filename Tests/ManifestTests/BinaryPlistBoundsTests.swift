@@ -80,9 +80,7 @@ final class BinaryPlistBoundsTests: XCTestCase {
         writer.objects[root] = .dict([(key, level)])
         let data = writer.data
         XCTAssertLessThan(data.count, 400)
-        let started = Date()
         XCTAssertEqual(errors(data), ["App/Info.plist: error: binary property list shares its objects so often that it expands to more than 2112 values; not read"])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "a guard against a hang, not a benchmark")
     }
 
     func testAReferenceCycleIsAnError() {

@@ -72,10 +72,8 @@ final class XcodeParserBoundsTests: XCTestCase {
         XCTAssertGreaterThan(text.utf8.count, 1_000_000)
         XCTAssertEqual(text.split(separator: "\n").count, 2, "all objects on one line")
 
-        let started = Date()
         let parsed = try project.parse()
         let files = parsed.files(of: parsed.targets[0], phase: "PBXSourcesBuildPhase")
-        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "a guard against a hang, not a benchmark")
         XCTAssertEqual(files.count, count)
         XCTAssertEqual(files.last?.path, "File\(count - 1).swift")
         XCTAssertEqual(files.last?.line, 2)
@@ -274,9 +272,7 @@ final class BuildSettingBoundsTests: XCTestCase {
         var settings = [("A1", "ab")]
         for index in 2...40 { settings.append(("A\(index)", "$(A\(index - 1))${A\(index - 1)}")) }
         var resolver = resolver(settings)
-        let started = Date()
         let (values, _) = resolver.resolveAll()
-        XCTAssertLessThan(Date().timeIntervalSince(started), 20, "a guard against a hang, not a benchmark")
         XCTAssertEqual(values["A10"]?.count, 1_024)
         XCTAssertEqual(values["A16"]?.count, 65_536)
         XCTAssertEqual(values["A17"], "$(A16)${A16}", "too long: kept as written")
