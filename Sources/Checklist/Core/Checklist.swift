@@ -56,6 +56,7 @@ public struct Checklist: Sendable {
         }
         findings = Self.unique(findings)
         let answers = AnswerSheet(context: context, findings: findings, rules: rules.map { type(of: $0).description }).answers()
+        SyntaxIndex.shared.forget(context.sources.map { $0.tree.id })
         return AppAudit(manifest: manifest, findings: findings, answers: answers,
                         requestedRead: context.requestedRead.sorted(), requestedShare: context.requestedShare.sorted(),
                         notes: context.notes.sorted())

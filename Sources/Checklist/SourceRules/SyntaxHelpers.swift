@@ -50,6 +50,15 @@ final class SyntaxIndex: @unchecked Sendable {
         return collector.buckets[kindID] ?? []
     }
 
+    /// Drops the index of finished trees (`serve` audits again and again in one process).
+    func forget(_ roots: [SyntaxIdentifier]) {
+        let gone = Set(roots)
+        lock.lock()
+        for root in gone { trees[root] = nil }
+        abstract = abstract.filter { !gone.contains($0.key.root) }
+        lock.unlock()
+    }
+
     private func walk<Node: SyntaxProtocol>(_ kind: Node.Type, in root: Syntax) -> [Syntax] {
         let key = Key(root: root.id, kind: ObjectIdentifier(kind))
         lock.lock()
