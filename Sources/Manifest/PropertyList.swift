@@ -79,6 +79,8 @@ public struct PropertyListDocument: Sendable {
         case buildSettings = "generated from build settings"
         /// Keys an Expo config (`app.json`) puts into the Info.plist or entitlements at prebuild.
         case expoConfig = "Expo config"
+        /// XcodeGen's `project.yml` (`info.properties`, `entitlements.properties`).
+        case xcodeGen = "XcodeGen project.yml"
     }
 
     /// Path as shown in reports: relative to the site folder.

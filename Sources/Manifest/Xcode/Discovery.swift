@@ -111,6 +111,8 @@ struct ProjectDiscovery {
             try ReactNativeDiscovery(files: files).discover(into: &discovery)
         } else if let project = app.project {
             try XcodeDiscovery(files: files).discover(project: project.value, at: project.location, into: &discovery)
+        } else if files.exists(XcodeGenDiscovery.fileName) {
+            try XcodeGenDiscovery(files: files).discover(into: &discovery)
         }
         return discovery
     }
