@@ -87,7 +87,7 @@ public final class AuditContext: @unchecked Sendable {
         var notes: [String] = []
         let generatedKeys = manifest.config.buildSettings.keys.contains { $0.hasPrefix("INFOPLIST_KEY_NSHealth") }
         if manifest.main.infoPlist == nil && !generatedKeys {
-            notes.append("no Info.plist was found for \(manifest.id) (configure `info_plist:` or `project:`; XcodeGen's project.yml is not read): the usage strings cannot be judged")
+            notes.append("no Info.plist was found for \(manifest.id) (configure `info_plist:` or `project:`, or keep an XcodeGen project.yml with `info.properties` at the app root): the usage strings cannot be judged")
         }
         if manifest.main.entitlements == nil && manifest.config.project == nil {
             notes.append("no entitlements file was found for \(manifest.id) (configure `entitlements:` or `project:`): the HealthKit entitlement cannot be checked")
