@@ -207,13 +207,26 @@ enum SiteLocator {
 
     /// The folder of the nearest `healthaudit.yml` at or above `start`, up to the repository root.
     static func nearestConfigFolder(from start: String) -> String? {
+        nearestConfig(from: start, names: [ConfigLoader.fileName])?.folder
+    }
+
+    /// The nearest config (`healthaudit.yml`, then `.healthaudit.yml`) at or above `start`, up to the repository root.
+    static func nearestConfig(from start: String, names: [String] = names) -> (folder: String, name: String)? {
         let root = ProjectRoot.containing(start)
         var folder = RealPath.of(start) ?? start
         while true {
-            if FileManager.default.fileExists(atPath: folder + "/" + ConfigLoader.fileName) { return folder }
+            if let name = names.first(where: { FileManager.default.fileExists(atPath: folder + "/" + $0) }) { return (folder, name) }
             if folder == root || folder == "/" { return nil }
             folder = (folder as NSString).deletingLastPathComponent
         }
+    }
+
+    /// The loader reads `<site>/healthaudit.yml`: a config under any other name is laid over that path.
+    private static func located(configFile file: String) -> Located {
+        let folder = (file as NSString).deletingLastPathComponent
+        guard (file as NSString).lastPathComponent != ConfigLoader.fileName else { return Located(siteDirectory: folder) }
+        let data = FileManager.default.contents(atPath: file) ?? Data()
+        return Located(siteDirectory: folder, discoveredConfig: String(decoding: data, as: UTF8.self))
     }
 
     static func locate(path: String?, site: String?, config: String?) throws -> Located {
@@ -221,28 +234,12 @@ enum SiteLocator {
         if let config {
             let file = Paths.absolute(config)
             guard fileManager.fileExists(atPath: file) else { throw InputFailure("\(config): error: config file not found") }
-            let folder = (file as NSString).deletingLastPathComponent
-            guard (file as NSString).lastPathComponent == ConfigLoader.fileName else {
-                // The loader reads `<site>/healthaudit.yml`: any other name is laid over that path.
-                let data = fileManager.contents(atPath: file) ?? Data()
-                return Located(siteDirectory: folder, discoveredConfig: String(decoding: data, as: UTF8.self))
-            }
-            return Located(siteDirectory: folder)
+            return located(configFile: file)
         }
         if let site { return Located(siteDirectory: Paths.absolute(site)) }
         let start = Paths.absolute(path ?? ".")
         guard fileManager.fileExists(atPath: start) else { throw InputFailure("\(path ?? "."): error: folder not found") }
-        let root = ProjectRoot.containing(start)
-        var folder = RealPath.of(start) ?? start
-        while true {
-            for name in names where fileManager.fileExists(atPath: folder + "/" + name) {
-                if name == ConfigLoader.fileName { return Located(siteDirectory: folder) }
-                let data = fileManager.contents(atPath: folder + "/" + name) ?? Data()
-                return Located(siteDirectory: folder, discoveredConfig: String(decoding: data, as: UTF8.self))
-            }
-            if folder == root || folder == "/" { break }
-            folder = (folder as NSString).deletingLastPathComponent
-        }
+        if let (folder, name) = nearestConfig(from: start) { return located(configFile: folder + "/" + name) }
         if path == nil, fileManager.fileExists(atPath: start + "/Site/" + ConfigLoader.fileName) {
             return Located(siteDirectory: start + "/Site")
         }

@@ -101,8 +101,7 @@ struct AnswerSheet {
             guard context.usage.callsHealthKit else { return noCalls }
             let statuses = facts(.statusCheck)
             return make(.no, statuses.isEmpty ? "authorizationStatus(for:) is never called on HealthKit" : "authorizationStatus(for:) only guards writes", statuses)
-        case .usageStringsMeaningful where context.manifest.main.infoPlist == nil
-            && !context.manifest.config.buildSettings.keys.contains(where: { $0.hasPrefix("INFOPLIST_KEY_NSHealth") }):
+        case .usageStringsMeaningful where context.manifest.lacksInfoPlist:
             return context.declaresHealthKit || context.usage.callsHealthKit
                 ? make(.cannotTell, "cannot tell — no Info.plist was found (a generated one, or none configured), so the usage strings cannot be read")
                 : make(.notApplicable, "the app declares no HealthKit use")

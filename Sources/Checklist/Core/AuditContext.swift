@@ -83,10 +83,10 @@ public final class AuditContext: @unchecked Sendable {
     }
 
     /// What the audit could not read at all, so answers about it are "cannot tell".
+    /// (`AppManifest.lacksInfoPlist` is also what makes question 4 "cannot tell".)
     static func missingManifestNotes(_ manifest: AppManifest) -> [String] {
         var notes: [String] = []
-        let generatedKeys = manifest.config.buildSettings.keys.contains { $0.hasPrefix("INFOPLIST_KEY_NSHealth") }
-        if manifest.main.infoPlist == nil && !generatedKeys {
+        if manifest.lacksInfoPlist {
             notes.append("no Info.plist was found for \(manifest.id) (configure `info_plist:` or `project:`, or keep an XcodeGen project.yml with `info.properties` at the app root): the usage strings cannot be judged")
         }
         if manifest.main.entitlements == nil && manifest.config.project == nil {
@@ -109,5 +109,12 @@ public final class AuditContext: @unchecked Sendable {
     public var declaresHealthKit: Bool {
         hasHealthKitEntitlement || !requestedTypes.isEmpty || manifest.reactNativeHealth != nil || !manifest.healthKitDependencies.isEmpty
             || ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].contains { manifest.usageString($0) != nil }
+    }
+}
+
+extension AppManifest {
+    /// No Info.plist and no `INFOPLIST_KEY_NSHealth…` settings: the usage strings cannot be judged.
+    var lacksInfoPlist: Bool {
+        main.infoPlist == nil && !config.buildSettings.keys.contains { $0.hasPrefix("INFOPLIST_KEY_NSHealth") }
     }
 }
