@@ -166,6 +166,13 @@ enum ProcessProbe {
     private static let resourceLimit = RLIMIT_NOFILE
     #endif
 
+    /// The hard descriptor limit: the most a test may raise its soft limit to.
+    static func hardDescriptorLimit() -> Int {
+        var limit = rlimit()
+        getrlimit(resourceLimit, &limit)
+        return Int(clamping: min(limit.rlim_max, rlim_t(1 << 20)))
+    }
+
     /// The highest descriptor in use: a limit below it would already be exceeded.
     static func highestDescriptor() -> Int {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
