@@ -37,9 +37,10 @@ public struct BuildCache: Codable, Sendable, Equatable {
         return OutputFile(path: Self.fileName, data: (try? encoder.encode(self)) ?? Data())
     }
 
-    /// The previous output is still all there (nobody deleted or half-copied it).
+    /// The previous output is still all there (nobody deleted or half-copied it) and every page is
+    /// a regular file (a symlink planted in it makes the whole output stale).
     func outputIsWhole(_ output: String) -> Bool {
-        files.allSatisfy { FileManager.default.fileExists(atPath: output + "/" + $0) }
+        files.allSatisfy { PosixFiles.isRegularFile(output + "/" + $0) }
     }
 }
 
@@ -50,7 +51,7 @@ enum ParallelRender {
         DispatchQueue.concurrentPerform(iterations: plan.count) { index in
             let pending = plan[index]
             if let key = pending.key, previous?.keys[pending.path] == key,
-               FileManager.default.fileExists(atPath: output + "/" + pending.path) {
+               PosixFiles.isRegularFile(output + "/" + pending.path) {
                 results.set(index, OutputFile(path: pending.path, reusing: output + "/" + pending.path))
             } else {
                 results.set(index, OutputFile(path: pending.path, data: pending.render()))

@@ -158,6 +158,13 @@ public struct OutputFailure: Error, Sendable, CustomStringConvertible {
 
 /// POSIX calls with their `errno`, so an output failure says "Permission denied" and where.
 enum PosixFiles {
+    /// A regular file itself, not through a symbolic link: the previous site's pages are reused
+    /// only if they are what a build wrote (a symlink planted there must never enter a new site).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     static func makeDirectories(_ path: String) throws {
         if path.isEmpty || path == "/" { return }
         var info = stat()

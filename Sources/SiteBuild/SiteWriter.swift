@@ -59,7 +59,7 @@ public struct SiteWriter {
                     if let previous = file.reusing {
                         // Unchanged page: a hard link to the previous site's file (which is about to be retired).
                         if link(previous, path) != 0 {
-                            guard let data = FileManager.default.contents(atPath: previous) else {
+                            guard PosixFiles.isRegularFile(previous), let data = FileManager.default.contents(atPath: previous) else {
                                 throw OutputFailure(path: previous, operation: "reuse the unchanged page", reason: "it disappeared from the previous site")
                             }
                             try Self.writeNew(data, to: path)

@@ -66,4 +66,22 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertFalse(state.upToDate)
         XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.output + "/pages/about.html"))
     }
+
+    /// A symlink planted in the previous output (pointing at a secret) must neither make the
+    /// output look up to date nor be carried into the new site as an "unchanged" page.
+    func testASymlinkPlantedInThePreviousOutputIsNeverReused() throws {
+        try fixture.build()
+        let secret = fixture.root + "/secret.txt"
+        try "TOKEN-3f9a".write(toFile: secret, atomically: true, encoding: .utf8)
+        let planted = fixture.output + "/pages/methodology.html"
+        try FileManager.default.removeItem(atPath: planted)
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: secret)
+
+        let untouched = try fixture.build()
+        XCTAssertFalse(untouched.upToDate, "a symlinked page makes the output stale")
+        XCTAssertFalse(untouched.files.contains { $0.path == "pages/methodology.html" && $0.reusing != nil }, "re-rendered, not reused")
+        let attributes = try FileManager.default.attributesOfItem(atPath: planted)
+        XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular)
+        XCTAssertFalse(try fixture.read("pages/methodology.html").contains("TOKEN-3f9a"))
+    }
 }

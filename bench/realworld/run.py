@@ -140,6 +140,7 @@ def main():
     parser.add_argument("--only", nargs="*", default=[])
     parser.add_argument("--keep", action="store_true", help="keep the scratch folders")
     args = parser.parse_args()
+    args.tool = os.path.abspath(args.tool)  # the tool runs inside each scratch folder
     if not os.path.exists(args.tool):
         print(f"realworld: building {args.tool}…", flush=True)
         subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
