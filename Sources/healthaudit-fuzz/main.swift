@@ -1,6 +1,6 @@
 // healthaudit-fuzz: a deterministic mutation fuzzer over the entry points that read untrusted input.
 //
-//   healthaudit-fuzz --target plist|strings|config|markdown [--seconds N] [--seed S]
+//   healthaudit-fuzz --target plist|strings|config|markdown|xcode|swift|javascript|http [--seconds N] [--seed S]
 //                    [--work DIR] [--repo DIR]
 //   healthaudit-fuzz --target T --reproduce FILE
 //
@@ -13,6 +13,8 @@
 import Foundation
 import Manifest
 import Report
+import Checklist
+import SiteServer
 
 // MARK: - Arguments
 
@@ -24,7 +26,7 @@ do {
     var list = CommandLine.arguments.dropFirst()
     while let flag = list.popFirst() {
         guard flag.hasPrefix("--"), let value = list.popFirst() else {
-            FileHandle.standardError.write(Data("usage: healthaudit-fuzz --target plist|strings|config|markdown [--seconds N] [--seed S] [--work DIR] [--repo DIR] [--reproduce FILE]\n".utf8))
+            FileHandle.standardError.write(Data("usage: healthaudit-fuzz --target plist|strings|config|markdown|xcode|swift|javascript|http [--seconds N] [--seed S] [--work DIR] [--repo DIR] [--reproduce FILE]\n".utf8))
             exit(64)
         }
         arguments[String(flag.dropFirst(2))] = value
@@ -41,9 +43,11 @@ try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectori
 
 struct CheckFailed: Error, CustomStringConvertible { var description: String }
 
-func requireFile(_ error: InputError, _ file: String) throws {
+/// `files` name the files an error may blame; a name ending in `/` names a folder it must be in.
+func requireFile(_ error: InputError, _ files: [String]) throws {
     if error.location.file.isEmpty { throw CheckFailed(description: "InputError without a file: \(error.message)") }
-    if error.location.file != file { throw CheckFailed(description: "InputError names '\(error.location.file)', expected '\(file)'") }
+    let file = files.joined(separator: "' or '")
+    if !files.contains(where: { $0.hasSuffix("/") ? error.location.file.hasPrefix($0) : error.location.file == $0 }) { throw CheckFailed(description: "InputError names '\(error.location.file)', expected '\(file)'") }
     if error.message.isEmpty { throw CheckFailed(description: "InputError without a message") }
     if let line = error.location.line, line < 1 { throw CheckFailed(description: "InputError with line \(line)") }
 }
@@ -51,14 +55,14 @@ func requireFile(_ error: InputError, _ file: String) throws {
 /// Calls `body`; an `InputError`/`InputErrors` naming `file` is an expected outcome, anything else fails.
 nonisolated(unsafe) var verbose = false
 
-func expectInputErrors(_ file: String, _ body: () throws -> Void) throws {
+func expectInputErrors(_ files: String..., body: () throws -> Void) throws {
     do { try body() } catch let error as InputError {
         if verbose { say("expected: \(error)") }
-        try requireFile(error, file)
+        try requireFile(error, files)
     } catch let errors as InputErrors {
         if verbose { say("expected: \(errors)") }
         if errors.errors.isEmpty { throw CheckFailed(description: "empty InputErrors") }
-        for error in errors.errors { try requireFile(error, file) }
+        for error in errors.errors { try requireFile(error, files) }
     } catch let error as CheckFailed { throw error } catch {
         throw CheckFailed(description: "unexpected error type \(type(of: error)): \(error)")
     }
@@ -189,6 +193,100 @@ let targets: [String: Target] = [
     },
 ]
 
+// MARK: - Targets that audit a scratch app on disk
+//
+// The Xcode, Swift and JavaScript readers are reached the way a user reaches them: the fuzzed bytes
+// become a file of a small app in `<work>/<target>-app/`, which is loaded and audited whole. The
+// audit must end in a result or in input errors naming a file of that app, never in a trap.
+
+/// A scratch site with one app; `write` replaces the fuzzed file, `audit` runs loader and rules.
+struct ScratchApp {
+    let site: String
+    let config: String
+
+    init(name: String, yaml: String, files: [String: String]) {
+        site = work + "/" + name + "-app"
+        config = yaml
+        try? FileManager.default.removeItem(atPath: site)
+        for (path, text) in files { write(path, Data(text.utf8)) }
+    }
+
+    func write(_ path: String, _ data: Data) {
+        let full = site + "/" + path
+        try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: full, contents: data)
+    }
+
+    func audit() throws {
+        try expectInputErrors("apps/", "healthaudit.yml") {
+            let project = try ConfigLoader().parse(config, file: "healthaudit.yml", siteDirectory: site)
+            let loader = ManifestLoader(siteDirectory: site)
+            for app in project.apps {
+                let audit = Checklist().audit(try loader.load(app))
+                for finding in audit.findings where finding.location.file.isEmpty {
+                    throw CheckFailed(description: "finding \(finding.ruleID) without a file")
+                }
+            }
+        }
+    }
+}
+
+/// The fuzzed bytes split at the first `\n%%\n` into two files (the project and its .xcconfig).
+func halves(_ data: Data) -> (Data, Data) {
+    let marker = Data("\n%%\n".utf8)
+    guard let range = data.range(of: marker) else { return (data, Data()) }
+    return (data.subdata(in: data.startIndex..<range.lowerBound), data.subdata(in: range.upperBound..<data.endIndex))
+}
+
+let xcodeApp = ScratchApp(name: "xcode", yaml: "apps:\n  - id: fuzz\n    name: Fuzz\n    root: apps/fuzz\n    project: Fuzz.xcodeproj\n",
+                          files: ["apps/fuzz/Fuzz/Info.plist": "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>\n",
+                                  "apps/fuzz/Fuzz/App.swift": "import HealthKit\nlet store = HKHealthStore()\n"])
+let swiftApp = ScratchApp(name: "swift", yaml: "apps:\n  - id: fuzz\n    name: Fuzz\n    kind: swift\n    root: apps/fuzz\n    info_plist: Info.plist\n    sources: [Sources]\n",
+                          files: ["apps/fuzz/Info.plist": "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>NSHealthShareUsageDescription</key><string>Fuzz reads your steps to chart them daily.</string></dict></plist>\n"])
+let javaScriptApp = ScratchApp(name: "javascript", yaml: "apps:\n  - id: fuzz\n    name: Fuzz\n    kind: react-native\n    root: apps/fuzz\n",
+                               files: ["apps/fuzz/package.json": "{\"name\": \"fuzz\", \"dependencies\": {\"react-native\": \"0.74.0\", \"react-native-health\": \"1.19.0\"}}\n",
+                                       "apps/fuzz/app.json": "{\"expo\": {\"name\": \"fuzz\", \"plugins\": [\"react-native-health\"]}}\n"])
+
+let auditTargets: [String: Target] = [
+    "xcode": Target(name: "xcode", extensions: ["pbxproj", "xcconfig"]) { data in
+        let (project, settings) = halves(data)
+        xcodeApp.write("apps/fuzz/Fuzz.xcodeproj/project.pbxproj", project)
+        xcodeApp.write("apps/fuzz/Fuzz.xcconfig", settings)
+        try xcodeApp.audit()
+    },
+    "swift": Target(name: "swift", extensions: ["swift"]) { data in
+        swiftApp.write("apps/fuzz/Sources/Fuzz.swift", data)
+        try swiftApp.audit()
+    },
+    "javascript": Target(name: "javascript", extensions: ["js", "jsx", "ts", "tsx"]) { data in
+        let text = String(decoding: data, as: UTF8.self)
+        for path in ["src/fuzz.tsx", "src/fuzz.ts"] {
+            let file = JavaScriptFile(path: path, text: text)
+            // Brackets are matched both ways or not at all.
+            for (index, partner) in file.partner.enumerated() {
+                if let partner, file.partner[partner] != index { throw CheckFailed(description: "unpaired bracket partner at token \(index)") }
+            }
+            _ = ReactNativeHealthScan.scan([file])
+        }
+        javaScriptApp.write("apps/fuzz/src/fuzz.tsx", data)
+        try javaScriptApp.audit()
+    },
+    "http": Target(name: "http", extensions: ["http"]) { data in
+        let bytes = [UInt8](data)
+        let whole = RequestHeadProbe.describe(bytes, readSizes: [])
+        let sizes = [1 + Int(data.count % 7), 3, 1 + Int(data.first ?? 0)]
+        for split in [[1], sizes] where RequestHeadProbe.describe(bytes, readSizes: split) != whole {
+            throw CheckFailed(description: "reads of \(split) bytes parse differently from one read")
+        }
+        // A target that parses is never a path that leaves the output folder.
+        if let whole, whole.hasPrefix("head "), let target = whole.split(separator: " ").dropFirst(2).first,
+           case .segments(let segments, _) = RequestPath(raw: String(target)),
+           segments.contains(where: { $0 == ".." || $0 == "." || $0.contains("/") || $0.contains("\0") }) {
+            throw CheckFailed(description: "request path escapes: \(segments)")
+        }
+    },
+]
+
 // The checks must fire on what they look for, or a quiet run means nothing.
 for bad in ["<img src=\"x\" onerror=\"alert(1)\" />", "<a href=\"javascript:alert(1)\">x</a>", "<a href=\"&#106;avascript:x\">x</a>",
             "<script>alert(1)</script>", "<p><svg onload=alert(1)></p>"] {
@@ -196,8 +294,8 @@ for bad in ["<img src=\"x\" onerror=\"alert(1)\" />", "<a href=\"javascript:aler
 }
 guard (try? checkLiteral("<p>a <em>b</em></p>", escapedFrom: "")) == nil else { fatalError("self-test: the literal check misses <em>") }
 
-guard let target = targets[targetName] else {
-    FileHandle.standardError.write(Data("unknown target '\(targetName)' (plist, strings, config, markdown)\n".utf8))
+guard let target = targets[targetName] ?? auditTargets[targetName] else {
+    FileHandle.standardError.write(Data("unknown target '\(targetName)' (plist, strings, config, markdown, xcode, swift, javascript, http)\n".utf8))
     exit(64)
 }
 
@@ -229,6 +327,10 @@ func seeds(for target: Target) -> [Data] {
                   let data = FileManager.default.contents(atPath: base + "/" + path), data.count < 256 * 1024 else { continue }
             found.append(data)
         }
+    }
+    if target.name == "http" {
+        found += ["GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "HEAD /apps/x/index.html?x=1 HTTP/1.0\r\nHost: localhost:8000\r\nX: y\r\n\r\n",
+                  "\r\nGET /%2e%2e/etc HTTP/1.1\nHost: a\n\n", "POST /__healthaudit/status HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"].map { Data($0.utf8) }
     }
     if found.isEmpty { found.append(Data("seed".utf8)) }
     return found

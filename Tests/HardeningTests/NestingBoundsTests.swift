@@ -36,6 +36,20 @@ final class NestingBoundsTests: XCTestCase {
         wait(for: [finished], timeout: 120)
     }
 
+    /// A million-link chain (2 MB, under the file size limit) overflowed even the 512 MiB stack:
+    /// beyond 10,000 links the file is skipped with a note naming the line. A SwiftUI view whose
+    /// modifiers continue on new lines is one chain and stays well inside the limit.
+    func testChainsBeyondTheLimitAreSkippedWithANote() throws {
+        try site.write("apps/steady/Steady/Long.swift", swiftLine("store" + String(repeating: ".b", count: 10_001)))
+        try site.write("apps/steady/Steady/Calls.swift", "import HealthKit\n\nlet f = g\n" + "let y = f" + String(repeating: "()", count: 10_002) + "\n")
+        let modifiers = (0..<200).map { "        .padding(\($0))" }.joined(separator: "\n")
+        try site.write("apps/steady/Steady/View.swift", "import SwiftUI\n\nlet v = Text(\"hi\")\n\(modifiers)\n")
+        let audit = try XCTUnwrap(try site.audit().audits.first { $0.manifest.id == "steady" })
+        XCTAssertTrue(audit.notes.contains("apps/steady/Steady/Long.swift:4 is not analysed: an expression chains more than 10000 members or calls"), "\(audit.notes)")
+        XCTAssertTrue(audit.notes.contains("apps/steady/Steady/Calls.swift:4 is not analysed: an expression chains more than 10000 members or calls"), "\(audit.notes)")
+        XCTAssertFalse(audit.notes.contains { $0.contains("View.swift") }, "\(audit.notes)")
+    }
+
     /// 3,000 nested template substitutions overflowed the tokenizer's recursion.
     func testNestedTemplateLiteralsStopWithANote() throws {
         let nested = String(repeating: "`${", count: 3_000) + "x" + String(repeating: "}`", count: 3_000)
