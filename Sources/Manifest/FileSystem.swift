@@ -112,7 +112,7 @@ public struct LocalFileSystem: FileSystem {
     }
 
     private func collect(_ directory: String, prefix: String, skipping folders: Set<String>, into found: inout [String]) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        let names = try SystemError.names(in: directory).sorted()
         for name in names where !name.hasPrefix(".") {
             let path = directory + "/" + name
             let relative = prefix.isEmpty ? name : prefix + "/" + name
@@ -205,6 +205,27 @@ public enum ProjectRoot {
 public enum SystemError {
     /// `strerror` text for an errno value ("Permission denied", "No space left on device").
     public static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// A folder that cannot be listed, with the system's reason instead of Foundation's dump.
+    public struct UnlistableFolder: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot list the folder \(path): \(reason)" }
+    }
+
+    /// The names in a folder (without `.` and `..`), by `opendir`/`readdir`.
+    public static func names(in folder: String) throws -> [String] {
+        guard let handle = opendir(folder) else { throw UnlistableFolder(path: folder, reason: text(errno)) }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }
 
 /// Wraps a file system and remembers every question asked of it — each file read with a digest

@@ -143,11 +143,17 @@ extension YAMLReader {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var quote: Character?
             var previous: Character = " "
+            // The last non-blank character: `&`/`*` start a node only after indentation, `: `, `- `,
+            // `? `, `[`, `{` or `,` — inside a plain scalar (`Steps are *very* important`) they are text.
+            var lastSignificant: Character?
             var column = 0
             var characters = line.makeIterator()
             while let character = characters.next() {
                 column += 1
-                defer { previous = character }
+                defer {
+                    previous = character
+                    if !character.isWhitespace { lastSignificant = character }
+                }
                 if let open = quote {
                     if character == open { quote = nil }
                     continue
@@ -156,7 +162,8 @@ extension YAMLReader {
                 case "\"", "'": if " [{,:-".contains(previous) { quote = character }
                 case "#": break // a comment when it follows a space; checked below, outside the switch
                 case "&", "*":
-                    if " \t[{,".contains(previous) || column == 1 {
+                    let startsNode = lastSignificant.map { "[{,".contains($0) || (":-?".contains($0) && previous.isWhitespace) } ?? true
+                    if startsNode && (" \t[{,".contains(previous) || column == 1) {
                         var lookahead = characters
                         if let next = lookahead.next(), !next.isWhitespace, !",]}".contains(next) { return (index + 1, column) }
                     }

@@ -52,8 +52,8 @@ public struct OutputClaim: Sendable {
         guard fileManager.fileExists(atPath: real) else { return .missing }
         guard (info.st_mode & S_IFMT) == S_IFDIR else { throw refusal("is a file, not a folder; healthaudit writes a site only into a folder") }
         let entries: [String]
-        do { entries = try fileManager.contentsOfDirectory(atPath: real).sorted() } catch {
-            throw refusal("cannot be listed (\(error.localizedDescription)); healthaudit replaces only folders it can see are its own")
+        do { entries = try SystemError.names(in: real).sorted() } catch let error as SystemError.UnlistableFolder {
+            throw refusal("cannot be listed (\(error.reason)); healthaudit replaces only folders it can see are its own")
         }
         if entries.isEmpty { return .empty }
         if entries.contains(Self.markerName) { return .healthauditSite }

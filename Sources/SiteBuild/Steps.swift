@@ -128,8 +128,9 @@ extension BuildStep {
         return nil
     }
 
+    /// Site-relative, like every other input's location: the command line adds the site folder
+    /// once (it used to be added twice: `Site/Site/content/…`).
     static func display(_ path: String, site: String) -> String {
-        let name = (site as NSString).lastPathComponent
-        return path.hasPrefix(site + "/") ? name + "/" + path.dropFirst(site.count + 1) : path
+        path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path
     }
 }

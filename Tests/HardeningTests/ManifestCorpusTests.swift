@@ -154,6 +154,22 @@ final class ConfigCorpusTests: XCTestCase {
         }
     }
 
+    /// A folder that cannot be listed is named with the system's reason, never Foundation's dump.
+    func testAnUnlistableFolderGivesTheSystemsReason() {
+        XCTAssertThrowsError(try SystemError.names(in: "/nonexistent-healthaudit-folder")) { error in
+            XCTAssertEqual("\(error)", "cannot list the folder /nonexistent-healthaudit-folder: No such file or directory")
+        }
+    }
+
+    /// A `*` inside a plain scalar is text, not an alias: valid YAML is read as YAML.
+    func testAnAsteriskInsideAPlainScalarIsText() throws {
+        let node = try YAMLReader.compose("title: Steps are *very* important\nnote: a & b\napps: []\n", file: "healthaudit.yml")
+        XCTAssertEqual(node["title"]?.string, "Steps are *very* important")
+        XCTAssertEqual(node["note"]?.string, "a & b")
+        let errors = inputErrors { _ = try YAMLReader.compose("apps:\n  - &x {id: a}\n  - *x\n", file: "healthaudit.yml") }
+        XCTAssertEqual(errors.map(\.location.line), [2])
+    }
+
     /// `*very*` meant emphasis; YAML reads an alias. The error says how to write it.
     func testEmphasisLookingLikeAnAliasGetsAHint() throws {
         let errors = inputErrors { _ = try YAMLReader.compose("title: *very* important\napps: []\n", file: "healthaudit.yml") }

@@ -1,7 +1,7 @@
 import Checklist
 import Foundation
 import Manifest
-import SiteBuild
+@testable import SiteBuild
 import XCTest
 
 /// Inputs of a few kilobytes that used to crash or hang the audit: deep Swift nesting, nested
@@ -64,7 +64,11 @@ final class NestingBoundsTests: XCTestCase {
         try site.write("content/概要.md", "# 概要\n")
         try site.write("content/設定.md", "# 設定\n")
         let errors = inputErrors { try site.build() }
-        XCTAssertEqual(errors.map(\.message), ["'Site/content/a b.md' and 'Site/content/a-b.md' would both be written to pages/a-b.html: rename one of them"])
+        XCTAssertEqual(errors.map(\.message), ["'content/a b.md' and 'content/a-b.md' would both be written to pages/a-b.html: rename one of them"])
+        // Site-relative like every location: the command line prefixes the site folder once.
+        XCTAssertEqual(errors.map(\.location.file), ["content/a-b.md"])
+        let printed = BuildFailed(diagnostics: errors.map { BuildDiagnostic(step: "load", error: $0) }).description(sitePrefix: "Site")
+        XCTAssertTrue(printed.hasPrefix("Site/content/a-b.md"), printed)
     }
 
     func testDistinctNonASCIINamesStayDistinct() throws {
