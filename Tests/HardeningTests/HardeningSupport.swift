@@ -33,10 +33,11 @@ struct HardeningSite {
     func audit() throws -> BuildState { try Pipeline.audit.run(options) }
 
     /// Runs the CLI to completion from `folder` (default: the root); stdout and stderr together.
-    func runCLI(_ arguments: [String], in folder: String? = nil) throws -> (status: Int32, output: String) {
+    func runCLI(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = URL(fileURLWithPath: folder ?? root)
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -36,6 +36,30 @@ final class OutputSafetyTests: XCTestCase {
         try assertRefused(site.root, because: "is the repository root")
     }
 
+    /// What a user types: each dangerous `--output` exits 2 before any work, naming the folder and
+    /// why, and every file (the app, the config, the home folder's) is as it was.
+    func testTheCommandLineRefusesDangerousOutputsWithExitTwo() throws {
+        let home = site.root + "/home"
+        try FileManager.default.createDirectory(atPath: home + "/.ssh", withIntermediateDirectories: true)
+        try "key".write(toFile: home + "/.ssh/id_ed25519", atomically: false, encoding: .utf8)
+        let cases: [(output: String, folder: String, home: String, reason: String)] = [
+            (home, site.root, home, "is your home folder"),
+            (site.root, site.root, home, "contains your home folder"),
+            ("/", site.root, home, "is the file system root"),
+            (".", site.site, home, "is the site folder"),
+            (site.root, site.root, "/nonexistent", "contains the site folder"),
+        ]
+        for (output, folder, home, reason) in cases {
+            let before = try everything(under: site.root)
+            let result = try site.runCLI(["build", "--site", site.site, "--output", output], in: folder, environment: ["HOME": home])
+            XCTAssertEqual(result.status, 2, "\(output): \(result.output)")
+            XCTAssertTrue(result.output.contains(reason), "\(output): \(result.output)")
+            XCTAssertFalse(result.output.contains("[2/6]"), "refused before any work: \(result.output)")
+            XCTAssertEqual(try everything(under: site.root), before, "\(output): nothing written or removed")
+        }
+        XCTAssertEqual(try String(contentsOfFile: home + "/.ssh/id_ed25519", encoding: .utf8), "key")
+    }
+
     func testAFolderWithOtherFilesIsRefusedAndKept() throws {
         let output = site.root + "/notes"
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -149,7 +173,11 @@ final class OutputSafetyTests: XCTestCase {
     func everything(under folder: String) throws -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: folder)
         var paths: [String] = []
-        while let path = enumerator?.nextObject() as? String { paths.append(path) }
+        // Names and contents: a file rewritten in place must show too.
+        while let path = enumerator?.nextObject() as? String {
+            let contents = FileManager.default.contents(atPath: folder + "/" + path)
+            paths.append(path + (contents.map { " \($0.count) \($0.hashValue)" } ?? ""))
+        }
         return paths.sorted()
     }
 }
