@@ -28,6 +28,10 @@ public enum InputLimits {
     /// Apps in one config, and source files across all roots of one app: bounds on the total work.
     public static let maxApps = 200
     public static let maxFilesPerApp = 50_000
+    /// Bytes read by one run, every app together (the largest real app measured reads about 60 MiB).
+    public static let maxBytesPerRun = 1024 * 1024 * 1024
+    /// Bytes of one built site (200 apps' pages are a few hundred MiB at most).
+    public static let maxOutputBytes = 1024 * 1024 * 1024
 }
 
 public struct LocalFileSystem: FileSystem {
@@ -202,6 +206,13 @@ public enum ProjectRoot {
     }
 }
 
+/// A size as people read it in a message: bytes below 1 MiB, whole MiB above.
+public enum ByteCount {
+    public static func text(_ bytes: Int) -> String {
+        bytes < 1_048_576 ? "\(bytes) bytes" : "\(bytes / 1_048_576) MiB"
+    }
+}
+
 public enum SystemError {
     /// `strerror` text for an errno value ("Permission denied", "No space left on device").
     public static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
@@ -238,7 +249,14 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     private var read: Set<String> = []
     private let lock = NSLock()
 
-    public init(_ base: FileSystem) { self.base = base }
+    private var bytesRead = 0
+    private let byteBudget: Int
+
+    /// Every run reads through one recorder, so it also keeps the run's total within `byteBudget`.
+    public init(_ base: FileSystem, byteBudget: Int = InputLimits.maxBytesPerRun) {
+        self.base = base
+        self.byteBudget = byteBudget
+    }
 
     /// Every file read so far, as real paths where they resolve.
     public var readFiles: Set<String> { lock.lock(); defer { lock.unlock() }; return read }
@@ -256,7 +274,14 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
             let data = try base.contents(of: path)
             note("read " + path, StableDigest.hex(data))
             let real = RealPath.of(path) ?? path
-            lock.lock(); read.insert(real); lock.unlock()
+            lock.lock()
+            read.insert(real)
+            bytesRead += data.count
+            let total = bytesRead
+            lock.unlock()
+            if total > byteBudget {
+                throw InputError("the run has read \(ByteCount.text(total)), over the limit of \(ByteCount.text(byteBudget)) per run; audit fewer apps or narrow `sources:`", file: path)
+            }
             return data
         } catch {
             note("read " + path, "error: \(error)")

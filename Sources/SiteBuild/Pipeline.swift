@@ -23,6 +23,8 @@ public struct BuildOptions: Sendable {
     public var log: BuildLog
     /// Identifies the tool binary (version, size, modification time): a rebuilt tool invalidates the cache.
     public var toolFingerprint: String = ToolFingerprint.current()
+    /// Bytes one site may have; more is an input error before anything is written.
+    public var outputByteBudget = InputLimits.maxOutputBytes
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String? = nil,
                 fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {

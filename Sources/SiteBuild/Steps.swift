@@ -92,6 +92,12 @@ extension BuildStep {
         let plan = SiteRenderer(templates: templates).plan(input)
         let previous = BuildCache.load(for: options.outputDirectory)
         (state.files, state.reusedFiles) = ParallelRender.files(plan, previous: previous, output: options.outputDirectory)
+        // Bounded before anything is written: a config cannot make the tool fill the disk.
+        let bytes = state.files.reduce(0) { $0 + $1.byteCount }
+        if bytes > options.outputByteBudget {
+            throw InputError("the site would be \(ByteCount.text(bytes)), over the limit of \(ByteCount.text(options.outputByteBudget)); audit fewer apps or days",
+                             file: ConfigLoader.fileName)
+        }
         state.cacheKeys = Dictionary(plan.compactMap { pending in pending.key.map { (pending.path, $0) } }, uniquingKeysWith: { first, _ in first })
         return "\(state.files.count - state.reusedFiles) file(s) rendered, \(state.reusedFiles) unchanged"
     }
@@ -132,5 +138,14 @@ extension BuildStep {
     /// once (it used to be added twice: `Site/Site/content/…`).
     static func display(_ path: String, site: String) -> String {
         path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path
+    }
+}
+
+extension OutputFile {
+    /// The bytes this file adds to the site (a reused page: its size on disk).
+    var byteCount: Int {
+        guard let reusing else { return data.count }
+        var info = stat()
+        return lstat(reusing, &info) == 0 ? Int(info.st_size) : 0
     }
 }

@@ -71,6 +71,23 @@ final class NestingBoundsTests: XCTestCase {
         XCTAssertTrue(printed.hasPrefix("Site/content/a-b.md"), printed)
     }
 
+    /// Budgets for a whole run: bytes read (every read goes through the run's recorder) and bytes
+    /// of the site, checked before anything is written.
+    func testARunStopsAtItsReadAndOutputBudgets() throws {
+        let recorder = RecordingFileSystem(LocalFileSystem(), byteBudget: 100)
+        try site.write("big.txt", String(repeating: "x", count: 101))
+        XCTAssertThrowsError(try recorder.contents(of: site.site + "/big.txt")) { error in
+            XCTAssertEqual((error as? InputError)?.message, "the run has read 101 bytes, over the limit of 100 bytes per run; audit fewer apps or narrow `sources:`")
+        }
+        var options = site.options
+        options.outputByteBudget = 10_000
+        let errors = inputErrors { try Pipeline.site.run(options) }
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertTrue(errors.first?.message.hasPrefix("the site would be ") == true, "\(errors)")
+        XCTAssertTrue(errors.first?.message.hasSuffix("over the limit of 10000 bytes; audit fewer apps or days") == true, "\(errors)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: options.outputDirectory), "nothing written")
+    }
+
     func testDistinctNonASCIINamesStayDistinct() throws {
         try site.write("content/é.md", "# é\n")
         try site.write("content/ü.md", "# ü\n")

@@ -78,6 +78,14 @@ final class ReportFileTests: XCTestCase {
         XCTAssertTrue(result.output.contains("\(reports)/file/out.json: error: cannot create a temporary file in \(reports)/file: Not a directory"),
                       result.output)
     }
+
+    /// A full disk: `/dev/full` fails every write with ENOSPC, as a full volume does.
+    func testAFullDiskExitsThreeWithTheSystemsReason() throws {
+        let result = try check(["--format", "json", "--output", "/dev/full"])
+        XCTAssertEqual(result.status, 3, result.output)
+        XCTAssertTrue(result.output.contains("/dev/full: error: cannot write the file: No space left on device"), result.output)
+        XCTAssertFalse(result.output.contains("NSCocoaErrorDomain"), result.output)
+    }
 }
 
 final class FIFOBox: @unchecked Sendable {
