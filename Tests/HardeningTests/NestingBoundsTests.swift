@@ -50,6 +50,17 @@ final class NestingBoundsTests: XCTestCase {
         XCTAssertFalse(audit.notes.contains { $0.contains("View.swift") }, "\(audit.notes)")
     }
 
+    /// Found by the Swift fuzz target: swift-syntax's error recovery is quadratic on a long run of
+    /// `<data>` (60 KB took a minute; the full file would take hours in a debug build). The parse is
+    /// abandoned at its deadline, the file is reported, and the rest of the app is still audited.
+    func testAParseThatOutlivesItsDeadlineIsAbandonedWithANote() throws {
+        try site.write("apps/steady/Steady/Slow.swift", "import HealthKit\n\nstruct A {\n    pri" + String(repeating: "<data>", count: 10_000) + "\n}\n")
+        let audit = try XCTUnwrap(try site.audit().audits.first { $0.manifest.id == "steady" })
+        XCTAssertTrue(audit.notes.contains("apps/steady/Steady/Slow.swift:1 is not analysed: the Swift parser did not finish within 3 s (its error recovery is slow on some malformed files)"), "\(audit.notes)")
+        // The rest of the app was audited: its availability check is still seen (question 1 answered).
+        XCTAssertEqual(audit.answers.first?.status, .yes, "\(audit.answers.first.map(\.reason) ?? "")")
+    }
+
     /// 3,000 nested template substitutions overflowed the tokenizer's recursion.
     func testNestedTemplateLiteralsStopWithANote() throws {
         let nested = String(repeating: "`${", count: 3_000) + "x" + String(repeating: "}`", count: 3_000)

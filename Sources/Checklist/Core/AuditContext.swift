@@ -22,10 +22,12 @@ public struct ParsedSource: @unchecked Sendable {
             // Not parsed at all: an empty tree, and a note saying why (see `AuditContext.notes`).
             skipped = "\(file.path):\(excess.line) is not analysed: \(excess.reason)"
             tree = Parser.parse(source: "")
-        } else {
+        } else if let parsed = BoundedParse.parse(file.text) {
             skipped = nil
-            var text = file.text
-            tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SourceBounds.maxNestingDepth) }
+            tree = parsed
+        } else {
+            skipped = "\(file.path):1 is not analysed: the Swift parser did not finish within \(Int(BoundedParse.deadline(forBytes: file.text.utf8.count))) s (its error recovery is slow on some malformed files)"
+            tree = Parser.parse(source: "")
         }
         converter = SourceLocationConverter(fileName: file.path, tree: tree)
         lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)

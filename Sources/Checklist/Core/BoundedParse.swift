@@ -1,0 +1,55 @@
+import Foundation
+import Manifest
+import SwiftParser
+import SwiftSyntax
+
+/// swift-syntax with a deadline. Its error recovery scans ahead once per unexpected token, so some
+/// malformed files parse in quadratic time (the fuzzer's 60 KB line of `<data>` took a minute), and
+/// no cheap scan predicts which. Each parse runs on a thread of its own; a parse that outlives its
+/// deadline is abandoned and the file reported as not analysed. Real files parse in milliseconds,
+/// far inside the deadline, so only such inputs are affected.
+enum BoundedParse {
+    /// Three seconds, plus four per MiB of source (an 8 MiB generated file, the largest read, gets 35;
+    /// the largest file of the real-app corpus, 400 KB, parses in 0.1 s).
+    static func deadline(forBytes bytes: Int) -> Double { 3 + 4 * Double(bytes) / 1_048_576 }
+
+    /// Contents whose parse ran out of time once are not parsed again in this process (`serve`
+    /// rebuilds on every save; each retry would leave another thread spinning).
+    private static let tooSlow = SlowContents()
+
+    /// The tree, or nil when the parse did not finish within the deadline.
+    static func parse(_ text: String, deadline: Double? = nil) -> SourceFileSyntax? {
+        let key = text.hashValue ^ text.utf8.count
+        if tooSlow.contains(key, text) { return nil }
+        let box = TreeBox()
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var source = text
+            let tree = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SourceBounds.maxNestingDepth) }
+            box.set(tree)
+            finished.signal()
+        }
+        thread.stackSize = LargeStack.size
+        thread.start()
+        let seconds = deadline ?? Self.deadline(forBytes: text.utf8.count)
+        guard finished.wait(timeout: .now() + seconds) == .success else {
+            tooSlow.insert(key, text)
+            return nil
+        }
+        return box.tree
+    }
+
+    private final class TreeBox: @unchecked Sendable {
+        private var value: SourceFileSyntax?
+        private let lock = NSLock()
+        func set(_ tree: SourceFileSyntax) { lock.lock(); value = tree; lock.unlock() }
+        var tree: SourceFileSyntax? { lock.lock(); defer { lock.unlock() }; return value }
+    }
+
+    private final class SlowContents: @unchecked Sendable {
+        private var texts: [Int: [String]] = [:]
+        private let lock = NSLock()
+        func contains(_ key: Int, _ text: String) -> Bool { lock.lock(); defer { lock.unlock() }; return texts[key]?.contains(text) == true }
+        func insert(_ key: Int, _ text: String) { lock.lock(); texts[key, default: []].append(text); lock.unlock() }
+    }
+}
