@@ -80,6 +80,12 @@ struct UsageStringInvalidRule: Rule {
             .healthApp(),
             .healthApp(info: ["NSHealthShareUsageDescription": "Reads steps to chart your daily activity.",
                               "NSHealthUpdateUsageDescription": "Saves rides you record as cycling workouts."]),
+            // Xcode expands build settings in Info.plist values: the text that ships is the setting's
+            // (an `.xcconfig` holding the purpose strings is common).
+            .healthApp(info: ["NSHealthShareUsageDescription": "$(SHARE_TEXT)", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
+                       buildSettings: ["SHARE_TEXT": "Reads steps to chart your daily activity."]),
+            // A setting the audit cannot see is `unresolved-build-variable`'s to report, not a one-word string.
+            .healthApp(info: ["NSHealthShareUsageDescription": "$(SHARE_TEXT)", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
         ]
     )
 
@@ -88,8 +94,11 @@ struct UsageStringInvalidRule: Rule {
             guard let usage = context.manifest.usageString(key) else { return nil }
             let message: String
             switch usage.value {
-            case .string(let text):
+            case .string(let raw):
+                let expansion = BuildVariables.expand(raw, settings: context.manifest.config.buildSettings)
+                let text = expansion.text
                 let words = text.split(whereSeparator: { $0.isWhitespace })
+                if !expansion.unresolved.isEmpty && words.count <= 1 { return nil }
                 if words.isEmpty { message = "\(key) is empty: HealthKit raises NSInvalidArgumentException at requestAuthorization and App Review rejects it" }
                 else if words.count == 1 { message = "\(key) is a single word (\"\(text)\"): HealthKit raises NSInvalidArgumentException (\"The string \(text) is an invalid value for \(key)\")" }
                 else { return nil }
