@@ -1,0 +1,255 @@
+#!/usr/bin/env python3
+"""Every hostile input of issue 21 against the release build: time, peak RSS and the outcome.
+
+    python3 bench/hostile.py [--tool .build/release/healthaudit] [--runs 10]
+
+Each case copies the embedded Site/ into a scratch folder, plants one hostile input (a few hundred
+bytes to a few MiB, written here, never taken from third parties), runs `healthaudit check` or
+`build` on it and checks the outcome it must have: a clear error (exit 2 and the words of the
+message) or a bounded result (exit 0 or 1, and the note that says what was skipped). Wall time and
+peak RSS come from the kernel's accounting of the finished process (`wait4`). The targets: under
+5 s and 300 MiB each. Then the same inputs are checked `--runs` times and the outputs compared
+byte for byte. Prints a Markdown table (the README keeps the latest one).
+"""
+import argparse
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STEADY = "apps/steady/Steady"
+
+
+def write(site, path, data, mode="w"):
+    full = os.path.join(site, path)
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    with open(full, mode) as handle:
+        handle.write(data)
+
+
+def swift(body):
+    return "import HealthKit\n\nfunc probe() {\n    let x = " + body + "\n}\n"
+
+
+def shared_reference_bplist(levels):
+    """A binary plist of `levels` arrays, each holding the next one twice: 2^levels when expanded."""
+    objects = []
+    for index in range(levels):
+        following = index + 1
+        objects.append(bytes([0xA2, following, following]))  # array of two one-byte references
+    objects.append(b"\x09")  # true
+    body = b"bplist00"
+    offsets = []
+    for obj in objects:
+        offsets.append(len(body))
+        body += obj
+    table = len(body)
+    body += bytes(offsets) if max(offsets) < 256 else b"".join(struct.pack(">H", o) for o in offsets)
+    size = 1 if max(offsets) < 256 else 2
+    body += struct.pack(">6xBBQQQ", size, 1, len(objects), 0, table)
+    return body
+
+
+def append_app(site, entry):
+    with open(os.path.join(site, "healthaudit.yml"), "a") as handle:
+        handle.write("\n" + entry)
+
+
+def case_pages(site):
+    write(site, "content/a b.md", "# A\n")
+    write(site, "content/a-b.md", "# B\n")
+    return ["build"], 2, "would both be written to pages/a-b.html"
+
+
+def case_member_chain(site):
+    write(site, STEADY + "/Chain.swift", swift("store" + ".b" * 10_000))
+    return ["check"], None, None
+
+
+def case_call_chain(site):
+    write(site, STEADY + "/Calls.swift", swift("f" + "()" * 10_000))
+    return ["check"], None, None
+
+
+def case_million_links(site):
+    write(site, STEADY + "/Long.swift", swift("store" + ".b" * 1_000_000))
+    return ["check", "--format", "json"], None, "chains more than 10000 members or calls"
+
+
+def case_nested_brackets(site):
+    write(site, STEADY + "/Deep.swift", swift("[" * 3_000 + "1" + "]" * 3_000))
+    return ["check", "--format", "json"], None, "nested deeper than"
+
+
+def case_22_brackets(site):
+    write(site, STEADY + "/Line.swift", swift("[" * 22 + "1" + "]" * 22))
+    return ["check", "--format", "json"], None, "nested deeper than 12"
+
+
+def case_parser_recovery(site):
+    write(site, STEADY + "/Slow.swift", "import HealthKit\n\nstruct A {\n    pri" + "<data>" * 10_000 + "\n}\n")
+    return ["check", "--format", "json"], None, "the Swift parser did not finish within 3 s"
+
+
+def case_js_templates(site):
+    write(site, "apps/cos/src/deep.ts", "const a = 1;\nconst b = " + "`${" * 3_000 + "x" + "}`" * 3_000 + ";\n")
+    return ["check", "--format", "json"], None, "is analysed only up to this line"
+
+
+def case_long_pbxproj_line(site):
+    path = os.path.join(site, "apps/runner/Runner.xcodeproj/project.pbxproj")
+    text = open(path).read()
+    marker = "buildSettings = {"
+    text = text.replace(marker, marker + ' HEALTHAUDIT_PAD = "' + "a" * 81_000 + '";', 1)
+    write(site, "apps/runner/Runner.xcodeproj/project.pbxproj", text)
+    return ["check"], None, None
+
+
+def fuzz_project(site, xcconfig):
+    source = os.path.join(ROOT, "Sources/healthaudit-fuzz/main.swift")
+    text = open(source).read()
+    literal = text.split('let xcconfigProject = "', 1)[1].split('"\n', 1)[0]
+    project = literal.encode().decode("unicode_escape")
+    write(site, "apps/fuzz/Fuzz.xcodeproj/project.pbxproj", project)
+    write(site, "apps/fuzz/Fuzz.xcconfig", xcconfig)
+    write(site, "apps/fuzz/Fuzz/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+    append_app(site, "  - id: fuzz\n    name: Fuzz\n    root: apps/fuzz\n    project: Fuzz.xcodeproj\n")
+
+
+def case_include_fanout(site):
+    fuzz_project(site, "SHARE_TEXT = Fuzz reads your steps daily.\n" + '#include "Fuzz.xcconfig"\n' * 5)
+    return ["check"], 2, "#include cycle"
+
+
+def case_setting_chain(site):
+    lines = ["A0 = abc"] + ["A%d = $(A%d)$(A%d)" % (i, i - 1, i - 1) for i in range(1, 21)]
+    fuzz_project(site, "\n".join(lines) + "\nSHARE_TEXT = $(A20)\n")
+    return ["check", "--format", "json"], None, "A20"
+
+
+def case_binary_plist(site):
+    write(site, STEADY + "/Info.plist", shared_reference_bplist(24), "wb")
+    return ["check"], 2, "Steady/Info.plist"
+
+
+def case_fifo_plist(site):
+    path = os.path.join(site, STEADY, "Info.plist")
+    os.remove(path)
+    os.mkfifo(path)
+    return ["check"], 2, "not a regular file"
+
+
+def case_fifo_config(site):
+    path = os.path.join(site, "healthaudit.yml")
+    os.remove(path)
+    os.mkfifo(path)
+    return ["check"], 2, "not a regular file"
+
+
+def case_huge_usage_string(site):
+    path = os.path.join(site, STEADY, "Info.plist")
+    text = open(path).read()
+    text = text.replace("<key>NSHealthShareUsageDescription</key>", "<key>NSHealthShareUsageDescription</key><string>" + "steps " * 1_200_000 + "</string><key>Unused</key>", 1)
+    write(site, STEADY + "/Info.plist", text)
+    return ["check", "--format", "github"], None, None
+
+
+def case_many_files(site):
+    roots = []
+    for root in range(5):
+        folder = "apps/many/r%d" % root
+        os.makedirs(os.path.join(site, folder))
+        for index in range(12_000):
+            with open(os.path.join(site, folder, "F%d.swift" % index), "w") as handle:
+                handle.write("let v%d = %d\n" % (index, index))
+        roots.append("r%d" % root)
+    append_app(site, "  - id: many\n    name: Many\n    kind: swift\n    root: apps/many\n    sources: [%s]\n" % ", ".join(roots))
+    return ["check"], 2, "50000"
+
+
+CASES = [
+    ("two pages, one output path", case_pages),
+    ("Swift: 10,000-link member chain", case_member_chain),
+    ("Swift: 10,000 chained calls", case_call_chain),
+    ("Swift: 1,000,000-link member chain (2 MB)", case_million_links),
+    ("Swift: 3,000 nested `[`", case_nested_brackets),
+    ("Swift: 22 nested `[` on one line", case_22_brackets),
+    ("Swift: parser recovery, 10,000 `<data>` (fuzz finding)", case_parser_recovery),
+    ("JavaScript: 3,000 nested template substitutions", case_js_templates),
+    ("project.pbxproj: one 81 KB line", case_long_pbxproj_line),
+    (".xcconfig including itself 5 times", case_include_fanout),
+    ("build settings A20 = $(A19)$(A19) … (2^20)", case_setting_chain),
+    ("binary plist: 24 levels of shared references", case_binary_plist),
+    ("FIFO as Info.plist", case_fifo_plist),
+    ("FIFO as healthaudit.yml", case_fifo_config),
+    ("7 MB usage string, GitHub annotations", case_huge_usage_string),
+    ("60,000 Swift files over five roots", case_many_files),
+]
+
+
+def measured(tool, arguments, site):
+    """Runs through /usr/bin/time's wait4 accounting: (exit, stdout, stderr, seconds, peak KiB)."""
+    extra = ["--output", os.path.join(os.path.dirname(site), "public")] if arguments[0] == "build" else []
+    started = time.monotonic()
+    process = subprocess.Popen([tool] + arguments + ["--site", site] + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               cwd=os.path.dirname(site))
+    out = process.stdout.read()
+    err = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.monotonic() - started
+    code = os.waitstatus_to_exitcode(status)
+    return code, out, err, seconds, usage.ru_maxrss
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tool", default=os.path.join(ROOT, ".build", "release", "healthaudit"))
+    parser.add_argument("--runs", type=int, default=10, help="repeated checks compared byte for byte")
+    parser.add_argument("--only", nargs="*", default=[])
+    args = parser.parse_args()
+    tool = os.path.abspath(args.tool)
+    if not os.path.exists(tool):
+        subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True)
+    rows, failures = [], 0
+    for name, plant in CASES:
+        if args.only and not any(word in name for word in args.only):
+            continue
+        scratch = tempfile.mkdtemp(prefix="healthaudit-hostile-")
+        site = os.path.join(scratch, "Site")
+        shutil.copytree(os.path.join(ROOT, "Site"), site, ignore=shutil.ignore_patterns("public", ".public*"))
+        arguments, want_exit, want_text = plant(site)
+        code, out, err, seconds, peak = measured(tool, arguments, site)
+        text = (out + err).decode("utf-8", "replace")
+        ok_exit = code in (0, 1) if want_exit is None else code == want_exit
+        ok_text = want_text is None or want_text in text
+        ok = ok_exit and ok_text and seconds < 5 and peak < 300 * 1024
+        failures += 0 if ok else 1
+        shown = next((line for line in text.splitlines() if want_text and want_text in line), "")
+        rows.append((name, code, seconds, peak / 1024, len(out), "yes" if ok else "**no**", shown[:110]))
+        print("%-55s exit %d  %.2f s  %.0f MiB  %s" % (name, code, seconds, peak / 1024, "ok" if ok else "FAILED " + text[-300:]), file=sys.stderr)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+    # The same inputs, the same bytes: the whole embedded site checked --runs times in every format.
+    scratch = tempfile.mkdtemp(prefix="healthaudit-determinism-")
+    site = os.path.join(scratch, "Site")
+    shutil.copytree(os.path.join(ROOT, "Site"), site, ignore=shutil.ignore_patterns("public", ".public*"))
+    outputs = set()
+    for _ in range(args.runs):
+        code, out, _, _, _ = measured(tool, ["check", "--format", "json", "--format", "sarif", "--output", os.path.join(scratch, "out.sarif")], site)
+        outputs.add(out + open(os.path.join(scratch, "out.sarif"), "rb").read())
+    shutil.rmtree(scratch, ignore_errors=True)
+
+    print("| input | exit | time | peak RSS | outcome met |")
+    print("|---|---:|---:|---:|---|")
+    for name, code, seconds, peak, _, ok, _ in rows:
+        print("| %s | %d | %.2f s | %.0f MiB | %s |" % (name, code, seconds, peak, ok))
+    print("\n%d run(s) of `check` on the embedded site (JSON and SARIF): %d distinct output(s)." % (args.runs, len(outputs)))
+    sys.exit(1 if failures or len(outputs) != 1 else 0)
+
+
+if __name__ == "__main__":
+    main()
