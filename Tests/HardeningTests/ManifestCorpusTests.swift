@@ -163,9 +163,11 @@ final class ConfigCorpusTests: XCTestCase {
 
     /// A `*` inside a plain scalar is text, not an alias: valid YAML is read as YAML.
     func testAnAsteriskInsideAPlainScalarIsText() throws {
-        let node = try YAMLReader.compose("title: Steps are *very* important\nnote: a & b\napps: []\n", file: "healthaudit.yml")
+        // The `&&` of a shell script in an XcodeGen project.yml (seen in a real app) is text too.
+        let node = try YAMLReader.compose("title: Steps are *very* important\nnote: a & b\nscript: |\n  if [ -d x ] && [ -f y ]; then exit 0; fi\napps: []\n", file: "healthaudit.yml")
         XCTAssertEqual(node["title"]?.string, "Steps are *very* important")
         XCTAssertEqual(node["note"]?.string, "a & b")
+        XCTAssertEqual(node["script"]?.string, "if [ -d x ] && [ -f y ]; then exit 0; fi\n")
         let errors = inputErrors { _ = try YAMLReader.compose("apps:\n  - &x {id: a}\n  - *x\n", file: "healthaudit.yml") }
         XCTAssertEqual(errors.map(\.location.line), [2])
     }
