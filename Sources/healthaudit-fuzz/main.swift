@@ -247,9 +247,6 @@ let javaScriptApp = ScratchApp(name: "javascript", yaml: "apps:\n  - id: fuzz\n 
                                files: ["apps/fuzz/package.json": "{\"name\": \"fuzz\", \"dependencies\": {\"react-native\": \"0.74.0\", \"react-native-health\": \"1.19.0\"}}\n",
                                        "apps/fuzz/app.json": "{\"expo\": {\"name\": \"fuzz\", \"plugins\": [\"react-native-health\"]}}\n"])
 
-/// A minimal project: one app target whose Release configuration is based on Fuzz.xcconfig.
-let xcconfigProject = "// !$*UTF8*$!\n{\n    archiveVersion = 1;\n    objectVersion = 56;\n    objects = {\n        A0000000000000000000001 /* Fuzz.xcconfig */ = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = Fuzz.xcconfig; sourceTree = \"<group>\"; };\n        A0000000000000000000002 /* App.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App.swift; sourceTree = \"<group>\"; };\n        A0000000000000000000003 /* App.swift in Sources */ = {isa = PBXBuildFile; fileRef = A0000000000000000000002; };\n        A0000000000000000000010 = {isa = PBXGroup; children = (A0000000000000000000001, A0000000000000000000011, ); sourceTree = \"<group>\"; };\n        A0000000000000000000011 /* Fuzz */ = {isa = PBXGroup; children = (A0000000000000000000002, ); path = Fuzz; sourceTree = \"<group>\"; };\n        A0000000000000000000020 /* Sources */ = {isa = PBXSourcesBuildPhase; files = (A0000000000000000000003, ); };\n        A0000000000000000000030 /* Fuzz */ = {isa = PBXNativeTarget; buildConfigurationList = A0000000000000000000040; buildPhases = (A0000000000000000000020, ); name = Fuzz; productName = Fuzz; productType = \"com.apple.product-type.application\"; };\n        A0000000000000000000040 = {isa = XCConfigurationList; buildConfigurations = (A0000000000000000000041, ); defaultConfigurationName = Release; };\n        A0000000000000000000041 /* Release */ = {isa = XCBuildConfiguration; baseConfigurationReference = A0000000000000000000001; buildSettings = {GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_NSHealthShareUsageDescription = \"$(SHARE_TEXT)\"; PRODUCT_NAME = Fuzz; }; name = Release; };\n        A0000000000000000000050 = {isa = XCConfigurationList; buildConfigurations = (A0000000000000000000051, ); defaultConfigurationName = Release; };\n        A0000000000000000000051 /* Release */ = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };\n        A0000000000000000000060 /* Project object */ = {isa = PBXProject; buildConfigurationList = A0000000000000000000050; mainGroup = A0000000000000000000010; targets = (A0000000000000000000030, ); };\n    };\n    rootObject = A0000000000000000000060;\n}\n"
-
 let auditTargets: [String: Target] = [
     "xcode": Target(name: "xcode", extensions: ["pbxproj", "xcconfig"]) { data in
         let (project, settings) = halves(data)
@@ -331,11 +328,11 @@ func seeds(for target: Target) -> [Data] {
             found.append(data)
         }
     }
-    if target.name == "xcode" {
-        // A project whose app target reads its settings from Fuzz.xcconfig (the second half of the
-        // input), so mutations reach the .xcconfig reader: includes, assignments, expansion.
-        let settings = "#include \"Fuzz.xcconfig\"\nA1 = $(SHARE_TEXT)\nA2 = $(A1)$(A1)\nSHARE_TEXT = Fuzz reads your steps to chart them every day.\nSHARE_TEXT[sdk=iphoneos*] = $(inherited) $(PRODUCT_NAME:rfc1034identifier)\n"
-        found.append(Data((xcconfigProject + "\n%%\n" + settings).utf8))
+    if target.name == "xcode", let project = FileManager.default.contents(atPath: repository + "/Tests/HardeningTests/Corpus/xcode/xcconfig-based.pbxproj") {
+        // The corpus project bases its app target on Fuzz.xcconfig (the second half of the input),
+        // so mutations reach the .xcconfig reader: includes, assignments, conditions, expansion.
+        let settings = "#include? \"Shared.xcconfig\"\nA1 = $(SHARE_TEXT)\nA2 = $(A1)$(A1)\nSHARE_TEXT = Fuzz reads your steps to chart them every day.\nSHARE_TEXT[sdk=iphoneos*] = $(inherited) $(PRODUCT_NAME:rfc1034identifier)\n"
+        found.append(project + Data(("\n%%\n" + settings).utf8))
     }
     if target.name == "http" {
         found += ["GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", "HEAD /apps/x/index.html?x=1 HTTP/1.0\r\nHost: localhost:8000\r\nX: y\r\n\r\n",

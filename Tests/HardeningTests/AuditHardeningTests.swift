@@ -26,6 +26,23 @@ final class AuditHardeningTests: XCTestCase {
         XCTAssertTrue(finding.quote.contains("<true/>"), finding.quote)
     }
 
+    /// Seen in a real app: the generated Info.plist's purpose string is `$(SHARE_TEXT)`, set in the
+    /// `.xcconfig` the target is based on. What ships is the setting's text, so no finding; a text
+    /// the `.xcconfig` leaves at one word is still the crash it is.
+    func testAPurposeStringFromAnXcconfigIsJudgedAsItShips() throws {
+        try site.write("apps/fuzz/Fuzz.xcodeproj/project.pbxproj", try Corpus.text("xcode/xcconfig-based.pbxproj"))
+        try site.write("apps/fuzz/Fuzz/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+        try site.edit("healthaudit.yml") { $0 + "\n  - id: fuzz\n    name: Fuzz\n    root: apps/fuzz\n    project: Fuzz.xcodeproj\n" }
+        func invalid() throws -> [Finding] {
+            let audit = try XCTUnwrap(try site.audit().audits.first { $0.manifest.id == "fuzz" })
+            return audit.findings.filter { $0.ruleID == "usage-string-invalid" }
+        }
+        try site.write("apps/fuzz/Fuzz.xcconfig", "SHARE_TEXT = Fuzz reads your steps to chart them every day.\n")
+        XCTAssertEqual(try invalid().map(\.message), [])
+        try site.write("apps/fuzz/Fuzz.xcconfig", "SHARE_TEXT = Steps\n")
+        XCTAssertEqual(try invalid().map(\.message), [#"NSHealthShareUsageDescription is a single word ("Steps"): HealthKit raises NSInvalidArgumentException ("The string Steps is an invalid value for NSHealthShareUsageDescription")"#])
+    }
+
     func testATenMegabyteUsageStringFailsTheBuildWithTheSizeLimit() throws {
         let path = site.site + "/apps/steady/Steady/Info.plist"
         var text = try String(contentsOfFile: path, encoding: .utf8)

@@ -18,9 +18,8 @@ enum BoundedParse {
     private static let tooSlow = SlowContents()
 
     /// The tree, or nil when the parse did not finish within the deadline.
-    static func parse(_ text: String, deadline: Double? = nil) -> SourceFileSyntax? {
-        let key = text.hashValue ^ text.utf8.count
-        if tooSlow.contains(key, text) { return nil }
+    static func parse(_ text: String) -> SourceFileSyntax? {
+        if tooSlow.contains(text) { return nil }
         let box = TreeBox()
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -31,9 +30,8 @@ enum BoundedParse {
         }
         thread.stackSize = LargeStack.size
         thread.start()
-        let seconds = deadline ?? Self.deadline(forBytes: text.utf8.count)
-        guard finished.wait(timeout: .now() + seconds) == .success else {
-            tooSlow.insert(key, text)
+        guard finished.wait(timeout: .now() + deadline(forBytes: text.utf8.count)) == .success else {
+            tooSlow.insert(text)
             return nil
         }
         return box.tree
@@ -47,9 +45,9 @@ enum BoundedParse {
     }
 
     private final class SlowContents: @unchecked Sendable {
-        private var texts: [Int: [String]] = [:]
+        private var texts: Set<String> = []
         private let lock = NSLock()
-        func contains(_ key: Int, _ text: String) -> Bool { lock.lock(); defer { lock.unlock() }; return texts[key]?.contains(text) == true }
-        func insert(_ key: Int, _ text: String) { lock.lock(); texts[key, default: []].append(text); lock.unlock() }
+        func contains(_ text: String) -> Bool { lock.lock(); defer { lock.unlock() }; return texts.contains(text) }
+        func insert(_ text: String) { lock.lock(); texts.insert(text); lock.unlock() }
     }
 }
