@@ -14,11 +14,11 @@ public struct ConfigLoader {
     public func load(siteDirectory: String) throws -> ProjectConfig {
         let path = siteDirectory + "/" + Self.fileName
         guard fileSystem.fileExists(path) else {
-            throw InputErrors([InputError("config not found: every site folder needs a \(Self.fileName)", file: path)])
+            throw InputError([InputProblem("config not found: every site folder needs a \(Self.fileName)", file: path)])
         }
         let data = try fileSystem.contents(of: path)
         guard let text = String(data: data, encoding: .utf8) else {
-            throw InputErrors([InputError("config is not UTF-8 text", file: path, line: 1)])
+            throw InputError([InputProblem("config is not UTF-8 text", file: path, line: 1)])
         }
         // Locations are site-relative like every other input's; `file` keeps the real path.
         var config = try parse(text, file: Self.fileName, siteDirectory: siteDirectory)
@@ -28,7 +28,7 @@ public struct ConfigLoader {
 
     public func parse(_ text: String, file: String, siteDirectory: String) throws -> ProjectConfig {
         let root: Node
-        do { root = try YAMLReader.compose(text, file: file) } catch let error as InputError { throw InputErrors([error]) }
+        do { root = try YAMLReader.compose(text, file: file) } catch let error as InputError { throw error }
         var reader = YAMLReader(file: file)
         var config = ProjectConfig(
             file: file, title: "HealthAudit", baseURL: "", units: .metric, timeZone: "UTC",
@@ -72,7 +72,7 @@ public struct ConfigLoader {
             }
         }
         if !sawApps { reader.fail("config: 'apps' is required (a list of the apps to audit)", root) }
-        if !reader.errors.isEmpty { throw InputErrors(reader.errors) }
+        if !reader.errors.isEmpty { throw InputError(reader.errors) }
         return config
     }
 
@@ -263,7 +263,7 @@ public struct ConfigLoader {
     private func typeList(_ node: Node, key: String, reader: inout YAMLReader) -> [Located<String>] {
         reader.strings(node, key: key).filter { item in
             if HealthKitType.named(item.value) != nil { return true }
-            reader.errors.append(InputError("'\(key)': unknown HealthKit type '\(item.value)' (use identifiers such as stepCount, heartRate, sleepAnalysis, dateOfBirth, workout)", at: item.location))
+            reader.errors.append(InputProblem("'\(key)': unknown HealthKit type '\(item.value)' (use identifiers such as stepCount, heartRate, sleepAnalysis, dateOfBirth, workout)", at: item.location))
             return false
         }
     }

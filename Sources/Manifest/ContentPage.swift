@@ -35,30 +35,30 @@ public struct ContentLoader {
     public func load(directory: String, displayPrefix: String) throws -> [ContentPage] {
         guard fileSystem.isDirectory(directory) else { return [] }
         var pages: [ContentPage] = []
-        var errors: [InputError] = []
+        var errors: [InputProblem] = []
         for file in try fileSystem.files(under: directory) where file.hasSuffix(".md") {
             let shown = displayPrefix + "/" + file
             do {
                 let data = try fileSystem.contents(of: directory + "/" + file)
                 pages.append(try Self.parse(data, path: file, sourcePath: shown))
             } catch let error as InputError {
-                errors.append(InputError(error.message, file: shown, line: error.location.line))
+                errors += error.cited(in: shown).problems
             }
         }
         errors += Self.collisions(pages)
-        if !errors.isEmpty { throw InputErrors(errors) }
+        if !errors.isEmpty { throw InputError(errors) }
         return pages.sorted { ($0.order, $0.path) < ($1.order, $1.path) }
     }
 
     /// Two pages whose names map to one output file (`a b.md` and `a-b.md`; `A.md` and `a.md` on a
     /// case-insensitive disk) are an input error naming both, never a page silently lost.
-    static func collisions(_ pages: [ContentPage]) -> [InputError] {
+    static func collisions(_ pages: [ContentPage]) -> [InputProblem] {
         var seen: [String: ContentPage] = [:]
-        var errors: [InputError] = []
+        var errors: [InputProblem] = []
         for page in pages.sorted(by: { $0.path < $1.path }) {
             let key = page.outputPath.lowercased()
             if let first = seen[key] {
-                errors.append(InputError("'\(first.sourcePath)' and '\(page.sourcePath)' would both be written to \(page.outputPath): rename one of them",
+                errors.append(InputProblem("'\(first.sourcePath)' and '\(page.sourcePath)' would both be written to \(page.outputPath): rename one of them",
                                          file: page.sourcePath, line: 1))
             } else {
                 seen[key] = page
@@ -67,14 +67,14 @@ public struct ContentLoader {
         return errors
     }
 
-    /// Path, size and modification time of every page, without reading them: enough to tell that
-    /// nothing changed since the last build (as make and ninja do).
+    /// Path and content digest of every page, read through the file system like every other
+    /// input: a modification time can stay the same across an edit (a restored backup, a
+    /// same-second save), a digest cannot.
     public func stamps(directory: String) throws -> [String] {
         guard fileSystem.isDirectory(directory) else { return [] }
         return try fileSystem.files(under: directory).filter { $0.hasSuffix(".md") }.map { file in
-            var info = stat()
-            guard lstat(directory + "/" + file, &info) == 0 else { return file + "=?" }
-            return "\(file)=\(info.st_size)@\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            guard let data = try? fileSystem.contents(of: directory + "/" + file) else { return file + "=?" }
+            return "\(file)=\(StableDigest.hex(data))"
         }
     }
 
@@ -109,7 +109,7 @@ extension ContentLoader {
     static func yamlFields(_ yaml: String, sourcePath: String) throws -> [String: String] {
         let node: Node
         do { node = try YAMLReader.compose(yaml.isEmpty ? "{}" : yaml, file: sourcePath) } catch let error as InputError {
-            throw InputError(error.message, file: sourcePath, line: (error.location.line ?? 0) + 1)
+            throw error.cited(in: sourcePath, lineOffset: 1)
         }
         var fields: [String: String] = [:]
         if case let .mapping(mapping) = node {

@@ -25,9 +25,9 @@ public struct FileLocation: Hashable, Sendable, Comparable, CustomStringConverti
     }
 }
 
-/// An input problem: bad YAML, a malformed plist, an unknown key. Carries where it was found,
+/// One input problem: bad YAML, a malformed plist, an unknown key. Carries where it was found,
 /// so the CLI can print `file:line: error: message` and keep going with the next input.
-public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct InputProblem: Hashable, Sendable, CustomStringConvertible {
     public var location: FileLocation
     public var message: String
 
@@ -43,11 +43,27 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(location): error: \(message)" }
 }
 
-/// Several input errors found in one pass (a config with three bad keys reports all three).
-public struct InputErrors: Error, Sendable, CustomStringConvertible {
-    public var errors: [InputError]
-    public init(_ errors: [InputError]) { self.errors = errors }
-    public var description: String { errors.map(\.description).joined(separator: "\n") }
+/// The one error type for bad input: every problem a pass found (a config with three bad keys
+/// reports all three). Readers that stop at the first problem throw it with one; collectors
+/// catch this type alone and concatenate `problems`.
+public struct InputError: Error, Sendable, CustomStringConvertible {
+    public var problems: [InputProblem]
+
+    public init(_ problems: [InputProblem]) { self.problems = problems }
+
+    public init(_ message: String, at location: FileLocation) { self.init([InputProblem(message, at: location)]) }
+
+    public init(_ message: String, file: String, line: Int? = nil, column: Int? = nil) {
+        self.init([InputProblem(message, file: file, line: line, column: column)])
+    }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+
+    /// The same problems cited in `file`, the path the user knows (a reader saw an absolute or
+    /// front-matter-relative one); `lineOffset` shifts lines of text embedded in a larger file.
+    public func cited(in file: String, lineOffset: Int = 0) -> InputError {
+        InputError(problems.map { InputProblem($0.message, file: file, line: $0.location.line.map { $0 + lineOffset } ?? (lineOffset > 0 ? lineOffset : nil)) })
+    }
 }
 
 /// Evidence text cut to a readable length: a 7 MB usage string on one line must not become 28 MB

@@ -14,13 +14,13 @@ public struct ManifestLoader {
     public func load(_ app: AppConfig) throws -> AppManifest {
         // `project:` and `kind: react-native` entries are completed from the project's own files first.
         let discovered: Discovery
-        do { discovered = try ProjectDiscovery(fileSystem: fileSystem).discover(app) } catch let error as InputError { throw InputErrors([error]) }
+        do { discovered = try ProjectDiscovery(fileSystem: fileSystem).discover(app) } catch let error as InputError { throw error }
         let app = discovered.config
-        var errors: [InputError] = []
+        var errors: [InputProblem] = []
         func attempt<T>(_ body: () throws -> T) -> T? {
-            do { return try body() } catch let error as InputError { errors.append(error) } catch let error as InputErrors {
-                errors += error.errors
-            } catch { errors.append(InputError("\(error)", at: app.location)) }
+            do { return try body() } catch let error as InputError { errors += error.problems } catch let error as InputError {
+                errors += error.problems
+            } catch { errors.append(InputProblem("\(error)", at: app.location)) }
             return nil
         }
         var inputs: [String] = []
@@ -92,7 +92,7 @@ public struct ManifestLoader {
                 }
             }
         }
-        if !errors.isEmpty { throw InputErrors(errors) }
+        if !errors.isEmpty { throw InputError(errors) }
         var manifest = AppManifest(config: app, main: main, extensions: extensions, privacyManifest: privacy,
                                    infoPlistStrings: infoStrings.sorted { $0.locale < $1.locale }, otherStrings: otherStrings,
                                    stringCatalog: catalog, inputFiles: Array(Set(inputs)).sorted())
@@ -121,7 +121,7 @@ public struct ManifestLoader {
     private func read(_ path: String, display: String) throws -> Data {
         guard fileSystem.fileExists(path) else { throw InputError("file not found", file: display) }
         do { return try fileSystem.contents(of: path) } catch let error as InputError {
-            throw InputError(error.message, file: display, line: error.location.line)
+            throw error.cited(in: display)
         }
     }
 }

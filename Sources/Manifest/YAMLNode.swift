@@ -6,14 +6,14 @@ import CYaml
 /// unknown key becomes an error naming file, line and key — and keeps reading to report them all.
 struct YAMLReader {
     let file: String
-    var errors: [InputError] = []
+    var errors: [InputProblem] = []
 
     func location(_ node: Node) -> FileLocation {
         FileLocation(file: file, line: node.mark?.line, column: node.mark?.column)
     }
 
     mutating func fail(_ message: String, _ node: Node) {
-        errors.append(InputError(message, at: location(node)))
+        errors.append(InputProblem(message, at: location(node)))
     }
 
     /// The pairs of a mapping, rejecting keys outside `allowed` and duplicate keys.

@@ -3,8 +3,16 @@ import Manifest
 /// A problem raised by a build step, with the step that raised it.
 public struct BuildDiagnostic: Sendable, CustomStringConvertible {
     public var step: String
-    public var error: InputError
-    public var description: String { "\(error.location): error: [\(step)] \(error.message)" }
+    public var problem: InputProblem
+    public var description: String { "\(problem.location): error: [\(step)] \(problem.message)" }
+}
+
+/// A step failed for a reason that is neither bad input nor an unwritable output: a bug in the
+/// tool. Reported as such (exit 70), never dressed up as a problem of some input file.
+public struct InternalFailure: Error, Sendable, CustomStringConvertible {
+    public var step: String
+    public var reason: String
+    public var description: String { "error: internal error in step '\(step)': \(reason); this is a bug in healthaudit, please report it" }
 }
 
 /// The build failed on input; every problem found is listed, not just the first.
@@ -16,8 +24,8 @@ public struct BuildFailed: Error, Sendable, CustomStringConvertible {
     public func description(sitePrefix site: String) -> String {
         diagnostics.map { diagnostic in
             var diagnostic = diagnostic
-            if !diagnostic.error.location.file.hasPrefix("/"), !site.isEmpty, site != "." {
-                diagnostic.error.location.file = site + "/" + diagnostic.error.location.file
+            if !diagnostic.problem.location.file.hasPrefix("/"), !site.isEmpty, site != "." {
+                diagnostic.problem.location.file = site + "/" + diagnostic.problem.location.file
             }
             return diagnostic.description
         }.joined(separator: "\n")

@@ -97,16 +97,14 @@ public struct Pipeline: Sendable {
                 let summary = try step.run(&state, options)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 options.log.step(index + 1, of: steps.count, "\(step.name): \(summary) (\(String(format: "%.2f", seconds)) s)")
-            } catch let error as InputErrors {
-                throw BuildFailed(diagnostics: error.errors.map { BuildDiagnostic(step: step.name, error: $0) })
             } catch let error as InputError {
-                throw BuildFailed(diagnostics: [BuildDiagnostic(step: step.name, error: error)])
+                throw BuildFailed(diagnostics: error.problems.map { BuildDiagnostic(step: step.name, problem: $0) })
             } catch let error as BuildFailed {
                 throw error
             } catch let error as OutputFailure {
                 throw error
             } catch {
-                throw BuildFailed(diagnostics: [BuildDiagnostic(step: step.name, error: InputError("\(error)", file: options.outputDirectory))])
+                throw InternalFailure(step: step.name, reason: "\(error)")
             }
         }
         return state

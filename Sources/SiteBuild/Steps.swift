@@ -12,18 +12,18 @@ extension BuildStep {
         do {
             state.contentPages = try ContentLoader(fileSystem: options.fileSystem)
                 .load(directory: config.contentDirectory, displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
-        } catch let error as InputErrors { all += error.errors }
-        if !all.isEmpty { throw InputErrors(all) }
+        } catch let error as InputError { all += error.problems }
+        if !all.isEmpty { throw InputError(all) }
         return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory)"
     }
 
     /// The config and every app's manifests (cheap next to thousands of content pages).
-    static func loadConfigAndApps(_ state: inout BuildState, _ options: BuildOptions) throws -> (ProjectConfig, [InputError]) {
+    static func loadConfigAndApps(_ state: inout BuildState, _ options: BuildOptions) throws -> (ProjectConfig, [InputProblem]) {
         let config = try ConfigLoader(fileSystem: options.fileSystem).load(siteDirectory: options.siteDirectory)
         let loader = ManifestLoader(siteDirectory: options.siteDirectory, fileSystem: options.fileSystem)
-        var errors: [InputError] = []
+        var errors: [InputProblem] = []
         for app in config.apps {
-            do { state.manifests.append(try loader.load(app)) } catch let error as InputErrors { errors += error.errors }
+            do { state.manifests.append(try loader.load(app)) } catch let error as InputError { errors += error.problems }
             errors += ScenarioSelection.problems(in: app)
         }
         state.config = config
@@ -36,11 +36,11 @@ extension BuildStep {
         let recorder = RecordingFileSystem(options.fileSystem)
         var recording = options
         recording.fileSystem = recorder
-        var errors: [InputError] = []
+        var errors: [InputProblem] = []
         state.templates = try collecting(&errors) { try TemplateSet(directory: options.templatesDirectory, fileSystem: recorder) }
         // A broken config still reports the template problems of the same run.
         guard let (config, appErrors) = try collecting(&errors, { try loadConfigAndApps(&state, recording) }) else {
-            throw InputErrors(errors)
+            throw InputError(errors)
         }
         errors += appErrors
         // Unchanged since the last build (content compared by size and modification time, the rest by
@@ -57,8 +57,8 @@ extension BuildStep {
         do {
             state.contentPages = try content.load(directory: config.contentDirectory,
                                                   displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
-        } catch let error as InputErrors { errors += error.errors }
-        if !errors.isEmpty { throw InputErrors(errors) }
+        } catch let error as InputError { errors += error.problems }
+        if !errors.isEmpty { throw InputError(errors) }
         return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
     }
 
@@ -77,11 +77,11 @@ extension BuildStep {
         guard !state.audits.isEmpty else { return "no apps to simulate" }
         let range = options.summaryRange(for: config)
         let builder = SummaryBuilder(config: config, range: range)
-        var errors: [InputError] = []
+        var errors: [InputProblem] = []
         for audit in state.audits {
-            do { state.summaries[audit.manifest.id] = try builder.summarize(audit) } catch let error as InputErrors { errors += error.errors }
+            do { state.summaries[audit.manifest.id] = try builder.summarize(audit) } catch let error as InputError { errors += error.problems }
         }
-        if !errors.isEmpty { throw InputErrors(errors) }
+        if !errors.isEmpty { throw InputError(errors) }
         return "\(range.days.count) day(s) × \(state.summaries.count) app(s) from \(builder.data.sampleCount) simulated samples"
     }
 
@@ -125,11 +125,9 @@ extension BuildStep {
     }
 
     /// Runs `body`, moving its input errors into `errors` (nil then) so one run reports them all.
-    static func collecting<T>(_ errors: inout [InputError], _ body: () throws -> T) throws -> T? {
-        do { return try body() } catch let error as InputErrors {
-            errors += error.errors
-        } catch let error as InputError {
-            errors.append(error)
+    static func collecting<T>(_ errors: inout [InputProblem], _ body: () throws -> T) throws -> T? {
+        do { return try body() } catch let error as InputError {
+            errors += error.problems
         }
         return nil
     }

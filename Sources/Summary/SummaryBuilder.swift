@@ -70,18 +70,18 @@ enum AppContextMapping {
 public enum ScenarioSelection {
     /// Every scenario problem of an app's config (unknown names, bad steps), found without running
     /// anything, so `build` and `check` report them with the other input problems of the run.
-    public static func problems(in app: AppConfig) -> [InputError] {
-        var errors: [InputError] = []
+    public static func problems(in app: AppConfig) -> [InputProblem] {
+        var errors: [InputProblem] = []
         for config in app.scenarios {
             switch config {
             case .builtIn(let name):
                 if BuiltInScenario(rawValue: name.value) == nil {
                     let known = BuiltInScenario.allCases.map(\.rawValue).joined(separator: ", ")
-                    errors.append(InputError("unknown scenario '\(name.value)' (known: \(known))", at: name.location))
+                    errors.append(InputProblem("unknown scenario '\(name.value)' (known: \(known))", at: name.location))
                 }
             case .script(_, let steps, _):
                 for step in steps {
-                    do { _ = try ScriptStep.convert(step) } catch let error as InputError { errors.append(error) } catch {}
+                    do { _ = try ScriptStep.convert(step) } catch let error as InputError { errors += error.problems } catch {}
                 }
             }
         }
@@ -91,25 +91,25 @@ public enum ScenarioSelection {
     static func scenarios(for audit: AppAudit) throws -> [Scenario] {
         let read = audit.requestedRead.compactMap(HealthTypeID.init(rawValue:))
         let share = audit.requestedShare.compactMap(HealthTypeID.init(rawValue:)).filter(\.isShareable)
-        var errors: [InputError] = []
+        var errors: [InputProblem] = []
         let scenarios = audit.manifest.config.scenarios.compactMap { config -> Scenario? in
             switch config {
             case .builtIn(let name):
                 guard let kind = BuiltInScenario(rawValue: name.value) else {
                     let known = BuiltInScenario.allCases.map(\.rawValue).joined(separator: ", ")
-                    errors.append(InputError("unknown scenario '\(name.value)' (known: \(known))", at: name.location))
+                    errors.append(InputProblem("unknown scenario '\(name.value)' (known: \(known))", at: name.location))
                     return nil
                 }
                 return Scenario.builtIn(kind, read: read.isEmpty ? Scenario.defaultReadTypes : read, share: share)
             case .script(let name, let steps, _):
                 let converted = steps.compactMap { step -> ScenarioStep? in
-                    do { return try ScriptStep.convert(step) } catch let error as InputError { errors.append(error); return nil } catch { return nil }
+                    do { return try ScriptStep.convert(step) } catch let error as InputError { errors += error.problems; return nil } catch { return nil }
                 }
                 let id = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
                 return Scenario(id: id, title: name, summary: "Scripted in the config.", steps: converted)
             }
         }
-        if !errors.isEmpty { throw InputErrors(errors) }
+        if !errors.isEmpty { throw InputError(errors) }
         return scenarios
     }
 }

@@ -44,7 +44,7 @@ try? FileManager.default.createDirectory(atPath: work, withIntermediateDirectori
 struct CheckFailed: Error, CustomStringConvertible { var description: String }
 
 /// `files` name the files an error may blame; a name ending in `/` names a folder it must be in.
-func requireFile(_ error: InputError, _ files: [String]) throws {
+func requireFile(_ error: InputProblem, _ files: [String]) throws {
     if error.location.file.isEmpty { throw CheckFailed(description: "InputError without a file: \(error.message)") }
     let file = files.joined(separator: "' or '")
     if !files.contains(where: { $0.hasSuffix("/") ? error.location.file.hasPrefix($0) : error.location.file == $0 }) { throw CheckFailed(description: "InputError names '\(error.location.file)', expected '\(file)'") }
@@ -52,17 +52,14 @@ func requireFile(_ error: InputError, _ files: [String]) throws {
     if let line = error.location.line, line < 1 { throw CheckFailed(description: "InputError with line \(line)") }
 }
 
-/// Calls `body`; an `InputError`/`InputErrors` naming `file` is an expected outcome, anything else fails.
+/// Calls `body`; an `InputError` whose every problem names one of `files` is an expected outcome, anything else fails.
 nonisolated(unsafe) var verbose = false
 
-func expectInputErrors(_ files: String..., body: () throws -> Void) throws {
-    do { try body() } catch let error as InputError {
-        if verbose { say("expected: \(error)") }
-        try requireFile(error, files)
-    } catch let errors as InputErrors {
+func expectInputError(_ files: String..., body: () throws -> Void) throws {
+    do { try body() } catch let errors as InputError {
         if verbose { say("expected: \(errors)") }
-        if errors.errors.isEmpty { throw CheckFailed(description: "empty InputErrors") }
-        for error in errors.errors { try requireFile(error, files) }
+        if errors.problems.isEmpty { throw CheckFailed(description: "an InputError without problems") }
+        for error in errors.problems { try requireFile(error, files) }
     } catch let error as CheckFailed { throw error } catch {
         throw CheckFailed(description: "unexpected error type \(type(of: error)): \(error)")
     }
@@ -143,7 +140,7 @@ struct Target {
 
 let targets: [String: Target] = [
     "plist": Target(name: "plist", extensions: ["plist", "entitlements", "xcprivacy"]) { data in
-        try expectInputErrors("Fuzz/Info.plist") {
+        try expectInputError("Fuzz/Info.plist") {
             let document = try PropertyListDocument.parse(data, path: "Fuzz/Info.plist")
             for key in document.keyLines.keys { _ = document.quote(key); _ = document.location(of: key) }
             _ = document.quote(nil)
@@ -151,18 +148,18 @@ let targets: [String: Target] = [
         }
     },
     "strings": Target(name: "strings", extensions: ["strings", "xcstrings"]) { data in
-        try expectInputErrors("Fuzz/de.lproj/InfoPlist.strings") {
+        try expectInputError("Fuzz/de.lproj/InfoPlist.strings") {
             let file = try StringsFile.parse(data, path: "Fuzz/de.lproj/InfoPlist.strings")
             for entry in file.entries { _ = file.quote(line: entry.line) }
         }
-        try expectInputErrors("Fuzz/InfoPlist.xcstrings") {
+        try expectInputError("Fuzz/InfoPlist.xcstrings") {
             let catalog = try StringCatalog.parse(data, path: "Fuzz/InfoPlist.xcstrings")
             for entry in catalog.localizations { _ = BuildVariables.expand(entry.value, settings: ["PRODUCT_NAME": "Fuzz"]) }
         }
     },
     "config": Target(name: "config", extensions: ["yml", "yaml"]) { data in
         guard let text = String(data: data, encoding: .utf8) else { return } // ConfigLoader refuses non-UTF-8 before parsing
-        try expectInputErrors("healthaudit.yml") {
+        try expectInputError("healthaudit.yml") {
             _ = try ConfigLoader().parse(text, file: "healthaudit.yml", siteDirectory: "/fuzz/site")
         }
     },
@@ -181,7 +178,7 @@ let targets: [String: Target] = [
         }
         // 2. The bytes as a content page (front matter and all), rendered as the site does.
         var body = text
-        try expectInputErrors("content/fuzz.md") {
+        try expectInputError("content/fuzz.md") {
             let page = try ContentLoader.parse(data, path: "fuzz.md", sourcePath: "content/fuzz.md")
             body = page.body
         }
@@ -218,7 +215,7 @@ struct ScratchApp {
     }
 
     func audit() throws {
-        try expectInputErrors("apps/", "healthaudit.yml") {
+        try expectInputError("apps/", "healthaudit.yml") {
             let project = try ConfigLoader().parse(config, file: "healthaudit.yml", siteDirectory: site)
             let loader = ManifestLoader(siteDirectory: site)
             for app in project.apps {

@@ -69,7 +69,7 @@ struct Check: ParsableCommand {
         if strictBaseline && baseline == nil { throw ValidationError("--strict-baseline needs --baseline FILE") }
     }
 
-    func run() throws { try InputFailure.exitOnFailure(check) }
+    func run() throws { try CommandFailure.exitOnFailure(check) }
 
     private func check() throws {
         let located = try SiteLocator.locate(path: path, site: site, config: config)
@@ -118,10 +118,10 @@ struct Check: ParsableCommand {
 
     static func readBaseline(_ path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: Paths.absolute(path)) else {
-            throw InputFailure("\(path): error: baseline file not found or unreadable")
+            throw CommandFailure("\(path): error: baseline file not found or unreadable")
         }
         do { return try Baseline(json: data) } catch let error as Baseline.FormatError {
-            throw InputFailure("\(path): error: \(error.description)")
+            throw CommandFailure("\(path): error: \(error.description)")
         }
     }
 }
@@ -141,7 +141,7 @@ enum AuditRunner {
         let known = state.audits.map(\.manifest.id)
         let unknown = apps.filter { !known.contains($0) }
         if !unknown.isEmpty {
-            throw InputFailure("error: unknown app id(s) \(unknown.joined(separator: ", ")); the config lists: \(known.joined(separator: ", "))")
+            throw CommandFailure("error: unknown app id(s) \(unknown.joined(separator: ", ")); the config lists: \(known.joined(separator: ", "))")
         }
         return Run(audits: state.audits.filter { apps.contains($0.manifest.id) }, inputs: inputs)
     }
@@ -158,15 +158,17 @@ enum AuditRunner {
             let state = try Pipeline.audit.run(options)
             return (state, recorder.readFiles)
         } catch let failure as BuildFailed {
-            throw InputFailure(failure.description(sitePrefix: Paths.relative(siteDirectory)) + "\ncheck failed: \(failure.diagnostics.count) input problem(s)")
+            throw CommandFailure(failure.description(sitePrefix: Paths.relative(siteDirectory)) + "\ncheck failed: \(failure.diagnostics.count) input problem(s)")
+        } catch let failure as InternalFailure {
+            throw CommandFailure(failure.description, status: ExitStatus.internalError)
         }
     }
 }
 
-/// An input or usage problem already worded for the user: printed to stderr, exit status 2.
-struct InputFailure: Error {
+/// A failure already worded for the user (input, usage, output or internal): printed to stderr, exit `status`.
+struct CommandFailure: Error {
     var message: String
-    /// `ExitStatus.inputError`, or `outputError` when an output could not be written.
+    /// `ExitStatus.inputError`, `outputError` when an output could not be written, `internalError` for a bug.
     var status = ExitStatus.inputError
     init(_ message: String, status: Int32 = ExitStatus.inputError) {
         self.message = message
@@ -174,7 +176,7 @@ struct InputFailure: Error {
     }
 
     static func exitOnFailure(_ body: () throws -> Void) throws {
-        do { try body() } catch let failure as InputFailure {
+        do { try body() } catch let failure as CommandFailure {
             OutputWriter.standardError(failure.message + "\n")
             throw ExitCode(failure.status)
         }
@@ -233,19 +235,19 @@ enum SiteLocator {
         let fileManager = FileManager.default
         if let config {
             let file = Paths.absolute(config)
-            guard fileManager.fileExists(atPath: file) else { throw InputFailure("\(config): error: config file not found") }
+            guard fileManager.fileExists(atPath: file) else { throw CommandFailure("\(config): error: config file not found") }
             return located(configFile: file)
         }
         if let site { return Located(siteDirectory: Paths.absolute(site)) }
         let start = Paths.absolute(path ?? ".")
-        guard fileManager.fileExists(atPath: start) else { throw InputFailure("\(path ?? "."): error: folder not found") }
+        guard fileManager.fileExists(atPath: start) else { throw CommandFailure("\(path ?? "."): error: folder not found") }
         if let (folder, name) = nearestConfig(from: start) { return located(configFile: folder + "/" + name) }
         if path == nil, fileManager.fileExists(atPath: start + "/Site/" + ConfigLoader.fileName) {
             return Located(siteDirectory: start + "/Site")
         }
         let apps = AppDiscovery.find(in: start)
         guard !apps.isEmpty else {
-            throw InputFailure("\(path ?? "."): error: no healthaudit.yml here or above, and no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)")
+            throw CommandFailure("\(path ?? "."): error: no healthaudit.yml here or above, and no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)")
         }
         OutputWriter.standardError("healthaudit: no healthaudit.yml found; auditing \(apps.count) discovered app(s):\n"
                                    + apps.map { "  \($0.root)\($0.project.map { "/" + $0 } ?? "") — \($0.reason)\n" }.joined())

@@ -27,7 +27,7 @@ struct EvidenceCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The HTML file to write ('-' for standard output).", valueName: "file"))
     var output: String
 
-    func run() throws { try InputFailure.exitOnFailure(write) }
+    func run() throws { try CommandFailure.exitOnFailure(write) }
 
     private func write() throws {
         let siteDirectory = Paths.absolute(site)
@@ -51,7 +51,7 @@ struct EvidenceCommand: ParsableCommand {
         let siteDirectory = Paths.absolute(site)
         let fileSystem = LocalFileSystem(confinedTo: [ProjectRoot.containing(siteDirectory)])
         do { return try fileSystem.contents(of: path) } catch let error as InputError {
-            throw InputFailure("\(shown): error: \(error.message)")
+            throw CommandFailure(error.cited(in: shown).description)
         }
     }
 }

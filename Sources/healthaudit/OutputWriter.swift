@@ -17,7 +17,7 @@ struct OutputWriter {
         }
         let absolute = Paths.absolute(path)
         if let real = RealPath.of(absolute), inputs.contains(real) {
-            throw InputFailure("\(path): error: refusing to write a report over a file the audit reads", status: ExitStatus.inputError)
+            throw CommandFailure("\(path): error: refusing to write a report over a file the audit reads", status: ExitStatus.inputError)
         }
         do {
             var info = stat()
@@ -28,7 +28,7 @@ struct OutputWriter {
                 try replaceAtomically(Data(text.utf8), at: absolute)
             }
         } catch let error as WriteError {
-            throw InputFailure("\(path): error: cannot \(error.operation): \(SystemError.text(error.code))", status: ExitStatus.outputError)
+            throw CommandFailure("\(path): error: cannot \(error.operation): \(SystemError.text(error.code))", status: ExitStatus.outputError)
         }
     }
 

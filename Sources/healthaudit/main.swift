@@ -4,11 +4,13 @@ import Report
 import SiteBuild
 
 /// Exit codes shared by every command: 0 ok, 1 findings at or above the threshold, 2 usage or input
-/// error (including an output folder the tool refuses to replace), 3 the output could not be written.
+/// error (including an output folder the tool refuses to replace), 3 the output could not be written,
+/// 70 (EX_SOFTWARE) an internal error: a bug in the tool, never blamed on an input.
 enum ExitStatus {
     static let findings: Int32 = 1
     static let inputError: Int32 = 2
     static let outputError: Int32 = 3
+    static let internalError: Int32 = 70
 }
 
 struct HealthAudit: ParsableCommand {
@@ -61,6 +63,9 @@ struct Build: ParsableCommand {
         } catch let failure as OutputFailure {
             FileHandle.standardError.write(Data("\(failure)\nbuild failed: the site could not be written\n".utf8))
             throw ExitCode(ExitStatus.outputError)
+        } catch let failure as InternalFailure {
+            FileHandle.standardError.write(Data("\(failure)\nbuild failed; the previous site was left untouched\n".utf8))
+            throw ExitCode(ExitStatus.internalError)
         }
     }
 }

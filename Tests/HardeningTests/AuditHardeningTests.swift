@@ -52,8 +52,8 @@ final class AuditHardeningTests: XCTestCase {
             let failed = error as? BuildFailed
             XCTAssertEqual(failed?.diagnostics.count, 1)
             XCTAssertEqual(failed?.diagnostics.first?.step, "load")
-            XCTAssertEqual(failed?.diagnostics.first?.error.location.file.hasSuffix("apps/steady/Steady/Info.plist"), true)
-            XCTAssertEqual(failed?.diagnostics.first?.error.message, "file is \(text.utf8.count) bytes, over the 8388608-byte limit")
+            XCTAssertEqual(failed?.diagnostics.first?.problem.location.file.hasSuffix("apps/steady/Steady/Info.plist"), true)
+            XCTAssertEqual(failed?.diagnostics.first?.problem.message, "file is \(text.utf8.count) bytes, over the 8388608-byte limit")
         }
     }
 

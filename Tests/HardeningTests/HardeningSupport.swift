@@ -84,17 +84,15 @@ enum Corpus {
     static func text(_ path: String) throws -> String { try String(contentsOfFile: root + "/" + path, encoding: .utf8) }
 }
 
-/// Runs `body`, which must throw input errors; returns them (an `InputError` or every error of `InputErrors`).
-func inputErrors(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> [InputError] {
+/// Runs `body`, which must throw input errors; returns every problem of its `InputError` or `BuildFailed`.
+func inputErrors(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> [InputProblem] {
     do {
         try body()
         XCTFail("expected an input error", file: file, line: line)
-    } catch let error as InputError {
-        return [error]
-    } catch let errors as InputErrors {
-        return errors.errors
+    } catch let errors as InputError {
+        return errors.problems
     } catch let failure as BuildFailed {
-        return failure.diagnostics.map(\.error)
+        return failure.diagnostics.map(\.problem)
     } catch {
         XCTFail("expected an InputError, got \(type(of: error)): \(error)", file: file, line: line)
     }
@@ -102,7 +100,7 @@ func inputErrors(_ body: () throws -> Void, file: StaticString = #filePath, line
 }
 
 /// Asserts the exact `file:line:column: error: message` of each error.
-func assertErrors(_ errors: [InputError], _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
+func assertErrors(_ errors: [InputProblem], _ expected: [String], file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(errors.map(\.description), expected, file: file, line: line)
 }
 

@@ -6,7 +6,7 @@ import XCTest
 final class PlistCorpusTests: XCTestCase {
     let path = "App/Info.plist"
 
-    func errors(_ name: String) throws -> [InputError] {
+    func errors(_ name: String) throws -> [InputProblem] {
         let data = try Corpus.data("plist/" + name)
         return inputErrors { _ = try PropertyListDocument.parse(data, path: path) }
     }
@@ -122,7 +122,7 @@ final class StringsCorpusTests: XCTestCase {
     }
 
     func testSyntaxErrorsNameTheirLine() throws {
-        func errors(_ name: String) throws -> [InputError] {
+        func errors(_ name: String) throws -> [InputProblem] {
             let data = try Corpus.data("strings/" + name)
             return inputErrors { _ = try StringsFile.parse(data, path: path) }
         }
@@ -137,13 +137,13 @@ final class StringsCorpusTests: XCTestCase {
             let strings = try StringsFile.parse(data, path: path)
             XCTAssertEqual(strings.path, path)
         } catch let error as InputError {
-            XCTAssertEqual(error.location.file, path)
+            XCTAssertEqual(error.problems.map(\.location.file), [path])
         }
     }
 }
 
 final class ConfigCorpusTests: XCTestCase {
-    func errors(_ name: String) throws -> [InputError] {
+    func errors(_ name: String) throws -> [InputProblem] {
         let text = try Corpus.text("config/" + name)
         return inputErrors { _ = try ConfigLoader().parse(text, file: "healthaudit.yml", siteDirectory: "/site") }
     }

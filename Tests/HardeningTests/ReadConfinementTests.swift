@@ -65,7 +65,7 @@ final class ReadConfinementTests: XCTestCase {
         let fileSystem = LocalFileSystem(confinedTo: [site.site])
         try FileManager.default.createSymbolicLink(atPath: site.site + "/linked", withDestinationPath: outside + "/Sources")
         XCTAssertThrowsError(try fileSystem.files(under: site.site + "/linked")) { error in
-            XCTAssertEqual((error as? InputError)?.location.file, site.site + "/linked")
+            XCTAssertEqual((error as? InputError)?.problems.first?.location.file, site.site + "/linked")
         }
         XCTAssertThrowsError(try fileSystem.contents(of: site.site + "/linked/Leak.swift"))
         // The same folder reached without a symlink is fine from a root that holds it.

@@ -65,7 +65,7 @@ final class BinaryPlistBoundsTests: XCTestCase {
             _ = try PropertyListDocument.parse(data, path: path)
             XCTFail("expected an input error")
         } catch {
-            return [(error as? InputError)?.description ?? "\(error)"]
+            return [(error as? InputError)?.problems.first?.description ?? "\(error)"]
         }
         return []
     }

@@ -6,13 +6,13 @@ final class ConfigLoaderTests: XCTestCase {
         try ConfigLoader().parse(yaml, file: "Site/healthaudit.yml", siteDirectory: "/site")
     }
 
-    func errors(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) -> [InputError] {
+    func errors(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) -> [InputProblem] {
         do {
             _ = try parse(yaml)
             XCTFail("expected errors", file: file, line: line)
             return []
-        } catch let error as InputErrors {
-            return error.errors
+        } catch let error as InputError {
+            return error.problems
         } catch {
             XCTFail("unexpected \(error)", file: file, line: line)
             return []

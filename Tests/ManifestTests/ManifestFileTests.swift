@@ -38,11 +38,11 @@ final class ManifestFileTests: XCTestCase {
     func testTruncatedPlistsFailWithTheirPath() throws {
         let xml = try data("apps/veloride/VeloRide/Info.plist")
         XCTAssertThrowsError(try PropertyListDocument.parse(xml.prefix(xml.count / 2), path: "half.plist")) { error in
-            XCTAssertEqual((error as? InputError)?.location.file, "half.plist")
+            XCTAssertEqual((error as? InputError)?.problems.first?.location.file, "half.plist")
         }
         let binary = try data("apps/trainer/Trainer/Info.plist")
         XCTAssertThrowsError(try PropertyListDocument.parse(binary.prefix(40), path: "bad.plist")) { error in
-            XCTAssertTrue((error as? InputError)?.message.contains("binary") == true, "\(error)")
+            XCTAssertTrue((error as? InputError)?.problems.first?.message.contains("binary") == true, "\(error)")
         }
     }
 
@@ -67,7 +67,7 @@ final class ManifestFileTests: XCTestCase {
         XCTAssertEqual(parsed.entries[1].value, "é")
         XCTAssertEqual(parsed.entries[1].line, 4)
         XCTAssertThrowsError(try StringsFile.parse(Data("\"a\" = \"b\"\n\"c\" = \"d\";".utf8), path: "x.strings")) { error in
-            XCTAssertEqual((error as? InputError)?.location.line, 2, "\(error)")
+            XCTAssertEqual((error as? InputError)?.problems.first?.location.line, 2, "\(error)")
         }
         let utf16NoBOM = "\"k\" = \"v\";".data(using: .utf16LittleEndian)!
         XCTAssertEqual(try StringsFile.parse(utf16NoBOM, path: "x.strings").entries.first?.value, "v")

@@ -182,7 +182,7 @@ final class ReactNativePermissionTests: XCTestCase {
         XCTAssertEqual(json["expo"]?.entries?.first?.keyLine, 3)
         XCTAssertEqual(json["expo"]?["version"]?.plistValue, .real(-1.5))
         XCTAssertThrowsError(try LocatedJSON.parse(Data("{\n  \"a\": 1\n  \"b\": 2\n}".utf8), file: "app.json")) { error in
-            let error = error as! InputError
+            let error = (error as! InputError).problems[0]
             XCTAssertEqual(error.location.line, 3)
             XCTAssertTrue(error.message.contains("expected ',' or '}'"), error.message)
         }

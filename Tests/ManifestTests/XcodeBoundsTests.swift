@@ -85,15 +85,15 @@ final class XcodeParserBoundsTests: XCTestCase {
         let text = "// !$*UTF8*$!\n" + before + "; }"
         var error: InputError?
         XCTAssertThrowsError(try OpenStepPlistParser.parse(Data(text.utf8), file: "p.pbxproj")) { error = $0 as? InputError }
-        XCTAssertEqual(error?.location, FileLocation(file: "p.pbxproj", line: 2, column: before.count + 1))
-        XCTAssertEqual(error?.message, "malformed project file: unexpected character ';'")
+        XCTAssertEqual(error?.problems.first?.location, FileLocation(file: "p.pbxproj", line: 2, column: before.count + 1))
+        XCTAssertEqual(error?.problems.first?.message, "malformed project file: unexpected character ';'")
     }
 
     func testErrorsAfterManyLinesKeepTheirLine() {
         let text = "{\n" + (0..<5_000).map { "a\($0) = b;\n" }.joined() + "\t\"c\" = (x, y;\n}\n"
         let column = "\t\"c\" = (x, y".count + 1
         XCTAssertThrowsError(try OpenStepPlistParser.parse(Data(text.utf8), file: "p.pbxproj")) { error in
-            XCTAssertEqual((error as? InputError)?.description, "p.pbxproj:5002:\(column): error: malformed project file: expected ',' or ')' in a list")
+            XCTAssertEqual((error as? InputError)?.problems.first?.description, "p.pbxproj:5002:\(column): error: malformed project file: expected ',' or ')' in a list")
         }
     }
 

@@ -471,13 +471,13 @@ struct SiteBuilder {
         return try ManifestLoader(siteDirectory: site).load(config.apps[0])
     }
 
-    func errors(_ entry: String) -> [InputError] {
+    func errors(_ entry: String) -> [InputProblem] {
         do {
             _ = try load(entry)
             XCTFail("expected input errors")
             return []
-        } catch let error as InputErrors {
-            return error.errors
+        } catch let error as InputError {
+            return error.problems
         } catch {
             XCTFail("unexpected \(error)")
             return []
@@ -528,18 +528,18 @@ final class XcodeProjectTests: XCTestCase {
     func testParserErrorsCarryLineAndColumn() {
         let text = "{\n\ta = 1;\n\tb = 2\n\tc = 3;\n}\n"
         XCTAssertThrowsError(try OpenStepPlistParser.parse(Data(text.utf8), file: "p.pbxproj")) { error in
-            let error = error as! InputError
+            let error = (error as! InputError).problems[0]
             XCTAssertEqual(error.location.file, "p.pbxproj")
             XCTAssertEqual(error.location.line, 4)
             XCTAssertEqual(error.location.column, 2)
             XCTAssertTrue(error.message.contains("expected ';' after the value of 'b'"), error.message)
         }
         XCTAssertThrowsError(try OpenStepPlistParser.parse(Data("{ a = \"open;\n}".utf8), file: "p")) { error in
-            XCTAssertEqual((error as! InputError).location.line, 1)
-            XCTAssertTrue((error as! InputError).message.contains("unterminated string"))
+            XCTAssertEqual((error as! InputError).problems[0].location.line, 1)
+            XCTAssertTrue((error as! InputError).problems[0].message.contains("unterminated string"))
         }
         XCTAssertThrowsError(try OpenStepPlistParser.parse(Data("{ a = 1; a = 2; }".utf8), file: "p")) { error in
-            XCTAssertTrue((error as! InputError).message.contains("duplicate key 'a'"))
+            XCTAssertTrue((error as! InputError).problems[0].message.contains("duplicate key 'a'"))
         }
     }
 
@@ -678,7 +678,7 @@ final class XcodeProjectTests: XCTestCase {
                       manifest.discovery.map(\.text).joined(separator: "\n"))
     }
 
-    func testMissingProjectAndMissingFilesAreInputErrors() throws {
+    func testMissingProjectAndMissingFilesAreInputError() throws {
         var errors = builder.errors("    root: apps/stride\n    project: Other.xcodeproj\n")
         XCTAssertEqual(errors.first?.location.line, 5)
         XCTAssertTrue(errors.first?.message.contains("apps/stride/Other.xcodeproj/project.pbxproj' does not exist") == true, errors.first?.message ?? "")
@@ -691,8 +691,8 @@ final class XcodeProjectTests: XCTestCase {
     }
 
     func testConfigKeysAreValidated() {
-        func parse(_ yaml: String) -> [InputError] {
-            do { _ = try ConfigLoader().parse(yaml, file: "healthaudit.yml", siteDirectory: "/site"); return [] } catch let error as InputErrors { return error.errors } catch { return [] }
+        func parse(_ yaml: String) -> [InputProblem] {
+            do { _ = try ConfigLoader().parse(yaml, file: "healthaudit.yml", siteDirectory: "/site"); return [] } catch let error as InputError { return error.problems } catch { return [] }
         }
         XCTAssertTrue(parse("apps:\n  - id: a\n    project: App.xcodeproj\n    targets: [App]\n    configuration: Debug\n").isEmpty)
         XCTAssertTrue(parse("apps:\n  - id: a\n    project: App/Info.plist\n").first?.message.contains("must name an .xcodeproj") == true)

@@ -61,6 +61,35 @@ final class CacheInputsTests: XCTestCase {
         }, page: "apps/runner/index.html", shows: "Formatting.swift")
     }
 
+    /// Same size, same modification time (a restored backup, a same-second save): the page's
+    /// content is the key, so the edit still shows. Keyed by size and mtime it was missed.
+    func testAContentEditThatKeepsSizeAndModificationTimeRebuilds() throws {
+        try fixture.build()
+        let page = fixture.site + "/content/about.md"
+        var before = stat()
+        XCTAssertEqual(stat(page, &before), 0)
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        let word = try XCTUnwrap(text.firstMatch(of: /[a-z]{6,}/)).output
+        try assertRebuilds(after: {
+            try text.replacingOccurrences(of: word, with: String(word.uppercased()), options: [], range: text.range(of: word))
+                .write(toFile: page, atomically: false, encoding: .utf8)
+            var times = Self.times(before)
+            XCTAssertEqual(utimensat(AT_FDCWD, page, &times, 0), 0)
+            var after = stat()
+            XCTAssertEqual(stat(page, &after), 0)
+            XCTAssertEqual(after.st_size, before.st_size)
+            XCTAssertEqual(Self.times(after).map { [Int($0.tv_sec), Int($0.tv_nsec)] }, Self.times(before).map { [Int($0.tv_sec), Int($0.tv_nsec)] })
+        }, page: "pages/about.html", shows: String(word.uppercased()))
+    }
+
+    static func times(_ info: stat) -> [timespec] {
+        #if os(Linux)
+        [info.st_atim, info.st_mtim]
+        #else
+        [info.st_atimespec, info.st_mtimespec]
+        #endif
+    }
+
     /// With no `summaries:` range the week ends today: tomorrow's build is not last week's site.
     func testTheDayIsPartOfTheKeyWhenTheConfigNamesNoRange() throws {
         try fixture.edit("healthaudit.yml") { $0.replacingOccurrences(of: "summaries:\n  from: 2026-03-26\n  to: 2026-04-01\n", with: "") }

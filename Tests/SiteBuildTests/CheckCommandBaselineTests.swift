@@ -38,7 +38,7 @@ final class CheckCommandBaselineTests: XCTestCase {
     func testKnownFindingsPassAndANewOneFails() throws {
         let accepted = try fixture.check(["--baseline", "ci/baseline.json"])
         XCTAssertEqual(accepted.status, 0, accepted.stdout + accepted.stderr)
-        XCTAssertTrue(accepted.stdout.hasPrefix("5 app(s) audited: 0 error(s), 0 warning(s), 0 note(s)"), accepted.stdout)
+        XCTAssertNotNil(accepted.stdout.firstMatch(of: /^\d+ app\(s\) audited: 0 error\(s\), 0 warning\(s\), 0 note\(s\)/), accepted.stdout)
 
         try fixture.edit("apps/steady/Steady/Info.plist") { text in
             text.replacingOccurrences(of: "<string>Steady reads your steps, heart rate, sleep, activity, weight, age and sex to show daily trends and estimate your recovery.</string>",

@@ -26,7 +26,7 @@ final class InputProblemsTests: XCTestCase {
             try pipeline.run(options)
             XCTFail("expected input problems")
         } catch let failure as BuildFailed {
-            return failure.diagnostics.map { "[\($0.step)] " + ($0.error.location.file as NSString).lastPathComponent }
+            return failure.diagnostics.map { "[\($0.step)] " + ($0.problem.location.file as NSString).lastPathComponent }
         } catch {
             XCTFail("expected BuildFailed, got \(error)")
         }
@@ -50,5 +50,33 @@ final class InputProblemsTests: XCTestCase {
     func testCheckValidatesScenarios() throws {
         try fixture.edit("healthaudit.yml") { $0.replacingOccurrences(of: "scenarios: [first-launch-never-asking, widget-asking]", with: "scenarios: [first-launch-never-asking, no-such-scenario]") }
         XCTAssertEqual(problems(.audit), ["[load] healthaudit.yml"])
+    }
+
+    /// An error that is neither an input problem nor an output failure is a bug of the tool: it
+    /// used to be reported as an input problem "at" the output folder.
+    func testAnUnexpectedErrorIsAnInternalFailureNotAnInputProblem() throws {
+        struct Unexpected: Error, CustomStringConvertible { var description: String { "index out of range" } }
+        let failing = Pipeline(steps: [.loadInputs, BuildStep("render") { _, _ in throw Unexpected() }])
+        do {
+            try failing.run(fixture.options)
+            XCTFail("expected the step's error")
+        } catch let failure as InternalFailure {
+            XCTAssertEqual(failure.step, "render")
+            XCTAssertEqual(failure.description, "error: internal error in step 'render': index out of range; this is a bug in healthaudit, please report it")
+        } catch {
+            XCTFail("expected InternalFailure, got \(type(of: error)): \(error)")
+        }
+    }
+
+    /// Input problems of several readers arrive as one error type whose problems keep their files.
+    func testReadersThrowOneErrorTypeThatCollectsProblems() throws {
+        try fixture.edit("healthaudit.yml") { $0.replacingOccurrences(of: "units: metric", with: "units: metric\nno_such_key: 1\nother_key: 2") }
+        do {
+            _ = try ConfigLoader().load(siteDirectory: fixture.site)
+            XCTFail("expected input problems")
+        } catch let error as InputError {
+            XCTAssertEqual(error.problems.map { $0.message.hasPrefix("config: unknown key") }, [true, true])
+            XCTAssertEqual(error.problems.map(\.location.line), [9, 10])
+        }
     }
 }

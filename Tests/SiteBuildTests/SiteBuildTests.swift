@@ -57,7 +57,7 @@ final class SiteBuildTests: XCTestCase {
         try fixture.edit("apps/veloride/VeloRide/Info.plist") { String($0.prefix(200)) }
         try fixture.edit("apps/steady/Steady/Info.plist") { $0.replacingOccurrences(of: "</dict>", with: "") }
         XCTAssertThrowsError(try fixture.build()) { error in
-            let files = (error as! BuildFailed).diagnostics.map(\.error.location.file)
+            let files = (error as! BuildFailed).diagnostics.map(\.problem.location.file)
             XCTAssertEqual(files, ["apps/veloride/VeloRide/Info.plist", "apps/steady/Steady/Info.plist"])
         }
     }

@@ -19,6 +19,9 @@ struct SiteFixture {
 
     func remove() { try? FileManager.default.removeItem(atPath: root) }
 
+    /// How many apps the copied config lists: tests count from it, not from today's demo site.
+    func appCount() throws -> Int { try ConfigLoader().load(siteDirectory: site).apps.count }
+
     var options: BuildOptions {
         BuildOptions(siteDirectory: site, templatesDirectory: Self.repository + "/Templates",
                      clock: FixedClock(DayDate(year: 2026, month: 4, day: 1)), log: SilentLog())

@@ -80,11 +80,11 @@ final class ScriptedScenarioTests: XCTestCase {
     func testUnknownStepAndUnmodelledTypeNameTheirLines() throws {
         let yaml = "apps:\n  - id: a\n    scenarios:\n      - name: x\n        steps:\n          - dance\n"
         XCTAssertThrowsError(try ConfigLoader().parse(yaml, file: "healthaudit.yml", siteDirectory: "/site")) { error in
-            XCTAssertEqual((error as? InputErrors)?.errors.first?.location.line, 6, "\(error)")
+            XCTAssertEqual((error as? InputError)?.problems.first?.location.line, 6, "\(error)")
         }
         let step = ScenarioStepConfig(action: "query", argument: "allergyRecord", location: FileLocation(file: "healthaudit.yml", line: 12))
         XCTAssertThrowsError(try ScriptStep.convert(step)) { error in
-            XCTAssertEqual((error as? InputError)?.location.line, 12)
+            XCTAssertEqual((error as? InputError)?.problems.first?.location.line, 12)
         }
     }
 }
@@ -176,7 +176,7 @@ final class SummaryBuilderTests: XCTestCase {
         audit.manifest.config.scenarios = [.builtIn(Located("no-such-scenario", at: FileLocation(file: "Site/healthaudit.yml", line: 9)))]
         config.summaries = DayRange(from: DayDate("2026-03-26")!, to: DayDate("2026-03-26")!)
         XCTAssertThrowsError(try SummaryBuilder(config: config, range: config.summaries!).summarize(audit)) { error in
-            XCTAssertEqual((error as? InputErrors)?.errors.first?.location.line, 9)
+            XCTAssertEqual((error as? InputError)?.problems.first?.location.line, 9)
         }
     }
 }

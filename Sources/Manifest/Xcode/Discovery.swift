@@ -74,7 +74,7 @@ struct AppFiles {
     func read(_ relative: String) throws -> Data {
         guard exists(relative) else { throw InputError("file not found", file: display(relative)) }
         do { return try fileSystem.contents(of: absolute(relative)) } catch let error as InputError {
-            throw InputError(error.message, file: display(relative), line: error.location.line)
+            throw error.cited(in: display(relative))
         }
     }
 

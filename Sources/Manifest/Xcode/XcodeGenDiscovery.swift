@@ -14,10 +14,11 @@ struct XcodeGenDiscovery {
         let shown = files.display(Self.fileName)
         let root: Node
         do { root = try YAMLReader.compose(text, file: shown) } catch let error as InputError {
+            let problem = error.problems.first ?? InputProblem("unreadable", file: shown)
             // XcodeGen files often use anchors, which this reader refuses (alias bombs): not an error
             // of the app, so the audit goes on without project.yml and says so.
-            discovery.note("\(shown) is not read (\(error.message)); name info_plist and entitlements in the config to audit them",
-                           origin: Self.fileName, at: error.location)
+            discovery.note("\(shown) is not read (\(problem.message)); name info_plist and entitlements in the config to audit them",
+                           origin: Self.fileName, at: problem.location)
             return
         }
         guard let targets = root.mapping?["targets"]?.mapping else { return }

@@ -27,7 +27,7 @@ public struct TemplateSet: Sendable {
         for (name, data) in Self.builtInFiles { files[name] = (data, "(built-in)/" + name) }
         if let directory {
             guard fileSystem.isDirectory(directory) else {
-                throw InputErrors([InputError("templates folder not found", file: directory)])
+                throw InputError([InputProblem("templates folder not found", file: directory)])
             }
             for file in try fileSystem.files(under: directory) where Self.isTemplateFile(file) {
                 files[file] = (try fileSystem.contents(of: directory + "/" + file), directory + "/" + file)
@@ -35,7 +35,7 @@ public struct TemplateSet: Sendable {
         }
         var library = MustacheLibrary()
         var assets: [String: Data] = [:]
-        var errors: [InputError] = []
+        var errors: [InputProblem] = []
         var hashes: [String] = []
         for (file, entry) in files.sorted(by: { $0.key < $1.key }) {
             hashes.append(file + "=" + StableDigest.hex(entry.data))
@@ -43,18 +43,18 @@ public struct TemplateSet: Sendable {
                 do {
                     library.register(try MustacheTemplate(string: String(decoding: entry.data, as: UTF8.self)), named: String(file.dropLast(".mustache".count)))
                 } catch let error as MustacheTemplate.ParserError {
-                    errors.append(InputError("template does not parse: \(error.error)", file: entry.shownPath, line: error.context.lineNumber, column: error.context.columnNumber))
+                    errors.append(InputProblem("template does not parse: \(error.error)", file: entry.shownPath, line: error.context.lineNumber, column: error.context.columnNumber))
                 } catch {
-                    errors.append(InputError("template does not parse: \(error)", file: entry.shownPath))
+                    errors.append(InputProblem("template does not parse: \(error)", file: entry.shownPath))
                 }
             } else {
                 assets[file] = entry.data
             }
         }
         for name in Self.required where library.getTemplate(named: name) == nil && !errors.contains(where: { $0.location.file.hasSuffix("/\(name).mustache") }) {
-            errors.append(InputError("template '\(name).mustache' is missing", file: directory ?? "(built-in)"))
+            errors.append(InputProblem("template '\(name).mustache' is missing", file: directory ?? "(built-in)"))
         }
-        if !errors.isEmpty { throw InputErrors(errors) }
+        if !errors.isEmpty { throw InputError(errors) }
         self.library = library
         self.assets = assets
         self.digest = StableDigest.hex(Data(hashes.joined(separator: "\n").utf8))
