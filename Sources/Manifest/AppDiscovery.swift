@@ -22,7 +22,10 @@ public enum AppDiscovery {
                                        "Build", "android", ".expo", "dist", "Tests", "fastlane"]
     static let maxDepth = 6
 
-    public static func find(in folder: String, fileSystem: FileSystem = LocalFileSystem()) -> [App] {
+    /// Reads through `fileSystem`, by default one confined to `folder`: a symlinked `package.json`
+    /// or project file cannot make discovery read outside the folder it was pointed at.
+    public static func find(in folder: String, fileSystem: FileSystem? = nil) -> [App] {
+        let fileSystem = fileSystem ?? LocalFileSystem(confinedTo: [folder])
         var apps: [App] = []
         var claimed: [String] = [] // app roots already taken: a React Native app's ios/ is not another app
         walk(folder, relative: "", depth: 0, fileSystem: fileSystem) { relative, names in
@@ -33,7 +36,7 @@ public enum AppDiscovery {
                let json = String(data: text, encoding: .utf8) {
                 // An app, not a library or a workspace root: an Expo config, or an Xcode project under ios/.
                 let isApp = ["app.json", "app.config.js", "app.config.ts", "app.config.json"].contains(where: names.contains)
-                    || ((try? FileManager.default.contentsOfDirectory(atPath: path + "/ios")) ?? []).contains { $0.hasSuffix(".xcodeproj") }
+                    || ((try? fileSystem.entries(in: path + "/ios")) ?? []).contains { $0.name.hasSuffix(".xcodeproj") }
                 if isApp, json.contains("\"react-native\"") || json.contains("\"expo\"") {
                     apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "react-native",
                                     root: here, project: nil, reason: "React Native / Expo app (package.json)"))
@@ -90,12 +93,11 @@ public enum AppDiscovery {
 
     private static func walk(_ folder: String, relative: String, depth: Int, fileSystem: FileSystem, visit: (String, [String]) -> Void) {
         let path = relative.isEmpty ? folder : folder + "/" + relative
-        guard depth <= maxDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        visit(relative, names)
-        for name in names.sorted() where !skipped.contains(name) && !name.hasPrefix(".") && !name.hasSuffix(".xcodeproj")
-            && !name.hasSuffix(".xcworkspace") && !name.hasSuffix(".app") {
-            var info = stat()
-            guard lstat(path + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
+        guard depth <= maxDepth, let entries = try? fileSystem.entries(in: path) else { return }
+        visit(relative, entries.map(\.name))
+        for entry in entries where entry.isFolder && !skipped.contains(entry.name) && !entry.name.hasPrefix(".")
+            && !entry.name.hasSuffix(".xcodeproj") && !entry.name.hasSuffix(".xcworkspace") && !entry.name.hasSuffix(".app") {
+            let name = entry.name
             walk(folder, relative: relative.isEmpty ? name : relative + "/" + name, depth: depth + 1, fileSystem: fileSystem, visit: visit)
         }
     }

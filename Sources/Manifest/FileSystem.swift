@@ -12,6 +12,19 @@ public protocol FileSystem: Sendable {
     /// Like `files(under:)`, but never descends into folders with one of these names (`node_modules`,
     /// `Pods`): their files are neither listed nor counted against the limit.
     func files(under directory: String, skipping folders: Set<String>) throws -> [String]
+    /// The names directly in `directory`, sorted, each marked as a folder or not. A symlink is
+    /// never a folder here, so a walk built on this cannot loop or leave the project.
+    func entries(in directory: String) throws -> [FolderEntry]
+}
+
+/// One name in a folder listing.
+public struct FolderEntry: Hashable, Sendable {
+    public var name: String
+    public var isFolder: Bool
+    public init(name: String, isFolder: Bool) {
+        self.name = name
+        self.isFolder = isFolder
+    }
 }
 
 extension FileSystem {
@@ -106,6 +119,14 @@ public struct LocalFileSystem: FileSystem {
 
     public func files(under directory: String) throws -> [String] {
         try files(under: directory, skipping: [])
+    }
+
+    public func entries(in directory: String) throws -> [FolderEntry] {
+        try checkConfinement(directory)
+        return try SystemError.names(in: directory).sorted().map { name in
+            var info = stat()
+            return FolderEntry(name: name, isFolder: lstat(directory + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR)
+        }
     }
 
     public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
@@ -305,6 +326,18 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         try files(under: directory, skipping: [])
     }
 
+    public func entries(in directory: String) throws -> [FolderEntry] {
+        let key = "entries " + directory
+        do {
+            let found = try base.entries(in: directory)
+            note(key, StableDigest.hex(Data(found.map { $0.name + ($0.isFolder ? "/" : "") }.joined(separator: "\n").utf8)))
+            return found
+        } catch {
+            note(key, "error: \(error)")
+            throw error
+        }
+    }
+
     public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
         let key = "list " + directory + " -" + folders.sorted().joined(separator: ",")
         do {
@@ -332,6 +365,12 @@ public struct OverlayFileSystem: FileSystem {
     public func fileExists(_ path: String) -> Bool { files[path] != nil || base.fileExists(path) }
     public func isDirectory(_ path: String) -> Bool { files[path] == nil && base.isDirectory(path) }
     public func files(under directory: String) throws -> [String] { try base.files(under: directory) }
+    public func entries(in directory: String) throws -> [FolderEntry] {
+        let laid = files.keys.filter { ($0 as NSString).deletingLastPathComponent == directory }.map { FolderEntry(name: ($0 as NSString).lastPathComponent, isFolder: false) }
+        let below = (try? base.entries(in: directory)) ?? []
+        if below.isEmpty && laid.isEmpty { return try base.entries(in: directory) }
+        return Array(Set(below + laid)).sorted { $0.name < $1.name }
+    }
     public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
         try base.files(under: directory, skipping: folders)
     }

@@ -55,6 +55,7 @@ final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     func fileExists(_ path: String) -> Bool { record(path); return base.fileExists(path) }
     func isDirectory(_ path: String) -> Bool { record(path); return base.isDirectory(path) }
     func files(under directory: String) throws -> [String] { record(directory); return try base.files(under: directory) }
+    func entries(in directory: String) throws -> [FolderEntry] { record(directory); return try base.entries(in: directory) }
 }
 
 // MARK: 1. The project file parser is linear

@@ -62,6 +62,18 @@ final class NoConfigCheckTests: XCTestCase {
         XCTAssertEqual(Set(apps.map(\.id)).count, apps.count, "unique ids")
     }
 
+    /// Discovery asks the file system seam (so what it saw is recorded), and a project symlinked
+    /// in from outside the searched folder is neither read nor taken for an app.
+    func testDiscoveryReadsThroughTheSeamAndStaysInTheFolder() throws {
+        try write("inside/native/Stride.xcodeproj/project.pbxproj", Self.pbxproj(target: "Stride"))
+        try write("outside/Secret.xcodeproj/project.pbxproj", Self.pbxproj(target: "Secret"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/inside/native/Secret.xcodeproj", withDestinationPath: root + "/outside/Secret.xcodeproj")
+        XCTAssertEqual(AppDiscovery.find(in: root + "/inside").map(\.name), ["Stride"])
+        let recorder = RecordingFileSystem(LocalFileSystem(confinedTo: [root + "/inside"]))
+        XCTAssertEqual(AppDiscovery.find(in: root + "/inside", fileSystem: recorder).map(\.name), ["Stride"])
+        XCTAssertTrue(recorder.record.contains { $0.hasPrefix("entries \(root!)/inside/native ") }, "\(recorder.record)")
+    }
+
     func testCheckWithoutAConfigAuditsTheDiscoveredApps() throws {
         try makeMonorepo()
         let run = try HealthAuditBinary.run(["check", "--no-fail", "--format", "json"], in: root)

@@ -56,9 +56,7 @@ extension RuleExample {
         }
     }
 
-    private static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
+    private static func escape(_ s: String) -> String { XMLText.escape(s) }
 
     public static let goodShare = "Steady reads your steps, heart rate and sleep to chart your daily recovery."
     public static let goodUpdate = "Steady saves the workouts and mindful minutes you log so they appear in Health."

@@ -1,3 +1,5 @@
+import Manifest
+
 /// Mustache's HTML escaping (`{{value}}`), for untrusted text placed in HTML built by hand.
 public enum HTMLText {
     public static func escape(_ text: String) -> String {

@@ -1,8 +1,8 @@
-/// Escaping for XML text and attribute values. Characters XML 1.0 cannot carry at all (most
+/// Escaping for XML text and attribute values (reports, SVG, and the plists rule examples write). Characters XML 1.0 cannot carry at all (most
 /// control characters) become U+FFFD, so untrusted text can never make the document unparsable;
 /// line breaks and tabs become character references so attribute values keep them.
-enum XMLText {
-    static func escape(_ text: String) -> String {
+public enum XMLText {
+    public static func escape(_ text: String) -> String {
         MarkupEscaping.escape(text, apostrophe: "&apos;") { scalar in
             switch scalar {
             case "\n": return "&#10;"
@@ -19,8 +19,8 @@ enum XMLText {
 
 /// The one escaping loop of HTML and XML: the five markup characters, plus what each format
 /// must do with the other scalars (`special` returns a replacement, or nil to keep the scalar).
-enum MarkupEscaping {
-    static func escape(_ text: String, apostrophe: String, special: (Unicode.Scalar) -> String?) -> String {
+public enum MarkupEscaping {
+    public static func escape(_ text: String, apostrophe: String, special: (Unicode.Scalar) -> String?) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
