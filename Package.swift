@@ -62,13 +62,16 @@ let package = Package(
             "Manifest", "HealthStore", "Report",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "ManifestTests", dependencies: ["Manifest"]),
-        .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest"]),
+        // Shared test scaffolding (a temporary copy of Site/, the built CLI, repository paths):
+        // test targets cannot import each other, so it is a library only tests depend on.
+        .target(name: "TestSupport", dependencies: ["Manifest", "SiteBuild"], path: "Tests/TestSupport"),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
+        .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest", "TestSupport"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore"]),
         .testTarget(name: "SummaryTests", dependencies: ["Summary", "HealthStore", "Manifest"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest", "SiteBuild"], resources: [.copy("Schemas")]),
-        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest"]),
-        .testTarget(name: "HardeningTests", dependencies: ["Manifest", "Checklist", "Report", "SiteBuild"], resources: [.copy("Corpus")]),
-        .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuild", "Manifest"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest", "SiteBuild", "TestSupport"], resources: [.copy("Schemas")]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest", "TestSupport"]),
+        .testTarget(name: "HardeningTests", dependencies: ["Manifest", "Checklist", "Report", "SiteBuild", "TestSupport"], resources: [.copy("Corpus")]),
+        .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuild", "Manifest", "TestSupport"]),
     ]
 )

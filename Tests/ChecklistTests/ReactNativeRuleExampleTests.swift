@@ -2,6 +2,7 @@ import Checklist
 import Foundation
 import Manifest
 import XCTest
+import TestSupport
 
 /// Runs every React Native rule's own triggering and non-triggering examples, like the manifest
 /// and source rules' example tests, and checks the rules on the CoS example of Site/.
@@ -98,7 +99,7 @@ final class ReactNativeRuleExampleTests: XCTestCase {
     // MARK: The CoS example of Site/ (seed 001)
 
     func testCoSGetsTheManifestAndReactNativeFindings() throws {
-        let site = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path + "/Site"
+        let site = Repository.root + "/Site"
         let config = try ConfigLoader().load(siteDirectory: site)
         let app = try XCTUnwrap(config.apps.first { $0.id == "cos" })
         let audit = Checklist().audit(try ManifestLoader(siteDirectory: site).load(app))

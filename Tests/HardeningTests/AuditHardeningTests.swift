@@ -3,12 +3,13 @@ import Foundation
 import Manifest
 import SiteBuild
 import XCTest
+import TestSupport
 
 /// Hostile inputs through the whole audit: the build must report them, never crash on them.
 final class AuditHardeningTests: XCTestCase {
-    var site: HardeningSite!
+    var site: SiteCopy!
 
-    override func setUpWithError() throws { site = try HardeningSite() }
+    override func setUpWithError() throws { site = try SiteCopy() }
     override func tearDown() { site.remove() }
 
     func steady(_ state: BuildState) throws -> AppAudit {

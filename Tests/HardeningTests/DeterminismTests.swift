@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// Same inputs, same bytes: clean builds (and `check`, `evidence`) in separate processes with
 /// different time zones, locales and working folders produce byte-identical files. Each build is a
@@ -9,14 +10,14 @@ final class DeterminismTests: XCTestCase {
         ["TZ": "Pacific/Kiritimati", "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"],
         ["TZ": "America/Adak", "LANG": "C", "LC_ALL": "C"],
     ]
-    var site: HardeningSite!
+    var site: SiteCopy!
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: HardeningSite.binary) else {
-            XCTFail("swift test builds the CLI; missing \(HardeningSite.binary)")
+        guard FileManager.default.isExecutableFile(atPath: Repository.binary) else {
+            XCTFail("swift test builds the CLI; missing \(Repository.binary)")
             throw CocoaError(.fileNoSuchFile)
         }
-        site = try HardeningSite()
+        site = try SiteCopy()
     }
 
     override func tearDown() { site?.remove() }
@@ -24,7 +25,7 @@ final class DeterminismTests: XCTestCase {
     func run(_ arguments: [String], environment: [String: String], in folder: String) throws -> Data {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: HardeningSite.binary)
+        process.executableURL = URL(fileURLWithPath: Repository.binary)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
@@ -42,7 +43,7 @@ final class DeterminismTests: XCTestCase {
         var sites: [[String: Data]] = []
         for (index, environment) in Self.environments.enumerated() {
             let output = site.root + "/out\(index)"
-            _ = try run(["build", "--site", site.site, "--output", output, "--templates", HardeningSite.repository + "/Templates"],
+            _ = try run(["build", "--site", site.site, "--output", output, "--templates", Repository.root + "/Templates"],
                         environment: environment, in: site.root + "/cwd\(index)/nested")
             sites.append(try site.snapshot(output))
         }

@@ -2,82 +2,13 @@ import Foundation
 import Manifest
 import SiteBuild
 import XCTest
-
-/// A copy of the repository's Site/ in a temporary folder (as SiteBuildTests' SiteFixture), built with the real templates.
-struct HardeningSite {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let binary = repository + "/.build/debug/healthaudit"
-
-    let root: String
-    var site: String { root + "/Site" }
-    var output: String { site + "/public" }
-
-    init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-hardening-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Self.repository + "/Site", toPath: site)
-        try? FileManager.default.removeItem(atPath: output)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: root) }
-
-    var options: BuildOptions {
-        BuildOptions(siteDirectory: site, templatesDirectory: Self.repository + "/Templates",
-                     clock: FixedClock(DayDate(year: 2026, month: 4, day: 1)), log: SilentLog())
-    }
-
-    @discardableResult
-    func build() throws -> BuildState { try Pipeline.site.run(options) }
-
-    @discardableResult
-    func audit() throws -> BuildState { try Pipeline.audit.run(options) }
-
-    /// Runs the CLI to completion from `folder` (default: the root); stdout and stderr together.
-    func runCLI(_ arguments: [String], in folder: String? = nil, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.currentDirectoryURL = URL(fileURLWithPath: folder ?? root)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        let full = site + "/" + path
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: full, atomically: true, encoding: .utf8)
-    }
-
-    func edit(_ path: String, _ transform: (String) -> String) throws {
-        let full = site + "/" + path
-        let before = try String(contentsOfFile: full, encoding: .utf8)
-        let after = transform(before)
-        XCTAssertNotEqual(before, after, "edit of \(path) changed nothing")
-        try after.write(toFile: full, atomically: true, encoding: .utf8)
-    }
-
-    /// Every file below `folder` (default: the output) with its bytes, keyed by relative path.
-    func snapshot(_ folder: String? = nil) throws -> [String: Data] {
-        let base = folder ?? output
-        var result: [String: Data] = [:]
-        for file in try LocalFileSystem().files(under: base) {
-            result[file] = try Data(contentsOf: URL(fileURLWithPath: base + "/" + file))
-        }
-        return result
-    }
-}
+import TestSupport
 
 /// The bad-input corpus shipped with the tests (`Tests/HardeningTests/Corpus`).
 enum Corpus {
     static let root: String = {
         if let url = Bundle.module.url(forResource: "Corpus", withExtension: nil) { return url.path }
-        return HardeningSite.repository + "/Tests/HardeningTests/Corpus"
+        return Repository.root + "/Tests/HardeningTests/Corpus"
     }()
 
     static func data(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)) }

@@ -2,6 +2,7 @@ import Foundation
 import Manifest
 import SiteBuild
 import XCTest
+import TestSupport
 
 /// Every string field of one app (Steady) replaced by HTML/Markdown/Mustache injection payloads: the
 /// built site must contain no script, event handler or script URL beyond what the templates put there.
@@ -20,7 +21,7 @@ final class InjectionTests: XCTestCase {
     func testInjectedStringsNeverBecomeActiveContent() throws {
         let payload = Self.payload
         // The site as the templates alone make it: whatever active content it has is theirs.
-        let baseline = try HardeningSite()
+        let baseline = try SiteCopy()
         defer { baseline.remove() }
         try baseline.build()
         var templateOwned: Set<String> = []
@@ -28,7 +29,7 @@ final class InjectionTests: XCTestCase {
             templateOwned.formUnion(activeContent(String(decoding: data, as: UTF8.self)))
         }
 
-        let site = try HardeningSite()
+        let site = try SiteCopy()
         defer { site.remove() }
         try site.inject(payload)
         let state = try site.build()
@@ -74,7 +75,7 @@ final class InjectionTests: XCTestCase {
     }
 }
 
-extension HardeningSite {
+extension SiteCopy {
     /// Puts `payload` into every string field of Steady: config, Info.plist, strings, catalog, entitlements, a Swift line.
     func inject(_ payload: String) throws {
         let site = self

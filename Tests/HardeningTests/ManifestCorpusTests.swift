@@ -1,6 +1,7 @@
 import Foundation
 @testable import Manifest
 import XCTest
+import TestSupport
 
 /// Malformed and hostile manifests from the corpus, each with the exact error it must give.
 final class PlistCorpusTests: XCTestCase {
@@ -57,7 +58,7 @@ final class PlistCorpusTests: XCTestCase {
 
     /// The real binary Info.plist of Trainer, with its trailer and offset table corrupted.
     func testCorruptBinaryPlistsAreErrorsWithoutALine() throws {
-        let real = try Data(contentsOf: URL(fileURLWithPath: HardeningSite.repository + "/Site/apps/trainer/Trainer/Info.plist"))
+        let real = try Data(contentsOf: URL(fileURLWithPath: Repository.root + "/Site/apps/trainer/Trainer/Info.plist"))
         XCTAssertEqual(try PropertyListDocument.parse(real, path: path).format, .binary)
         for name in ["binary-table-offset-out-of-range.plist", "binary-object-offsets-out-of-range.plist", "binary-truncated-trailer.plist",
                      "binary-object-count-huge.plist", "binary-top-object-out-of-range.plist"] {
@@ -70,14 +71,14 @@ final class PlistCorpusTests: XCTestCase {
     func testBinaryPlistHoldingASetIsAnErrorNotATrap() throws {
         assertErrors(try errors("binary-set.plist"),
                      ["App/Info.plist: error: malformed binary property list: it holds a set (object 0), which an app's property list never does"])
-        var uid = try Data(contentsOf: URL(fileURLWithPath: HardeningSite.repository + "/Site/apps/trainer/Trainer/Info.plist"))
+        var uid = try Data(contentsOf: URL(fileURLWithPath: Repository.root + "/Site/apps/trainer/Trainer/Info.plist"))
         uid[8] = 0x80 // the root object becomes a one-byte keyed-archiver UID
         assertErrors(inputErrors { _ = try PropertyListDocument.parse(uid, path: path) },
                      ["App/Info.plist: error: malformed binary property list: it holds a keyed-archiver UID (object 0), which an app's property list never does"])
     }
 
     func testEveryTruncationOfTheBinaryPlistIsAnError() throws {
-        let real = try Data(contentsOf: URL(fileURLWithPath: HardeningSite.repository + "/Site/apps/trainer/Trainer/Info.plist"))
+        let real = try Data(contentsOf: URL(fileURLWithPath: Repository.root + "/Site/apps/trainer/Trainer/Info.plist"))
         for length in stride(from: 1, to: real.count, by: 7) {
             let errors = inputErrors { _ = try PropertyListDocument.parse(real.prefix(length), path: path) }
             XCTAssertEqual(errors.first?.location.file, path)

@@ -3,13 +3,14 @@ import Foundation
 import Manifest
 @testable import SiteBuild
 import XCTest
+import TestSupport
 
 /// Inputs of a few kilobytes that used to crash or hang the audit: deep Swift nesting, nested
 /// template literals, content pages that map to one output file, huge one-line quotes.
 final class NestingBoundsTests: XCTestCase {
-    var site: HardeningSite!
+    var site: SiteCopy!
 
-    override func setUpWithError() throws { site = try HardeningSite() }
+    override func setUpWithError() throws { site = try SiteCopy() }
     override func tearDown() { site.remove() }
 
     func swiftLine(_ body: String) -> String { "import HealthKit\n\nfunc probe() {\n    let x = \(body)\n}\n" }

@@ -2,13 +2,14 @@ import Foundation
 import Manifest
 import SiteBuild
 import XCTest
+import TestSupport
 
 /// The build replaces only folders it wrote, writes nothing beside them, and two builds into one
 /// output never mix.
 final class OutputSafetyTests: XCTestCase {
-    var site: HardeningSite!
+    var site: SiteCopy!
 
-    override func setUpWithError() throws { site = try HardeningSite() }
+    override func setUpWithError() throws { site = try SiteCopy() }
     override func tearDown() { site.remove() }
 
     func options(output: String) -> BuildOptions {
@@ -147,11 +148,11 @@ final class OutputSafetyTests: XCTestCase {
 
     /// Two real processes building into one output at once: both succeed, the result is one whole site.
     func testConcurrentBuildsIntoOneOutputNeverMix() throws {
-        guard FileManager.default.isExecutableFile(atPath: HardeningSite.binary) else { return XCTFail("swift test builds the CLI; missing \(HardeningSite.binary)") }
+        guard FileManager.default.isExecutableFile(atPath: Repository.binary) else { return XCTFail("swift test builds the CLI; missing \(Repository.binary)") }
         for index in 1...300 {
             try site.write("content/generated/p\(index).md", "# Page \(index)\n\nText.\n")
         }
-        let processes = try (0..<2).map { _ in try run(["build", "--site", site.site, "--templates", HardeningSite.repository + "/Templates"]) }
+        let processes = try (0..<2).map { _ in try run(["build", "--site", site.site, "--templates", Repository.root + "/Templates"]) }
         for process in processes { process.waitUntilExit() }
         XCTAssertEqual(processes.map(\.terminationStatus), [0, 0])
         let built = try site.snapshot()
@@ -162,7 +163,7 @@ final class OutputSafetyTests: XCTestCase {
 
     func run(_ arguments: [String]) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: HardeningSite.binary)
+        process.executableURL = URL(fileURLWithPath: Repository.binary)
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

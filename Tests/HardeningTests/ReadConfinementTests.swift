@@ -2,16 +2,17 @@ import Foundation
 import Manifest
 import SiteBuild
 import XCTest
+import TestSupport
 
 /// A repository under audit must not make the tool read — and so disclose — anything outside it:
 /// symlinks are resolved and checked, and FIFOs are refused instead of blocking.
 final class ReadConfinementTests: XCTestCase {
     static let secret = "SECRET-7f3a-do-not-disclose"
-    var site: HardeningSite!
+    var site: SiteCopy!
     var outside: String { site.root + "/outside" }
 
     override func setUpWithError() throws {
-        site = try HardeningSite()
+        site = try SiteCopy()
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         // A valid plist, so only the confinement (not a parse error) can stop its content.
         try """
@@ -38,14 +39,14 @@ final class ReadConfinementTests: XCTestCase {
     }
 
     func testTheSecretReachesNoOutputOfAnyCommand() throws {
-        guard FileManager.default.isExecutableFile(atPath: HardeningSite.binary) else { return XCTFail("swift test builds the CLI; missing \(HardeningSite.binary)") }
+        guard FileManager.default.isExecutableFile(atPath: Repository.binary) else { return XCTFail("swift test builds the CLI; missing \(Repository.binary)") }
         try replaceWithSymlink("apps/steady/Steady/Info.plist", to: outside + "/secret.plist")
         let reports = site.root + "/reports"
         var runs: [(status: Int32, output: String)] = []
         runs.append(try site.runCLI(["check", "--site", site.site, "--format", "json", "--output", reports + "/a.json",
                              "--format", "sarif", "--output", reports + "/a.sarif", "--format", "github", "--format", "markdown"]))
         runs.append(try site.runCLI(["evidence", "--site", site.site, "--app", "steady", "--output", reports + "/e.html"]))
-        runs.append(try site.runCLI(["build", "--site", site.site, "--templates", HardeningSite.repository + "/Templates"]))
+        runs.append(try site.runCLI(["build", "--site", site.site, "--templates", Repository.root + "/Templates"]))
         XCTAssertEqual(runs.map(\.status), [2, 2, 2], runs.map(\.output).joined(separator: "\n"))
         for run in runs {
             XCTAssertTrue(run.output.contains("Info.plist: error:"), run.output)

@@ -1,18 +1,19 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// `check --output FILE` writes that file and nothing else: atomically for a regular file, in place
 /// for a symlink, FIFO or device, never over one of the audit's inputs.
 final class ReportFileTests: XCTestCase {
-    var site: HardeningSite!
+    var site: SiteCopy!
     var reports: String { site.root + "/reports" }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: HardeningSite.binary) else {
-            XCTFail("swift test builds the CLI; missing \(HardeningSite.binary)")
+        guard FileManager.default.isExecutableFile(atPath: Repository.binary) else {
+            XCTFail("swift test builds the CLI; missing \(Repository.binary)")
             throw CocoaError(.fileNoSuchFile)
         }
-        site = try HardeningSite()
+        site = try SiteCopy()
         try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
     }
 

@@ -7,6 +7,7 @@ import Manifest
 import Report
 import SiteBuild
 import XCTest
+import TestSupport
 
 /// The payload in every string of one app must stay data in every CI format: no forged
 /// annotation, test case, link, mention or compiler-style line.
@@ -16,10 +17,10 @@ final class ReportInjectionTests: XCTestCase {
     static let payload = "::error file=evil.swift,line=1::forged %0A ]]></failure></testcase><testcase name=\"forged\"> "
         + "@octocat | cell [x](https://evil.example/a) <b>bold</b>\nevil.swift:1:1: error: forged finding"
 
-    var site: HardeningSite!
+    var site: SiteCopy!
 
     override func setUpWithError() throws {
-        site = try HardeningSite()
+        site = try SiteCopy()
         try site.inject(Self.payload)
     }
 

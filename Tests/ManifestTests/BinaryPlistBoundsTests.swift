@@ -1,6 +1,7 @@
 import Foundation
 @testable import Manifest
 import XCTest
+import TestSupport
 
 /// A minimal `bplist00` writer for tests: objects are listed explicitly and refer to each other by
 /// index, so a test can share an object or make a cycle, which no ordinary writer does.

@@ -1,5 +1,6 @@
 @testable import Manifest
 import XCTest
+import TestSupport
 
 final class ConfigLoaderTests: XCTestCase {
     func parse(_ yaml: String) throws -> ProjectConfig {

@@ -1,5 +1,6 @@
 @testable import Manifest
 import XCTest
+import TestSupport
 
 final class ManifestFileTests: XCTestCase {
     func data(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: Repository.site + "/" + path)) }

@@ -1,5 +1,6 @@
 @testable import Manifest
 import XCTest
+import TestSupport
 
 /// `kind: react-native` with only `root:`: the iOS side, the Expo config and the JavaScript are found.
 final class ReactNativeDiscoveryTests: XCTestCase {

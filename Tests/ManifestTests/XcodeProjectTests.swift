@@ -1,5 +1,6 @@
 @testable import Manifest
 import XCTest
+import TestSupport
 
 /// A small Xcode project written as Xcode writes it: an app target using Xcode's generated Info.plist
 /// (`GENERATE_INFOPLIST_FILE` + `INFOPLIST_KEY_*`), a widget with its own Info.plist under `$(SRCROOT)`,

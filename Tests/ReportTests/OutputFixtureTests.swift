@@ -4,11 +4,12 @@ import Manifest
 import Report
 import SiteBuild
 import XCTest
+import TestSupport
 
 /// The real example apps of Site/, audited once per test process, and helpers shared by the
 /// output tests (schema validation through Python's jsonschema, synthetic findings).
 enum OutputFixture {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Repository.root
     static let site = repository + "/Site"
 
     /// As `healthaudit check` run from the repository root would see it.

@@ -3,12 +3,13 @@ import Manifest
 import Report
 import SiteBuild
 import XCTest
+import TestSupport
 
 /// The default templates are compiled into the tool: a copied binary builds anywhere, and a
 /// `--templates` folder overrides them file by file.
 final class BuiltInTemplatesTests: XCTestCase {
     func testTheBuiltInSetIsTheTemplatesFolder() throws {
-        let folder = SiteFixture.repository + "/Templates"
+        let folder = Repository.root + "/Templates"
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         XCTAssertEqual(TemplateSet.builtInFiles.keys.sorted(), names)
         for name in names {
@@ -35,7 +36,7 @@ final class BuiltInTemplatesTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: HealthAuditBinary.path, toPath: root + "/bin/healthaudit")
-        try FileManager.default.copyItem(atPath: SiteFixture.repository + "/Site", toPath: root + "/Site")
+        try FileManager.default.copyItem(atPath: Repository.root + "/Site", toPath: root + "/Site")
         try? FileManager.default.removeItem(atPath: root + "/Site/public")
         let build = try run(root + "/bin/healthaudit", ["build", "--site", root + "/Site"], in: root + "/elsewhere")
         XCTAssertEqual(build.status, 0, build.output)

@@ -2,13 +2,14 @@ import Foundation
 import Manifest
 @testable import SiteBuild
 import XCTest
+import TestSupport
 
 /// The cache key is what the build read: an input reached only through the Xcode project (an
 /// `.xcconfig`, a source file), a localization, or the day a summary ends on each rebuild.
 final class CacheInputsTests: XCTestCase {
-    var fixture: SiteFixture!
+    var fixture: SiteCopy!
 
-    override func setUpWithError() throws { fixture = try SiteFixture() }
+    override func setUpWithError() throws { fixture = try SiteCopy() }
     override func tearDown() { fixture.remove() }
 
     /// Runner's usage string moves from the target's settings into an `.xcconfig` the project names.

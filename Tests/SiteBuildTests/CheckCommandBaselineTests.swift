@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import TestSupport
 
 final class CheckCommandBaselineTests: XCTestCase {
-    var fixture: SiteFixture!
+    var fixture: SiteCopy!
 
     override func setUpWithError() throws {
-        fixture = try SiteFixture()
+        fixture = try SiteCopy()
         let written = try fixture.check(["--write-baseline", "ci/baseline.json"])
         XCTAssertEqual(written.status, 0, "writing a baseline accepts every current finding: \(written.stdout)")
     }

@@ -1,11 +1,12 @@
 import Foundation
 import Report
 import XCTest
+import TestSupport
 
 final class CheckCommandEvidenceTests: XCTestCase {
-    var fixture: SiteFixture!
+    var fixture: SiteCopy!
 
-    override func setUpWithError() throws { fixture = try SiteFixture() }
+    override func setUpWithError() throws { fixture = try SiteCopy() }
     override func tearDown() { fixture.remove() }
 
     private func evidence(_ app: String, to output: String) throws -> HealthAuditBinary.Run {

@@ -1,45 +1,8 @@
 import Foundation
 import XCTest
+import TestSupport
 
-/// Runs the built `healthaudit` binary (`swift test` builds it with the tests) in a folder and
-/// captures its exit status and output.
-enum HealthAuditBinary {
-    static let path = SiteFixture.repository + "/.build/debug/healthaudit"
-
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    /// Runs `binary` (default: the built CLI; a test may pass a copy of it).
-    static func run(_ arguments: [String], in directory: String, binary: String = path) throws -> Run {
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            // `swift test` builds every product, so a missing binary is a broken build, not a reason to skip.
-            XCTFail("\(path) is not built")
-            throw CocoaError(.fileNoSuchFile)
-        }
-        let capture = URL(fileURLWithPath: directory).appendingPathComponent(".capture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: capture) }
-        let out = capture.appendingPathComponent("stdout"), err = capture.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        // Files, not pipes: a large report on stdout cannot block the child.
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
-    }
-}
-
-extension SiteFixture {
+extension SiteCopy {
     func check(_ arguments: [String] = []) throws -> HealthAuditBinary.Run {
         try HealthAuditBinary.run(["check"] + arguments, in: root)
     }
@@ -60,9 +23,9 @@ extension SiteFixture {
 }
 
 final class CheckCommandTests: XCTestCase {
-    var fixture: SiteFixture!
+    var fixture: SiteCopy!
 
-    override func setUpWithError() throws { fixture = try SiteFixture() }
+    override func setUpWithError() throws { fixture = try SiteCopy() }
     override func tearDown() { fixture.remove() }
 
     func testDefaultSiteFailsWithCompilerStyleFindings() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The commands people expect of a linter: `--version`, "did you mean", `rules`, `explain`.
 final class CommandLineTests: XCTestCase {

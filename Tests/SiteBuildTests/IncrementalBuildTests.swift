@@ -2,11 +2,12 @@ import Foundation
 import Manifest
 @testable import SiteBuild
 import XCTest
+import TestSupport
 
 final class IncrementalBuildTests: XCTestCase {
-    var fixture: SiteFixture!
+    var fixture: SiteCopy!
 
-    override func setUpWithError() throws { fixture = try SiteFixture() }
+    override func setUpWithError() throws { fixture = try SiteCopy() }
     override func tearDown() { fixture.remove() }
 
     func testUnchangedInputsSkipEveryStepAndKeepTheSite() throws {
@@ -47,7 +48,7 @@ final class IncrementalBuildTests: XCTestCase {
 
     func testTemplateChangeRendersEveryPage() throws {
         let templates = fixture.root + "/Templates"
-        try FileManager.default.copyItem(atPath: SiteFixture.repository + "/Templates", toPath: templates)
+        try FileManager.default.copyItem(atPath: Repository.root + "/Templates", toPath: templates)
         var options = fixture.options
         options.templatesDirectory = templates
         try Pipeline.site.run(options)

@@ -2,18 +2,19 @@ import Foundation
 import Manifest
 import SiteBuild
 import XCTest
+import TestSupport
 
 /// One run reports every input problem it can find — templates, config, plists, scenarios — for
 /// `build` and `check` alike, instead of one per run.
 final class InputProblemsTests: XCTestCase {
-    var fixture: SiteFixture!
+    var fixture: SiteCopy!
 
-    override func setUpWithError() throws { fixture = try SiteFixture() }
+    override func setUpWithError() throws { fixture = try SiteCopy() }
     override func tearDown() { fixture.remove() }
 
     func brokenTemplates() throws -> String {
         let templates = fixture.root + "/Templates"
-        try FileManager.default.copyItem(atPath: SiteFixture.repository + "/Templates", toPath: templates)
+        try FileManager.default.copyItem(atPath: Repository.root + "/Templates", toPath: templates)
         try (try String(contentsOfFile: templates + "/layout.mustache", encoding: .utf8) + "{{#unclosed}}\n")
             .write(toFile: templates + "/layout.mustache", atomically: true, encoding: .utf8)
         return templates

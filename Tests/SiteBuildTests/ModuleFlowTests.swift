@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
+import TestSupport
 
 /// The folders of Sources/ follow the data flow, and no module imports a later stage.
 final class ModuleFlowTests: XCTestCase {
     static let order = ["Manifest", "Checklist", "HealthStore", "Summary", "Report", "SiteBuild", "SiteServer", "healthaudit"]
 
     func testNoModuleImportsALaterStage() throws {
-        let sources = SiteFixture.repository + "/Sources"
+        let sources = Repository.root + "/Sources"
         for (index, module) in Self.order.enumerated() {
             let later = Set(Self.order[(index + 1)...])
             for file in try FileManager.default.subpathsOfDirectory(atPath: sources + "/" + module) where file.hasSuffix(".swift") {
@@ -30,7 +31,7 @@ final class ModuleFlowTests: XCTestCase {
                 let position = Self.order.firstIndex(of: dependency)
                 XCTAssertTrue(position.map { $0 < index } ?? true, "\(module) declares the later stage \(dependency)")
             }
-            let sources = SiteFixture.repository + "/Sources/" + module
+            let sources = Repository.root + "/Sources/" + module
             for file in try FileManager.default.subpathsOfDirectory(atPath: sources) where file.hasSuffix(".swift") {
                 let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
                 for imported in Self.imports(in: text) where local.contains(imported) && imported != module {
@@ -50,7 +51,7 @@ final class ModuleFlowTests: XCTestCase {
 
     /// Target name → the names in its `dependencies: [...]`, read from Package.swift's text.
     static func declaredDependencies() throws -> [String: [String]] {
-        let manifest = try String(contentsOfFile: SiteFixture.repository + "/Package.swift", encoding: .utf8)
+        let manifest = try String(contentsOfFile: Repository.root + "/Package.swift", encoding: .utf8)
         var result: [String: [String]] = [:]
         for match in manifest.matches(of: /\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"\s*,\s*dependencies:\s*\[/) {
             var depth = 1, index = match.range.upperBound
@@ -68,7 +69,7 @@ final class ModuleFlowTests: XCTestCase {
     }
 
     func testEverySourceFolderIsAStageOrTheCLibrary() throws {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: SiteFixture.repository + "/Sources").filter { !$0.hasPrefix(".") }
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/Sources").filter { !$0.hasPrefix(".") }
         XCTAssertEqual(Set(folders).subtracting(Self.order).subtracting(["CCmark", "healthaudit-fuzz", "healthaudit-bench", "EmbedTemplates", "EmbedTemplatesPlugin"]), [])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Manifest
 import XCTest
+import TestSupport
 
 /// `healthaudit check` in a repository with no config: the apps are found the way their
 /// toolchains see them, and a config found above the folder is used as SwiftLint's would be.

@@ -3,11 +3,12 @@ import Manifest
 import Report
 @testable import SiteBuild
 import XCTest
+import TestSupport
 
 final class SiteBuildTests: XCTestCase {
-    var fixture: SiteFixture!
+    var fixture: SiteCopy!
 
-    override func setUpWithError() throws { fixture = try SiteFixture() }
+    override func setUpWithError() throws { fixture = try SiteCopy() }
     override func tearDown() { fixture.remove() }
 
     func testBuildsIndexLinkingEveryAppAuditPage() throws {

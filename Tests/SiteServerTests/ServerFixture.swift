@@ -2,6 +2,7 @@ import Foundation
 import Manifest
 import SiteBuild
 import SiteServer
+import TestSupport
 
 /// Messages a server reported, collected from whichever thread reports them.
 final class Reports: @unchecked Sendable {
@@ -14,7 +15,7 @@ final class Reports: @unchecked Sendable {
 /// Copies of the repository's Site/ and Templates/ in a temporary folder (so tests may edit
 /// them), served by a real `SiteServer` on a free loopback port.
 final class ServerFixture: @unchecked Sendable {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = Repository.root
 
     let root: String
     let server: SiteServer
