@@ -7,9 +7,9 @@ import TestSupport
 
 /// Hostile inputs through the whole audit: the build must report them, never crash on them.
 final class AuditHardeningTests: XCTestCase {
-    var site: SiteCopy!
+    var site: TestSite!
 
-    override func setUpWithError() throws { site = try SiteCopy() }
+    override func setUpWithError() throws { site = try TestSite() }
     override func tearDown() { site.remove() }
 
     func steady(_ state: BuildState) throws -> AppAudit {

@@ -10,14 +10,14 @@ final class DeterminismTests: XCTestCase {
         ["TZ": "Pacific/Kiritimati", "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"],
         ["TZ": "America/Adak", "LANG": "C", "LC_ALL": "C"],
     ]
-    var site: SiteCopy!
+    var site: TestSite!
 
     override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: Repository.binary) else {
             XCTFail("swift test builds the CLI; missing \(Repository.binary)")
             throw CocoaError(.fileNoSuchFile)
         }
-        site = try SiteCopy()
+        site = try TestSite()
     }
 
     override func tearDown() { site?.remove() }

@@ -21,7 +21,7 @@ final class InjectionTests: XCTestCase {
     func testInjectedStringsNeverBecomeActiveContent() throws {
         let payload = Self.payload
         // The site as the templates alone make it: whatever active content it has is theirs.
-        let baseline = try SiteCopy()
+        let baseline = try TestSite()
         defer { baseline.remove() }
         try baseline.build()
         var templateOwned: Set<String> = []
@@ -29,7 +29,7 @@ final class InjectionTests: XCTestCase {
             templateOwned.formUnion(activeContent(String(decoding: data, as: UTF8.self)))
         }
 
-        let site = try SiteCopy()
+        let site = try TestSite()
         defer { site.remove() }
         try site.inject(payload)
         let state = try site.build()
@@ -75,7 +75,7 @@ final class InjectionTests: XCTestCase {
     }
 }
 
-extension SiteCopy {
+extension TestSite {
     /// Puts `payload` into every string field of Steady: config, Info.plist, strings, catalog, entitlements, a Swift line.
     func inject(_ payload: String) throws {
         let site = self

@@ -6,7 +6,7 @@ import TestSupport
 /// `healthaudit build` killed with SIGKILL while it writes: the previous site stays whole, byte for
 /// byte, and the next build cleans up after it.
 final class InterruptedBuildTests: XCTestCase {
-    func run(_ site: SiteCopy) throws -> Process {
+    func run(_ site: TestSite) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Repository.binary)
         process.arguments = ["build", "--site", site.site, "--templates", Repository.root + "/Templates"]
@@ -16,13 +16,13 @@ final class InterruptedBuildTests: XCTestCase {
         return process
     }
 
-    func leftovers(_ site: SiteCopy) throws -> [String] {
+    func leftovers(_ site: TestSite) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: site.site).filter { $0.hasPrefix(".public-tmp-") || $0.hasPrefix(".public-old-") }
     }
 
     func testKilledBuildLeavesThePreviousSiteIntact() throws {
         guard FileManager.default.isExecutableFile(atPath: Repository.binary) else { return XCTFail("swift test builds the CLI; missing \(Repository.binary)") }
-        let site = try SiteCopy()
+        let site = try TestSite()
         defer { site.remove() }
         // 3000 generated pages, so writing the site takes a moment.
         let paragraph = String(repeating: "HealthKit hides whether read access was granted; an app sees no samples either way. ", count: 12)

@@ -8,9 +8,9 @@ import TestSupport
 /// Inputs of a few kilobytes that used to crash or hang the audit: deep Swift nesting, nested
 /// template literals, content pages that map to one output file, huge one-line quotes.
 final class NestingBoundsTests: XCTestCase {
-    var site: SiteCopy!
+    var site: TestSite!
 
-    override func setUpWithError() throws { site = try SiteCopy() }
+    override func setUpWithError() throws { site = try TestSite() }
     override func tearDown() { site.remove() }
 
     func swiftLine(_ body: String) -> String { "import HealthKit\n\nfunc probe() {\n    let x = \(body)\n}\n" }

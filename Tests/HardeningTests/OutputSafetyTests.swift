@@ -7,9 +7,9 @@ import TestSupport
 /// The build replaces only folders it wrote, writes nothing beside them, and two builds into one
 /// output never mix.
 final class OutputSafetyTests: XCTestCase {
-    var site: SiteCopy!
+    var site: TestSite!
 
-    override func setUpWithError() throws { site = try SiteCopy() }
+    override func setUpWithError() throws { site = try TestSite() }
     override func tearDown() { site.remove() }
 
     func options(output: String) -> BuildOptions {

@@ -8,11 +8,11 @@ import TestSupport
 /// symlinks are resolved and checked, and FIFOs are refused instead of blocking.
 final class ReadConfinementTests: XCTestCase {
     static let secret = "SECRET-7f3a-do-not-disclose"
-    var site: SiteCopy!
+    var site: TestSite!
     var outside: String { site.root + "/outside" }
 
     override func setUpWithError() throws {
-        site = try SiteCopy()
+        site = try TestSite()
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         // A valid plist, so only the confinement (not a parse error) can stop its content.
         try """

@@ -5,7 +5,7 @@ import TestSupport
 /// `check --output FILE` writes that file and nothing else: atomically for a regular file, in place
 /// for a symlink, FIFO or device, never over one of the audit's inputs.
 final class ReportFileTests: XCTestCase {
-    var site: SiteCopy!
+    var site: TestSite!
     var reports: String { site.root + "/reports" }
 
     override func setUpWithError() throws {
@@ -13,7 +13,7 @@ final class ReportFileTests: XCTestCase {
             XCTFail("swift test builds the CLI; missing \(Repository.binary)")
             throw CocoaError(.fileNoSuchFile)
         }
-        site = try SiteCopy()
+        site = try TestSite()
         try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
     }
 

@@ -17,10 +17,10 @@ final class ReportInjectionTests: XCTestCase {
     static let payload = "::error file=evil.swift,line=1::forged %0A ]]></failure></testcase><testcase name=\"forged\"> "
         + "@octocat | cell [x](https://evil.example/a) <b>bold</b>\nevil.swift:1:1: error: forged finding"
 
-    var site: SiteCopy!
+    var site: TestSite!
 
     override func setUpWithError() throws {
-        site = try SiteCopy()
+        site = try TestSite()
         try site.inject(Self.payload)
     }
 

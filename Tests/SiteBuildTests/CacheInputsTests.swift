@@ -7,9 +7,9 @@ import TestSupport
 /// The cache key is what the build read: an input reached only through the Xcode project (an
 /// `.xcconfig`, a source file), a localization, or the day a summary ends on each rebuild.
 final class CacheInputsTests: XCTestCase {
-    var fixture: SiteCopy!
+    var fixture: TestSite!
 
-    override func setUpWithError() throws { fixture = try SiteCopy() }
+    override func setUpWithError() throws { fixture = try TestSite() }
     override func tearDown() { fixture.remove() }
 
     /// Runner's usage string moves from the target's settings into an `.xcconfig` the project names.

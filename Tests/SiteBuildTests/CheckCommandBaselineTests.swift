@@ -3,10 +3,10 @@ import XCTest
 import TestSupport
 
 final class CheckCommandBaselineTests: XCTestCase {
-    var fixture: SiteCopy!
+    var fixture: TestSite!
 
     override func setUpWithError() throws {
-        fixture = try SiteCopy()
+        fixture = try TestSite()
         let written = try fixture.check(["--write-baseline", "ci/baseline.json"])
         XCTAssertEqual(written.status, 0, "writing a baseline accepts every current finding: \(written.stdout)")
     }

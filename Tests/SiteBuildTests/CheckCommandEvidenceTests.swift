@@ -4,9 +4,9 @@ import XCTest
 import TestSupport
 
 final class CheckCommandEvidenceTests: XCTestCase {
-    var fixture: SiteCopy!
+    var fixture: TestSite!
 
-    override func setUpWithError() throws { fixture = try SiteCopy() }
+    override func setUpWithError() throws { fixture = try TestSite() }
     override func tearDown() { fixture.remove() }
 
     private func evidence(_ app: String, to output: String) throws -> HealthAuditBinary.Run {

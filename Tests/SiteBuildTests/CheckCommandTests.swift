@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import TestSupport
 
-extension SiteCopy {
+extension TestSite {
     func check(_ arguments: [String] = []) throws -> HealthAuditBinary.Run {
         try HealthAuditBinary.run(["check"] + arguments, in: root)
     }
@@ -23,9 +23,9 @@ extension SiteCopy {
 }
 
 final class CheckCommandTests: XCTestCase {
-    var fixture: SiteCopy!
+    var fixture: TestSite!
 
-    override func setUpWithError() throws { fixture = try SiteCopy() }
+    override func setUpWithError() throws { fixture = try TestSite() }
     override func tearDown() { fixture.remove() }
 
     func testDefaultSiteFailsWithCompilerStyleFindings() throws {

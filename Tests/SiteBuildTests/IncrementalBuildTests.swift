@@ -4,10 +4,16 @@ import Manifest
 import XCTest
 import TestSupport
 
+/// Incremental builds on a small inline site: one app, two content pages.
 final class IncrementalBuildTests: XCTestCase {
-    var fixture: SiteCopy!
+    var fixture: TestSite!
 
-    override func setUpWithError() throws { fixture = try SiteCopy() }
+    override func setUpWithError() throws {
+        fixture = try TestSite(files: InlineApp.site([("pace", "Pace", nil)], extra: [
+            "content/about.md": "---\ntitle: About\norder: 1\n---\n# About\n\nWhy this audit exists.\n",
+            "content/methodology.md": "# Methodology\n\nHow each answer is reached; see [about](about.md).\n",
+        ]))
+    }
     override func tearDown() { fixture.remove() }
 
     func testUnchangedInputsSkipEveryStepAndKeepTheSite() throws {

@@ -7,9 +7,9 @@ import TestSupport
 /// One run reports every input problem it can find — templates, config, plists, scenarios — for
 /// `build` and `check` alike, instead of one per run.
 final class InputProblemsTests: XCTestCase {
-    var fixture: SiteCopy!
+    var fixture: TestSite!
 
-    override func setUpWithError() throws { fixture = try SiteCopy() }
+    override func setUpWithError() throws { fixture = try TestSite() }
     override func tearDown() { fixture.remove() }
 
     func brokenTemplates() throws -> String {

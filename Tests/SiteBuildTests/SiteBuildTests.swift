@@ -2,76 +2,96 @@ import Foundation
 import Manifest
 import Report
 @testable import SiteBuild
-import XCTest
 import TestSupport
+import XCTest
 
+/// Site-level behaviour on small sites written here (Hugo's style): every fact a test asserts is
+/// in the test. The demo `Site/` keeps one end-to-end test.
 final class SiteBuildTests: XCTestCase {
-    var fixture: SiteCopy!
+    var sites: [TestSite] = []
 
-    override func setUpWithError() throws { fixture = try SiteCopy() }
-    override func tearDown() { fixture.remove() }
+    override func tearDown() { sites.forEach { $0.remove() } }
 
-    func testBuildsIndexLinkingEveryAppAuditPage() throws {
-        try fixture.build()
-        let index = try fixture.read("index.html")
-        for app in ["veloride", "trainer", "cos", "steady"] {
-            XCTAssertTrue(index.contains("href=\"apps/\(app)/index.html\""), "index links \(app)")
-            XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.output + "/apps/\(app)/index.html"))
-        }
-        XCTAssertTrue(try fixture.read("apps/steady/index.html").contains("No findings"))
-        XCTAssertTrue(try fixture.read("apps/trainer/index.html").contains("usage-string-missing"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.output + "/pages/about.html"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: fixture.output + "/style.css"))
+    /// Pace is well configured; Trace lacks its update usage string.
+    func twoApps(trace: KeyValuePairs<String, String>? = ["CFBundleName": "Trace", "NSHealthShareUsageDescription": InlineApp.share],
+                 extra: [String: String] = [:]) throws -> TestSite {
+        let site = try TestSite(files: InlineApp.site([("pace", "Pace", nil), ("trace", "Trace", trace)], extra: extra))
+        sites.append(site)
+        return site
     }
 
-    func testEveryInternalLinkIsRelativeAndResolves() throws {
-        try fixture.build()
-        for (path, data) in try fixture.snapshot() where path.hasSuffix(".html") {
+    func testBuildsIndexLinkingEveryAppAuditPage() throws {
+        let site = try twoApps(extra: ["content/about.md": "# About\n\nWhy this audit exists.\n"])
+        try site.build()
+        let index = try site.read("index.html")
+        for app in ["pace", "trace"] {
+            XCTAssertTrue(index.contains("href=\"apps/\(app)/index.html\""), "index links \(app)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/apps/\(app)/index.html"))
+        }
+        XCTAssertFalse(try site.read("apps/pace/index.html").contains("usage-string-missing"))
+        XCTAssertTrue(try site.read("apps/trace/index.html").contains("usage-string-missing"))
+        XCTAssertTrue(try site.read("pages/about.html").contains("Why this audit exists."))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/style.css"))
+    }
+
+    /// End to end on the demo site: every page, chart and asset link resolves from disk.
+    func testEveryInternalLinkOfTheDemoSiteIsRelativeAndResolves() throws {
+        let site = try TestSite()
+        sites.append(site)
+        try site.build()
+        var checked = 0
+        for (path, data) in try site.snapshot() where path.hasSuffix(".html") {
             let html = String(decoding: data, as: UTF8.self)
             let hrefs = html.matches(of: /(?:href|src)="([^"]*)"/).map { String($0.1) }
             for href in hrefs where !href.hasPrefix("http") && !href.hasPrefix("#") {
                 XCTAssertFalse(href.hasPrefix("/"), "\(path) has absolute link \(href)")
                 let target = String(href.split(separator: "#").first ?? "")
-                let resolved = ((fixture.output + "/" + path) as NSString).deletingLastPathComponent + "/" + target
+                let resolved = ((site.output + "/" + path) as NSString).deletingLastPathComponent + "/" + target
                 XCTAssertTrue(FileManager.default.fileExists(atPath: (resolved as NSString).standardizingPath), "\(path) → \(href) is broken")
+                checked += 1
             }
         }
+        XCTAssertGreaterThan(checked, 100, "the demo site links its apps, days and pages")
     }
 
     func testFailedBuildLeavesPreviousSiteUntouched() throws {
-        try fixture.build()
-        let before = try fixture.snapshot()
-        try fixture.edit("healthaudit.yml") { $0.replacingOccurrences(of: "units: metric", with: "units: metric\nbogus_key: 1") }
-        try fixture.edit("apps/veloride/VeloRide/Info.plist") { String($0.prefix(200)) }
-        XCTAssertThrowsError(try fixture.build()) { error in
+        let site = try twoApps()
+        try site.build()
+        let before = try site.snapshot()
+        try site.edit("healthaudit.yml") { $0.replacingOccurrences(of: "title: Inline\n", with: "title: Inline\nbogus_key: 1\n") }
+        try site.edit("apps/pace/Pace/Info.plist") { String($0.prefix(200)) }
+        XCTAssertThrowsError(try site.build()) { error in
             let failure = error as! BuildFailed
             XCTAssertEqual(failure.diagnostics.count, 1, "config errors stop the build before manifests are read: \(failure)")
-            XCTAssertTrue(failure.description.contains("healthaudit.yml:"), failure.description)
+            XCTAssertEqual(failure.diagnostics.first?.problem.location.line, 2)
+            XCTAssertTrue(failure.description.contains("healthaudit.yml:2"), failure.description)
             XCTAssertTrue(failure.description.contains("[load]"), failure.description)
         }
-        XCTAssertEqual(try fixture.snapshot(), before)
-        let siblings = try FileManager.default.contentsOfDirectory(atPath: fixture.site)
+        XCTAssertEqual(try site.snapshot(), before)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: site.site)
         XCTAssertFalse(siblings.contains { $0.hasPrefix(".public-") }, "no staging folders left: \(siblings)")
     }
 
     func testAllManifestErrorsAreReportedTogether() throws {
-        try fixture.edit("apps/veloride/VeloRide/Info.plist") { String($0.prefix(200)) }
-        try fixture.edit("apps/steady/Steady/Info.plist") { $0.replacingOccurrences(of: "</dict>", with: "") }
-        XCTAssertThrowsError(try fixture.build()) { error in
+        let site = try twoApps()
+        try site.edit("apps/pace/Pace/Info.plist") { String($0.prefix(200)) }
+        try site.edit("apps/trace/Trace/Info.plist") { $0.replacingOccurrences(of: "</dict>", with: "") }
+        XCTAssertThrowsError(try site.build()) { error in
             let files = (error as! BuildFailed).diagnostics.map(\.problem.location.file)
-            XCTAssertEqual(files, ["apps/veloride/VeloRide/Info.plist", "apps/steady/Steady/Info.plist"])
+            XCTAssertEqual(files, ["apps/pace/Pace/Info.plist", "apps/trace/Trace/Info.plist"])
         }
     }
 
     func testInterruptedBuildLeftoversAreCleanedAndLastSiteRestored() throws {
-        try fixture.build()
-        let before = try fixture.snapshot()
+        let site = try twoApps()
+        try site.build()
+        let before = try site.snapshot()
         // A build killed between the two renames: staging half-written, old site moved aside.
-        try FileManager.default.createDirectory(atPath: fixture.site + "/.public-tmp-dead", withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: fixture.output, toPath: fixture.site + "/.public-old-dead")
-        SiteWriter(output: fixture.output).removeLeftovers()
-        XCTAssertEqual(try fixture.snapshot(), before)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fixture.site).filter { $0.hasPrefix(".public-") }, [])
+        try FileManager.default.createDirectory(atPath: site.site + "/.public-tmp-dead", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: site.output, toPath: site.site + "/.public-old-dead")
+        SiteWriter(output: site.output).removeLeftovers()
+        XCTAssertEqual(try site.snapshot(), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.site).filter { $0.hasPrefix(".public-") }, [])
     }
 
     func testOutputPathsCannotLeaveTheOutputFolder() {
@@ -83,11 +103,10 @@ final class SiteBuildTests: XCTestCase {
 
     func testInjectedUsageStringIsShownAsLiteralText() throws {
         let payload = "<script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(2)>"
-        try fixture.edit("apps/veloride/VeloRide/Info.plist") { plist in
-            plist.replacingOccurrences(of: "<key>NSHealthShareUsageDescription</key>", with: "<key>NSHealthShareUsageDescription</key>\n\t<string>\(payload.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;"))</string>\n\t<key>Unused</key>")
-        }
-        try fixture.build()
-        let html = try fixture.read("apps/veloride/index.html")
+        let escaped = payload.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let site = try twoApps(trace: ["CFBundleName": "Trace", "NSHealthShareUsageDescription": escaped, "NSHealthUpdateUsageDescription": InlineApp.update])
+        try site.build()
+        let html = try site.read("apps/trace/index.html")
         XCTAssertFalse(html.contains("<script"), "no script element")
         XCTAssertFalse(html.contains("href=\"javascript:"), "no javascript link")
         XCTAssertFalse(html.contains("<img"), "no image element")
@@ -96,9 +115,13 @@ final class SiteBuildTests: XCTestCase {
     }
 
     func testContentLinksAreRewrittenToPages() throws {
-        try fixture.build()
-        let methodology = try fixture.read("pages/methodology.html")
-        XCTAssertTrue(methodology.contains("href=\"about.html\""), "about.md became about.html")
-        XCTAssertFalse(methodology.contains(".md\""))
+        let site = try twoApps(extra: [
+            "content/about.md": "# About\n",
+            "content/methodology.md": "# Methodology\n\nSee [about](about.md) and [the rules](https://example.org/rules.md).\n",
+        ])
+        try site.build()
+        let methodology = try site.read("pages/methodology.html")
+        XCTAssertTrue(methodology.contains("href=\"about.html\""), "about.md became about.html: \(methodology)")
+        XCTAssertTrue(methodology.contains("href=\"https://example.org/rules.md\""), "an outside link is kept as written")
     }
 }
