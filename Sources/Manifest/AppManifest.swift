@@ -8,11 +8,13 @@ public struct SourceFile: Sendable {
     public init(path: String, text: String) { self.path = path; self.text = text }
 }
 
-/// One target of an app: the app itself or one of its extensions.
+/// One target of an app: the app itself, one of its extensions, or its watch app.
 public struct TargetManifest: Sendable {
     public var id: String
     public var name: String
-    public var isExtension: Bool
+    public var kind: TargetKind
+    /// Runs inside a host (a widget, an intent): it cannot present the permission sheet.
+    public var isExtension: Bool { kind == .appExtension }
     public var infoPlist: PropertyListDocument?
     public var entitlements: PropertyListDocument?
     public var sources: [SourceFile]
@@ -22,9 +24,9 @@ public struct TargetManifest: Sendable {
         infoPlist?["NSExtension"]?.dictionary?["NSExtensionPointIdentifier"]?.string
     }
 
-    public init(id: String, name: String, isExtension: Bool, infoPlist: PropertyListDocument? = nil,
+    public init(id: String, name: String, kind: TargetKind, infoPlist: PropertyListDocument? = nil,
                 entitlements: PropertyListDocument? = nil, sources: [SourceFile] = []) {
-        self.id = id; self.name = name; self.isExtension = isExtension
+        self.id = id; self.name = name; self.kind = kind
         self.infoPlist = infoPlist; self.entitlements = entitlements; self.sources = sources
     }
 }

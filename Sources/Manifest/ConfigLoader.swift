@@ -287,7 +287,7 @@ public struct ConfigLoader {
 
     private func extensionConfig(_ node: Node, reader: inout YAMLReader) -> ExtensionConfig? {
         var config = ExtensionConfig(id: "", name: "", infoPlist: nil, entitlements: nil, sources: [], location: reader.location(node))
-        let allowed: Set<String> = ["id", "name", "info_plist", "entitlements", "sources"]
+        let allowed: Set<String> = ["id", "name", "kind", "info_plist", "entitlements", "sources"]
         for (key, _, value) in reader.mapping(node, context: "extension", allowed: allowed) {
             let qualified = "extensions[].\(key)"
             switch key {
@@ -296,6 +296,13 @@ public struct ConfigLoader {
                     if Identifier.isValid(id) { config.id = id } else { reader.fail("'\(qualified)' '\(id)' must match [a-z0-9][a-z0-9-]*", value) }
                 }
             case "name": config.name = reader.nonEmptyString(value, key: qualified) ?? ""
+            case "kind":
+                switch reader.nonEmptyString(value, key: qualified) {
+                case "extension": config.kind = .appExtension
+                case "watch": config.kind = .watchApp
+                case let other?: reader.fail("'\(qualified)' '\(other)' must be 'extension' or 'watch'", value)
+                case nil: break
+                }
             case "info_plist": config.infoPlist = relativePath(value, key: qualified, reader: &reader)
             case "entitlements": config.entitlements = relativePath(value, key: qualified, reader: &reader)
             default: config.sources = pathList(value, key: qualified, reader: &reader)

@@ -57,10 +57,10 @@ public struct ManifestLoader {
             }
         }
 
-        let main = TargetManifest(id: app.id, name: app.name, isExtension: false, infoPlist: plist(app.infoPlist) ?? discovered.infoPlists[app.id],
+        let main = TargetManifest(id: app.id, name: app.name, kind: .app, infoPlist: plist(app.infoPlist) ?? discovered.infoPlists[app.id],
                                   entitlements: plist(app.entitlements) ?? discovered.entitlements[app.id], sources: sources(app.sources))
         let extensions = app.extensions.map { ext in
-            TargetManifest(id: ext.id, name: ext.name, isExtension: true, infoPlist: plist(ext.infoPlist) ?? discovered.infoPlists[ext.id],
+            TargetManifest(id: ext.id, name: ext.name, kind: ext.kind, infoPlist: plist(ext.infoPlist) ?? discovered.infoPlists[ext.id],
                            entitlements: plist(ext.entitlements) ?? discovered.entitlements[ext.id], sources: sources(ext.sources))
         }
         let scripts = discovered.javaScript.compactMap { relative in

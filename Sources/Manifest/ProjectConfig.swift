@@ -162,9 +162,19 @@ public struct IgnoreEntry: Sendable, Hashable {
     public var location: FileLocation
 }
 
+/// What a target beside the app is: an extension (a widget, an intent, a complication) runs inside
+/// a host and cannot present the permission sheet; a watch app asks for HealthKit access itself.
+public enum TargetKind: String, Sendable, CaseIterable {
+    case app
+    case appExtension = "extension"
+    case watchApp = "watch"
+}
+
 public struct ExtensionConfig: Sendable {
     public var id: String
     public var name: String
+    /// `.appExtension` or `.watchApp` (config key `kind:`, default `extension`).
+    public var kind: TargetKind = .appExtension
     public var infoPlist: String?
     public var entitlements: String?
     public var sources: [String]

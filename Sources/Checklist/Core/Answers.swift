@@ -112,7 +112,8 @@ struct AnswerSheet {
             }
             return make(.yes, "both usage strings are present and specific", strings.map { Evidence(location: $0.location, quote: $0.quote) })
         case .widgetsDoNotRequest:
-            let extensions = context.manifest.extensions
+            // A watch app asks for access itself: only extensions (widgets, intents, complications) count here.
+            let extensions = context.manifest.extensions.filter(\.isExtension)
             if extensions.isEmpty { return make(.notApplicable, "the app has no extension targets") }
             if extensions.allSatisfy({ $0.sources.isEmpty }) { return make(.cannotTell, "cannot tell — no extension sources scanned") }
             let touching = Set(context.usage.facts.filter(\.isExtension).map(\.target))

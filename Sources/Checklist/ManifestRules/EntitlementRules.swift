@@ -6,22 +6,69 @@ struct EntitlementMissingRule: Rule {
         rationale: """
         Without `com.apple.developer.healthkit` set to `true`, HealthKit refuses every request with error code 4 \
         ("Missing com.apple.developer.healthkit entitlement.") and no permission sheet appears — the app looks as if \
-        the user denied everything.
+        the user denied everything. Each target signs with its own entitlements: a widget or watch app whose own code \
+        queries HealthKit needs the key in its own file, whatever the app has.
         """,
         triggering: [
             // An entitlements file without the HealthKit key.
             .healthApp(["App.entitlements": RuleExample.plist(["com.apple.security.application-groups": ["group.com.example.steady"]])]),
             .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": false])]),
+            // The app is entitled; its widget queries HealthKit with an entitlements file that lacks the key.
+            .healthApp([
+                "Widget/Info.plist": RuleExample.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"] as KeyValuePairs<String, Any>]),
+                "Widget/Widget.entitlements": RuleExample.plist(["com.apple.security.application-groups": ["group.com.example.steady"]]),
+                "Widget/Sources/Provider.swift": """
+                import HealthKit
+
+                struct StepsProvider {
+                    let store = HKHealthStore()
+
+                    func steps() async throws -> Double {
+                        guard HKHealthStore.isHealthDataAvailable() else { return 0 }
+                        let descriptor = HKStatisticsQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.stepCount)), options: .cumulativeSum)
+                        return try await descriptor.result(for: store)?.sumQuantity()?.doubleValue(for: .count()) ?? 0
+                    }
+                }
+                """,
+            ]),
         ],
         nonTriggering: [
             .healthApp(),
             // No entitlements file at all and no project to read it from: "cannot tell", with a note, not an error.
             .healthApp(["App.entitlements": ""]),
             .healthApp(["App.entitlements": ""], info: ["CFBundleName": "Plain"], read: [], share: []),
+            // A widget entitled itself; and one with no HealthKit code of its own needs nothing.
+            .healthApp([
+                "Widget/Info.plist": RuleExample.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"] as KeyValuePairs<String, Any>]),
+                "Widget/Widget.entitlements": RuleExample.healthKitEntitlement,
+                "Widget/Sources/Provider.swift": "import HealthKit\n\nstruct StepsProvider {\n    let store = HKHealthStore()\n\n    func ask() async throws {\n        _ = try await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.stepCount)), options: .cumulativeSum).result(for: store)\n    }\n}\n",
+            ]),
+            .healthApp([
+                "Widget/Info.plist": RuleExample.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"] as KeyValuePairs<String, Any>]),
+                "Widget/Widget.entitlements": RuleExample.plist(["com.apple.security.application-groups": ["group.com.example.steady"]]),
+                "Widget/Sources/Provider.swift": "struct StepsProvider {\n    func steps() -> Int { 0 }\n}\n",
+            ]),
         ]
     )
 
     func check(_ context: AuditContext) -> [Finding] {
+        appFindings(context) + context.manifest.extensions.compactMap { targetFinding($0, context) }
+    }
+
+    /// A widget or watch app whose own files (not code it shares with the app) call HealthKit,
+    /// signed without the key. A target with no entitlements file at all is left to the notes.
+    private func targetFinding(_ target: TargetManifest, _ context: AuditContext) -> Finding? {
+        guard let entitlements = target.entitlements, entitlements[HealthKeys.entitlement]?.bool != true else { return nil }
+        let shared = Set(context.manifest.main.sources.map(\.path))
+        guard let call = context.usage.facts.first(where: { $0.target == target.id && $0.kind != .availabilityCheck && !shared.contains($0.evidence.location.file) })
+        else { return nil }
+        let state = entitlements[HealthKeys.entitlement].map { "is \($0.summary)" } ?? "is absent"
+        return finding("\(target.kind == .watchApp ? "watch app" : "extension") \(target.id) calls HealthKit (\(call.evidence.location)) but its own \(HealthKeys.entitlement) \(state): "
+                       + "each target signs with its own entitlements, so its requests fail with HKError code 4", in: entitlements,
+                       key: entitlements[HealthKeys.entitlement] == nil ? nil : HealthKeys.entitlement, target: target.id)
+    }
+
+    private func appFindings(_ context: AuditContext) -> [Finding] {
         guard !context.hasHealthKitEntitlement, context.usesHealthKit else { return [] }
         // No entitlements file at all and no Xcode project to say there is none (XcodeGen generates
         // it, a config left it out): the audit cannot tell, and says so in the notes, not as an error.

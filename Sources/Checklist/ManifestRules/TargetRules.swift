@@ -65,7 +65,7 @@ struct ExtensionDeclaresHealthKitUsageRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        context.manifest.extensions.flatMap { target -> [Finding] in
+        context.manifest.extensions.filter(\.isExtension).flatMap { target -> [Finding] in
             var findings: [Finding] = []
             if let plist = target.infoPlist {
                 for key in HealthKeys.usageKeys where plist[key] != nil {

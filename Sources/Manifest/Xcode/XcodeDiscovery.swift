@@ -281,6 +281,11 @@ struct XcodeDiscovery {
         // The targets.
         let main: XcodeProject.Target
         var extensions: [XcodeProject.Target]
+        // watchOS apps since Xcode 14 are plain application targets built for `watchos`.
+        var watchTargets: Set<String> = Set(project.targets.filter { $0.kind == .watchApp || $0.kind == .watchExtension }.map(\.id))
+        for target in project.targets where target.kind == .application {
+            if try reader.settings(target, configuration: configuration).values["SDKROOT"]?.lowercased() == "watchos" { watchTargets.insert(target.id) }
+        }
         if !app.targets.isEmpty {
             let selected = try app.targets.map { name -> XcodeProject.Target in
                 guard let target = project.targets.first(where: { $0.name == name.value }) else {
@@ -294,8 +299,8 @@ struct XcodeDiscovery {
             main = first
             extensions = selected.filter { $0.id != first.id }
         } else {
-            let applications = project.targets.filter { $0.kind == .application }
-            guard let first = applications.first else {
+            let applications = project.targets.filter { $0.kind == .application && !watchTargets.contains($0.id) }
+            guard let first = applications.first ?? project.targets.first(where: { $0.kind == .application }) else {
                 throw InputError("\(project.name).xcodeproj has no application target (targets: \(project.targets.map(\.name).joined(separator: ", "))); name the targets with 'targets:'", at: location)
             }
             main = first
@@ -303,9 +308,12 @@ struct XcodeDiscovery {
                 discovery.note("several application targets (\(applications.map(\.name).joined(separator: ", "))): auditing \(first.name), the first; choose with 'targets:'",
                                origin: "PBXProject targets", at: reader.location(project.projectLine))
             }
-            let embedded = Set(first.dependencies)
+            // What the app embeds, directly or through its watch app: extensions (widgets, intents,
+            // complications) and the watch app, each audited as a target of this app.
+            let embedded = Self.reachable(from: first, in: project)
             let candidates = project.targets.filter { $0.kind == .appExtension }
             extensions = embedded.isEmpty ? candidates : candidates.filter { embedded.contains($0.id) }
+            extensions += project.targets.filter { watchTargets.contains($0.id) && $0.id != first.id && embedded.contains($0.id) }
             for target in project.targets where target.id != first.id && !extensions.contains(where: { $0.id == target.id }) {
                 switch target.kind {
                 case .watchApp, .watchExtension:
@@ -450,6 +458,7 @@ struct XcodeDiscovery {
             let id = ProjectDiscovery.identifier(for: target.name, taken: taken)
             taken.insert(id)
             var config = ExtensionConfig(id: id, name: target.name, infoPlist: nil, entitlements: nil, sources: [], location: reader.location(target.line))
+            config.kind = watchTargets.contains(target.id) ? .watchApp : .appExtension
             var parts: [String] = []
             if let written = ext.values["INFOPLIST_FILE"], !written.isEmpty, let path = reader.path(written) {
                 usedPlists.insert(path)
@@ -469,7 +478,7 @@ struct XcodeDiscovery {
             config.sources = reader.swiftSources(target, notes: &sourceNotes)
             parts.append("\(config.sources.count) Swift file(s)")
             extensionConfigs.append(config)
-            discovery.fact("Extension target \(target.name) (\(target.productType)), audited as '\(id)': " + parts.joined(separator: ", "),
+            discovery.fact("\(config.kind == .watchApp ? "Watch" : "Extension") target \(target.name) (\(target.productType)), audited as '\(id)': " + parts.joined(separator: ", "),
                            origin: "target \(target.name) (\(ext.configuration))", at: reader.location(target.line))
         }
         if explicit("extensions") {
@@ -499,6 +508,17 @@ struct XcodeDiscovery {
         if !app.buildSettings.isEmpty {
             discovery.fact("build_settings in the config override \(app.buildSettings.keys.sorted().joined(separator: ", "))", origin: ConfigLoader.fileName, at: app.location)
         }
+    }
+
+    /// Targets `target` depends on, directly or through the targets it depends on.
+    static func reachable(from target: XcodeProject.Target, in project: XcodeProject) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = target.dependencies
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            pending += project.targets.first { $0.id == next }?.dependencies ?? []
+        }
+        return seen
     }
 
     private static func also(_ others: [String]) -> String {

@@ -1,0 +1,64 @@
+import Checklist
+import Manifest
+import TestSupport
+import XCTest
+
+/// A watch app is a target of the audit in its own right: it may ask for access (question 5 is
+/// about extensions only), its code counts for every answer, and it needs its own entitlement.
+final class WatchTargetAuditTests: XCTestCase {
+    var site: TestSite!
+
+    override func tearDown() { site?.remove() }
+
+    func audit(watchEntitlements: String) throws -> AppAudit {
+        var files = InlineApp.site([("pace", "Pace", nil)])
+        files["healthaudit.yml"]! += """
+                extensions:
+                  - id: pace-watch
+                    name: Pace Watch App
+                    kind: watch
+                    entitlements: Watch/Watch.entitlements
+                    sources: [Watch]
+
+            """
+        files["apps/pace/Watch/Watch.entitlements"] = watchEntitlements
+        files["apps/pace/Watch/WorkoutManager.swift"] = """
+            import HealthKit
+
+            final class WorkoutManager {
+                let healthStore = HKHealthStore()
+
+                func start() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.heartRate)])
+                    let builder = HKWorkoutBuilder(healthStore: healthStore, configuration: HKWorkoutConfiguration(), device: nil)
+                    try await builder.beginCollection(at: .now)
+                }
+            }
+
+            """
+        site = try TestSite(files: files)
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        return Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+    }
+
+    func testAWatchAppAskingForItselfIsNotAnExtensionAsking() throws {
+        let audit = try audit(watchEntitlements: InlineApp.entitlements)
+        let q5 = try XCTUnwrap(audit.answers.first { $0.question == .widgetsDoNotRequest })
+        XCTAssertEqual(q5.status, .notApplicable, q5.reason)
+        XCTAssertFalse(audit.findings.contains { $0.ruleID == "extension-requests-authorization" || $0.ruleID == "extension-declares-healthkit-usage" })
+        let q1 = try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        XCTAssertTrue(q1.reason.contains("pace-watch"), "the watch app is one of the targets that use HealthKit: \(q1.reason)")
+        XCTAssertFalse(audit.findings.contains { $0.ruleID == "entitlement-missing" })
+    }
+
+    func testAWatchAppWithoutItsOwnEntitlementIsAnError() throws {
+        let unentitled = InlineApp.entitlements.replacingOccurrences(of: "com.apple.developer.healthkit</key>\n\t<true/>", with: "com.apple.developer.healthkit</key>\n\t<false/>")
+        XCTAssertNotEqual(unentitled, InlineApp.entitlements)
+        let audit = try audit(watchEntitlements: unentitled)
+        let missing = audit.findings.filter { $0.ruleID == "entitlement-missing" }
+        XCTAssertEqual(missing.map(\.location.file), ["apps/pace/Watch/Watch.entitlements"])
+        XCTAssertEqual(missing.first?.severity, .error)
+        XCTAssertTrue(missing.first?.message.hasPrefix("watch app pace-watch calls HealthKit (apps/pace/Watch/WorkoutManager.swift:") == true, missing.first?.message ?? "")
+    }
+}
