@@ -66,7 +66,7 @@ final class HealthKitUsageTests: XCTestCase {
     /// The app checks availability; its widget queries on its own: Q1 is "no", at the widget's line.
     func testAWidgetWithoutItsOwnAvailabilityCheckAnswersQuestionOneNo() throws {
         let rule = try XCTUnwrap(RuleCatalog.rule(id: "availability-not-checked"))
-        let example = try XCTUnwrap(rule.description.triggering.last)
+        let example = try XCTUnwrap(rule.description.triggering.first { $0.files.keys.contains { $0.hasPrefix("Widget/") } })
         let audit = Checklist().audit(try example.load())
         let q1 = try answer(audit, .availabilityChecked)
         XCTAssertEqual(q1.status, .no)

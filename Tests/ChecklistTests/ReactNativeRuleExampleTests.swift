@@ -10,7 +10,7 @@ final class ReactNativeRuleExampleTests: XCTestCase {
     private var rules: [any Rule.Type] { RuleCatalog.reactNativeRules }
 
     func testTheRulesAreInTheCatalogue() {
-        XCTAssertEqual(rules.map { $0.description.id }, ["rn-callback-error-as-denial", "rn-read-before-init", "rn-zero-for-missing"])
+        XCTAssertEqual(rules.map { $0.description.id }, ["rn-callback-error-as-denial", "rn-read-before-init", "rn-zero-for-missing", "write-error-unhandled"])
         let all = RuleCatalog.all.map { $0.description.id }
         for rule in rules { XCTAssertTrue(all.contains(rule.description.id)) }
     }
@@ -112,6 +112,7 @@ final class ReactNativeRuleExampleTests: XCTestCase {
             "unresolved-build-variable apps/cos/ios/CoS/Info.plist:36",
             "usage-key-in-localizable-strings apps/cos/ios/CoS/en.lproj/Localizable.strings:12",
             "rn-zero-for-missing apps/cos/src/services/health.ts:18:3",
+            "availability-not-checked apps/cos/src/services/health.ts:57:20",
             "rn-zero-for-missing apps/cos/src/services/health.ts:87:21",
             "rn-zero-for-missing apps/cos/src/services/health.ts:107:6",
             "rn-zero-for-missing apps/cos/src/services/health.ts:113:29",

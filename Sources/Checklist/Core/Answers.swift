@@ -54,14 +54,15 @@ struct AnswerSheet {
             return Answer(question: question, status: question.unhealthyAnswer, reason: reason,
                           evidence: active.prefix(3).map { Evidence(location: $0.location, quote: $0.quote) }, ruleIDs: titles)
         }
+        // Question 5 is about extensions: with none, nothing is left to tell, sources or not.
+        if question == .widgetsDoNotRequest && !context.manifest.extensions.contains(where: \.isExtension) {
+            return Answer(question: question, status: .notApplicable, reason: "the app has no extension targets", evidence: [], ruleIDs: [])
+        }
         if question.needsSources && !context.hasSources {
             guard context.declaresHealthKit else {
                 return Answer(question: question, status: .notApplicable, reason: "the app declares no HealthKit use", evidence: [], ruleIDs: [])
             }
-            let why = context.manifest.config.kind == .reactNative
-                ? "cannot tell — no Swift sources scanned (React Native app: its JavaScript is checked only for react-native-health's initHealthKit and reads)"
-                : "cannot tell — the app declares HealthKit but no sources were scanned"
-            return Answer(question: question, status: .cannotTell, reason: why, evidence: [], ruleIDs: [])
+            return Answer(question: question, status: .cannotTell, reason: "cannot tell — the app declares HealthKit but no sources were scanned", evidence: [], ruleIDs: [])
         }
         var result = positive(question)
         let suppressed = related.filter(\.isSuppressed)

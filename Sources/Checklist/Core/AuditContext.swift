@@ -61,8 +61,11 @@ public final class AuditContext: @unchecked Sendable {
     public let sources: [ParsedSource]
     public var requestedRead: Set<String>
     public var requestedShare: Set<String>
-    /// What the app's code does with HealthKit, per target, extracted once before any rule runs.
+    /// What the app's code does with HealthKit, per target, extracted once before any rule runs:
+    /// Swift by one syntax walk per file, JavaScript / TypeScript by one token pass per file.
     public let usage: HealthKitUsage
+    /// The JavaScript library calls behind the JavaScript facts, for rules that look around a call.
+    public let javaScriptCalls: [JavaScriptHealthKitCall]
     /// Which names hold a HealthKit store, built once for every rule.
     let vocabulary: HealthKitVocabulary
     /// What the scan could not establish, shown on the report instead of a guess.
@@ -73,7 +76,9 @@ public final class AuditContext: @unchecked Sendable {
         let inputs = manifest.targets.flatMap { target in target.sources.map { (file: $0, target: target.id, isExtension: target.isExtension) } }
         sources = ParallelMap.map(inputs) { ParsedSource(file: $0.file, target: $0.target, isExtension: $0.isExtension) }
         vocabulary = HealthKitVocabulary(sources: sources)
-        usage = HealthKitUsage.extract(from: sources, vocabulary: vocabulary)
+        let javaScript = JavaScriptHealthKitFacts.extract(manifest.javaScriptSources, target: manifest.id)
+        javaScriptCalls = javaScript.calls
+        usage = HealthKitUsage(facts: HealthKitUsage.extract(from: sources, vocabulary: vocabulary).facts + javaScript.facts)
         requestedRead = Set(manifest.config.requested.read.map(\.value))
         requestedShare = Set(manifest.config.requested.share.map(\.value))
         // The audit still completes on a file that does not parse; say so rather than trust silence.
@@ -97,8 +102,9 @@ public final class AuditContext: @unchecked Sendable {
         return notes
     }
 
-    /// True when the audit has Swift code to look at; questions that need code say "cannot tell" otherwise.
-    public var hasSources: Bool { !sources.isEmpty }
+    /// True when the audit has code to look at (Swift, or an app's JavaScript / TypeScript);
+    /// questions that need code say "cannot tell" otherwise.
+    public var hasSources: Bool { !sources.isEmpty || !manifest.javaScriptSources.isEmpty }
 
     public var healthKitEntitlement: PlistValue? { manifest.main.entitlements?["com.apple.developer.healthkit"] }
     public var hasHealthKitEntitlement: Bool { healthKitEntitlement?.bool == true }

@@ -8,8 +8,20 @@ import Manifest
 /// `InfoPlist.xcstrings`, Swift files under `Sources/`; a widget under `Widget/` (`Widget/Info.plist`,
 /// `Widget/Widget.entitlements`, `Widget/Sources/*.swift`). Files under `js/` make a React Native
 /// app: they are written at the app's root without the prefix and the config gets `kind: react-native`.
+///
+/// In a triggering example, `↓` marks where a finding must be (SwiftLint's convention): the
+/// marker is removed from the file, and its line and column are kept in `markers`.
 public struct RuleExample: Sendable {
+    /// Where an example's finding must be: the file (as written in `files`), line and column.
+    public struct Marker: Sendable, Hashable, CustomStringConvertible {
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var description: String { "\(file):\(line):\(column)" }
+    }
+
     public var files: [String: String]
+    public var markers: [Marker] = []
     public var binaryFiles: [String: [UInt8]] = [:]
     public var read: [String]
     public var share: [String]
@@ -19,7 +31,23 @@ public struct RuleExample: Sendable {
 
     public init(files: [String: String], read: [String] = [], share: [String] = [], buildSettings: [String: String] = [:],
                 scanSources: Bool = true) {
-        self.files = files; self.read = read; self.share = share; self.buildSettings = buildSettings; self.scanSources = scanSources
+        self.files = files.mapValues { $0.replacingOccurrences(of: Self.marker, with: "") }
+        markers = files.sorted { $0.key < $1.key }.flatMap { Self.markers(in: $0.value, file: $0.key) }
+        self.read = read; self.share = share; self.buildSettings = buildSettings; self.scanSources = scanSources
+    }
+
+    static let marker = "↓"
+
+    /// Line and column (in characters, from 1) of each marker, as if the markers were not there.
+    static func markers(in text: String, file: String) -> [Marker] {
+        var result: [Marker] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var column = 1
+            for character in line {
+                if String(character) == marker { result.append(Marker(file: file, line: index + 1, column: column)) } else { column += 1 }
+            }
+        }
+        return result
     }
 
     public var isReactNative: Bool { files.keys.contains { $0.hasPrefix("js/") } }

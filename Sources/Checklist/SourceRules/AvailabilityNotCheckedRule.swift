@@ -61,8 +61,27 @@ struct AvailabilityNotCheckedRule: Rule {
                 }
                 """,
             ]),
+            // JavaScript: the check only decides what a label shows; the request runs regardless.
+            .reactNative(["js/src/Health.ts": """
+            import { isHealthDataAvailable, requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export const healthLabel = () => (isHealthDataAvailable() ? 'Health ✅' : 'Health ❌');
+
+            export async function connect() {
+              await ↓requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
+            }
+            """]),
         ],
         nonTriggering: [
+            .reactNative(["js/src/Health.ts": """
+            import { isHealthDataAvailable, requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function connect() {
+              if (!isHealthDataAvailable()) return false;
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
+              return true;
+            }
+            """]),
             .healthApp([
                 "Sources/Availability.swift": """
                 import HealthKit
@@ -102,6 +121,8 @@ struct AvailabilityNotCheckedRule: Rule {
         for target in context.usage.targetsUsingHealthKit {
             let sources = context.sources.filter { $0.target == target }
             if sources.contains(where: { $0.tree.mentions(HealthKitVocabulary.availabilityCheck) }) { continue }
+            // JavaScript: a check counts only where it decides something (see `JavaScriptHealthKitFacts`).
+            if context.usage.facts.contains(where: { $0.target == target && $0.kind == .availabilityCheck }) { continue }
             let facts = context.usage.facts.filter { $0.target == target && $0.kind != .availabilityCheck }
             guard let first = facts.first(where: { $0.kind == .authorizationRequest }) ?? facts.first else { continue }
             let isExtension = first.isExtension

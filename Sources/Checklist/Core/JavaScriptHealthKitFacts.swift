@@ -1,0 +1,172 @@
+import Manifest
+
+/// One call of a JavaScript HealthKit library, kept with its place in the token stream so rules
+/// that need control flow (is it awaited, caught, in a condition?) can look around it.
+public struct JavaScriptHealthKitCall: Sendable {
+    /// Index into `AppManifest.javaScriptSources`.
+    public let file: Int
+    /// The token of the method name; `paren` is its call's `(`.
+    public let token: Int
+    public let paren: Int
+    public let method: String
+    public let kind: HealthKitFact.Kind
+    public let library: JavaScriptHealthKitLibrary
+}
+
+/// A JavaScript library that reaches HealthKit, and how its methods map onto facts.
+public struct JavaScriptHealthKitLibrary: Sendable, Hashable {
+    public let name: String
+    let modules: Set<String>
+    let methods: [String: HealthKitFact.Kind]
+    let prefixes: [String: HealthKitFact.Kind]
+    /// Results are promises (a rejection must be caught), not Node-style callbacks.
+    public let promises: Bool
+    /// Names the library is reached through without an import (`NativeModules.AppleHealthKit`).
+    let globals: Set<String>
+
+    func kind(of method: String) -> HealthKitFact.Kind? {
+        if let kind = methods[method] { return kind }
+        return prefixes.first { method.hasPrefix($0.key) && method.count > $0.key.count && method[method.index(method.startIndex, offsetBy: $0.key.count)].isUppercase }?.value
+    }
+
+    public static let reactNativeHealth = JavaScriptHealthKitLibrary(
+        name: "react-native-health", modules: ["react-native-health"],
+        methods: ["isAvailable": .availabilityCheck, "initHealthKit": .authorizationRequest, "getAuthStatus": .statusCheck],
+        prefixes: ["get": .read, "save": .write, "delete": .write], promises: false, globals: ["AppleHealthKit"])
+
+    public static let kingstinct = JavaScriptHealthKitLibrary(
+        name: "@kingstinct/react-native-healthkit", modules: ["@kingstinct/react-native-healthkit"],
+        methods: ["isHealthDataAvailable": .availabilityCheck, "isHealthDataAvailableAsync": .availabilityCheck,
+                  "requestAuthorization": .authorizationRequest, "useHealthkitAuthorization": .authorizationRequest,
+                  "authorizationStatusFor": .statusCheck, "getRequestStatusForAuthorization": .requestStatusCheck,
+                  "subscribeToChanges": .read, "enableBackgroundDelivery": .read, "deleteObjects": .write],
+        prefixes: ["query": .read, "get": .read, "useMostRecent": .read, "useStatistics": .read, "useSources": .read,
+                   "save": .write, "delete": .write],
+        promises: true, globals: [])
+
+    public static let capacitorHealth = JavaScriptHealthKitLibrary(
+        name: "@capgo/capacitor-health", modules: ["@capgo/capacitor-health", "capacitor-health", "@perfood/capacitor-healthkit"],
+        methods: ["isAvailable": .availabilityCheck, "requestAuthorization": .authorizationRequest, "requestAuthorizations": .authorizationRequest,
+                  "checkAuthorization": .statusCheck],
+        prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: true, globals: [])
+
+    static let all = [reactNativeHealth, kingstinct, capacitorHealth]
+}
+
+/// The JavaScript / TypeScript extractor of `HealthKitUsage`: calls of the libraries above,
+/// classified into the same facts as Swift's, once per file.
+enum JavaScriptHealthKitFacts {
+    static func extract(_ files: [JavaScriptFile], target: String) -> (facts: [HealthKitFact], calls: [JavaScriptHealthKitCall]) {
+        var facts: [HealthKitFact] = []
+        var calls: [JavaScriptHealthKitCall] = []
+        for (index, file) in files.enumerated() {
+            for call in Self.calls(in: file, fileIndex: index) {
+                // An availability check counts only where it decides something (a condition), not
+                // where its value is only shown (`isHealthDataAvailable() ? '✅' : '❌'`).
+                if call.kind == .availabilityCheck && !Self.decides(call, in: file) { continue }
+                calls.append(call)
+                facts.append(HealthKitFact(kind: call.kind, target: target, isExtension: false,
+                                           evidence: Evidence(location: file.location(of: call.token), quote: file.quote(call.token))))
+            }
+        }
+        return (facts, calls)
+    }
+
+    /// Names a file binds to each library: receivers (`import HK from`, `* as HK`, `require`) and
+    /// bare functions (`import { requestAuthorization as ask } from`).
+    private static func bindings(in file: JavaScriptFile) -> (receivers: [String: JavaScriptHealthKitLibrary], functions: [String: (String, JavaScriptHealthKitLibrary)]) {
+        var receivers: [String: JavaScriptHealthKitLibrary] = [:]
+        var functions: [String: (String, JavaScriptHealthKitLibrary)] = [:]
+        let tokens = file.tokens
+        for (index, token) in tokens.enumerated() where token.kind == .string {
+            guard let library = JavaScriptHealthKitLibrary.all.first(where: { $0.modules.contains(token.value) }) else { continue }
+            if index >= 1, tokens[index - 1].isIdentifier("from") {
+                var start = index - 2
+                while start > 0, !tokens[start].isIdentifier("import") { start -= 1 }
+                guard tokens[start].isIdentifier("import") else { continue }
+                var i = start + 1
+                while i < index - 1 {
+                    let t = tokens[i]
+                    if t.isPunctuator("*"), i + 2 < index, tokens[i + 1].isIdentifier("as") { receivers[tokens[i + 2].text] = library; i += 3; continue }
+                    if t.isPunctuator("{"), let close = file.partner[i] {
+                        for item in file.items(of: i) {
+                            let parts = item.map { tokens[$0] }.filter { !$0.isIdentifier("type") }
+                            guard let first = parts.first, first.kind == .identifier else { continue }
+                            if parts.count == 3, parts[1].isIdentifier("as") { functions[parts[2].text] = (first.text, library) } else { functions[first.text] = (first.text, library) }
+                        }
+                        i = close + 1
+                        continue
+                    }
+                    if t.kind == .identifier, !t.isIdentifier("type") { receivers[t.text] = library }
+                    i += 1
+                }
+            } else if index >= 2, tokens[index - 1].isPunctuator("("), tokens[index - 2].isIdentifier("require"), index >= 4, tokens[index - 3].isPunctuator("=") {
+                if tokens[index - 4].kind == .identifier { receivers[tokens[index - 4].text] = library }
+                if tokens[index - 4].isPunctuator("}"), let open = file.partner[index - 4] {
+                    for item in file.items(of: open) {
+                        if let first = item.first, tokens[first].kind == .identifier { functions[tokens[item.last!].text] = (tokens[first].text, library) }
+                    }
+                }
+            }
+        }
+        for library in JavaScriptHealthKitLibrary.all {
+            for name in library.globals where file.tokens.contains(where: { $0.isIdentifier(name) }) { receivers[name] = receivers[name] ?? library }
+        }
+        return (receivers, functions)
+    }
+
+    static func calls(in file: JavaScriptFile, fileIndex: Int) -> [JavaScriptHealthKitCall] {
+        let (receivers, functions) = bindings(in: file)
+        guard !receivers.isEmpty || !functions.isEmpty else { return [] }
+        var result: [JavaScriptHealthKitCall] = []
+        let tokens = file.tokens
+        for index in tokens.indices where tokens[index].kind == .identifier {
+            guard let paren = file.callParen(after: index) else { continue }
+            let afterDot = index >= 1 && (tokens[index - 1].isPunctuator(".") || tokens[index - 1].isPunctuator("?."))
+            let method: String, library: JavaScriptHealthKitLibrary
+            if afterDot {
+                let names = file.chain(endingAt: index).names.dropLast()
+                guard let found = names.lazy.compactMap({ receivers[$0] }).first else { continue }
+                (method, library) = (tokens[index].text, found)
+            } else if let (name, found) = functions[tokens[index].text], !(index >= 1 && tokens[index - 1].isIdentifier("function")) {
+                (method, library) = (name, found)
+            } else {
+                continue
+            }
+            guard let kind = library.kind(of: method) else { continue }
+            result.append(JavaScriptHealthKitCall(file: fileIndex, token: index, paren: paren, method: method, kind: kind, library: library))
+        }
+        return result
+    }
+
+    /// Whether the call's value decides something: a condition, an operand of `!` / `&&` / `||`,
+    /// a returned value, or a variable that is then used so.
+    static func decides(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> Bool {
+        let start = file.chain(endingAt: call.token).start
+        guard let close = file.partner[call.paren] else { return false }
+        if isCondition(start: start, end: close, in: file) { return true }
+        // `const available = await isHealthDataAvailableAsync()` → how `available` is used.
+        var before = start - 1
+        if before >= 0, file.tokens[before].isIdentifier("await") { before -= 1 }
+        guard before >= 1, file.tokens[before].isPunctuator("="), file.tokens[before - 1].kind == .identifier else { return false }
+        let name = file.tokens[before - 1].text
+        return file.tokens.indices.contains { i in i > close && file.tokens[i].isIdentifier(name) && isCondition(start: i, end: i, in: file) }
+    }
+
+    private static func isCondition(start: Int, end: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        var previous = start - 1
+        if previous >= 0, tokens[previous].isIdentifier("await") { previous -= 1 }
+        if previous >= 0 {
+            let p = tokens[previous]
+            if p.isPunctuator("!") || p.isPunctuator("&&") || p.isPunctuator("||") || p.isIdentifier("return") { return true }
+            if p.isPunctuator("("), previous >= 1, ["if", "while"].contains(where: tokens[previous - 1].isIdentifier) { return true }
+        }
+        if end + 1 < tokens.count {
+            let n = tokens[end + 1]
+            if n.isPunctuator("&&") || n.isPunctuator("||") { return true }
+            if n.isPunctuator(")"), let open = file.partner[end + 1], open >= 1, ["if", "while"].contains(where: tokens[open - 1].isIdentifier) { return true }
+        }
+        return false
+    }
+}
