@@ -48,6 +48,8 @@ public struct AppManifest: Sendable {
     public var discovery: [DiscoveredFact] = []
     /// A React Native app's JavaScript / TypeScript files, tokenized.
     public var javaScriptSources: [JavaScriptFile] = []
+    /// A Flutter app's Dart files (`lib/` beside its `pubspec.yaml`, generated files skipped).
+    public var dartSources: [JavaScriptFile] = []
     /// What the app's `initHealthKit` calls ask for (React Native apps only).
     public var reactNativeHealth: ReactNativeHealthScan?
     /// `.entitlements` files the project does not name (see `Discovery.entitlementCandidates`).

@@ -101,9 +101,13 @@ public struct ManifestLoader {
         manifest.javaScriptSources = scripts
         if app.kind == .reactNative { manifest.reactNativeHealth = ReactNativeHealthScan.scan(scripts) }
         let site = siteDirectory
-        manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, display: { path in
-            path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path
-        }, fileSystem: fileSystem)
+        let display = { (path: String) in path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path }
+        manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, display: display, fileSystem: fileSystem)
+        if app.kind == .swift, let flutter = FlutterSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
+            manifest.dartSources = FlutterSources.files(in: flutter, fileSystem: fileSystem).compactMap { path in
+                (try? fileSystem.contents(of: path)).map { JavaScriptFile(path: display(path), text: String(decoding: $0, as: UTF8.self)) }
+            }
+        }
         return manifest
     }
 

@@ -78,7 +78,8 @@ public final class AuditContext: @unchecked Sendable {
         vocabulary = HealthKitVocabulary(sources: sources)
         let javaScript = JavaScriptHealthKitFacts.extract(manifest.javaScriptSources, target: manifest.id)
         javaScriptCalls = javaScript.calls
-        usage = HealthKitUsage(facts: HealthKitUsage.extract(from: sources, vocabulary: vocabulary).facts + javaScript.facts)
+        usage = HealthKitUsage(facts: HealthKitUsage.extract(from: sources, vocabulary: vocabulary).facts + javaScript.facts
+                               + DartHealthKitFacts.extract(manifest.dartSources, target: manifest.id))
         requestedRead = Set(manifest.config.requested.read.map(\.value))
         requestedShare = Set(manifest.config.requested.share.map(\.value))
         // The audit still completes on a file that does not parse; say so rather than trust silence.
@@ -102,9 +103,9 @@ public final class AuditContext: @unchecked Sendable {
         return notes
     }
 
-    /// True when the audit has code to look at (Swift, or an app's JavaScript / TypeScript);
+    /// True when the audit has code to look at (Swift, or an app's JavaScript / TypeScript or Dart);
     /// questions that need code say "cannot tell" otherwise.
-    public var hasSources: Bool { !sources.isEmpty || !manifest.javaScriptSources.isEmpty }
+    public var hasSources: Bool { !sources.isEmpty || !manifest.javaScriptSources.isEmpty || !manifest.dartSources.isEmpty }
 
     public var healthKitEntitlement: PlistValue? { manifest.main.entitlements?["com.apple.developer.healthkit"] }
     public var hasHealthKitEntitlement: Bool { healthKitEntitlement?.bool == true }

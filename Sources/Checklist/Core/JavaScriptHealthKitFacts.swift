@@ -170,3 +170,53 @@ enum JavaScriptHealthKitFacts {
         return false
     }
 }
+
+/// The Dart extractor of `HealthKitUsage`, for Flutter apps on `package:health`: calls on a
+/// `Health()` (or older `HealthFactory()`) instance, classified into the same facts. The plugin
+/// offers no HealthKit availability check on iOS, so Dart code never yields one.
+enum DartHealthKitFacts {
+    static let methods: [String: HealthKitFact.Kind] = [
+        "requestAuthorization": .authorizationRequest, "hasPermissions": .statusCheck,
+    ]
+    /// Android-only or bookkeeping calls that touch no HealthKit data.
+    static let ignored: Set<String> = ["getHealthConnectSdkStatus", "isHealthConnectAvailable", "installHealthConnect", "isDataTypeAvailable",
+                                       "getHealthConnectSdkStatusNative", "isHealthDataHistoryAvailable", "isHealthDataInBackgroundAvailable"]
+    static let prefixes: [(String, HealthKitFact.Kind)] = [("get", .read), ("write", .write), ("delete", .write)]
+    static let constructors: Set<String> = ["Health", "HealthFactory"]
+
+    static func kind(of method: String) -> HealthKitFact.Kind? {
+        if ignored.contains(method) { return nil }
+        if let kind = methods[method] { return kind }
+        return prefixes.first { method.hasPrefix($0.0) && method.count > $0.0.count }?.1
+    }
+
+    static func extract(_ files: [JavaScriptFile], target: String) -> [HealthKitFact] {
+        let healthFiles = files.filter { file in file.tokens.contains { $0.kind == .string && $0.value.hasPrefix("package:health/") } }
+        guard !healthFiles.isEmpty else { return [] }
+        // Names bound to an instance anywhere in the app: `final health = Health();`, `Health _health;`.
+        var receivers: Set<String> = []
+        for file in healthFiles {
+            let tokens = file.tokens
+            for index in tokens.indices where tokens[index].kind == .identifier && constructors.contains(tokens[index].text) {
+                if index >= 2, tokens[index - 1].isPunctuator("="), tokens[index - 2].kind == .identifier { receivers.insert(tokens[index - 2].text) }
+                if index + 2 < tokens.count, tokens[index + 1].kind == .identifier,
+                   [";", "=", ",", ")"].contains(where: tokens[index + 2].isPunctuator) { receivers.insert(tokens[index + 1].text) }
+            }
+        }
+        var facts: [HealthKitFact] = []
+        for file in files {
+            let tokens = file.tokens
+            for index in tokens.indices where tokens[index].kind == .identifier && index >= 2 && tokens[index - 1].isPunctuator(".") {
+                guard file.callParen(after: index) != nil, let kind = kind(of: tokens[index].text) else { continue }
+                let names = file.chain(endingAt: index).names.dropLast()
+                let onInstance = names.contains { receivers.contains($0) }
+                // `Health().requestAuthorization(…)`: the receiver is a constructor call.
+                let constructed = tokens[index - 2].isPunctuator(")") && file.partner[index - 2].map { $0 >= 1 && constructors.contains(tokens[$0 - 1].text) } == true
+                guard onInstance || constructed else { continue }
+                facts.append(HealthKitFact(kind: kind, target: target, isExtension: false,
+                                           evidence: Evidence(location: file.location(of: index), quote: file.quote(index))))
+            }
+        }
+        return facts
+    }
+}

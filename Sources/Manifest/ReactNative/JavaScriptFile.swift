@@ -1,7 +1,9 @@
 import Foundation
 
 /// A JavaScript / TypeScript file of a React Native app, tokenized once, with its brackets matched,
-/// and small structural queries the permission scan and the React Native rules share.
+/// and small structural queries the permission scan and the React Native rules share. A Flutter
+/// app's Dart files use the same C-family token stream (strings, comments, brackets, member
+/// chains are alike; there is no JSX in Dart).
 public struct JavaScriptFile: Sendable {
     /// Path as shown in reports (relative to the site folder).
     public let path: String
@@ -20,7 +22,7 @@ public struct JavaScriptFile: Sendable {
         self.path = path
         self.text = text
         // `.ts` files have generics like `<T>(x: T) =>` that would read as JSX; JSX lives in .tsx/.jsx/.js.
-        let (tokens, comments, stoppedAtLine) = JSTokenizer.tokenizeReportingDepth(text, jsx: !path.hasSuffix(".ts") && !path.hasSuffix(".mts") && !path.hasSuffix(".cts"))
+        let (tokens, comments, stoppedAtLine) = JSTokenizer.tokenizeReportingDepth(text, jsx: !path.hasSuffix(".ts") && !path.hasSuffix(".mts") && !path.hasSuffix(".cts") && !path.hasSuffix(".dart"))
         self.stoppedAtLine = stoppedAtLine
         self.tokens = tokens
         self.comments = comments
