@@ -14,11 +14,11 @@ public struct ConfigLoader {
     public func load(siteDirectory: String) throws -> ProjectConfig {
         let path = siteDirectory + "/" + Self.fileName
         guard fileSystem.fileExists(path) else {
-            throw InputError([InputProblem("config not found: every site folder needs a \(Self.fileName)", file: path)])
+            throw InputError("config not found: every site folder needs a \(Self.fileName)", file: path)
         }
         let data = try fileSystem.contents(of: path)
         guard let text = String(data: data, encoding: .utf8) else {
-            throw InputError([InputProblem("config is not UTF-8 text", file: path, line: 1)])
+            throw InputError("config is not UTF-8 text", file: path, line: 1)
         }
         // Locations are site-relative like every other input's; `file` keeps the real path.
         var config = try parse(text, file: Self.fileName, siteDirectory: siteDirectory)
@@ -27,8 +27,7 @@ public struct ConfigLoader {
     }
 
     public func parse(_ text: String, file: String, siteDirectory: String) throws -> ProjectConfig {
-        let root: Node
-        do { root = try YAMLReader.compose(text, file: file) } catch let error as InputError { throw error }
+        let root = try YAMLReader.compose(text, file: file)
         var reader = YAMLReader(file: file)
         var config = ProjectConfig(
             file: file, title: "HealthAudit", baseURL: "", units: .metric, timeZone: "UTC",

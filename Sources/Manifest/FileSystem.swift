@@ -367,8 +367,8 @@ public struct OverlayFileSystem: FileSystem {
     public func files(under directory: String) throws -> [String] { try base.files(under: directory) }
     public func entries(in directory: String) throws -> [FolderEntry] {
         let laid = files.keys.filter { ($0 as NSString).deletingLastPathComponent == directory }.map { FolderEntry(name: ($0 as NSString).lastPathComponent, isFolder: false) }
-        let below = (try? base.entries(in: directory)) ?? []
-        if below.isEmpty && laid.isEmpty { return try base.entries(in: directory) }
+        let below: [FolderEntry]
+        do { below = try base.entries(in: directory) } catch { if laid.isEmpty { throw error }; below = [] }
         return Array(Set(below + laid)).sorted { $0.name < $1.name }
     }
     public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {

@@ -4,13 +4,8 @@ import Foundation
 /// folders above it (the audited root is usually `ios/`), never above the site folder.
 public enum FlutterSources {
     public static func folder(root: String, site: String, fileSystem: FileSystem) -> String? {
-        var folder = root
-        for _ in 0..<3 {
-            if fileSystem.fileExists(folder + "/pubspec.yaml"), fileSystem.isDirectory(folder + "/lib") { return folder + "/lib" }
-            if folder == site || !folder.hasPrefix(site) { break }
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-        return nil
+        HealthKitDependencies.folders(from: root, site: site)
+            .first { fileSystem.fileExists($0 + "/pubspec.yaml") && fileSystem.isDirectory($0 + "/lib") }.map { $0 + "/lib" }
     }
 
     /// Dart files under `lib`, sorted; generated code (`*.g.dart`, `*.freezed.dart`, `generated/`) is not the app's own.

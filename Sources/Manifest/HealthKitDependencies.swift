@@ -21,17 +21,24 @@ public enum HealthKitDependencies {
 
     public static func find(root: String, site: String, display: (String) -> String, fileSystem: FileSystem) -> [HealthKitDependency] {
         var found: [HealthKitDependency] = []
-        var folder = root
-        for _ in 0..<3 {
+        for folder in folders(from: root, site: site) {
             for name in ["package.json", "pubspec.yaml"] {
                 let path = folder + "/" + name
                 guard fileSystem.fileExists(path), let data = try? fileSystem.contents(of: path) else { continue }
                 found += scan(String(decoding: data, as: UTF8.self), file: display(path), dart: name == "pubspec.yaml")
             }
-            if folder == site || !folder.hasPrefix(site) { break }
-            folder = (folder as NSString).deletingLastPathComponent
         }
         return found
+    }
+
+    /// The app root and up to two folders above it, never above the site folder: where a
+    /// toolchain's manifest sits when the audited root is its `ios/` (or `ios/App`) folder.
+    static func folders(from root: String, site: String) -> [String] {
+        var result = [root]
+        while result.count < 3, let last = result.last, last != site, last.hasPrefix(site) {
+            result.append((last as NSString).deletingLastPathComponent)
+        }
+        return result
     }
 
     /// Dependency lines naming a known plugin: `"@capgo/capacitor-health": "^7.0.0"` or `  health: ^10.0.0`.

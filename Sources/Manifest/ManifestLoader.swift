@@ -13,14 +13,11 @@ public struct ManifestLoader {
 
     public func load(_ app: AppConfig) throws -> AppManifest {
         // `project:` and `kind: react-native` entries are completed from the project's own files first.
-        let discovered: Discovery
-        do { discovered = try ProjectDiscovery(fileSystem: fileSystem).discover(app) } catch let error as InputError { throw error }
+        let discovered = try ProjectDiscovery(fileSystem: fileSystem).discover(app)
         let app = discovered.config
         var errors: [InputProblem] = []
         func attempt<T>(_ body: () throws -> T) -> T? {
-            do { return try body() } catch let error as InputError { errors += error.problems } catch let error as InputError {
-                errors += error.problems
-            } catch { errors.append(InputProblem("\(error)", at: app.location)) }
+            do { return try body() } catch let error as InputError { errors += error.problems } catch { errors.append(InputProblem("\(error)", at: app.location)) }
             return nil
         }
         var inputs: [String] = []

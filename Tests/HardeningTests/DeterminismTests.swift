@@ -13,10 +13,7 @@ final class DeterminismTests: XCTestCase {
     var site: TestSite!
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: Repository.binary) else {
-            XCTFail("swift test builds the CLI; missing \(Repository.binary)")
-            throw CocoaError(.fileNoSuchFile)
-        }
+        try HealthAuditBinary.requireBuilt()
         site = try TestSite()
     }
 

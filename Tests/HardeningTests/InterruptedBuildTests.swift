@@ -21,7 +21,7 @@ final class InterruptedBuildTests: XCTestCase {
     }
 
     func testKilledBuildLeavesThePreviousSiteIntact() throws {
-        guard FileManager.default.isExecutableFile(atPath: Repository.binary) else { return XCTFail("swift test builds the CLI; missing \(Repository.binary)") }
+        try HealthAuditBinary.requireBuilt()
         let site = try TestSite()
         defer { site.remove() }
         // 3000 generated pages, so writing the site takes a moment.

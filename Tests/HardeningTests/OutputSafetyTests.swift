@@ -148,7 +148,7 @@ final class OutputSafetyTests: XCTestCase {
 
     /// Two real processes building into one output at once: both succeed, the result is one whole site.
     func testConcurrentBuildsIntoOneOutputNeverMix() throws {
-        guard FileManager.default.isExecutableFile(atPath: Repository.binary) else { return XCTFail("swift test builds the CLI; missing \(Repository.binary)") }
+        try HealthAuditBinary.requireBuilt()
         for index in 1...300 {
             try site.write("content/generated/p\(index).md", "# Page \(index)\n\nText.\n")
         }

@@ -39,7 +39,7 @@ final class ReadConfinementTests: XCTestCase {
     }
 
     func testTheSecretReachesNoOutputOfAnyCommand() throws {
-        guard FileManager.default.isExecutableFile(atPath: Repository.binary) else { return XCTFail("swift test builds the CLI; missing \(Repository.binary)") }
+        try HealthAuditBinary.requireBuilt()
         try replaceWithSymlink("apps/steady/Steady/Info.plist", to: outside + "/secret.plist")
         let reports = site.root + "/reports"
         var runs: [(status: Int32, output: String)] = []

@@ -9,10 +9,7 @@ final class ReportFileTests: XCTestCase {
     var reports: String { site.root + "/reports" }
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: Repository.binary) else {
-            XCTFail("swift test builds the CLI; missing \(Repository.binary)")
-            throw CocoaError(.fileNoSuchFile)
-        }
+        try HealthAuditBinary.requireBuilt()
         site = try TestSite()
         try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
     }

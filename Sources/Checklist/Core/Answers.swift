@@ -113,9 +113,9 @@ struct AnswerSheet {
             }
             return make(.yes, "both usage strings are present and specific", strings.map { Evidence(location: $0.location, quote: $0.quote) })
         case .widgetsDoNotRequest:
-            // A watch app asks for access itself: only extensions (widgets, intents, complications) count here.
+            // A watch app asks for access itself: only extensions (widgets, intents, complications) count
+            // here; an app without any was answered before the code was looked at.
             let extensions = context.manifest.extensions.filter(\.isExtension)
-            if extensions.isEmpty { return make(.notApplicable, "the app has no extension targets") }
             if extensions.allSatisfy({ $0.sources.isEmpty }) { return make(.cannotTell, "cannot tell — no extension sources scanned") }
             let touching = Set(context.usage.facts.filter(\.isExtension).map(\.target))
             let declaring = extensions.filter { ext in ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].contains { ext.infoPlist?[$0] != nil }

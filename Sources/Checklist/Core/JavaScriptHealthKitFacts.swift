@@ -10,11 +10,11 @@ public struct JavaScriptHealthKitCall: Sendable {
     public let paren: Int
     public let method: String
     public let kind: HealthKitFact.Kind
-    public let library: JavaScriptHealthKitLibrary
+    public let library: HealthKitLibrary
 }
 
-/// A JavaScript library that reaches HealthKit, and how its methods map onto facts.
-public struct JavaScriptHealthKitLibrary: Sendable, Hashable {
+/// A JavaScript or Dart library that reaches HealthKit, and how its methods map onto facts.
+public struct HealthKitLibrary: Sendable, Hashable {
     public let name: String
     let modules: Set<String>
     let methods: [String: HealthKitFact.Kind]
@@ -23,18 +23,21 @@ public struct JavaScriptHealthKitLibrary: Sendable, Hashable {
     public let promises: Bool
     /// Names the library is reached through without an import (`NativeModules.AppleHealthKit`).
     let globals: Set<String>
+    /// Methods a prefix would claim that touch no HealthKit data (Android-only calls).
+    var ignored: Set<String> = []
 
     func kind(of method: String) -> HealthKitFact.Kind? {
+        if ignored.contains(method) { return nil }
         if let kind = methods[method] { return kind }
         return prefixes.first { method.hasPrefix($0.key) && method.count > $0.key.count && method[method.index(method.startIndex, offsetBy: $0.key.count)].isUppercase }?.value
     }
 
-    public static let reactNativeHealth = JavaScriptHealthKitLibrary(
+    public static let reactNativeHealth = HealthKitLibrary(
         name: "react-native-health", modules: ["react-native-health"],
         methods: ["isAvailable": .availabilityCheck, "initHealthKit": .authorizationRequest, "getAuthStatus": .statusCheck],
         prefixes: ["get": .read, "save": .write, "delete": .write], promises: false, globals: ["AppleHealthKit"])
 
-    public static let kingstinct = JavaScriptHealthKitLibrary(
+    public static let kingstinct = HealthKitLibrary(
         name: "@kingstinct/react-native-healthkit", modules: ["@kingstinct/react-native-healthkit"],
         methods: ["isHealthDataAvailable": .availabilityCheck, "isHealthDataAvailableAsync": .availabilityCheck,
                   "requestAuthorization": .authorizationRequest, "useHealthkitAuthorization": .authorizationRequest,
@@ -44,12 +47,21 @@ public struct JavaScriptHealthKitLibrary: Sendable, Hashable {
                    "save": .write, "delete": .write],
         promises: true, globals: [])
 
-    public static let capacitorHealth = JavaScriptHealthKitLibrary(
+    public static let capacitorHealth = HealthKitLibrary(
         name: "@capgo/capacitor-health", modules: ["@capgo/capacitor-health", "capacitor-health", "@perfood/capacitor-healthkit"],
         methods: ["isAvailable": .availabilityCheck, "requestAuthorization": .authorizationRequest, "requestAuthorizations": .authorizationRequest,
                   "checkAuthorization": .statusCheck],
         prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: true, globals: [])
 
+    /// Flutter's `package:health`; the plugin offers no HealthKit availability check on iOS.
+    public static let flutterHealth = HealthKitLibrary(
+        name: "package:health", modules: ["package:health/health.dart"],
+        methods: ["requestAuthorization": .authorizationRequest, "hasPermissions": .statusCheck],
+        prefixes: ["get": .read, "write": .write, "delete": .write], promises: true, globals: [],
+        ignored: ["getHealthConnectSdkStatus", "isHealthConnectAvailable", "installHealthConnect", "isDataTypeAvailable",
+                  "getHealthConnectSdkStatusNative", "isHealthDataHistoryAvailable", "isHealthDataInBackgroundAvailable"])
+
+    /// The JavaScript libraries, found by their module names in imports.
     static let all = [reactNativeHealth, kingstinct, capacitorHealth]
 }
 
@@ -74,12 +86,12 @@ enum JavaScriptHealthKitFacts {
 
     /// Names a file binds to each library: receivers (`import HK from`, `* as HK`, `require`) and
     /// bare functions (`import { requestAuthorization as ask } from`).
-    private static func bindings(in file: JavaScriptFile) -> (receivers: [String: JavaScriptHealthKitLibrary], functions: [String: (String, JavaScriptHealthKitLibrary)]) {
-        var receivers: [String: JavaScriptHealthKitLibrary] = [:]
-        var functions: [String: (String, JavaScriptHealthKitLibrary)] = [:]
+    private static func bindings(in file: JavaScriptFile) -> (receivers: [String: HealthKitLibrary], functions: [String: (String, HealthKitLibrary)]) {
+        var receivers: [String: HealthKitLibrary] = [:]
+        var functions: [String: (String, HealthKitLibrary)] = [:]
         let tokens = file.tokens
         for (index, token) in tokens.enumerated() where token.kind == .string {
-            guard let library = JavaScriptHealthKitLibrary.all.first(where: { $0.modules.contains(token.value) }) else { continue }
+            guard let library = HealthKitLibrary.all.first(where: { $0.modules.contains(token.value) }) else { continue }
             if index >= 1, tokens[index - 1].isIdentifier("from") {
                 var start = index - 2
                 while start > 0, !tokens[start].isIdentifier("import") { start -= 1 }
@@ -109,7 +121,7 @@ enum JavaScriptHealthKitFacts {
                 }
             }
         }
-        for library in JavaScriptHealthKitLibrary.all {
+        for library in HealthKitLibrary.all {
             for name in library.globals where file.tokens.contains(where: { $0.isIdentifier(name) }) { receivers[name] = receivers[name] ?? library }
         }
         return (receivers, functions)
@@ -123,7 +135,7 @@ enum JavaScriptHealthKitFacts {
         for index in tokens.indices where tokens[index].kind == .identifier {
             guard let paren = file.callParen(after: index) else { continue }
             let afterDot = index >= 1 && (tokens[index - 1].isPunctuator(".") || tokens[index - 1].isPunctuator("?."))
-            let method: String, library: JavaScriptHealthKitLibrary
+            let method: String, library: HealthKitLibrary
             if afterDot {
                 let names = file.chain(endingAt: index).names.dropLast()
                 guard let found = names.lazy.compactMap({ receivers[$0] }).first else { continue }
@@ -168,55 +180,5 @@ enum JavaScriptHealthKitFacts {
             if n.isPunctuator(")"), let open = file.partner[end + 1], open >= 1, ["if", "while"].contains(where: tokens[open - 1].isIdentifier) { return true }
         }
         return false
-    }
-}
-
-/// The Dart extractor of `HealthKitUsage`, for Flutter apps on `package:health`: calls on a
-/// `Health()` (or older `HealthFactory()`) instance, classified into the same facts. The plugin
-/// offers no HealthKit availability check on iOS, so Dart code never yields one.
-enum DartHealthKitFacts {
-    static let methods: [String: HealthKitFact.Kind] = [
-        "requestAuthorization": .authorizationRequest, "hasPermissions": .statusCheck,
-    ]
-    /// Android-only or bookkeeping calls that touch no HealthKit data.
-    static let ignored: Set<String> = ["getHealthConnectSdkStatus", "isHealthConnectAvailable", "installHealthConnect", "isDataTypeAvailable",
-                                       "getHealthConnectSdkStatusNative", "isHealthDataHistoryAvailable", "isHealthDataInBackgroundAvailable"]
-    static let prefixes: [(String, HealthKitFact.Kind)] = [("get", .read), ("write", .write), ("delete", .write)]
-    static let constructors: Set<String> = ["Health", "HealthFactory"]
-
-    static func kind(of method: String) -> HealthKitFact.Kind? {
-        if ignored.contains(method) { return nil }
-        if let kind = methods[method] { return kind }
-        return prefixes.first { method.hasPrefix($0.0) && method.count > $0.0.count }?.1
-    }
-
-    static func extract(_ files: [JavaScriptFile], target: String) -> [HealthKitFact] {
-        let healthFiles = files.filter { file in file.tokens.contains { $0.kind == .string && $0.value.hasPrefix("package:health/") } }
-        guard !healthFiles.isEmpty else { return [] }
-        // Names bound to an instance anywhere in the app: `final health = Health();`, `Health _health;`.
-        var receivers: Set<String> = []
-        for file in healthFiles {
-            let tokens = file.tokens
-            for index in tokens.indices where tokens[index].kind == .identifier && constructors.contains(tokens[index].text) {
-                if index >= 2, tokens[index - 1].isPunctuator("="), tokens[index - 2].kind == .identifier { receivers.insert(tokens[index - 2].text) }
-                if index + 2 < tokens.count, tokens[index + 1].kind == .identifier,
-                   [";", "=", ",", ")"].contains(where: tokens[index + 2].isPunctuator) { receivers.insert(tokens[index + 1].text) }
-            }
-        }
-        var facts: [HealthKitFact] = []
-        for file in files {
-            let tokens = file.tokens
-            for index in tokens.indices where tokens[index].kind == .identifier && index >= 2 && tokens[index - 1].isPunctuator(".") {
-                guard file.callParen(after: index) != nil, let kind = kind(of: tokens[index].text) else { continue }
-                let names = file.chain(endingAt: index).names.dropLast()
-                let onInstance = names.contains { receivers.contains($0) }
-                // `Health().requestAuthorization(…)`: the receiver is a constructor call.
-                let constructed = tokens[index - 2].isPunctuator(")") && file.partner[index - 2].map { $0 >= 1 && constructors.contains(tokens[$0 - 1].text) } == true
-                guard onInstance || constructed else { continue }
-                facts.append(HealthKitFact(kind: kind, target: target, isExtension: false,
-                                           evidence: Evidence(location: file.location(of: index), quote: file.quote(index))))
-            }
-        }
-        return facts
     }
 }

@@ -27,7 +27,7 @@ public struct TemplateSet: Sendable {
         for (name, data) in Self.builtInFiles { files[name] = (data, "(built-in)/" + name) }
         if let directory {
             guard fileSystem.isDirectory(directory) else {
-                throw InputError([InputProblem("templates folder not found", file: directory)])
+                throw InputError("templates folder not found", file: directory)
             }
             for file in try fileSystem.files(under: directory) where Self.isTemplateFile(file) {
                 files[file] = (try fileSystem.contents(of: directory + "/" + file), directory + "/" + file)

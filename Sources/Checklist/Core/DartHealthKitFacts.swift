@@ -1,0 +1,38 @@
+import Manifest
+
+/// The Dart extractor of `HealthKitUsage`, for Flutter apps on `package:health`: calls on a
+/// `Health()` (or older `HealthFactory()`) instance, classified into the same facts. The plugin
+/// offers no HealthKit availability check on iOS, so Dart code never yields one.
+enum DartHealthKitFacts {
+    static let constructors: Set<String> = ["Health", "HealthFactory"]
+
+    static func extract(_ files: [JavaScriptFile], target: String) -> [HealthKitFact] {
+        let healthFiles = files.filter { file in file.tokens.contains { $0.kind == .string && HealthKitLibrary.flutterHealth.modules.contains($0.value) } }
+        guard !healthFiles.isEmpty else { return [] }
+        // Names bound to an instance anywhere in the app: `final health = Health();`, `Health _health;`.
+        var receivers: Set<String> = []
+        for file in healthFiles {
+            let tokens = file.tokens
+            for index in tokens.indices where tokens[index].kind == .identifier && constructors.contains(tokens[index].text) {
+                if index >= 2, tokens[index - 1].isPunctuator("="), tokens[index - 2].kind == .identifier { receivers.insert(tokens[index - 2].text) }
+                if index + 2 < tokens.count, tokens[index + 1].kind == .identifier,
+                   [";", "=", ",", ")"].contains(where: tokens[index + 2].isPunctuator) { receivers.insert(tokens[index + 1].text) }
+            }
+        }
+        var facts: [HealthKitFact] = []
+        for file in files {
+            let tokens = file.tokens
+            for index in tokens.indices where tokens[index].kind == .identifier && index >= 2 && tokens[index - 1].isPunctuator(".") {
+                guard file.callParen(after: index) != nil, let kind = HealthKitLibrary.flutterHealth.kind(of: tokens[index].text) else { continue }
+                let names = file.chain(endingAt: index).names.dropLast()
+                let onInstance = names.contains { receivers.contains($0) }
+                // `Health().requestAuthorization(…)`: the receiver is a constructor call.
+                let constructed = tokens[index - 2].isPunctuator(")") && file.partner[index - 2].map { $0 >= 1 && constructors.contains(tokens[$0 - 1].text) } == true
+                guard onInstance || constructed else { continue }
+                facts.append(HealthKitFact(kind: kind, target: target, isExtension: false,
+                                           evidence: Evidence(location: file.location(of: index), quote: file.quote(index))))
+            }
+        }
+        return facts
+    }
+}
