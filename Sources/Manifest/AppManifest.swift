@@ -18,6 +18,9 @@ public struct TargetManifest: Sendable {
     public var infoPlist: PropertyListDocument?
     public var entitlements: PropertyListDocument?
     public var sources: [SourceFile]
+    /// Site-relative paths of code the target runs but shares with the app (linked frameworks): the
+    /// facts found there are the app's, and this target can reach them.
+    public var linkedSources: Set<String> = []
 
     /// `NSExtension.NSExtensionPointIdentifier`, e.g. `com.apple.widgetkit-extension`.
     public var extensionPoint: String? {

@@ -57,8 +57,10 @@ public struct ManifestLoader {
         let main = TargetManifest(id: app.id, name: app.name, kind: .app, infoPlist: plist(app.infoPlist) ?? discovered.infoPlists[app.id],
                                   entitlements: plist(app.entitlements) ?? discovered.entitlements[app.id], sources: sources(app.sources))
         let extensions = app.extensions.map { ext in
-            TargetManifest(id: ext.id, name: ext.name, kind: ext.kind, infoPlist: plist(ext.infoPlist) ?? discovered.infoPlists[ext.id],
-                           entitlements: plist(ext.entitlements) ?? discovered.entitlements[ext.id], sources: sources(ext.sources))
+            var target = TargetManifest(id: ext.id, name: ext.name, kind: ext.kind, infoPlist: plist(ext.infoPlist) ?? discovered.infoPlists[ext.id],
+                                        entitlements: plist(ext.entitlements) ?? discovered.entitlements[ext.id], sources: sources(ext.sources))
+            target.linkedSources = Set(ext.linkedSources.compactMap { try? resolve($0, app: app).1 })
+            return target
         }
         let scripts = discovered.javaScript.compactMap { relative in
             attempt { () throws -> JavaScriptFile in

@@ -178,6 +178,9 @@ public struct ExtensionConfig: Sendable {
     public var infoPlist: String?
     public var entitlements: String?
     public var sources: [String]
+    /// Files of linked framework targets that the app compiles too: not read again, but the
+    /// extension runs that code (a widget linking the app's HealthKit framework can reach HealthKit).
+    public var linkedSources: [String] = []
     public var location: FileLocation
 }
 

@@ -54,9 +54,9 @@ struct AnswerSheet {
             return Answer(question: question, status: question.unhealthyAnswer, reason: reason,
                           evidence: active.prefix(3).map { Evidence(location: $0.location, quote: $0.quote) }, ruleIDs: titles)
         }
-        // Question 5 is about extensions: with none, nothing is left to tell, sources or not.
-        if question == .widgetsDoNotRequest && !context.manifest.extensions.contains(where: \.isExtension) {
-            return Answer(question: question, status: .notApplicable, reason: "the app has no extension targets", evidence: [], ruleIDs: [])
+        // Question 5 is about widgets: with no extension target and no widget provider, nothing is left to tell.
+        if question == .widgetsDoNotRequest && !context.manifest.extensions.contains(where: \.isExtension) && context.usage.widgetProviders.isEmpty {
+            return Answer(question: question, status: .notApplicable, reason: "the app has no extension targets and no widget or complication providers", evidence: [], ruleIDs: [])
         }
         if question.needsSources && !context.hasSources {
             guard context.declaresHealthKit else {
@@ -113,22 +113,52 @@ struct AnswerSheet {
             }
             return make(.yes, "both usage strings are present and specific", strings.map { Evidence(location: $0.location, quote: $0.quote) })
         case .widgetsDoNotRequest:
-            // A watch app asks for access itself: only extensions (widgets, intents, complications) count
-            // here; an app without any was answered before the code was looked at.
-            let extensions = context.manifest.extensions.filter(\.isExtension)
-            if extensions.allSatisfy({ $0.sources.isEmpty }) { return make(.cannotTell, "cannot tell — no extension sources scanned") }
-            let touching = Set(context.usage.facts.filter(\.isExtension).map(\.target))
-            let declaring = extensions.filter { ext in ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].contains { ext.infoPlist?[$0] != nil }
-                || ext.entitlements?["com.apple.developer.healthkit"]?.bool == true }
-            if touching.isEmpty && declaring.isEmpty {
-                return make(.notApplicable, "none of the \(extensions.count) extension target(s) uses HealthKit")
-            }
-            let evidence = extensions.compactMap { ext in ext.infoPlist.map { Evidence(location: $0.location(of: "NSExtension"), quote: $0.quote("NSExtension")) } }
-            return make(.yes, "no requestAuthorization in \(extensions.count) extension target(s)", evidence)
+            return WidgetReach(context: context).answer(make)
         case .writeStatusRechecked:
             let saves = facts(.write)
             if saves.isEmpty { return context.usage.callsHealthKit ? make(.notApplicable, "the scanned code does not write to HealthKit") : noCalls }
             return make(.yes, "each write is preceded by a fresh authorizationStatus(for:) check", saves)
         }
+    }
+}
+
+/// Question 5: do widgets avoid `requestAuthorization`? Widgets are extension targets (a watch app
+/// asks for access itself) and widget or complication providers. The question applies when widget
+/// code can reach HealthKit: an extension whose own or linked framework code calls it or that
+/// declares it, a provider whose own file calls it, or a ClockKit data source in a target that calls
+/// it (it runs in that process). Widgets that cannot reach HealthKit make it "not applicable".
+private struct WidgetReach {
+    let context: AuditContext
+
+    func answer(_ make: (Answer.Status, String, [Evidence]) -> Answer) -> Answer {
+        let extensions = context.manifest.extensions.filter(\.isExtension)
+        let providers = context.usage.widgetProviders
+        if providers.isEmpty && extensions.allSatisfy({ $0.sources.isEmpty && $0.linkedSources.isEmpty }) {
+            return make(.cannotTell, "cannot tell — no extension sources scanned", [])
+        }
+        let reaching = extensions.filter(reachesHealthKit)
+        let callingFiles = Set(calls.map(\.evidence.location.file))
+        let reachingProviders = providers.filter { provider in
+            callingFiles.contains(provider.evidence.location.file)
+                || provider.isComplicationDataSource && context.manifest.targets.contains { $0.id == provider.target && reachesHealthKit($0) }
+        }
+        if reaching.isEmpty && reachingProviders.isEmpty {
+            let what = [extensions.isEmpty ? nil : "\(extensions.count) extension target(s)", providers.isEmpty ? nil : "\(providers.count) widget provider(s)"]
+            return make(.notApplicable, "no widget can reach HealthKit: the \(what.compactMap { $0 }.joined(separator: " and the ")) neither call nor declare it", [])
+        }
+        let evidence = reaching.compactMap { ext in ext.infoPlist.map { Evidence(location: $0.location(of: "NSExtension"), quote: $0.quote("NSExtension")) } }
+            + reachingProviders.map(\.evidence)
+        let names = reaching.map(\.id) + reachingProviders.map { "\($0.type) (in \($0.target))" }
+        return make(.yes, "no requestAuthorization in the widget code that can reach HealthKit: \(names.joined(separator: ", "))", evidence)
+    }
+
+    /// HealthKit calls (an availability check alone reaches nothing).
+    private var calls: [HealthKitFact] { context.usage.facts.filter { $0.kind != .availabilityCheck } }
+
+    /// Its own code calls HealthKit, it links framework code that does, or it declares HealthKit.
+    private func reachesHealthKit(_ target: TargetManifest) -> Bool {
+        calls.contains { $0.target == target.id || target.linkedSources.contains($0.evidence.location.file) }
+            || ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].contains { target.infoPlist?[$0] != nil }
+            || target.entitlements?["com.apple.developer.healthkit"]?.bool == true
     }
 }

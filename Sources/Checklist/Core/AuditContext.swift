@@ -78,8 +78,9 @@ public final class AuditContext: @unchecked Sendable {
         vocabulary = HealthKitVocabulary(sources: sources)
         let javaScript = JavaScriptHealthKitFacts.extract(manifest.javaScriptSources, target: manifest.id)
         javaScriptCalls = javaScript.calls
-        usage = HealthKitUsage(facts: HealthKitUsage.extract(from: sources, vocabulary: vocabulary).facts + javaScript.facts
-                               + DartHealthKitFacts.extract(manifest.dartSources, target: manifest.id))
+        let swift = HealthKitUsage.extract(from: sources, vocabulary: vocabulary)
+        usage = HealthKitUsage(facts: swift.facts + javaScript.facts + DartHealthKitFacts.extract(manifest.dartSources, target: manifest.id),
+                               widgetProviders: swift.widgetProviders)
         requestedRead = Set(manifest.config.requested.read.map(\.value))
         requestedShare = Set(manifest.config.requested.share.map(\.value))
         // The audit still completes on a file that does not parse; say so rather than trust silence.

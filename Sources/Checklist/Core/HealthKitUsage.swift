@@ -30,8 +30,14 @@ public struct HealthKitFact: Sendable, Hashable {
 /// EventKit's `authorizationStatus(for: .event)` can never stand as HealthKit evidence.
 public struct HealthKitUsage: Sendable {
     public let facts: [HealthKitFact]
+    /// Widget, control and complication providers (WidgetKit, ClockKit) wherever they are compiled:
+    /// code that runs where no permission sheet can be shown, whether or not in an extension target.
+    public let widgetProviders: [WidgetProvider]
 
-    public init(facts: [HealthKitFact]) { self.facts = facts }
+    public init(facts: [HealthKitFact], widgetProviders: [WidgetProvider] = []) {
+        self.facts = facts
+        self.widgetProviders = widgetProviders
+    }
 
     public func facts(_ kind: HealthKitFact.Kind, extensionsOnly: Bool = false) -> [HealthKitFact] {
         facts.filter { $0.kind == kind && (!extensionsOnly || $0.isExtension) }
@@ -49,14 +55,31 @@ public struct HealthKitUsage: Sendable {
 
     /// Extracts the facts of every parsed file: one syntax walk per file.
     static func extract(from sources: [ParsedSource], vocabulary: HealthKitVocabulary) -> HealthKitUsage {
-        var facts: [HealthKitFact] = []
+        var facts: [HealthKitFact] = [], providers: [WidgetProvider] = []
         for source in sources {
             let walker = FactWalker(source: source, vocabulary: vocabulary)
             walker.walk(source.tree)
             facts += walker.facts
+            providers += walker.providers
         }
-        return HealthKitUsage(facts: facts)
+        return HealthKitUsage(facts: facts, widgetProviders: providers)
     }
+}
+
+/// A type that serves a widget, control or complication: `struct Provider: TimelineProvider`.
+public struct WidgetProvider: Sendable, Hashable {
+    public var type: String
+    public var target: String
+    /// A ClockKit data source: it runs in the WatchKit extension's process, beside the watch app's
+    /// own code (WidgetKit providers run in a widget extension of their own).
+    public var isComplicationDataSource: Bool
+    public var evidence: Evidence
+
+    /// WidgetKit's and ClockKit's provider protocols.
+    static let protocols: Set<String> = [
+        "TimelineProvider", "AppIntentTimelineProvider", "IntentTimelineProvider", "Widget", "WidgetBundle", "ControlWidget",
+        "CLKComplicationDataSource",
+    ]
 }
 
 /// The one pass over a file that classifies each call.
@@ -64,6 +87,7 @@ private final class FactWalker: SyntaxVisitor {
     let source: ParsedSource
     let vocabulary: HealthKitVocabulary
     var facts: [HealthKitFact] = []
+    var providers: [WidgetProvider] = []
 
     init(source: ParsedSource, vocabulary: HealthKitVocabulary) {
         self.source = source
@@ -75,6 +99,20 @@ private final class FactWalker: SyntaxVisitor {
     private static let otherFrameworks = ["ekeventstore", "eventstore", "cncontactstore", "contactstore", "phphotolibrary", "avcapturedevice",
                                           "clmanager", "locationmanager", "unusernotificationcenter", "notification", "attrackingmanager",
                                           "cmmotion", "mpmedialibrary", "sfspeechrecognizer", "inpreferences", "hmhomemanager"]
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { noteProvider(DeclSyntax(node)) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { noteProvider(DeclSyntax(node)) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { noteProvider(DeclSyntax(node)) }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { noteProvider(DeclSyntax(node)) }
+
+    private func noteProvider(_ decl: DeclSyntax) -> SyntaxVisitorContinueKind {
+        let inherited = SyntaxScope.inheritedTypes(of: decl)
+        if inherited.contains(where: WidgetProvider.protocols.contains), let name = SyntaxScope.typeName(of: decl) {
+            providers.append(WidgetProvider(type: name, target: source.target, isComplicationDataSource: inherited.contains("CLKComplicationDataSource"),
+                                            evidence: Evidence(location: source.location(of: decl), quote: source.quote(decl))))
+        }
+        return .visitChildren
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let kind = classify(node) { add(kind, node) }

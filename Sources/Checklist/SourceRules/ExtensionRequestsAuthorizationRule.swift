@@ -113,13 +113,9 @@ struct ExtensionRequestsAuthorizationRule: Rule {
         ]
     )
 
-    private static let widgetProtocols: Set<String> = [
-        "TimelineProvider", "Widget", "AppIntentTimelineProvider", "IntentTimelineProvider", "WidgetBundle", "ControlWidget",
-    ]
-
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = context.vocabulary
-        let widgetTypes = SyntaxScope.typesConforming(to: Self.widgetProtocols, in: context.sources.map(\.tree))
+        let widgetTypes = Set(context.usage.widgetProviders.map(\.type))
         return context.sources.flatMap { source in
             source.tree.calls.filter(vocabulary.isAuthorizationRequest).compactMap { call -> Finding? in
                 if source.isExtension {

@@ -209,18 +209,6 @@ enum SyntaxScope {
             return base.split(separator: ".").last.map(String.init)
         } ?? []
     }
-
-    /// Names of the types that conform to any of `protocols`, across files: a conformance may be
-    /// declared in an extension far from the code that runs inside the type.
-    static func typesConforming(to protocols: Set<String>, in trees: [SourceFileSyntax]) -> Set<String> {
-        var names: Set<String> = []
-        for tree in trees {
-            for decl in tree.collect(DeclSyntax.self) where !inheritedTypes(of: decl).filter(protocols.contains).isEmpty {
-                if let name = typeName(of: decl) { names.insert(name) }
-            }
-        }
-        return names
-    }
 }
 
 // MARK: - Expressions

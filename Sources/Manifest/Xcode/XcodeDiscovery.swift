@@ -477,6 +477,16 @@ struct XcodeDiscovery {
             }
             config.sources = reader.swiftSources(target, notes: &sourceNotes)
             parts.append("\(config.sources.count) Swift file(s)")
+            // Frameworks it links: code the app compiles too is not read twice, only remembered.
+            let appSources = Set(discovery.config.sources), own = Set(config.sources)
+            let frameworks = reader.linkedFrameworks(of: target)
+            var ignored: [DiscoveredFact] = []  // the app's pass already noted its files' problems
+            let linked = frameworks.flatMap { reader.swiftSources($0, notes: &ignored) }.filter { !own.contains($0) }
+            config.linkedSources = linked.filter(appSources.contains)
+            config.sources += linked.filter { !appSources.contains($0) }
+            if !linked.isEmpty {
+                parts.append("\(linked.count) from linked frameworks (\(frameworks.map(\.name).joined(separator: ", ")))")
+            }
             extensionConfigs.append(config)
             discovery.fact("\(config.kind == .watchApp ? "Watch" : "Extension") target \(target.name) (\(target.productType)), audited as '\(id)': " + parts.joined(separator: ", "),
                            origin: "target \(target.name) (\(ext.configuration))", at: reader.location(target.line))

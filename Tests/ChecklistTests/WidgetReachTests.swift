@@ -1,0 +1,178 @@
+import Checklist
+import Manifest
+import TestSupport
+import XCTest
+
+/// Question 5 ("Do widgets avoid calling requestAuthorization?") applies when widget code can reach
+/// HealthKit, and only then: a widget extension linking the app's HealthKit framework, or a ClockKit
+/// complication in a watch target that calls HealthKit. Widgets with no way to HealthKit make it
+/// "not applicable" (real apps: Home Assistant's extensions link its Shared framework; Duffy's
+/// complication lives in its WatchKit extension; TetraTrack's widgets never touch HealthKit).
+final class WidgetReachTests: XCTestCase {
+    var site: TestSite!
+
+    override func tearDown() { site?.remove() }
+
+    /// App, a framework holding the HealthKit code, and a widget extension; `widgetLinksKit`
+    /// decides whether the widget depends on the framework.
+    static func pbxproj(widgetLinksKit: Bool) -> String {
+        """
+        // !$*UTF8*$!
+        { archiveVersion = 1; objectVersion = 56; objects = {
+            P = {isa = PBXProject; mainGroup = G; targets = (App, Kit, Widget); buildConfigurationList = PL;};
+            G = {isa = PBXGroup; children = (GA, GK, GW); sourceTree = "<group>";};
+            GA = {isa = PBXGroup; children = (FA); path = App; sourceTree = "<group>";};
+            GK = {isa = PBXGroup; children = (FK); path = Kit; sourceTree = "<group>";};
+            GW = {isa = PBXGroup; children = (FW); path = Widget; sourceTree = "<group>";};
+            FA = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = PaceApp.swift; sourceTree = "<group>";};
+            FK = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Health.swift; sourceTree = "<group>";};
+            FW = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Provider.swift; sourceTree = "<group>";};
+            BA = {isa = PBXBuildFile; fileRef = FA;};
+            BK = {isa = PBXBuildFile; fileRef = FK;};
+            BW = {isa = PBXBuildFile; fileRef = FW;};
+            SA = {isa = PBXSourcesBuildPhase; files = (BA);};
+            SK = {isa = PBXSourcesBuildPhase; files = (BK);};
+            SW = {isa = PBXSourcesBuildPhase; files = (BW);};
+            DK = {isa = PBXTargetDependency; target = Kit;};
+            DK2 = {isa = PBXTargetDependency; target = Kit;};
+            DW = {isa = PBXTargetDependency; target = Widget;};
+            App = {isa = PBXNativeTarget; name = Pace; productType = "com.apple.product-type.application"; buildConfigurationList = AL; buildPhases = (SA); dependencies = (DK, DW);};
+            Kit = {isa = PBXNativeTarget; name = PaceKit; productType = "com.apple.product-type.framework"; buildConfigurationList = KL; buildPhases = (SK); dependencies = ();};
+            Widget = {isa = PBXNativeTarget; name = PaceWidget; productType = "com.apple.product-type.app-extension"; buildConfigurationList = WL; buildPhases = (SW); dependencies = (\(widgetLinksKit ? "DK2" : ""));};
+            PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+            PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+            AL = {isa = XCConfigurationList; buildConfigurations = (AR); defaultConfigurationName = Release;};
+            AR = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = App/Info.plist; CODE_SIGN_ENTITLEMENTS = App/Pace.entitlements; PRODUCT_NAME = "$(TARGET_NAME)";};};
+            KL = {isa = XCConfigurationList; buildConfigurations = (KR); defaultConfigurationName = Release;};
+            KR = {isa = XCBuildConfiguration; name = Release; buildSettings = {PRODUCT_NAME = "$(TARGET_NAME)";};};
+            WL = {isa = XCConfigurationList; buildConfigurations = (WR); defaultConfigurationName = Release;};
+            WR = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = Widget/Info.plist; PRODUCT_NAME = "$(TARGET_NAME)";};};
+        }; rootObject = P; }
+        """
+    }
+
+    static let widgetInfo = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>NSExtension</key>
+        \t<dict>
+        \t\t<key>NSExtensionPointIdentifier</key>
+        \t\t<string>com.apple.widgetkit-extension</string>
+        \t</dict>
+        </dict>
+        </plist>
+
+        """
+
+    func projectAudit(widgetLinksKit: Bool) throws -> AppAudit {
+        let app = "apps/pace/"
+        site = try TestSite(files: [
+            "healthaudit.yml": "title: Widgets\napps:\n  - id: pace\n    name: Pace\n    root: apps/pace\n    project: Pace.xcodeproj\n",
+            app + "Pace.xcodeproj/project.pbxproj": Self.pbxproj(widgetLinksKit: widgetLinksKit),
+            app + "App/Info.plist": InlineApp.infoPlist(["CFBundleName": "Pace", "NSHealthShareUsageDescription": InlineApp.share, "NSHealthUpdateUsageDescription": InlineApp.update]),
+            app + "App/Pace.entitlements": InlineApp.entitlements,
+            app + "App/PaceApp.swift": "import SwiftUI\n\n@main\nstruct PaceApp: App {\n    var body: some Scene { WindowGroup { Text(\"Pace\") } }\n}\n",
+            app + "Kit/Health.swift": """
+                import HealthKit
+
+                public final class Health {
+                    let store = HKHealthStore()
+
+                    public func steps() async throws {
+                        guard HKHealthStore.isHealthDataAvailable() else { return }
+                        try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                        store.execute(HKSampleQuery(sampleType: HKQuantityType(.stepCount), predicate: nil, limit: 1, sortDescriptors: nil) { _, _, _ in })
+                    }
+                }
+
+                """,
+            app + "Widget/Info.plist": Self.widgetInfo,
+            app + "Widget/Provider.swift": """
+                import WidgetKit
+
+                struct Entry: TimelineEntry { let date: Date }
+
+                struct Provider: TimelineProvider {
+                    func placeholder(in context: Context) -> Entry { Entry(date: .now) }
+                    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) { completion(Entry(date: .now)) }
+                    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+                        completion(Timeline(entries: [Entry(date: .now)], policy: .atEnd))
+                    }
+                }
+
+                """,
+        ])
+        return try audit()
+    }
+
+    func audit() throws -> AppAudit {
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        return Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+    }
+
+    func q5(_ audit: AppAudit) throws -> Answer { try XCTUnwrap(audit.answers.first { $0.question == .widgetsDoNotRequest }) }
+
+    func testAWidgetLinkingTheAppsHealthKitFrameworkIsAskedAboutAndAvoidsIt() throws {
+        let audit = try projectAudit(widgetLinksKit: true)
+        let answer = try q5(audit)
+        XCTAssertEqual(answer.status, .yes, answer.reason)
+        XCTAssertTrue(answer.reason.hasSuffix("can reach HealthKit: pace-widget"), answer.reason)
+        XCTAssertEqual(answer.evidence.map(\.location.file), ["apps/pace/Widget/Info.plist"])
+        // The framework's request is the app's: code the widget only links is not the widget asking.
+        XCTAssertFalse(audit.findings.contains { $0.ruleID == "extension-requests-authorization" })
+        XCTAssertFalse(audit.findings.contains { $0.ruleID == "entitlement-missing" }, "the widget's own code calls no HealthKit")
+    }
+
+    func testAWidgetWithNoWayToHealthKitMakesTheQuestionNotApplicable() throws {
+        let answer = try q5(try projectAudit(widgetLinksKit: false))
+        XCTAssertEqual(answer.status, .notApplicable, answer.reason)
+        XCTAssertEqual(answer.reason, "no widget can reach HealthKit: the 1 extension target(s) and the 1 widget provider(s) neither call nor declare it")
+    }
+
+    /// A WatchKit extension hosts both the watch app's code and its ClockKit complication.
+    func watchAudit(complicationBody: String) throws -> AppAudit {
+        var files = InlineApp.site([("pace", "Pace", nil)])
+        files["healthaudit.yml"]! += "    extensions:\n      - id: pace-watch\n        name: Pace WatchKit Extension\n        kind: watch\n        entitlements: Watch/Watch.entitlements\n        sources: [Watch]\n"
+        files["apps/pace/Watch/Watch.entitlements"] = InlineApp.entitlements
+        files["apps/pace/Watch/Workouts.swift"] = """
+            import HealthKit
+
+            final class Workouts {
+                static let store = HKHealthStore()
+
+                func todaysSteps() {
+                    Self.store.execute(HKSampleQuery(sampleType: HKQuantityType(.stepCount), predicate: nil, limit: 1, sortDescriptors: nil) { _, _, _ in })
+                }
+            }
+
+            """
+        files["apps/pace/Watch/ComplicationController.swift"] = """
+            import ClockKit
+            import HealthKit
+
+            final class ComplicationController: NSObject, CLKComplicationDataSource {
+                func getCurrentTimelineEntry(for complication: CLKComplication, withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void) {
+            \(complicationBody)
+                }
+            }
+
+            """
+        site = try TestSite(files: files)
+        return try audit()
+    }
+
+    func testAComplicationInAWatchExtensionThatUsesHealthKitIsAskedAbout() throws {
+        let answer = try q5(try watchAudit(complicationBody: "        handler(nil)"))
+        XCTAssertEqual(answer.status, .yes, answer.reason)
+        XCTAssertEqual(answer.evidence.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/pace/Watch/ComplicationController.swift:4"])
+    }
+
+    func testAComplicationThatAsksIsFoundAtItsRequest() throws {
+        let audit = try watchAudit(complicationBody: "        Workouts.store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in handler(nil) }")
+        let answer = try q5(audit)
+        XCTAssertEqual(answer.status, .no, answer.reason)
+        let findings = audit.findings.filter { $0.ruleID == "extension-requests-authorization" }
+        XCTAssertEqual(findings.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/pace/Watch/ComplicationController.swift:6"])
+    }
+}
