@@ -57,6 +57,8 @@ public struct AppManifest: Sendable {
     public var reactNativeHealth: ReactNativeHealthScan?
     /// `.entitlements` files the project does not name (see `Discovery.entitlementCandidates`).
     public var entitlementCandidates: [String] = []
+    /// Where the app target's build settings leave CODE_SIGN_ENTITLEMENTS unset (no capability at all).
+    public var entitlementsUnsetAt: FileLocation?
     /// Plugins in `package.json` / `pubspec.yaml` that bring HealthKit in.
     public var healthKitDependencies: [HealthKitDependency] = []
 

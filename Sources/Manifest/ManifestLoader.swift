@@ -97,11 +97,19 @@ public struct ManifestLoader {
                                    stringCatalog: catalog, inputFiles: Array(Set(inputs)).sorted())
         manifest.discovery = discovered.facts
         manifest.entitlementCandidates = discovered.entitlementCandidates
+        manifest.entitlementsUnsetAt = discovered.entitlementsUnsetAt
         manifest.javaScriptSources = scripts
         if app.kind == .reactNative { manifest.reactNativeHealth = ReactNativeHealthScan.scan(scripts) }
         let site = siteDirectory
         let display = { (path: String) in path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path }
         manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, display: display, fileSystem: fileSystem)
+        if app.kind == .swift, manifest.javaScriptSources.isEmpty, let capacitor = CapacitorSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
+            manifest.javaScriptSources = CapacitorSources.files(in: capacitor, fileSystem: fileSystem).compactMap { path in
+                (try? fileSystem.contents(of: path)).map { JavaScriptFile(path: display(path), text: String(decoding: $0, as: UTF8.self)) }
+            }
+            manifest.discovery.append(DiscoveredFact("\(manifest.javaScriptSources.count) JavaScript/TypeScript file(s) of the Capacitor app in \(display(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
+                                                     origin: "capacitor.config", location: nil, isNote: false))
+        }
         if app.kind == .swift, let flutter = FlutterSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
             manifest.dartSources = FlutterSources.files(in: flutter, fileSystem: fileSystem).compactMap { path in
                 (try? fileSystem.contents(of: path)).map { JavaScriptFile(path: display(path), text: String(decoding: $0, as: UTF8.self)) }

@@ -10,7 +10,8 @@ final class ReactNativeRuleExampleTests: XCTestCase {
     private var rules: [any Rule.Type] { RuleCatalog.reactNativeRules }
 
     func testTheRulesAreInTheCatalogue() {
-        XCTAssertEqual(rules.map { $0.description.id }, ["rn-callback-error-as-denial", "rn-read-before-init", "rn-zero-for-missing", "write-error-unhandled"])
+        XCTAssertEqual(rules.map { $0.description.id }, ["rn-callback-error-as-denial", "rn-read-before-init", "rn-zero-for-missing", "write-error-unhandled",
+                                                   "plugin-read-status", "plugin-result-as-grant"])
         let all = RuleCatalog.all.map { $0.description.id }
         for rule in rules { XCTAssertTrue(all.contains(rule.description.id)) }
     }

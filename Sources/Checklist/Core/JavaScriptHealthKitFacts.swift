@@ -84,8 +84,8 @@ enum JavaScriptHealthKitFacts {
         return (facts, calls)
     }
 
-    /// Names a file binds to each library: receivers (`import HK from`, `* as HK`, `require`) and
-    /// bare functions (`import { requestAuthorization as ask } from`).
+    /// Names a file binds to each library: receivers (`import HK from`, `* as HK`, `require`,
+    /// `import { Health } from`) and bare functions (`import { requestAuthorization as ask } from`).
     private static func bindings(in file: JavaScriptFile) -> (receivers: [String: HealthKitLibrary], functions: [String: (String, HealthKitLibrary)]) {
         var receivers: [String: HealthKitLibrary] = [:]
         var functions: [String: (String, HealthKitLibrary)] = [:]
@@ -104,7 +104,11 @@ enum JavaScriptHealthKitFacts {
                         for item in file.items(of: i) {
                             let parts = item.map { tokens[$0] }.filter { !$0.isIdentifier("type") }
                             guard let first = parts.first, first.kind == .identifier else { continue }
-                            if parts.count == 3, parts[1].isIdentifier("as") { functions[parts[2].text] = (first.text, library) } else { functions[first.text] = (first.text, library) }
+                            // A named import is a function (`{ requestAuthorization }`) or the plugin
+                            // object (Capacitor's `{ Health }`): bound as both, its use decides.
+                            let local = parts.count == 3 && parts[1].isIdentifier("as") ? parts[2].text : first.text
+                            functions[local] = (first.text, library)
+                            receivers[local] = library
                         }
                         i = close + 1
                         continue

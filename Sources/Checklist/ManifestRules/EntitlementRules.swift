@@ -80,6 +80,10 @@ struct EntitlementMissingRule: Rule {
         if let entitlements = app.main.entitlements {
             return [finding(message, in: entitlements, key: context.healthKitEntitlement == nil ? nil : HealthKeys.entitlement, target: app.id)]
         }
+        if let unset = app.entitlementsUnsetAt {
+            return [finding(message + " (the target's build settings set no CODE_SIGN_ENTITLEMENTS: add the HealthKit capability)", at: unset,
+                            quote: "\(app.main.name): CODE_SIGN_ENTITLEMENTS not set", target: app.id)]
+        }
         guard let plist = app.main.infoPlist else { return [finding(message, at: app.config.location, quote: "entitlements: (none)", target: app.id)] }
         return [finding(message + " (no entitlements file is configured)", in: plist, key: nil, target: app.id)]
     }

@@ -3,7 +3,8 @@ import Manifest
 extension RuleCatalog {
     /// Rules over an app's JavaScript / TypeScript (react-native-health, @kingstinct/react-native-healthkit, Capacitor).
     public static var reactNativeRules: [any Rule.Type] {
-        [CallbackErrorAsDenialRule.self, ReadBeforeInitRule.self, ZeroForMissingRule.self, WriteErrorUnhandledRule.self]
+        [CallbackErrorAsDenialRule.self, ReadBeforeInitRule.self, ZeroForMissingRule.self, WriteErrorUnhandledRule.self,
+         PluginReadStatusRule.self, PluginResultAsGrantRule.self]
     }
 
     /// Adds what `initHealthKit` asks for to the requested types, and what could not be resolved to the notes.

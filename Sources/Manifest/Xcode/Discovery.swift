@@ -28,6 +28,8 @@ struct Discovery {
     /// `.entitlements` files present although the project names none (set by an uncommitted
     /// `.xcconfig`, or per scheme): the HealthKit entitlement cannot be judged.
     var entitlementCandidates: [String] = []
+    /// The app target's build configuration, when it sets no CODE_SIGN_ENTITLEMENTS and no file exists.
+    var entitlementsUnsetAt: FileLocation?
     /// JavaScript / TypeScript files, relative to the app root.
     var javaScript: [String] = []
     /// Site-relative paths of the files discovery read (project file, app.json, package.json).

@@ -392,6 +392,7 @@ struct XcodeDiscovery {
             let candidates = ((try? files.files(under: folder)) ?? []).filter { $0.hasSuffix(".entitlements") }.sorted()
             if candidates.isEmpty {
                 discovery.fact("No CODE_SIGN_ENTITLEMENTS: \(main.name) has no entitlements (no HealthKit capability)", origin: label, at: reader.location(settings.configurationLine))
+                discovery.entitlementsUnsetAt = reader.location(settings.configurationLine)
             } else {
                 discovery.entitlementCandidates = candidates
                 discovery.note("No CODE_SIGN_ENTITLEMENTS in the project, but \(candidates.joined(separator: ", ")) exist: the entitlements are chosen elsewhere (an uncommitted .xcconfig?), so the HealthKit entitlement cannot be checked; name one with `entitlements:`",
