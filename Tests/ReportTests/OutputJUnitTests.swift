@@ -39,8 +39,8 @@ final class OutputJUnitTests: XCTestCase {
     func testFailureCarriesMessageLocationAndEveryFinding() throws {
         let audit = try OutputFixture.audit("veloride")
         let document = try parse([audit])
-        let cached = try XCTUnwrap(try nodes(document, "//testcase[@name='cached-authorization']/failure").first)
-        let findings = audit.activeFindings.filter { $0.ruleID == "cached-authorization" }
+        let cached = try XCTUnwrap(try nodes(document, "//testcase[@name='authorization-remembered']/failure").first)
+        let findings = audit.activeFindings.filter { $0.ruleID == "authorization-remembered" }
         XCTAssertGreaterThan(findings.count, 1)
         let message = try XCTUnwrap(cached.attribute(forName: "message")?.stringValue)
         XCTAssertTrue(message.hasPrefix("\(findings.count) findings; first at Site/\(findings[0].location.file):"), message)

@@ -7,27 +7,66 @@ struct CachedAuthorizationRule: Rule {
         id: "cached-authorization", title: "Authorization cached instead of re-checked", severity: .warning,
         questions: [.writeStatusRechecked],
         rationale: """
-        People switch HealthKit permissions on and off in Settings › Health whenever they like. An "authorized" flag \
-        kept in `UserDefaults` or `@AppStorage` goes stale the moment they do, and code that trusts it skips the sheet \
-        for types never asked about or writes after access was withdrawn (`errorAuthorizationDenied`). Ask \
-        `authorizationStatus(for:)` right before each save, and `statusForAuthorizationRequest` to decide whether to \
-        show the sheet.
+        People switch HealthKit permissions on and off in Settings › Health whenever they like. A save gated by a \
+        remembered "authorized" flag (`UserDefaults`, `@AppStorage`) goes on trusting it after access was withdrawn, \
+        and a save whose failure is dropped (`try?`, a completion handler that ignores its error) loses the data \
+        without a word. Ask `authorizationStatus(for:)` right before each save, or at least catch the save's error and \
+        tell the person. A save whose error is caught or thrown on is not reported.
         """,
         triggering: [
-            .healthApp(["Sources/Access.swift": """
+            .healthApp(["Sources/WorkoutSaver.swift": """
             import HealthKit
 
-            final class Access {
-                let store = HKHealthStore()
+            struct WorkoutSaver {
+                let healthStore: HKHealthStore
 
-                func connectIfNeeded() async throws {
+                func save(_ workout: HKWorkout) async {
                     guard HKHealthStore.isHealthDataAvailable() else { return }
-                    if UserDefaults.standard.bool(forKey: "healthKitAuthorized") { return }
-                    try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)])
-                    UserDefaults.standard.set(true, forKey: "healthKitAuthorized")
+                    try? await ↓healthStore.save(workout)
                 }
             }
             """]),
+            .healthApp(["Sources/Journal.swift": """
+            import HealthKit
+
+            final class Journal {
+                let store = HKHealthStore()
+                var healthConnected: Bool { UserDefaults.standard.bool(forKey: "healthKitAuthorized") }
+
+                func log(_ sample: HKQuantitySample) {
+                    guard HKHealthStore.isHealthDataAvailable(), healthConnected else { return }
+                    ↓store.save(sample) { success, error in
+                        if let error { print("not saved: \\(error)") }
+                    }
+                }
+            }
+            """]),
+            // Gated by a flag read back right there, the error thrown on: the flag is what is trusted.
+            .healthApp(["Sources/RideExport.swift": """
+            import HealthKit
+
+            struct RideExport {
+                let store: HKHealthStore
+
+                func export(_ workout: HKWorkout) async throws {
+                    guard UserDefaults.standard.bool(forKey: "healthKitAuthorized") else { return }
+                    try await ↓store.save(workout)
+                }
+            }
+            """]),
+            .healthApp(["Sources/Mindful.swift": """
+            import HealthKit
+
+            let store = HKHealthStore()
+
+            func logSession(_ sample: HKCategorySample) {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                ↓store.save(sample) { _, _ in }
+            }
+            """]),
+        ],
+        nonTriggering: [
+            // The failure is seen: caught, or thrown on to the caller (the real apps' usual writers).
             .healthApp(["Sources/WorkoutSaver.swift": """
             import HealthKit
 
@@ -38,21 +77,17 @@ struct CachedAuthorizationRule: Rule {
                     guard HKHealthStore.isHealthDataAvailable() else { return }
                     try await healthStore.save(workout)
                 }
-            }
-            """]),
-            .healthApp(["Sources/SettingsView.swift": """
-            import SwiftUI
 
-            struct SettingsView: View {
-                @AppStorage("didGrantHealthPermission") private var connected = false
-
-                var body: some View {
-                    Text(connected ? "Connected to Health" : "Not connected")
+                func saveAll(_ samples: [HKSample]) async -> Bool {
+                    do {
+                        try await healthStore.save(samples)
+                        return true
+                    } catch {
+                        return false
+                    }
                 }
             }
             """]),
-        ],
-        nonTriggering: [
             .healthApp(["Sources/WorkoutSaver.swift": """
             import HealthKit
 
@@ -102,8 +137,6 @@ struct CachedAuthorizationRule: Rule {
         ]
     )
 
-    private static let defaultsReads: Set<String> = ["bool", "object", "string", "integer", "double", "value", "array", "dictionary"]
-
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = context.vocabulary
         let helpers = Self.statusHelpers(context.sources)
@@ -112,8 +145,9 @@ struct CachedAuthorizationRule: Rule {
             for call in source.tree.calls { if let name = ExprShape.calledName(call) { callsByName[name, default: []].append(call) } }
         }
         let index = CallIndex(byName: callsByName)
+        let remembered = AuthorizationRememberedRule.rememberedNames(context.sources)
         return context.sources.flatMap { source in
-            cachedFlags(source) + uncheckedSaves(source, vocabulary, helpers: helpers, calls: index)
+            uncheckedSaves(source, vocabulary, helpers: helpers, calls: index, remembered: remembered)
         }
     }
 
@@ -134,51 +168,49 @@ struct CachedAuthorizationRule: Rule {
         return names
     }
 
-    /// `UserDefaults…bool(forKey: "healthKitAuthorized")` and `@AppStorage("…authorized…")`.
-    private func cachedFlags(_ source: ParsedSource) -> [Finding] {
-        var findings: [Finding] = []
-        for call in source.tree.calls {
-            guard let name = ExprShape.calledName(call), Self.defaultsReads.contains(name),
-                  let base = ExprShape.base(of: call), base.trimmedDescription.lowercased().contains("defaults"),
-                  let key = ExprShape.argument(call, label: "forKey"), HealthKitVocabulary.isAuthorizationKey(keyText(key, source)) else { continue }
-            findings.append(finding("authorization is read back from UserDefaults (`\(key.trimmedDescription)`) instead of asking HealthKit; "
-                                    + "the person may have changed it in Settings since", at: call, in: source))
-        }
-        for attribute in source.tree.collect(AttributeSyntax.self) where attribute.attributeName.trimmedDescription == "AppStorage" {
-            guard let variable = attribute.enclosing(VariableDeclSyntax.self) else { continue }
-            let key: String
-            if case .argumentList(let arguments) = attribute.arguments, let first = arguments.first?.expression {
-                key = keyText(first, source)
-            } else {
-                key = ""
-            }
-            let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-            guard HealthKitVocabulary.isAuthorizationKey(key) || names.contains(where: HealthKitVocabulary.isAuthorizationKey) else { continue }
-            findings.append(finding("authorization is kept in @AppStorage (`\(key.isEmpty ? names.joined() : key)`) and trusted later; it goes stale "
-                                    + "when the person changes access in Settings", at: attribute, in: source))
-        }
-        return findings
-    }
-
-    /// Key text: the literal, or the constant's name plus its literal value (`Keys.authorized` → "authorized …").
-    private func keyText(_ expr: ExprSyntax, _ source: ParsedSource) -> String {
-        if let literal = ExprShape.stringLiteral(expr) { return literal }
-        guard let name = ExprShape.referencedName(expr) else { return expr.trimmedDescription }
-        let values = source.tree.collect(PatternBindingSyntax.self).filter {
-            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-        }.compactMap { $0.initializer.flatMap { ExprShape.stringLiteral($0.value) } }
-        return ([name] + values).joined(separator: " ")
-    }
-
-    /// `store.save(x)` with no `authorizationStatus(for:)` before it: in the same function, through a
-    /// helper that asks it, or — for a private function — in every one of its callers.
-    private func uncheckedSaves(_ source: ParsedSource, _ vocabulary: HealthKitVocabulary, helpers: Set<String>, calls: CallIndex) -> [Finding] {
+    /// `store.save(x)` with no `authorizationStatus(for:)` before it — in the same function, through a
+    /// helper that asks it, or, for a private function, in every one of its callers — that either
+    /// trusts a remembered flag instead or swallows the failure (`try?`, a completion that ignores
+    /// its error). A save whose error is caught or thrown on is not reported: the failure is seen.
+    private func uncheckedSaves(_ source: ParsedSource, _ vocabulary: HealthKitVocabulary, helpers: Set<String>, calls: CallIndex,
+                                remembered: Set<String>) -> [Finding] {
         source.tree.calls.compactMap { call -> Finding? in
             guard ExprShape.calledName(call) == "save", !call.arguments.isEmpty, vocabulary.isStoreReceiver(ExprShape.base(of: call)) else { return nil }
             guard !isChecked(before: Syntax(call), helpers: helpers, calls: calls, depth: 0) else { return nil }
-            return finding("saves to HealthKit without a fresh `authorizationStatus(for:)` check in this function: write access may have been "
-                           + "switched off since it was last checked", at: call, in: source)
+            let function = SyntaxScope.function(of: Syntax(call))
+            if let read = function.calls.first(where: { $0.position < call.position && AuthorizationRememberedRule.isDefaultsRead($0, source) }) {
+                return finding("saves to HealthKit trusting an answer read back from UserDefaults (line \(source.lineOf(read))) instead of a fresh "
+                               + "`authorizationStatus(for:)` check: write access may have been switched off in Settings since", at: call, in: source)
+            }
+            if let flag = function.tokens(viewMode: .sourceAccurate).first(where: { $0.position < call.position && remembered.contains($0.text) }) {
+                return finding("saves to HealthKit trusting the remembered `\(flag.text)` instead of a fresh `authorizationStatus(for:)` check: "
+                               + "write access may have been switched off in Settings since", at: call, in: source)
+            }
+            guard let swallowed = Self.swallowedFailure(of: call) else { return nil }
+            return finding("saves to HealthKit without a fresh `authorizationStatus(for:)` check and \(swallowed): if write access was "
+                           + "switched off, the data is lost and nobody is told", at: call, in: source)
         }
+    }
+
+    /// How a save's failure is dropped, or nil when it is caught or thrown on.
+    static func swallowedFailure(of call: FunctionCallExprSyntax) -> String? {
+        var node = Syntax(call).parent
+        while let current = node, !current.is(CodeBlockItemSyntax.self) {
+            if let attempt = current.as(TryExprSyntax.self), attempt.questionOrExclamationMark != nil {
+                return "drops its error with `try\(attempt.questionOrExclamationMark!.text)`"
+            }
+            node = current.parent
+        }
+        let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+        guard let closure else { return nil }
+        let parameters = closure.signature?.parameterClause.map { clause -> [String] in
+            if let list = clause.as(ClosureShorthandParameterListSyntax.self) { return list.map(\.name.text) }
+            if let list = clause.as(ClosureParameterClauseSyntax.self) { return list.parameters.map { ($0.secondName ?? $0.firstName).text } }
+            return []
+        } ?? []
+        let used = Set(closure.statements.tokens(viewMode: .sourceAccurate).map(\.text))
+        if parameters.isEmpty { return used.contains("$1") ? nil : "ignores the error its completion handler receives" }
+        return parameters.contains(where: { $0 != "_" && used.contains($0) }) ? nil : "ignores the success and error its completion handler receives"
     }
 
     /// Every call of the app by called name, to find a function's callers.

@@ -8,6 +8,7 @@ extension RuleCatalog {
             ReadStatusProbedRule.self,
             ExtensionRequestsAuthorizationRule.self,
             CachedAuthorizationRule.self,
+            AuthorizationRememberedRule.self,
             RequestedTypesDifferRule.self,
         ]
     }

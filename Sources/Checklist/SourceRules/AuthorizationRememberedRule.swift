@@ -1,0 +1,136 @@
+import Manifest
+import SwiftSyntax
+
+/// An "authorized" answer remembered in UserDefaults or @AppStorage: it goes stale in Settings.
+/// Reported on its own (no review question): question 6 is answered by the saves it gates.
+struct AuthorizationRememberedRule: Rule {
+    static let description = RuleDescription(
+        id: "authorization-remembered", title: "Authorization remembered instead of asked", severity: .warning, questions: [],
+        rationale: """
+        People switch HealthKit permissions on and off in Settings › Health whenever they like. An "authorized" flag \
+        kept in `UserDefaults` or `@AppStorage` goes stale the moment they do: a screen that says "Connected to Health" \
+        keeps saying it after access was withdrawn, and code that trusts the flag skips the sheet for types never asked \
+        about. Ask `statusForAuthorizationRequest` to decide whether to show the sheet, and `authorizationStatus(for:)` \
+        before saving. A save gated by such a flag is `cached-authorization`.
+        """,
+        triggering: [
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            final class Access {
+                let store = HKHealthStore()
+
+                func connectIfNeeded() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    if ↓UserDefaults.standard.bool(forKey: "healthKitAuthorized") { return }
+                    try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)])
+                    UserDefaults.standard.set(true, forKey: "healthKitAuthorized")
+                }
+            }
+            """]),
+            .healthApp(["Sources/SettingsView.swift": """
+            import SwiftUI
+
+            struct SettingsView: View {
+                ↓@AppStorage("didGrantHealthPermission") private var connected = false
+
+                var body: some View {
+                    Text(connected ? "Connected to Health" : "Not connected")
+                }
+            }
+            """]),
+        ],
+        nonTriggering: [
+            .healthApp(["Sources/Preferences.swift": """
+            import SwiftUI
+
+            struct Preferences: View {
+                @AppStorage("units") private var units = "metric"
+                @AppStorage("hasSeenHealthIntro") private var hasSeenIntro = false
+                // A feature the person switched on in the app, not a HealthKit answer (seen in a real app).
+                @AppStorage("womensHealthEnabled") private var cycleTracking = false
+
+                var body: some View {
+                    Text(units + (hasSeenIntro ? "" : " — welcome") + (cycleTracking ? " · cycle" : "") + (UserDefaults.standard.string(forKey: "lastSync") ?? ""))
+                }
+            }
+            """]),
+            .healthApp(["Sources/Onboarding.swift": """
+            import SwiftUI
+
+            struct Onboarding: View {
+                @AppStorage("onboardingDone") private var done = false
+                var body: some View { Text(done ? "Welcome back" : "Welcome") }
+            }
+            """]),
+        ]
+    )
+
+    private static let defaultsReads: Set<String> = ["bool", "object", "string", "integer", "double", "value", "array", "dictionary"]
+
+    func check(_ context: AuditContext) -> [Finding] {
+        context.sources.flatMap(cachedFlags)
+    }
+
+    /// Names that hold a remembered answer: `@AppStorage` variables and computed properties that
+    /// read one back from UserDefaults. A save whose function consults one trusts the cache.
+    static func rememberedNames(_ sources: [ParsedSource]) -> Set<String> {
+        var names: Set<String> = []
+        for source in sources {
+            for variable in source.tree.collect(VariableDeclSyntax.self) {
+                let isStored = variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "AppStorage" }
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    let readsDefaults = binding.accessorBlock.map { block in block.calls.contains { isDefaultsRead($0, source) } } ?? false
+                    if (isStored && HealthKitVocabulary.isAuthorizationKey(appStorageKey(variable, source) + " " + name)) || readsDefaults { names.insert(name) }
+                }
+            }
+        }
+        return names
+    }
+
+    static func isDefaultsRead(_ call: FunctionCallExprSyntax, _ source: ParsedSource) -> Bool {
+        guard let name = ExprShape.calledName(call), defaultsReads.contains(name),
+              let base = ExprShape.base(of: call), base.trimmedDescription.lowercased().contains("defaults"),
+              let key = ExprShape.argument(call, label: "forKey") else { return false }
+        return HealthKitVocabulary.isAuthorizationKey(keyText(key, source))
+    }
+
+    private static func appStorageKey(_ variable: VariableDeclSyntax, _ source: ParsedSource) -> String {
+        for element in variable.attributes {
+            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "AppStorage",
+                  case .argumentList(let arguments) = attribute.arguments, let first = arguments.first?.expression else { continue }
+            return keyText(first, source)
+        }
+        return ""
+    }
+
+    /// `UserDefaults…bool(forKey: "healthKitAuthorized")` and `@AppStorage("…authorized…")`.
+    private func cachedFlags(_ source: ParsedSource) -> [Finding] {
+        var findings: [Finding] = []
+        for call in source.tree.calls where Self.isDefaultsRead(call, source) {
+            let key = ExprShape.argument(call, label: "forKey")!
+            findings.append(finding("authorization is read back from UserDefaults (`\(key.trimmedDescription)`) instead of asking HealthKit; "
+                                    + "the person may have changed it in Settings since", at: call, in: source))
+        }
+        for attribute in source.tree.collect(AttributeSyntax.self) where attribute.attributeName.trimmedDescription == "AppStorage" {
+            guard let variable = attribute.enclosing(VariableDeclSyntax.self) else { continue }
+            let key = Self.appStorageKey(variable, source)
+            let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            guard HealthKitVocabulary.isAuthorizationKey(key) || names.contains(where: HealthKitVocabulary.isAuthorizationKey) else { continue }
+            findings.append(finding("authorization is kept in @AppStorage (`\(key.isEmpty ? names.joined() : key)`) and trusted later; it goes stale "
+                                    + "when the person changes access in Settings", at: attribute, in: source))
+        }
+        return findings
+    }
+
+    /// Key text: the literal, or the constant's name plus its literal value (`Keys.authorized` → "authorized …").
+    static func keyText(_ expr: ExprSyntax, _ source: ParsedSource) -> String {
+        if let literal = ExprShape.stringLiteral(expr) { return literal }
+        guard let name = ExprShape.referencedName(expr) else { return expr.trimmedDescription }
+        let values = source.tree.collect(PatternBindingSyntax.self).filter {
+            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }.compactMap { $0.initializer.flatMap { ExprShape.stringLiteral($0.value) } }
+        return ([name] + values).joined(separator: " ")
+    }
+}
