@@ -51,19 +51,7 @@ final class WidgetReachTests: XCTestCase {
         """
     }
 
-    static let widgetInfo = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>NSExtension</key>
-        \t<dict>
-        \t\t<key>NSExtensionPointIdentifier</key>
-        \t\t<string>com.apple.widgetkit-extension</string>
-        \t</dict>
-        </dict>
-        </plist>
-
-        """
+    static let widgetInfo = RuleExample.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"] as KeyValuePairs<String, Any>])
 
     func projectAudit(widgetLinksKit: Bool) throws -> AppAudit {
         let app = "apps/pace/"

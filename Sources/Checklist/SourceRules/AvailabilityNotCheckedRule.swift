@@ -12,9 +12,35 @@ struct AvailabilityNotCheckedRule: Rule {
         `HKHealthStore.isHealthDataAvailable()` before asking for access or querying, and show a fitting state \
         instead. This rule looks at each target that uses HealthKit — the app, and each widget or extension, which \
         runs without the app's check — and reports one finding per target, at its first HealthKit call, when none of \
-        that target's files consults it.
+        that target's files consults it. In a target that does check somewhere, a type that creates its own \
+        `HKHealthStore()` and calls HealthKit without consulting it is an unguarded entry point (a service a view \
+        calls directly), reported at its first call.
         """,
         triggering: [
+            // The app checks in its manager, but a second service with a store of its own does not.
+            .healthApp(["Sources/Manager.swift": """
+            import HealthKit
+
+            final class HealthManager {
+                let store = HKHealthStore()
+
+                func connect() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)])
+                }
+            }
+            """, "Sources/Insights.swift": """
+            import HealthKit
+
+            final class InsightsService {
+                private let healthStore = HKHealthStore()
+
+                func recentWorkouts() async throws -> [HKWorkout] {
+                    let descriptor = ↓HKSampleQueryDescriptor(predicates: [.workout()], sortDescriptors: [], limit: 10)
+                    return try await descriptor.result(for: healthStore)
+                }
+            }
+            """]),
             .healthApp(["Sources/Access.swift": """
             import HealthKit
 
@@ -134,6 +160,45 @@ struct AvailabilityNotCheckedRule: Rule {
             findings.append(Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
                                     location: first.evidence.location, quote: first.evidence.quote, target: target))
         }
+        return findings + unguardedStoreOwners(context, skipping: Set(findings.map(\.target)))
+    }
+
+    /// In a target that checks somewhere, a type that creates its own `HKHealthStore()` and calls
+    /// HealthKit without ever consulting availability is an entry point nobody guards (a service
+    /// reached straight from a view).
+    private func unguardedStoreOwners(_ context: AuditContext, skipping reported: Set<String>) -> [Finding] {
+        var findings: [Finding] = []
+        let helpers = Self.availabilityHelpers(context.sources)
+        for source in context.sources where !reported.contains(source.target) && source.tree.mentions("HKHealthStore") {
+            let facts = context.usage.facts.filter { $0.evidence.location.file == source.file.path && $0.target == source.target && $0.kind != .availabilityCheck }
+            guard !facts.isEmpty else { continue }
+            for decl in source.tree.collect(DeclSyntax.self) where decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(ActorDeclSyntax.self) {
+                let ownsStore = decl.calls.contains { ExprShape.calledName($0) == "HKHealthStore" && $0.arguments.isEmpty }
+                guard ownsStore, !decl.mentions({ $0 == HealthKitVocabulary.availabilityCheck || helpers.contains($0) }) else { continue }
+                let lines = source.lineOf(decl)...source.location(of: decl.lastToken(viewMode: .sourceAccurate)!).line!
+                guard let first = facts.first(where: { lines.contains($0.evidence.location.line ?? 0) }),
+                      let name = SyntaxScope.typeName(of: decl) else { continue }
+                findings.append(Finding(ruleID: Self.description.id, severity: Self.description.severity,
+                                        message: "`\(name)` creates its own `HKHealthStore` and calls HealthKit without consulting `HKHealthStore.isHealthDataAvailable()`: "
+                                            + "the app checks elsewhere, but this entry point is not guarded, and on devices without Health its calls fail",
+                                        location: first.evidence.location, quote: first.evidence.quote, target: source.target))
+            }
+        }
         return findings
+    }
+
+    /// Functions and properties that consult availability (`static var isAvailable: Bool {
+    /// HKHealthStore.isHealthDataAvailable() }`): mentioning one is a check too.
+    static func availabilityHelpers(_ sources: [ParsedSource]) -> Set<String> {
+        var names: Set<String> = []
+        for source in sources where source.tree.mentions(HealthKitVocabulary.availabilityCheck) {
+            for function in source.tree.collect(FunctionDeclSyntax.self) where function.body?.mentions(HealthKitVocabulary.availabilityCheck) == true {
+                names.insert(function.name.text)
+            }
+            for binding in source.tree.collect(PatternBindingSyntax.self) where binding.mentions(HealthKitVocabulary.availabilityCheck) {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+            }
+        }
+        return names
     }
 }

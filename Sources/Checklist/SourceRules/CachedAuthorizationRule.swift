@@ -120,20 +120,6 @@ struct CachedAuthorizationRule: Rule {
                 }
             }
             """]),
-            .healthApp(["Sources/Preferences.swift": """
-            import SwiftUI
-
-            struct Preferences: View {
-                @AppStorage("units") private var units = "metric"
-                @AppStorage("hasSeenHealthIntro") private var hasSeenIntro = false
-                // A feature the person switched on in the app, not a HealthKit answer (seen in a real app).
-                @AppStorage("womensHealthEnabled") private var cycleTracking = false
-
-                var body: some View {
-                    Text(units + (hasSeenIntro ? "" : " — welcome") + (cycleTracking ? " · cycle" : "") + (UserDefaults.standard.string(forKey: "lastSync") ?? ""))
-                }
-            }
-            """]),
         ]
     )
 

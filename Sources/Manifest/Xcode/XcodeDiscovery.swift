@@ -412,6 +412,13 @@ struct XcodeDiscovery {
                 discovery.fact("\(added.count) Swift file(s) from the linked framework target \(framework.name)",
                                origin: "target \(framework.name), PBXSourcesBuildPhase", at: reader.location(framework.line))
             }
+            // Local Swift packages and development pods: the app's own code outside the project's targets.
+            let local = LocalDependencies(files: files)
+            let own = Set(discovery.config.sources)
+            let packaged = local.packageSources(project.localPackages(of: main).map { ($0.path, reader.location($0.line)) }, into: &discovery)
+            let pods = local.podSources(podfile: AppFiles.join(project.projectDirectory, "Podfile"), into: &discovery)
+            var added = own
+            discovery.config.sources += (packaged + pods).filter { added.insert($0).inserted }
         }
         if !explicit("privacy_manifest"), let privacy = reader.privacyManifest(main) {
             discovery.config.privacyManifest = privacy

@@ -174,6 +174,20 @@ public struct XcodeProject: Sendable {
         }
     }
 
+    /// Folders of the local Swift packages whose products the target links
+    /// (`XCSwiftPackageProductDependency` → `XCLocalSwiftPackageReference.relativePath`), relative to
+    /// the project's folder, with the line of the reference.
+    public func localPackages(of target: Target) -> [(path: String, line: Int)] {
+        guard let node = objects[target.id] else { return [] }
+        var seen: Set<String> = []
+        return (node["packageProductDependencies"]?.strings ?? []).compactMap { id -> (String, Int)? in
+            guard let product = objects[id], let packageID = product["package"]?.string, seen.insert(packageID).inserted,
+                  let reference = objects[packageID], reference["isa"]?.string == "XCLocalSwiftPackageReference",
+                  let path = reference["relativePath"]?.string else { return nil }
+            return (projectDirectory == "." ? path : projectDirectory + "/" + path, reference.line)
+        }
+    }
+
     /// Folders of Xcode 16's synchronized groups (every file inside belongs to the target), with the
     /// files the target excludes, both relative to the app root.
     public func synchronizedFolders(of target: Target) -> [(folder: ResolvedFile, excluded: Set<String>)] {

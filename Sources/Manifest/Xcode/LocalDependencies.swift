@@ -1,0 +1,140 @@
+import Foundation
+
+/// Code the app builds from its own repository although no target of the project compiles it: local
+/// Swift packages the target links (their `Package.swift` targets) and development CocoaPods
+/// (`pod 'Kit', :path => '../'`, their podspec's `source_files`). Modular apps keep their HealthKit
+/// code there. Only folders inside the app are read; the rest is noted.
+struct LocalDependencies {
+    let files: AppFiles
+
+    /// Swift files of the local packages at `packages` (folders relative to the app root) and of the
+    /// packages they depend on by path, two levels deep.
+    func packageSources(_ packages: [(path: String, at: FileLocation)], into discovery: inout Discovery) -> [String] {
+        var found: [String] = []
+        var pending = packages.map { (folder: $0.path, at: $0.at, depth: 0) }
+        var seen: Set<String> = []
+        while !pending.isEmpty {
+            let (written, at, depth) = pending.removeFirst()
+            guard let folder = AppFiles.normalize(written) else {
+                discovery.note("local package '\(written)' is outside the app folder; its code is not read", origin: "XCLocalSwiftPackageReference", at: at)
+                continue
+            }
+            guard seen.insert(folder).inserted else { continue }
+            let manifest = AppFiles.join(folder, "Package.swift")
+            guard let text = files.text(manifest) else {
+                discovery.note("local package \(files.display(folder)) has no Package.swift in the repository (generated or installed later); its code is not read",
+                               origin: "XCLocalSwiftPackageReference", at: at)
+                continue
+            }
+            let package = PackageManifestScan(text: text)
+            var added: [String] = []
+            for target in package.targets {
+                let sourceFolder = AppFiles.join(folder, target.path ?? "Sources/\(target.name)")
+                added += ((try? files.files(under: sourceFolder)) ?? []).filter { $0.hasSuffix(".swift") }
+            }
+            found += added
+            discovery.fact("\(added.count) Swift file(s) from the local package \(files.display(folder)) (\(package.targets.map(\.name).joined(separator: ", ")))",
+                           origin: "Package.swift", at: FileLocation(file: files.display(manifest), line: 1))
+            if depth < 2 {
+                pending += package.pathDependencies.map { (AppFiles.join(folder, $0.path), FileLocation(file: files.display(manifest), line: $0.line), depth + 1) }
+            }
+        }
+        return found
+    }
+
+    /// Swift files of the development pods named in `podfile`.
+    func podSources(podfile: String, into discovery: inout Discovery) -> [String] {
+        guard let text = files.text(podfile) else { return [] }
+        let podfileFolder = (podfile as NSString).deletingLastPathComponent
+        var found: [String] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard let pod = Self.developmentPod(in: code) else { continue }
+            let at = FileLocation(file: files.display(podfile), line: index + 1)
+            guard let folder = AppFiles.normalize(AppFiles.join(podfileFolder.isEmpty ? "." : podfileFolder, pod.path)) else {
+                discovery.note("development pod \(pod.name) ('\(pod.path)') is outside the app folder; its code is not read", origin: "Podfile", at: at)
+                continue
+            }
+            let podspec = AppFiles.join(folder, pod.name + ".podspec")
+            guard let spec = files.text(podspec) else {
+                discovery.note("development pod \(pod.name) has no \(pod.name).podspec in \(files.display(folder)); its code is not read", origin: "Podfile", at: at)
+                continue
+            }
+            let added = Self.sourcePatterns(in: spec).flatMap { pattern -> [String] in
+                let literal = String(pattern.prefix { !"*{?[".contains($0) })
+                let base = literal.hasSuffix("/") || !pattern.contains("*") ? literal : (literal as NSString).deletingLastPathComponent
+                let folderPath = AppFiles.join(folder, base.isEmpty ? "." : String(base.trimmingCharacters(in: CharacterSet(charactersIn: "/"))))
+                if folderPath.hasSuffix(".swift") { return files.exists(folderPath) ? [folderPath] : [] }
+                return ((try? files.files(under: folderPath)) ?? []).filter { $0.hasSuffix(".swift") }
+            }
+            found += added
+            discovery.fact("\(added.count) Swift file(s) from the development pod \(pod.name) (\(files.display(podspec)) source_files)", origin: "Podfile", at: at)
+        }
+        return found
+    }
+
+    /// `pod 'Kit', :path => '../'` (or `path: '../'`): the pod's name and path.
+    static func developmentPod(in line: String) -> (name: String, path: String)? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("pod "), let range = trimmed.range(of: #"(:path\s*=>|path:)\s*['"]([^'"]+)['"]"#, options: .regularExpression) else { return nil }
+        let quoted = Self.quotedStrings(in: String(trimmed[range]))
+        guard let name = Self.quotedStrings(in: trimmed).first, let path = quoted.first else { return nil }
+        return (name.split(separator: "/").first.map(String.init) ?? name, path)
+    }
+
+    /// The quoted patterns of `s.source_files = 'A/**/*', 'B/*.swift'` (or an array).
+    static func sourcePatterns(in podspec: String) -> [String] {
+        podspec.split(separator: "\n").filter { $0.contains("source_files") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") }
+            .flatMap { quotedStrings(in: String($0)) }
+    }
+
+    static func quotedStrings(in text: String) -> [String] {
+        var result: [String] = []
+        var quote: Character?
+        var current = ""
+        for character in text {
+            if let open = quote {
+                if character == open { result.append(current); current = ""; quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            }
+        }
+        return result
+    }
+}
+
+/// What a `Package.swift` declares, read as text: its non-test targets (name, `path:`) and its
+/// dependencies by path. Computed manifests are read only as far as their literals go.
+struct PackageManifestScan {
+    struct Target { var name: String; var path: String? }
+    var targets: [Target] = []
+    var pathDependencies: [(path: String, line: Int)] = []
+
+    init(text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where line.contains(".package(") && line.contains("path:") {
+            if let range = line.range(of: #"path:\s*"([^"]+)""#, options: .regularExpression) {
+                pathDependencies += LocalDependencies.quotedStrings(in: String(line[range])).prefix(1).map { ($0, index + 1) }
+            }
+        }
+        var rest = Substring(text)
+        while let start = rest.range(of: #"\.(target|executableTarget)\("#, options: .regularExpression) {
+            var depth = 0, end = start.upperBound
+            var index = rest.index(before: start.upperBound)
+            while index < rest.endIndex {
+                if rest[index] == "(" { depth += 1 } else if rest[index] == ")" { depth -= 1; if depth == 0 { end = index; break } }
+                index = rest.index(after: index)
+            }
+            let body = String(rest[start.upperBound..<end])
+            if let name = Self.value(of: "name", in: body) { targets.append(Target(name: name, path: Self.value(of: "path", in: body))) }
+            rest = rest[end...]
+            if end == start.upperBound { break }
+        }
+    }
+
+    /// The string literal after `label:` at the top level of a target's arguments.
+    private static func value(of label: String, in body: String) -> String? {
+        guard let range = body.range(of: label + #":\s*"([^"]*)""#, options: .regularExpression) else { return nil }
+        return LocalDependencies.quotedStrings(in: String(body[range])).first
+    }
+}

@@ -1,0 +1,76 @@
+@testable import Manifest
+import TestSupport
+import XCTest
+
+/// Modular apps keep their HealthKit code in local Swift packages and development CocoaPods of
+/// their own repository: those files are the app's sources too (CardinalKit's framework is a
+/// `:path` pod; Capacitor links its plugins as local packages).
+final class LocalDependenciesTests: XCTestCase {
+    var builder: SiteBuilder!
+
+    override func setUpWithError() throws { builder = SiteBuilder() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: builder.site) }
+
+    static let pbxproj = """
+    // !$*UTF8*$!
+    { archiveVersion = 1; objectVersion = 60; objects = {
+        P = {isa = PBXProject; mainGroup = G; targets = (App); buildConfigurationList = PL;};
+        G = {isa = PBXGroup; children = (GA); sourceTree = "<group>";};
+        GA = {isa = PBXGroup; children = (FA); path = App; sourceTree = "<group>";};
+        FA = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = AppMain.swift; sourceTree = "<group>";};
+        BA = {isa = PBXBuildFile; fileRef = FA;};
+        SA = {isa = PBXSourcesBuildPhase; files = (BA);};
+        App = {isa = PBXNativeTarget; name = Stride; productType = "com.apple.product-type.application"; buildConfigurationList = AL; buildPhases = (SA); dependencies = (); packageProductDependencies = (PD, PM);};
+        PD = {isa = XCSwiftPackageProductDependency; package = LP; productName = StrideHealth;};
+        PM = {isa = XCSwiftPackageProductDependency; package = MISSING; productName = Plugin;};
+        LP = {isa = XCLocalSwiftPackageReference; relativePath = Packages/StrideHealth;};
+        MISSING = {isa = XCLocalSwiftPackageReference; relativePath = "../node_modules/plugin";};
+        PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+        PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+        AL = {isa = XCConfigurationList; buildConfigurations = (AR); defaultConfigurationName = Release;};
+        AR = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = App/Info.plist; PRODUCT_NAME = "$(TARGET_NAME)";};};
+    }; rootObject = P; }
+    """
+
+    func testLocalPackagesAndDevelopmentPodsAreTheAppsSources() throws {
+        try builder.write([
+            "Stride.xcodeproj/project.pbxproj": Self.pbxproj,
+            "App/Info.plist": InlineApp.infoPlist(["CFBundleName": "Stride"]),
+            "App/AppMain.swift": "import SwiftUI\n",
+            "Packages/StrideHealth/Package.swift": """
+                // swift-tools-version: 5.9
+                import PackageDescription
+
+                let package = Package(
+                    name: "StrideHealth",
+                    dependencies: [.package(path: "../Core")],
+                    targets: [
+                        .target(name: "StrideHealth", dependencies: [.product(name: "Core", package: "Core")]),
+                        .target(name: "Charts", path: "Custom/Charts"),
+                        .testTarget(name: "StrideHealthTests", dependencies: ["StrideHealth"]),
+                    ]
+                )
+                """,
+            "Packages/StrideHealth/Sources/StrideHealth/Health.swift": "import HealthKit\n",
+            "Packages/StrideHealth/Custom/Charts/Chart.swift": "import SwiftUI\n",
+            "Packages/StrideHealth/Tests/StrideHealthTests/HealthTests.swift": "import XCTest\n",
+            "Packages/Core/Package.swift": "let package = Package(name: \"Core\", targets: [.target(name: \"Core\")])\n",
+            "Packages/Core/Sources/Core/Store.swift": "import HealthKit\n",
+            "Podfile": "platform :ios, '16.0'\n\ntarget 'Stride' do\n  pod 'StrideKit', :path => 'Kit'\n  # pod 'Old', :path => 'Old'\n  pod 'Alamofire', '~> 5'\nend\n",
+            "Kit/StrideKit.podspec": "Pod::Spec.new do |s|\n  s.name = 'StrideKit'\n  s.source_files = 'StrideKit/Source/**/*'\nend\n",
+            "Kit/StrideKit/Source/Workouts.swift": "import HealthKit\n",
+            "Kit/StrideKit/Source/Readme.md": "not code\n",
+        ])
+        let manifest = try builder.load("    root: apps/stride\n    project: Stride.xcodeproj\n")
+        XCTAssertEqual(manifest.main.sources.map(\.path), [
+            "apps/stride/App/AppMain.swift",
+            "apps/stride/Packages/StrideHealth/Sources/StrideHealth/Health.swift",
+            "apps/stride/Packages/StrideHealth/Custom/Charts/Chart.swift",
+            "apps/stride/Packages/Core/Sources/Core/Store.swift",
+            "apps/stride/Kit/StrideKit/Source/Workouts.swift",
+        ])
+        // A package outside the app (a plugin installed into node_modules) is named, not read.
+        XCTAssertTrue(manifest.discovery.contains { $0.isNote && $0.text.contains("'../node_modules/plugin' is outside the app folder") },
+                      manifest.discovery.map(\.text).joined(separator: "\n"))
+    }
+}
