@@ -10,6 +10,25 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
         return Checklist(rules: rules).audit(try example.load()).findings.map(\.ruleID).filter { $0 != "availability-not-checked" }
     }
 
+    /// A developer probe in `#if DEBUG` code does not ship: reported, as a note that says so
+    /// (OpenCircuit's ECG status probe failed the build of a well-made app).
+    func testFindingsInDebugOnlyCodeAreNotes() throws {
+        let probe = """
+            guard store.authorizationStatus(for: HKObjectType.electrocardiogramType()) == .sharingAuthorized else { return }
+            _ = HKSampleQuery(sampleType: HKObjectType.electrocardiogramType(), predicate: nil, limit: 1, sortDescriptors: nil) { _, _, _ in }
+        """
+        func findings(_ body: String) throws -> [Finding] {
+            let code = "import HealthKit\n\nfunc calibrate(_ store: HKHealthStore) {\n\(body)\n}\n"
+            let rules = RuleCatalog.sourceRules.filter { $0.description.id == "read-status-probed" }.map { $0.init() }
+            return Checklist(rules: rules).audit(try RuleExample.healthApp(["Sources/App.swift": code]).load()).findings
+        }
+        XCTAssertEqual(try findings(probe).map(\.severity), [.error])
+        let debug = try findings("#if DEBUG\n" + probe + "\n#else\n    print(\"release\")\n#endif")
+        XCTAssertEqual(debug.map(\.severity), [.note])
+        XCTAssertEqual(debug.first?.location.line, 5)
+        XCTAssertTrue(debug.first?.message.hasSuffix("(in `#if DEBUG` code, which does not ship)") == true, debug.first?.message ?? "")
+    }
+
     func testNotDeterminedGateIsNotAReadProbe() throws {
         XCTAssertEqual(try ruleIDs("""
         import HealthKit
