@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Manifest", "SiteBuild"], path: "Tests/TestSupport"),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest", "TestSupport"]),
-        .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore"]),
+        .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "Manifest"]),
         .testTarget(name: "SummaryTests", dependencies: ["Summary", "HealthStore", "Manifest"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest", "SiteBuild", "TestSupport"], resources: [.copy("Schemas")]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 
 /// The HealthKit object types the simulator knows; raw values are the short identifiers used in configs.
 public enum HealthTypeID: String, CaseIterable, Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -13,10 +14,14 @@ public enum HealthTypeID: String, CaseIterable, Sendable, Hashable, Comparable, 
         case quantity, category, characteristic, workout
     }
 
+    /// The catalogue entry the audit knows this type by: kind and identifier come from there, so the
+    /// simulator and the checklist cannot spell a type two ways.
+    public var catalogued: HealthKitType { HealthKitType.named(rawValue)! }
+
     public var kind: Kind {
-        switch self {
-        case .sleepAnalysis, .mindfulSession: return .category
-        case .dateOfBirth, .biologicalSex: return .characteristic
+        switch catalogued.kind {
+        case .category: return .category
+        case .characteristic: return .characteristic
         case .workout: return .workout
         default: return .quantity
         }
@@ -51,26 +56,11 @@ public enum HealthTypeID: String, CaseIterable, Sendable, Hashable, Comparable, 
         }
     }
 
-    public var hkIdentifier: String {
-        switch kind {
-        case .quantity: return "HKQuantityTypeIdentifier" + capitalizedName
-        case .category: return "HKCategoryTypeIdentifier" + capitalizedName
-        case .characteristic: return "HKCharacteristicTypeIdentifier" + capitalizedName
-        case .workout: return "HKWorkoutTypeIdentifier"
-        }
-    }
+    public var hkIdentifier: String { catalogued.identifier }
 
     public init?(hkIdentifier: String) {
         guard let match = HealthTypeID.allCases.first(where: { $0.hkIdentifier == hkIdentifier }) else { return nil }
         self = match
-    }
-
-    private var capitalizedName: String {
-        switch self {
-        case .vo2Max: return "VO2Max"
-        case .heartRateVariabilitySDNN: return "HeartRateVariabilitySDNN"
-        default: return rawValue.prefix(1).uppercased() + rawValue.dropFirst()
-        }
     }
 
     public var displayName: String {

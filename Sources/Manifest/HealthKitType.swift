@@ -21,7 +21,10 @@ public struct HealthKitType: Hashable, Sendable, Comparable {
         }
     }
 
-    private var capitalized: String { name.prefix(1).uppercased() + name.dropFirst() }
+    /// HealthKit's spelling after the prefix: the short name capitalized, except where Apple spells it otherwise.
+    private var capitalized: String { Self.irregular[name] ?? name.prefix(1).uppercased() + name.dropFirst() }
+
+    private static let irregular = ["vo2Max": "VO2Max"]
 
     public static func < (a: HealthKitType, b: HealthKitType) -> Bool { a.name < b.name }
 
