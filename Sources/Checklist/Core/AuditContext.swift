@@ -66,6 +66,8 @@ public final class AuditContext: @unchecked Sendable {
     public let usage: HealthKitUsage
     /// The JavaScript library calls behind the JavaScript facts, for rules that look around a call.
     public let javaScriptCalls: [JavaScriptHealthKitCall]
+    /// The `package:health` calls behind the Dart facts (`file` indexes `AppManifest.dartSources`).
+    public let dartCalls: [JavaScriptHealthKitCall]
     /// Which names hold a HealthKit store, built once for every rule.
     let vocabulary: HealthKitVocabulary
     /// What the scan could not establish, shown on the report instead of a guess.
@@ -79,7 +81,9 @@ public final class AuditContext: @unchecked Sendable {
         let javaScript = JavaScriptHealthKitFacts.extract(manifest.javaScriptSources, target: manifest.id)
         javaScriptCalls = javaScript.calls
         let swift = HealthKitUsage.extract(from: sources, vocabulary: vocabulary)
-        usage = HealthKitUsage(facts: swift.facts + javaScript.facts + DartHealthKitFacts.extract(manifest.dartSources, target: manifest.id),
+        let dart = DartHealthKitFacts.extract(manifest.dartSources, target: manifest.id)
+        dartCalls = dart.calls
+        usage = HealthKitUsage(facts: swift.facts + javaScript.facts + dart.facts,
                                widgetProviders: swift.widgetProviders)
         requestedRead = Set(manifest.config.requested.read.map(\.value))
         requestedShare = Set(manifest.config.requested.share.map(\.value))

@@ -6,9 +6,9 @@ import Manifest
 enum DartHealthKitFacts {
     static let constructors: Set<String> = ["Health", "HealthFactory"]
 
-    static func extract(_ files: [JavaScriptFile], target: String) -> [HealthKitFact] {
+    static func extract(_ files: [JavaScriptFile], target: String) -> (facts: [HealthKitFact], calls: [JavaScriptHealthKitCall]) {
         let healthFiles = files.filter { file in file.tokens.contains { $0.kind == .string && HealthKitLibrary.flutterHealth.modules.contains($0.value) } }
-        guard !healthFiles.isEmpty else { return [] }
+        guard !healthFiles.isEmpty else { return ([], []) }
         // Names bound to an instance anywhere in the app: `final health = Health();`, `Health _health;`.
         var receivers: Set<String> = []
         for file in healthFiles {
@@ -20,10 +20,11 @@ enum DartHealthKitFacts {
             }
         }
         var facts: [HealthKitFact] = []
-        for file in files {
+        var calls: [JavaScriptHealthKitCall] = []
+        for (fileIndex, file) in files.enumerated() {
             let tokens = file.tokens
             for index in tokens.indices where tokens[index].kind == .identifier && index >= 2 && tokens[index - 1].isPunctuator(".") {
-                guard file.callParen(after: index) != nil, let kind = HealthKitLibrary.flutterHealth.kind(of: tokens[index].text) else { continue }
+                guard let paren = file.callParen(after: index), let kind = HealthKitLibrary.flutterHealth.kind(of: tokens[index].text) else { continue }
                 let names = file.chain(endingAt: index).names.dropLast()
                 let onInstance = names.contains { receivers.contains($0) }
                 // `Health().requestAuthorization(…)`: the receiver is a constructor call.
@@ -31,8 +32,10 @@ enum DartHealthKitFacts {
                 guard onInstance || constructed else { continue }
                 facts.append(HealthKitFact(kind: kind, target: target, isExtension: false,
                                            evidence: Evidence(location: file.location(of: index), quote: file.quote(index))))
+                calls.append(JavaScriptHealthKitCall(file: fileIndex, token: index, paren: paren, method: tokens[index].text, kind: kind,
+                                                     library: .flutterHealth))
             }
         }
-        return facts
+        return (facts, calls)
     }
 }

@@ -107,4 +107,12 @@ extension RuleExample {
     public static func reactNative(_ files: [String: String], read: [String] = [], share: [String] = []) -> RuleExample {
         healthApp(files, read: read, share: share)
     }
+
+    /// A Flutter app on `package:health`: `healthApp`'s iOS manifests, a `pubspec.yaml` and the given
+    /// `lib/…` Dart files beside it (found like a real app's `lib/`).
+    public static func flutter(_ files: [String: String]) -> RuleExample {
+        var all = files
+        all["pubspec.yaml"] = "name: example\ndependencies:\n  flutter:\n    sdk: flutter\n  health: ^13.1.0\n"
+        return healthApp(all, read: [], share: [])
+    }
 }

@@ -1,0 +1,87 @@
+import Manifest
+
+/// `package:health`'s `hasPermissions` cannot know read access on iOS and says so with `null`;
+/// `?? false`, `== true` or `!` turn "unknown" into an answer.
+struct FlutterPermissionsUnknownRule: Rule {
+    static let description = RuleDescription(
+        id: "flutter-permissions-unknown", title: "Unknown read permission taken as an answer", severity: .warning,
+        questions: [.readStatusProbed],
+        rationale: """
+        On iOS, `package:health`'s `hasPermissions` returns `null` whenever read access is involved: HealthKit never \
+        discloses whether an app may read, so the plugin cannot know. Code that decides on it — `?? false`, `== true`, \
+        `!`, an `if` — is an attempt to learn read permission, and `?? false` turns "unknown" into "denied": the app \
+        asks again and again, or hides data the person allowed. Request authorization when the app needs the data, \
+        read, and treat an empty result as "no data or no access".
+        """,
+        triggering: [
+            .flutter(["lib/steps.dart": """
+            import 'package:health/health.dart';
+
+            final health = Health();
+
+            Future<void> ensureAccess() async {
+              final granted = await health.↓hasPermissions([HealthDataType.STEPS]) ?? false;
+              if (!granted) {
+                await health.requestAuthorization([HealthDataType.STEPS]);
+              }
+            }
+            """]),
+            .flutter(["lib/sleep.dart": """
+            import 'package:health/health.dart';
+
+            class SleepRepository {
+              final Health _health = Health();
+
+              Future<bool> canRead() async {
+                return await _health.↓hasPermissions([HealthDataType.SLEEP_ASLEEP], permissions: [HealthDataAccess.READ]) == true;
+              }
+            }
+            """]),
+        ],
+        nonTriggering: [
+            .flutter(["lib/steps.dart": """
+            import 'package:health/health.dart';
+
+            final health = Health();
+
+            Future<int> todaysSteps() async {
+              await health.requestAuthorization([HealthDataType.STEPS]);
+              return await health.getTotalStepsInInterval(DateTime.now().subtract(const Duration(days: 1)), DateTime.now()) ?? 0;
+            }
+            """]),
+            // Another object's hasPermissions is not the plugin's.
+            .flutter(["lib/camera.dart": """
+            import 'package:health/health.dart';
+
+            Future<bool> cameraReady(CameraService camera) async {
+              return await camera.hasPermissions(['camera']) ?? false;
+            }
+            """]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let files = context.manifest.dartSources
+        return context.dartCalls.compactMap { call -> Finding? in
+            guard call.method == "hasPermissions" else { return nil }
+            let file = files[call.file]
+            guard let how = Self.decision(call, in: file) else { return nil }
+            return Finding(ruleID: Self.description.id, severity: Self.description.severity,
+                           message: "`hasPermissions` is decided on (\(how)), but on iOS it returns null for read access, which HealthKit never "
+                               + "discloses: \"unknown\" is taken as an answer; request when needed and treat empty results as no data or no access",
+                           location: file.location(of: call.token), quote: file.quote(call.token), target: context.manifest.id)
+        }
+    }
+
+    /// How the result decides something: `?? x`, `== true` / `!= null`, or a condition.
+    static func decision(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> String? {
+        guard let close = file.partner[call.paren] else { return nil }
+        let tokens = file.tokens
+        if close + 1 < tokens.count {
+            let next = tokens[close + 1]
+            if next.isPunctuator("??") { return "`?? \(close + 2 < tokens.count ? tokens[close + 2].text : "…")`" }
+            if next.isPunctuator("==") || next.isPunctuator("!=") { return "`\(next.text) \(close + 2 < tokens.count ? tokens[close + 2].text : "…")`" }
+        }
+        return JavaScriptHealthKitFacts.decides(call, in: file) ? "a condition" : nil
+    }
+}
