@@ -8,7 +8,7 @@ final class DartRuleExampleTests: XCTestCase {
     private var rules: [any Rule.Type] { RuleCatalog.dartRules }
 
     func testTheRulesAreInTheCatalogueWithFlutterExamples() {
-        XCTAssertEqual(rules.map { $0.description.id }, ["flutter-permissions-unknown"])
+        XCTAssertEqual(rules.map { $0.description.id }, ["flutter-permissions-unknown", "flutter-write-read-only"])
         let all = RuleCatalog.all.map { $0.description.id }
         for rule in rules {
             XCTAssertTrue(all.contains(rule.description.id))

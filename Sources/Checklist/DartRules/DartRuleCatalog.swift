@@ -1,4 +1,4 @@
 extension RuleCatalog {
     /// Rules over a Flutter app's Dart (`package:health`).
-    public static var dartRules: [any Rule.Type] { [FlutterPermissionsUnknownRule.self] }
+    public static var dartRules: [any Rule.Type] { [FlutterPermissionsUnknownRule.self, FlutterWriteReadOnlyRule.self] }
 }
