@@ -79,7 +79,7 @@ public struct ConfigLoader {
     static let appKeys: Set<String> = [
         "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
         "sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",
-        "project", "targets", "configuration",
+        "project", "targets", "configuration", "xcodegen",
     ]
 
     private func dayRange(_ node: Node, reader: inout YAMLReader) -> DayRange? {
@@ -178,6 +178,11 @@ public struct ConfigLoader {
                 if let path = relativePath(value, key: qualified, reader: &reader) {
                     if path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcodeproj/") { app.project = Located(path, at: reader.location(value)) }
                     else { reader.fail("'\(qualified)' must name an .xcodeproj folder, found '\(path)'", value) }
+                }
+            case "xcodegen":
+                if let path = relativePath(value, key: qualified, reader: &reader) {
+                    if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { app.xcodeGenSpec = Located(path, at: reader.location(value)) }
+                    else { reader.fail("'\(qualified)' must name an XcodeGen spec (.yml), found '\(path)'", value) }
                 }
             case "targets": app.targets = reader.strings(value, key: qualified)
             case "configuration": app.configuration = reader.nonEmptyString(value, key: qualified).map { Located($0, at: reader.location(value)) }

@@ -208,6 +208,8 @@ public struct AppConfig: Sendable {
     public var location: FileLocation
     /// `project:` an `.xcodeproj` (relative to the root) the manifests, sources and build settings are discovered from.
     public var project: Located<String>? = nil
+    /// An XcodeGen spec to discover the app from (`xcodegen: Apps/App/project.yml`), relative to `root`.
+    public var xcodeGenSpec: Located<String>? = nil
     /// `targets:` the project targets to audit, by name (the first application target is the app).
     public var targets: [Located<String>] = []
     /// `configuration:` the build configuration whose settings are read (default: the project's default, else Release).

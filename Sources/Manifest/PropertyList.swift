@@ -92,17 +92,35 @@ public struct PropertyListDocument: Sendable {
     /// Line of the root `<dict>`; findings about a *missing* key point here.
     public let rootLine: Int
     let lines: [Substring]
+    /// Top-level keys written in another file of the same spec (an XcodeGen `include`): that file's
+    /// document cites them.
+    var includedKeys: [String: PropertyListDocument] = [:]
 
     public subscript(key: String) -> PlistValue? { root[key] }
 
+    private func including(_ keyPath: String?) -> PropertyListDocument? {
+        keyPath.flatMap { $0.split(separator: ".").first }.flatMap { includedKeys[String($0)] }
+    }
+
     /// Where `key` is written, or the root dict when absent (or in a binary plist).
     public func location(of keyPath: String?) -> FileLocation {
-        FileLocation(file: path, line: keyPath.flatMap { keyLines[$0] } ?? rootLine)
+        if let other = including(keyPath) { return other.location(of: keyPath) }
+        return FileLocation(file: path, line: keyPath.flatMap { keyLines[$0] } ?? rootLine)
+    }
+
+    /// This document with `other`'s top-level keys added where this one lacks them, cited in `other`.
+    func merging(_ other: PropertyListDocument) -> PropertyListDocument {
+        var merged = PropertyListDocument(path: path, format: format, root: root.merging(other.root) { mine, _ in mine }, keyLines: keyLines,
+                                          rootLine: rootLine, lines: lines)
+        merged.includedKeys = includedKeys
+        for key in other.root.keys where root[key] == nil { merged.includedKeys[key] = other.including(key) ?? other }
+        return merged
     }
 
     /// The text a finding quotes for `keyPath`: the key's line and, when the value sits on the
     /// next line (Xcode's layout), that line too.
     public func quote(_ keyPath: String?) -> String {
+        if let other = including(keyPath) { return other.quote(keyPath) }
         guard format != .binary else {
             guard let keyPath else { return "(binary property list)" }
             let value = keyPath.split(separator: ".").reduce(Optional(PlistValue.dictionary(root))) { $0?.dictionary?[String($1)] }

@@ -21,6 +21,54 @@ final class XcodeGenDiscoveryTests: XCTestCase {
         return try ManifestLoader(siteDirectory: site).load(config.apps[0])
     }
 
+    /// A white-label monorepo (seen in OneBusAway): one spec per app under `Apps/`, named with
+    /// `xcodegen:`, whose usage strings come from an included shared file; each key cites its file.
+    func testAnIncludedSpecAddsKeysCitedInTheirOwnFile() throws {
+        try FileManager.default.createDirectory(atPath: site + "/app/Apps/Walk", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: site + "/app/Apps/Shared", withIntermediateDirectories: true)
+        try """
+        name: Walk
+        targets:
+          Walk:
+            type: application
+            sources:
+              - path: Sources
+            entitlements:
+              properties:
+                com.apple.developer.healthkit: true
+            info:
+              properties:
+                CFBundleDisplayName: Walk
+                NSHealthShareUsageDescription: "Overridden by the app's own spec."
+        include:
+          - path: Apps/Shared/info_plist.yml
+          - path: Apps/Shared/missing.yml
+        """.write(toFile: site + "/app/Apps/Walk/project.yml", atomically: true, encoding: .utf8)
+        try """
+        targets:
+          Walk:
+            info:
+              properties:
+                NSHealthShareUsageDescription: Uses your walking speed from Health to estimate arrival times.
+                NSHealthUpdateUsageDescription: Uses your walking speed from Health to estimate arrival times.
+        """.write(toFile: site + "/app/Apps/Shared/info_plist.yml", atomically: true, encoding: .utf8)
+        try "title: T\napps:\n  - id: walk\n    name: Walk\n    root: app\n    xcodegen: Apps/Walk/project.yml\n".write(toFile: site + "/healthaudit.yml", atomically: true, encoding: .utf8)
+        let manifest = try load()
+        XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.value.string, "Overridden by the app's own spec.")
+        XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "app/Apps/Walk/project.yml", line: 13))
+        let update = try XCTUnwrap(manifest.usageString("NSHealthUpdateUsageDescription"))
+        XCTAssertEqual(update.location, FileLocation(file: "app/Apps/Shared/info_plist.yml", line: 6))
+        XCTAssertEqual(update.quote, "NSHealthUpdateUsageDescription: Uses your walking speed from Health to estimate arrival times.")
+        XCTAssertEqual(manifest.main.entitlements?["com.apple.developer.healthkit"]?.bool, true)
+        XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Sources/App.swift"])
+        XCTAssertTrue(manifest.discovery.contains { $0.isNote && $0.text.contains("includes Apps/Shared/missing.yml") })
+        // A spec that is not there is an error at the config's line.
+        try "title: T\napps:\n  - id: walk\n    root: app\n    xcodegen: Apps/Gone/project.yml\n".write(toFile: site + "/healthaudit.yml", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try load()) { error in
+            XCTAssertEqual((error as? InputError)?.problems.map(\.message), ["XcodeGen spec 'Apps/Gone/project.yml' does not exist"])
+        }
+    }
+
     func testInfoAndEntitlementPropertiesAreTheAppsManifests() throws {
         try """
         name: Walk

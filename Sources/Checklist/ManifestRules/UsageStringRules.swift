@@ -121,8 +121,9 @@ struct UsageStringVagueRule: Rule {
 
         - contains a placeholder (`TODO`, `TBD`, `FIXME`, `lorem ipsum`, `placeholder`);
         - is shorter than 20 characters or 4 words;
-        - names no kind of health data (steps, heart rate, sleep, workouts, weight, energy, …) — "We need access to your health data" fails here;
-        - is word for word the same for reading and writing (the sheet then explains neither).
+        - names no kind of health data (steps, heart rate, sleep, workouts, weight, energy, …) — "We need access to your health data" fails here.
+
+        A specific string used word for word for reading and writing is `usage-string-repeated`, a note.
 
         Strings that pass: "Steady reads your steps, heart rate and sleep to chart your daily recovery." and \
         "Saves rides you record as cycling workouts in Health."
@@ -130,7 +131,6 @@ struct UsageStringVagueRule: Rule {
         triggering: [
             .healthApp(info: ["NSHealthShareUsageDescription": "We need access to your health data.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
             .healthApp(info: ["NSHealthShareUsageDescription": "TODO: write this", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
-            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodShare]),
             .healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) uses Health.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
                        buildSettings: ["PRODUCT_NAME": "Steady"]),
         ],
@@ -172,11 +172,6 @@ struct UsageStringVagueRule: Rule {
                 findings.append(finding("\(key) is \(problem): say which health data the app uses and why", at: usage.location, quote: usage.quote, target: app.id))
             }
         }
-        if let share = texts[HealthKeys.share], let update = texts[HealthKeys.update], share == update,
-           let usage = app.usageString(HealthKeys.update) {
-            findings.append(finding("\(HealthKeys.update) repeats \(HealthKeys.share) word for word: explain what the app writes, separately from what it reads",
-                                    at: usage.location, quote: usage.quote, target: app.id))
-        }
         return findings
     }
 
@@ -189,5 +184,40 @@ struct UsageStringVagueRule: Rule {
         if text.count < 20 || words.count < 4 { return "too short to explain a purpose" }
         if !words.contains(where: { word in dataWords.contains { word.hasPrefix($0) } }) { return "generic: it names no kind of health data" }
         return nil
+    }
+}
+
+/// The same specific text for reading and writing: the sheet shows it twice and explains writing
+/// no better than reading. A note: the string itself names real data (a vague one is reported as such).
+struct UsageStringRepeatedRule: Rule {
+    static let description = RuleDescription(
+        id: "usage-string-repeated", title: "Same usage string for reading and writing", severity: .note, questions: [],
+        rationale: """
+        When `NSHealthUpdateUsageDescription` repeats `NSHealthShareUsageDescription` word for word, the permission \
+        sheet explains reading and writing with one sentence. If the text names real data and a real purpose, App \
+        Review accepts it and people understand it, so this is only a note: say what the app saves, or that it saves \
+        nothing, to make the sheet clearer. A repeated vague string is `usage-string-vague`.
+        """,
+        triggering: [
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodShare]),
+            .healthApp(info: ["NSHealthShareUsageDescription": "Uses your walking speed from the Health app to give you more accurate arrival times.",
+                              "NSHealthUpdateUsageDescription": "Uses your walking speed from the Health app to give you more accurate arrival times."]),
+        ],
+        nonTriggering: [
+            .healthApp(),
+            // Repeated but vague: that is usage-string-vague's finding, not a second one here.
+            .healthApp(info: ["NSHealthShareUsageDescription": "We need access to your health data.", "NSHealthUpdateUsageDescription": "We need access to your health data."]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let app = context.manifest
+        let texts = [HealthKeys.share, HealthKeys.update].map { key in
+            app.usageString(key)?.value.string.map { BuildVariables.expand($0, settings: app.config.buildSettings).text }
+        }
+        guard let share = texts[0], let update = texts[1], share == update, share.split(whereSeparator: \.isWhitespace).count > 1,
+              UsageStringVagueRule.problem(in: share) == nil, let usage = app.usageString(HealthKeys.update) else { return [] }
+        return [finding("\(HealthKeys.update) repeats \(HealthKeys.share) word for word: the sheet explains reading and writing with one "
+                        + "sentence; say what the app saves (or that it saves nothing)", at: usage.location, quote: usage.quote, target: app.id)]
     }
 }

@@ -111,6 +111,9 @@ struct ProjectDiscovery {
         let files = AppFiles(fileSystem: fileSystem, app: app)
         if app.kind == .reactNative {
             try ReactNativeDiscovery(files: files).discover(into: &discovery)
+        } else if let spec = app.xcodeGenSpec {
+            guard files.exists(spec.value) else { throw InputError("XcodeGen spec '\(spec.value)' does not exist", at: spec.location) }
+            try XcodeGenDiscovery(files: files, spec: spec.value).discover(into: &discovery)
         } else if let project = app.project {
             try XcodeDiscovery(files: files).discover(project: project.value, at: project.location, into: &discovery)
         } else if files.exists(XcodeGenDiscovery.fileName) {

@@ -8,40 +8,83 @@ import Yams
 struct XcodeGenDiscovery {
     let files: AppFiles
     static let fileName = "project.yml"
+    /// The spec to read, relative to the app root (`project: Apps/App/project.yml`, else `project.yml`).
+    var spec = XcodeGenDiscovery.fileName
+
+    /// One file of the spec: the root `project.yml` or a file it includes.
+    private struct SpecFile {
+        var path: String
+        var shown: String
+        var text: String
+        var root: Node
+    }
 
     func discover(into discovery: inout Discovery) throws {
-        guard let text = files.text(Self.fileName) else { return }
-        let shown = files.display(Self.fileName)
+        var specs: [SpecFile] = []
+        read(spec, into: &specs, discovery: &discovery, depth: 0)
+        guard let main = specs.first else { return }
+        // XcodeGen merges included specs under the including one: the root spec's keys win.
+        let targetNodes = specs.flatMap { file in (file.root.mapping?["targets"]?.mapping ?? [:]).map { (file: file, key: $0.key, value: $0.value) } }
+        // The application target named like the app, else the first one.
+        let applications = targetNodes.filter { $0.value.mapping?["type"]?.string == "application" }.compactMap { node -> String? in node.key.string }
+        guard let name = applications.first(where: { $0 == discovery.config.name }) ?? applications.first else { return }
+        let parts = targetNodes.filter { $0.key.string == name }
+        let explicit = discovery.config.explicitKeys
+        let defined = parts.first { $0.value.mapping?["type"]?.string == "application" } ?? parts[0]
+        discovery.fact("XcodeGen target \(name) in \(defined.file.shown)" + (specs.count > 1 ? " (\(specs.count) spec files with its includes)" : ""),
+                       origin: main.shown, at: FileLocation(file: defined.file.shown, line: defined.value.mark?.line))
+        func document(_ section: String) -> PropertyListDocument? {
+            let documents = parts.compactMap { part in
+                part.value.mapping?[section]?.mapping?["properties"].map { Self.document($0, path: part.file.shown, text: part.file.text) }
+            }
+            guard let first = documents.first else { return nil }
+            return documents.dropFirst().reduce(first) { $0.merging($1) }
+        }
+        if !explicit.contains("info_plist"), let info = document("info") {
+            discovery.infoPlists[discovery.config.id] = info
+            discovery.fact("Info.plist from info.properties", origin: Self.fileName, at: FileLocation(file: info.path, line: info.rootLine))
+        }
+        if !explicit.contains("entitlements"), let entitlements = document("entitlements") {
+            discovery.entitlements[discovery.config.id] = entitlements
+            discovery.fact("entitlements from entitlements.properties", origin: Self.fileName, at: FileLocation(file: entitlements.path, line: entitlements.rootLine))
+        }
+        if !explicit.contains("sources") {
+            let sources = parts.flatMap { $0.value.mapping?["sources"]?.sequence ?? [] }
+            let paths = sources.compactMap { $0.string ?? $0.mapping?["path"]?.string }.filter { files.isDirectory($0) || files.exists($0) }
+            if !paths.isEmpty {
+                discovery.config.sources = paths
+                discovery.fact("\(paths.count) source folder(s) from sources", origin: Self.fileName, at: FileLocation(file: defined.file.shown, line: defined.value.mark?.line))
+            }
+        }
+    }
+
+    /// Reads a spec file and, depth first, the files its `include:` names: relative to the including
+    /// file, else to the app root (specs generated with `--project-root`). Four levels at most.
+    private func read(_ path: String, into specs: inout [SpecFile], discovery: inout Discovery, depth: Int) {
+        guard depth <= 4, !specs.contains(where: { $0.path == path }), let text = files.text(path) else { return }
+        let shown = files.display(path)
         let root: Node
         do { root = try YAMLReader.compose(text, file: shown) } catch let error as InputError {
             let problem = error.problems.first ?? InputProblem("unreadable", file: shown)
             // XcodeGen files often use anchors, which this reader refuses (alias bombs): not an error
-            // of the app, so the audit goes on without project.yml and says so.
+            // of the app, so the audit goes on without that file and says so.
             discovery.note("\(shown) is not read (\(problem.message)); name info_plist and entitlements in the config to audit them",
                            origin: Self.fileName, at: problem.location)
             return
+        } catch {
+            return
         }
-        guard let targets = root.mapping?["targets"]?.mapping else { return }
-        // The application target named like the app, else the first one.
-        let applications = targets.compactMap { key, value -> (name: String, node: Node)? in
-            guard let name = key.string, value.mapping?["type"]?.string == "application" else { return nil }
-            return (name, value)
-        }
-        guard let target = applications.first(where: { $0.name == discovery.config.name }) ?? applications.first else { return }
-        let explicit = discovery.config.explicitKeys
-        discovery.fact("XcodeGen target \(target.name) in \(shown)", origin: Self.fileName, at: FileLocation(file: shown, line: (target.node.mark?.line)))
-        if !explicit.contains("info_plist"), let properties = target.node.mapping?["info"]?.mapping?["properties"] {
-            discovery.infoPlists[discovery.config.id] = Self.document(properties, path: shown, text: text)
-            discovery.fact("Info.plist from info.properties", origin: Self.fileName, at: FileLocation(file: shown, line: properties.mark?.line))
-        }
-        if !explicit.contains("entitlements"), let properties = target.node.mapping?["entitlements"]?.mapping?["properties"] {
-            discovery.entitlements[discovery.config.id] = Self.document(properties, path: shown, text: text)
-            discovery.fact("entitlements from entitlements.properties", origin: Self.fileName, at: FileLocation(file: shown, line: properties.mark?.line))
-        }
-        if !explicit.contains("sources"), let sources = target.node.mapping?["sources"]?.sequence {
-            let paths = sources.compactMap { $0.string ?? $0.mapping?["path"]?.string }.filter { files.isDirectory($0) || files.exists($0) }
-            discovery.config.sources = paths
-            discovery.fact("\(paths.count) source folder(s) from sources", origin: Self.fileName, at: FileLocation(file: shown, line: target.node.mark?.line))
+        specs.append(SpecFile(path: path, shown: shown, text: text, root: root))
+        let folder = (path as NSString).deletingLastPathComponent
+        for include in root.mapping?["include"]?.sequence ?? [] {
+            guard let written = include.string ?? include.mapping?["path"]?.string else { continue }
+            let candidates = [AppFiles.normalize(AppFiles.join(folder.isEmpty ? "." : folder, written)), AppFiles.normalize(written)].compactMap { $0 }
+            if let found = candidates.first(where: files.exists) {
+                read(found, into: &specs, discovery: &discovery, depth: depth + 1)
+            } else {
+                discovery.note("\(shown) includes \(written), which is not in the app folder; not read", origin: Self.fileName,
+                               at: FileLocation(file: shown, line: include.mark?.line))
+            }
         }
     }
 
