@@ -120,7 +120,8 @@ private final class FactWalker: SyntaxVisitor {
     }
 
     private func classify(_ call: FunctionCallExprSyntax) -> HealthKitFact.Kind? {
-        guard let name = ExprShape.calledName(call) else { return nil }
+        // Most calls of an app are not HealthKit's: decide by name before looking at the receiver.
+        guard let name = ExprShape.calledName(call), Self.mayBeHealthKit(name) else { return nil }
         let base = ExprShape.base(of: call)
         let receiver = base?.trimmedDescription.lowercased() ?? ""
         if Self.otherFrameworks.contains(where: { receiver.contains($0) }) { return nil }
@@ -150,6 +151,17 @@ private final class FactWalker: SyntaxVisitor {
             return .read
         default:
             return nil
+        }
+    }
+
+    /// The names `classify` can turn into a fact.
+    private static func mayBeHealthKit(_ name: String) -> Bool {
+        switch name {
+        case HealthKitVocabulary.availabilityCheck, "requestAuthorization", "healthDataAccessRequest", HealthKitVocabulary.statusCheck,
+             "save", "delete", "deleteObjects", "HKWorkoutBuilder", "HKLiveWorkoutBuilder", "HKWorkoutSession", "finishWorkout", "execute":
+            return true
+        default:
+            return HealthKitVocabulary.requestStatusChecks.contains(name) || HealthKitVocabulary.characteristicReads.contains(name) || name.hasPrefix("HK")
         }
     }
 

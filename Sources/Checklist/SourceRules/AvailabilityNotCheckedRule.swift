@@ -169,7 +169,7 @@ struct AvailabilityNotCheckedRule: Rule {
     private func unguardedStoreOwners(_ context: AuditContext, skipping reported: Set<String>) -> [Finding] {
         var findings: [Finding] = []
         let helpers = Self.availabilityHelpers(context.sources)
-        for source in context.sources where !reported.contains(source.target) && source.tree.mentions("HKHealthStore") {
+        for source in context.sources where !reported.contains(source.target) && source.file.text.contains("HKHealthStore()") {
             let facts = context.usage.facts.filter { $0.evidence.location.file == source.file.path && $0.target == source.target && $0.kind != .availabilityCheck }
             guard !facts.isEmpty else { continue }
             for decl in source.tree.collect(DeclSyntax.self) where decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(ActorDeclSyntax.self) {
@@ -191,11 +191,13 @@ struct AvailabilityNotCheckedRule: Rule {
     /// HKHealthStore.isHealthDataAvailable() }`): mentioning one is a check too.
     static func availabilityHelpers(_ sources: [ParsedSource]) -> Set<String> {
         var names: Set<String> = []
-        for source in sources where source.tree.mentions(HealthKitVocabulary.availabilityCheck) {
+        for source in sources where source.file.text.contains(HealthKitVocabulary.availabilityCheck) {
             for function in source.tree.collect(FunctionDeclSyntax.self) where function.body?.mentions(HealthKitVocabulary.availabilityCheck) == true {
                 names.insert(function.name.text)
             }
-            for binding in source.tree.collect(PatternBindingSyntax.self) where binding.mentions(HealthKitVocabulary.availabilityCheck) {
+            // A stored or computed property: its initializer or accessors (not a whole type's members).
+            for binding in source.tree.collect(PatternBindingSyntax.self)
+            where binding.initializer?.mentions(HealthKitVocabulary.availabilityCheck) == true || binding.accessorBlock?.mentions(HealthKitVocabulary.availabilityCheck) == true {
                 if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
             }
         }

@@ -14,17 +14,7 @@ struct HealthKitVocabulary {
         var names: Set<String> = []
         var others: [SyntaxIdentifier: Set<String>] = [:]
         for source in sources {
-            for binding in source.tree.collect(PatternBindingSyntax.self) {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
-                let initializer = binding.initializer.map { ExprShape.stripped($0.value) }
-                let isConstruction = initializer?.is(FunctionCallExprSyntax.self) ?? false
-                let declared = type + (isConstruction ? initializer!.trimmedDescription : "")
-                if !declared.isEmpty, !declared.contains("HKHealthStore"), !declared.lowercased().contains("healthstore"),
-                   (!type.isEmpty || isConstruction) {
-                    others[source.tree.id, default: []].insert(name)
-                }
-            }
+            // One pass over the bindings: store names, and the file's names that hold something else.
             for binding in source.tree.collect(PatternBindingSyntax.self) {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
@@ -32,8 +22,15 @@ struct HealthKitVocabulary {
                 let text = value?.trimmedDescription ?? ""
                 // `= HKHealthStore()`, or `= SharedHealthStore.store` (a reference, not `RideStore(healthStore: …)`).
                 let isReference = value.map { $0.is(DeclReferenceExprSyntax.self) || $0.is(MemberAccessExprSyntax.self) } ?? false
-                if type.hasPrefix("HKHealthStore") || text.hasPrefix("HKHealthStore(") || (isReference && text.lowercased().contains("healthstore")) {
+                let lowered = text.lowercased()
+                if type.hasPrefix("HKHealthStore") || text.hasPrefix("HKHealthStore(") || (isReference && lowered.contains("healthstore")) {
                     names.insert(name)
+                }
+                let isConstruction = value?.is(FunctionCallExprSyntax.self) ?? false
+                let declared = type + (isConstruction ? text : "")
+                if !declared.isEmpty, !declared.contains("HKHealthStore"), !(type.lowercased().contains("healthstore") || (isConstruction && lowered.contains("healthstore"))),
+                   (!type.isEmpty || isConstruction) {
+                    others[source.tree.id, default: []].insert(name)
                 }
             }
             for parameter in source.tree.collect(FunctionParameterSyntax.self) where parameter.type.trimmedDescription.hasPrefix("HKHealthStore") {

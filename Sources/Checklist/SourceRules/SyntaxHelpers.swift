@@ -140,8 +140,17 @@ extension SyntaxProtocol {
         }
     }
 
-    func mentions(_ test: (String) -> Bool) -> Bool { identifierNames.contains(where: test) }
-    func mentions(_ name: String) -> Bool { identifierNames.contains(name) }
+    /// Whether an identifier below the node passes `test`; stops at the first (no array of names is built).
+    func mentions(_ test: (String) -> Bool) -> Bool {
+        for token in tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case .identifier(let name), .dollarIdentifier(let name): if test(name) { return true }
+            default: continue
+            }
+        }
+        return false
+    }
+    func mentions(_ name: String) -> Bool { mentions { $0 == name } }
 }
 
 // MARK: - Declarations around a node
