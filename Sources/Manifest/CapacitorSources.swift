@@ -22,9 +22,7 @@ public enum CapacitorSources {
     static func webDir(in folder: String, fileSystem: FileSystem) -> String? {
         for name in configNames {
             guard let data = try? fileSystem.contents(of: folder + "/" + name) else { continue }
-            let text = String(decoding: data, as: UTF8.self)
-            guard let range = text.range(of: #"webDir["']?\s*:\s*["']([^"'/]+)["']"#, options: .regularExpression) else { continue }
-            return text[range].split(whereSeparator: { $0 == "\"" || $0 == "'" }).dropFirst().first { !$0.contains(":") }.map(String.init)
+            if let match = String(decoding: data, as: UTF8.self).firstMatch(of: #/webDir["']?\s*:\s*["']([^"'/]+)["']/#) { return String(match.1) }
         }
         return nil
     }

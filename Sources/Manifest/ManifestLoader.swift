@@ -103,17 +103,17 @@ public struct ManifestLoader {
         let site = siteDirectory
         let display = { (path: String) in path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path }
         manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, display: display, fileSystem: fileSystem)
+        // Web and Dart code of a Capacitor or Flutter app whose audited root is its iOS project.
+        let tokenized = { (paths: [String]) in
+            paths.compactMap { path in (try? fileSystem.contents(of: path)).map { JavaScriptFile(path: display(path), text: String(decoding: $0, as: UTF8.self)) } }
+        }
         if app.kind == .swift, manifest.javaScriptSources.isEmpty, let capacitor = CapacitorSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
-            manifest.javaScriptSources = CapacitorSources.files(in: capacitor, fileSystem: fileSystem).compactMap { path in
-                (try? fileSystem.contents(of: path)).map { JavaScriptFile(path: display(path), text: String(decoding: $0, as: UTF8.self)) }
-            }
+            manifest.javaScriptSources = tokenized(CapacitorSources.files(in: capacitor, fileSystem: fileSystem))
             manifest.discovery.append(DiscoveredFact("\(manifest.javaScriptSources.count) JavaScript/TypeScript file(s) of the Capacitor app in \(display(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
                                                      origin: "capacitor.config", location: nil, isNote: false))
         }
         if app.kind == .swift, let flutter = FlutterSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
-            manifest.dartSources = FlutterSources.files(in: flutter, fileSystem: fileSystem).compactMap { path in
-                (try? fileSystem.contents(of: path)).map { JavaScriptFile(path: display(path), text: String(decoding: $0, as: UTF8.self)) }
-            }
+            manifest.dartSources = tokenized(FlutterSources.files(in: flutter, fileSystem: fileSystem))
         }
         return manifest
     }

@@ -129,6 +129,13 @@ struct AnswerSheet {
 /// it (it runs in that process). Widgets that cannot reach HealthKit make it "not applicable".
 private struct WidgetReach {
     let context: AuditContext
+    /// HealthKit calls (an availability check alone reaches nothing).
+    let calls: [HealthKitFact]
+
+    init(context: AuditContext) {
+        self.context = context
+        calls = context.usage.facts.filter { $0.kind != .availabilityCheck }
+    }
 
     func answer(_ make: (Answer.Status, String, [Evidence]) -> Answer) -> Answer {
         let extensions = context.manifest.extensions.filter(\.isExtension)
@@ -152,13 +159,10 @@ private struct WidgetReach {
         return make(.yes, "no requestAuthorization in the widget code that can reach HealthKit: \(names.joined(separator: ", "))", evidence)
     }
 
-    /// HealthKit calls (an availability check alone reaches nothing).
-    private var calls: [HealthKitFact] { context.usage.facts.filter { $0.kind != .availabilityCheck } }
-
     /// Its own code calls HealthKit, it links framework code that does, or it declares HealthKit.
     private func reachesHealthKit(_ target: TargetManifest) -> Bool {
         calls.contains { $0.target == target.id || target.linkedSources.contains($0.evidence.location.file) }
-            || ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"].contains { target.infoPlist?[$0] != nil }
-            || target.entitlements?["com.apple.developer.healthkit"]?.bool == true
+            || [HealthKeys.share, HealthKeys.update].contains { target.infoPlist?[$0] != nil }
+            || target.entitlements?[HealthKeys.entitlement]?.bool == true
     }
 }

@@ -162,10 +162,7 @@ enum JavaScriptHealthKitFacts {
         guard let close = file.partner[call.paren] else { return false }
         if isCondition(start: start, end: close, in: file) { return true }
         // `const available = await isHealthDataAvailableAsync()` → how `available` is used.
-        var before = start - 1
-        if before >= 0, file.tokens[before].isIdentifier("await") { before -= 1 }
-        guard before >= 1, file.tokens[before].isPunctuator("="), file.tokens[before - 1].kind == .identifier else { return false }
-        let name = file.tokens[before - 1].text
+        guard let name = call.resultName(in: file) else { return false }
         return file.tokens.indices.contains { i in i > close && file.tokens[i].isIdentifier(name) && isCondition(start: i, end: i, in: file) }
     }
 
@@ -184,5 +181,26 @@ enum JavaScriptHealthKitFacts {
             if n.isPunctuator(")"), let open = file.partner[end + 1], open >= 1, ["if", "while"].contains(where: tokens[open - 1].isIdentifier) { return true }
         }
         return false
+    }
+}
+
+extension JavaScriptHealthKitCall {
+    /// The name the call's (awaited) result is bound to: `const result = await Health.x(…)` → `result`.
+    func resultName(in file: JavaScriptFile) -> String? {
+        var before = file.chain(endingAt: token).start - 1
+        if before >= 0, file.tokens[before].isIdentifier("await") { before -= 1 }
+        guard before >= 1, file.tokens[before].isPunctuator("="), file.tokens[before - 1].kind == .identifier else { return nil }
+        return file.tokens[before - 1].text
+    }
+}
+
+extension JavaScriptFile {
+    /// The opener of the literal `name` is bound to (`name = {`, `name = [`, Dart's `name => [`), the
+    /// last one before `limit` when given.
+    func literal(boundTo name: String, opener: String, before limit: Int? = nil) -> Int? {
+        let end = min(limit ?? tokens.count, tokens.count)
+        return tokens.indices.last { i in
+            i + 2 < end && tokens[i].isIdentifier(name) && (tokens[i + 1].isPunctuator("=") || tokens[i + 1].isPunctuator("=>")) && tokens[i + 2].isPunctuator(opener)
+        }.map { $0 + 2 }
     }
 }

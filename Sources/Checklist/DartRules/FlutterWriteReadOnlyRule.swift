@@ -99,13 +99,9 @@ struct FlutterWriteReadOnlyRule: Rule {
         if tokens[item.lowerBound].isPunctuator("[") { return dataTypes(in: item, of: file) }
         guard item.count == 1, tokens[item.lowerBound].kind == .identifier else { return nil }
         let name = tokens[item.lowerBound].text
+        // `types = [ … ]` or `get types => [ … ]`, in any file of the app.
         for other in files {
-            let t = other.tokens
-            // `types = [ … ]` or `get types => [ … ]`
-            if let index = t.indices.first(where: { $0 + 2 < t.count && t[$0].isIdentifier(name) && (t[$0 + 1].isPunctuator("=") || t[$0 + 1].isPunctuator("=>"))
-                && t[$0 + 2].isPunctuator("[") }), let close = other.partner[index + 2] {
-                return dataTypes(in: (index + 2)..<(close + 1), of: other)
-            }
+            if let open = other.literal(boundTo: name, opener: "["), let close = other.partner[open] { return dataTypes(in: open..<(close + 1), of: other) }
         }
         return nil
     }

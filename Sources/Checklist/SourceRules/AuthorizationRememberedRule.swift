@@ -78,11 +78,10 @@ struct AuthorizationRememberedRule: Rule {
         var names: Set<String> = []
         for source in sources {
             for variable in source.tree.collect(VariableDeclSyntax.self) {
-                let isStored = variable.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "AppStorage" }
+                let stored = appStorageAnswer(variable, source) != nil
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    let readsDefaults = binding.accessorBlock.map { block in block.calls.contains { isDefaultsRead($0, source) } } ?? false
-                    if (isStored && HealthKitVocabulary.isAuthorizationKey(appStorageKey(variable, source) + " " + name)) || readsDefaults { names.insert(name) }
+                    if stored || binding.accessorBlock.map({ block in block.calls.contains { isDefaultsRead($0, source) } }) == true { names.insert(name) }
                 }
             }
         }
@@ -96,13 +95,16 @@ struct AuthorizationRememberedRule: Rule {
         return HealthKitVocabulary.isAuthorizationKey(keyText(key, source))
     }
 
-    private static func appStorageKey(_ variable: VariableDeclSyntax, _ source: ParsedSource) -> String {
-        for element in variable.attributes {
-            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription == "AppStorage",
-                  case .argumentList(let arguments) = attribute.arguments, let first = arguments.first?.expression else { continue }
-            return keyText(first, source)
-        }
-        return ""
+    /// For an `@AppStorage` variable whose key or name speaks of authorization: the key as shown
+    /// (its names when it has no literal key); nil for any other variable.
+    private static func appStorageAnswer(_ variable: VariableDeclSyntax, _ source: ParsedSource) -> String? {
+        guard let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { $0.attributeName.trimmedDescription == "AppStorage" })
+        else { return nil }
+        var key = ""
+        if case .argumentList(let arguments) = attribute.arguments, let first = arguments.first?.expression { key = keyText(first, source) }
+        let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        guard HealthKitVocabulary.isAuthorizationKey(key) || names.contains(where: HealthKitVocabulary.isAuthorizationKey) else { return nil }
+        return key.isEmpty ? names.joined() : key
     }
 
     /// `UserDefaults…bool(forKey: "healthKitAuthorized")` and `@AppStorage("…authorized…")`.
@@ -114,11 +116,8 @@ struct AuthorizationRememberedRule: Rule {
                                     + "the person may have changed it in Settings since", at: call, in: source))
         }
         for attribute in source.tree.collect(AttributeSyntax.self) where attribute.attributeName.trimmedDescription == "AppStorage" {
-            guard let variable = attribute.enclosing(VariableDeclSyntax.self) else { continue }
-            let key = Self.appStorageKey(variable, source)
-            let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-            guard HealthKitVocabulary.isAuthorizationKey(key) || names.contains(where: HealthKitVocabulary.isAuthorizationKey) else { continue }
-            findings.append(finding("authorization is kept in @AppStorage (`\(key.isEmpty ? names.joined() : key)`) and trusted later; it goes stale "
+            guard let variable = attribute.enclosing(VariableDeclSyntax.self), let shown = Self.appStorageAnswer(variable, source) else { continue }
+            findings.append(finding("authorization is kept in @AppStorage (`\(shown)`) and trusted later; it goes stale "
                                     + "when the person changes access in Settings", at: attribute, in: source))
         }
         return findings

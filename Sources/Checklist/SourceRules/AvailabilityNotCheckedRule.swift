@@ -169,8 +169,9 @@ struct AvailabilityNotCheckedRule: Rule {
     private func unguardedStoreOwners(_ context: AuditContext, skipping reported: Set<String>) -> [Finding] {
         var findings: [Finding] = []
         let helpers = Self.availabilityHelpers(context.sources)
+        let callsByFile = Dictionary(grouping: context.usage.facts.filter { $0.kind != .availabilityCheck }) { $0.evidence.location.file }
         for source in context.sources where !reported.contains(source.target) && source.file.text.contains("HKHealthStore()") {
-            let facts = context.usage.facts.filter { $0.evidence.location.file == source.file.path && $0.target == source.target && $0.kind != .availabilityCheck }
+            let facts = (callsByFile[source.file.path] ?? []).filter { $0.target == source.target }
             guard !facts.isEmpty else { continue }
             for decl in source.tree.collect(DeclSyntax.self) where decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(ActorDeclSyntax.self) {
                 let ownsStore = decl.calls.contains { ExprShape.calledName($0) == "HKHealthStore" && $0.arguments.isEmpty }

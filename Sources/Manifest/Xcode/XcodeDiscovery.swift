@@ -401,24 +401,31 @@ struct XcodeDiscovery {
         }
 
         var sourceNotes: [DiscoveredFact] = []
+        // A framework linked by the app and several extensions is listed (and its problems noted) once.
+        var listedFrameworks: [String: [String]] = [:]
+        func frameworkSources(_ framework: XcodeProject.Target, notes: inout [DiscoveredFact]) -> [String] {
+            if let listed = listedFrameworks[framework.id] { return listed }
+            let listed = reader.swiftSources(framework, notes: &notes)
+            listedFrameworks[framework.id] = listed
+            return listed
+        }
         if !explicit("sources") {
             discovery.config.sources = reader.swiftSources(main, notes: &sourceNotes)
             discovery.fact("\(discovery.config.sources.count) Swift file(s) from the Sources build phase", origin: "target \(main.name), PBXSourcesBuildPhase",
                            at: reader.location(main.line))
             for framework in reader.linkedFrameworks(of: main) {
                 let own = Set(discovery.config.sources)
-                let added = reader.swiftSources(framework, notes: &sourceNotes).filter { !own.contains($0) }
+                let added = frameworkSources(framework, notes: &sourceNotes).filter { !own.contains($0) }
                 discovery.config.sources += added
                 discovery.fact("\(added.count) Swift file(s) from the linked framework target \(framework.name)",
                                origin: "target \(framework.name), PBXSourcesBuildPhase", at: reader.location(framework.line))
             }
             // Local Swift packages and development pods: the app's own code outside the project's targets.
             let local = LocalDependencies(files: files)
-            let own = Set(discovery.config.sources)
             let packaged = local.packageSources(project.localPackages(of: main).map { ($0.path, reader.location($0.line)) }, into: &discovery)
             let pods = local.podSources(podfile: AppFiles.join(project.projectDirectory, "Podfile"), into: &discovery)
-            var added = own
-            discovery.config.sources += (packaged + pods).filter { added.insert($0).inserted }
+            var seen = Set(discovery.config.sources)
+            discovery.config.sources += (packaged + pods).filter { seen.insert($0).inserted }
         }
         if !explicit("privacy_manifest"), let privacy = reader.privacyManifest(main) {
             discovery.config.privacyManifest = privacy
@@ -488,8 +495,7 @@ struct XcodeDiscovery {
             // Frameworks it links: code the app compiles too is not read twice, only remembered.
             let appSources = Set(discovery.config.sources), own = Set(config.sources)
             let frameworks = reader.linkedFrameworks(of: target)
-            var ignored: [DiscoveredFact] = []  // the app's pass already noted its files' problems
-            let linked = frameworks.flatMap { reader.swiftSources($0, notes: &ignored) }.filter { !own.contains($0) }
+            let linked = frameworks.flatMap { frameworkSources($0, notes: &sourceNotes) }.filter { !own.contains($0) }
             config.linkedSources = linked.filter(appSources.contains)
             config.sources += linked.filter { !appSources.contains($0) }
             if !linked.isEmpty {
