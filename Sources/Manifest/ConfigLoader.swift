@@ -10,8 +10,17 @@ public struct ConfigLoader {
         self.fileSystem = fileSystem
     }
 
-    /// Loads `<siteDirectory>/healthaudit.yml`. Throws `InputErrors` listing every problem found.
+    /// Loads `<siteDirectory>/healthaudit.yml`. Throws an `InputError` listing every problem found.
     public func load(siteDirectory: String) throws -> ProjectConfig {
+        let (config, problems) = try loadCollecting(siteDirectory: siteDirectory)
+        if !problems.isEmpty { throw InputError(problems) }
+        return config
+    }
+
+    /// The config as far as it could be read, beside its problems: a bad key elsewhere leaves the
+    /// well-formed apps to be loaded, so one run reports the config's problems and theirs together.
+    /// Throws only when there is nothing to read (no file, not UTF-8, not YAML).
+    public func loadCollecting(siteDirectory: String) throws -> (ProjectConfig, [InputProblem]) {
         let path = siteDirectory + "/" + Self.fileName
         guard fileSystem.fileExists(path) else {
             throw InputError("config not found: every site folder needs a \(Self.fileName)", file: path)
@@ -21,12 +30,19 @@ public struct ConfigLoader {
             throw InputError("config is not UTF-8 text", file: path, line: 1)
         }
         // Locations are site-relative like every other input's; `file` keeps the real path.
-        var config = try parse(text, file: Self.fileName, siteDirectory: siteDirectory)
+        var (config, problems) = try parseCollecting(text, file: Self.fileName, siteDirectory: siteDirectory)
         config.file = path
-        return config
+        return (config, problems)
     }
 
     public func parse(_ text: String, file: String, siteDirectory: String) throws -> ProjectConfig {
+        let (config, problems) = try parseCollecting(text, file: file, siteDirectory: siteDirectory)
+        if !problems.isEmpty { throw InputError(problems) }
+        return config
+    }
+
+    /// Every key read; a problem drops only the value (or app) it concerns.
+    public func parseCollecting(_ text: String, file: String, siteDirectory: String) throws -> (ProjectConfig, [InputProblem]) {
         let root = try YAMLReader.compose(text, file: file)
         var reader = YAMLReader(file: file)
         var config = ProjectConfig(
@@ -71,8 +87,7 @@ public struct ConfigLoader {
             }
         }
         if !sawApps { reader.fail("config: 'apps' is required (a list of the apps to audit)", root) }
-        if !reader.errors.isEmpty { throw InputError(reader.errors) }
-        return config
+        return (config, reader.errors)
     }
 
     static let topLevelKeys: Set<String> = ["title", "base_url", "units", "time_zone", "content", "summaries", "data", "apps"]

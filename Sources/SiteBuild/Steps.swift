@@ -17,11 +17,12 @@ extension BuildStep {
         return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory)"
     }
 
-    /// The config and every app's manifests (cheap next to thousands of content pages).
+    /// The config and every app's manifests (cheap next to thousands of content pages). A config
+    /// problem does not hide the problems of the apps that were read well.
     static func loadConfigAndApps(_ state: inout BuildState, _ options: BuildOptions) throws -> (ProjectConfig, [InputProblem]) {
-        let config = try ConfigLoader(fileSystem: options.fileSystem).load(siteDirectory: options.siteDirectory)
+        let (config, configErrors) = try ConfigLoader(fileSystem: options.fileSystem).loadCollecting(siteDirectory: options.siteDirectory)
         let loader = ManifestLoader(siteDirectory: options.siteDirectory, fileSystem: options.fileSystem)
-        var errors: [InputProblem] = []
+        var errors = configErrors
         for app in config.apps {
             do { state.manifests.append(try loader.load(app)) } catch let error as InputError { errors += error.problems }
             errors += ScenarioSelection.problems(in: app)

@@ -117,8 +117,10 @@ struct Check: ParsableCommand {
     }
 
     static func readBaseline(_ path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: Paths.absolute(path)) else {
-            throw CommandFailure("\(path): error: baseline file not found or unreadable")
+        // The user names this file; it is still read without blocking on a FIFO and within the size limit.
+        let data: Data
+        do { data = try LocalFileSystem().contents(of: Paths.absolute(path)) } catch let error as InputError {
+            throw CommandFailure("\(path): error: baseline file not readable: \(error.problems.first?.message ?? "")")
         }
         do { return try Baseline(json: data) } catch let error as Baseline.FormatError {
             throw CommandFailure("\(path): error: \(error.description)")
@@ -224,11 +226,15 @@ enum SiteLocator {
     }
 
     /// The loader reads `<site>/healthaudit.yml`: a config under any other name is laid over that path.
-    private static func located(configFile file: String) -> Located {
+    /// The file sits in the audited repository, so it is read like any input: confined to that
+    /// repository (a symlink out of it is refused), a FIFO refused instead of blocking, size bounded.
+    private static func located(configFile file: String) throws -> Located {
         let folder = (file as NSString).deletingLastPathComponent
         guard (file as NSString).lastPathComponent != ConfigLoader.fileName else { return Located(siteDirectory: folder) }
-        let data = FileManager.default.contents(atPath: file) ?? Data()
-        return Located(siteDirectory: folder, discoveredConfig: String(decoding: data, as: UTF8.self))
+        let fileSystem = LocalFileSystem(confinedTo: [ProjectRoot.containing(folder)])
+        do {
+            return Located(siteDirectory: folder, discoveredConfig: String(decoding: try fileSystem.contents(of: file), as: UTF8.self))
+        } catch let error as InputError { throw CommandFailure(error.description) }
     }
 
     static func locate(path: String?, site: String?, config: String?) throws -> Located {
@@ -236,12 +242,12 @@ enum SiteLocator {
         if let config {
             let file = Paths.absolute(config)
             guard fileManager.fileExists(atPath: file) else { throw CommandFailure("\(config): error: config file not found") }
-            return located(configFile: file)
+            return try located(configFile: file)
         }
         if let site { return Located(siteDirectory: Paths.absolute(site)) }
         let start = Paths.absolute(path ?? ".")
         guard fileManager.fileExists(atPath: start) else { throw CommandFailure("\(path ?? "."): error: folder not found") }
-        if let (folder, name) = nearestConfig(from: start) { return located(configFile: folder + "/" + name) }
+        if let (folder, name) = nearestConfig(from: start) { return try located(configFile: folder + "/" + name) }
         if path == nil, fileManager.fileExists(atPath: start + "/Site/" + ConfigLoader.fileName) {
             return Located(siteDirectory: start + "/Site")
         }

@@ -94,4 +94,28 @@ final class ReadConfinementTests: XCTestCase {
         let errors = inputErrors { try site.audit() }
         XCTAssertEqual(errors.map(\.description), ["\(config): error: not a regular file (a FIFO, socket or device); not read"])
     }
+
+    /// `check` finds `.healthaudit.yml` in the folder it audits: that file is an input like any
+    /// other, so a symlink out of the repository is refused and its target never printed.
+    func testASymlinkedDotConfigLeavingTheRepositoryIsRefusedByCheck() throws {
+        try HealthAuditBinary.requireBuilt()
+        let repository = site.root + "/repo"
+        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+        try "title: \(Self.secret)\napps: []\n".write(toFile: outside + "/secret.yml", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: repository + "/.healthaudit.yml", withDestinationPath: outside + "/secret.yml")
+        let run = try HealthAuditBinary.run(["check", "--format", "json"], in: repository)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("leads outside the project"), run.stderr)
+        XCTAssertFalse((run.stdout + run.stderr).contains(Self.secret), run.stderr)
+    }
+
+    func testAFIFODotConfigIsRefusedByCheckWithoutBlocking() throws {
+        try HealthAuditBinary.requireBuilt()
+        let repository = site.root + "/repo"
+        try FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(repository + "/.healthaudit.yml", 0o644), 0)
+        let run = try HealthAuditBinary.run(["check"], in: repository)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("not a regular file"), run.stderr)
+    }
 }
