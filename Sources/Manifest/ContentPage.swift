@@ -67,17 +67,6 @@ public struct ContentLoader {
         return errors
     }
 
-    /// Path and content digest of every page, read through the file system like every other
-    /// input: a modification time can stay the same across an edit (a restored backup, a
-    /// same-second save), a digest cannot.
-    public func stamps(directory: String) throws -> [String] {
-        guard fileSystem.isDirectory(directory) else { return [] }
-        return try fileSystem.files(under: directory).filter { $0.hasSuffix(".md") }.map { file in
-            guard let data = try? fileSystem.contents(of: directory + "/" + file) else { return file + "=?" }
-            return "\(file)=\(StableDigest.hex(data))"
-        }
-    }
-
     public static func parse(_ data: Data, path: String, sourcePath: String) throws -> ContentPage {
         guard let text = String(data: data, encoding: .utf8) else { throw InputError("content page is not UTF-8 text", file: sourcePath, line: 1) }
         var title = (path as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")

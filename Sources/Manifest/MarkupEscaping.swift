@@ -36,4 +36,39 @@ public enum MarkupEscaping {
         }
         return output
     }
+
+    /// The inverse for text read back from markup: the five named entities and numeric character
+    /// references, in one pass (so `&amp;lt;` stays `&lt;`); anything else is kept as written.
+    public static func unescape(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var output = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            output += rest[..<amp]
+            let tail = rest[rest.index(after: amp)...]
+            if let semicolon = tail.prefix(10).firstIndex(of: ";"), let decoded = decode(tail[..<semicolon]) {
+                output += decoded
+                rest = tail[tail.index(after: semicolon)...]
+            } else {
+                output += "&"
+                rest = tail
+            }
+        }
+        return output + rest
+    }
+
+    private static func decode(_ entity: Substring) -> String? {
+        switch entity {
+        case "lt": return "<"
+        case "gt": return ">"
+        case "amp": return "&"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard entity.hasPrefix("#") else { return nil }
+            let digits = entity.dropFirst()
+            let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
+        }
+    }
 }

@@ -213,7 +213,7 @@ struct XMLKeyIndex {
             switch (tag.hasPrefix("/"), name) {
             case (false, "key"):
                 guard let end = scanner.firstIndex(of: "<") else { break }
-                let key = XMLKeyIndex.unescape(String(String.UnicodeScalarView(scanner[scanner.startIndex..<end])))
+                let key = MarkupEscaping.unescape(String(String.UnicodeScalarView(scanner[scanner.startIndex..<end])))
                 line += key.unicodeScalars.lazy.filter { $0 == "\n" }.count
                 scanner = scanner[end...]
                 let full = (path + [key]).joined(separator: ".")
@@ -235,12 +235,6 @@ struct XMLKeyIndex {
                 if !tag.hasPrefix("/") && containers.last == true && name != "key" { pendingKey = nil }
             }
         }
-    }
-
-    static func unescape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// Foundation's parse errors mention "line N" for XML; pull it out when present.

@@ -4,14 +4,12 @@ import Report
 
 /// One hash over everything a build reads, so an unchanged site is recognized without auditing it
 /// again: every question the `load` step asked of the file system (files with their digests,
-/// existence checks, folder listings), the tool binary, the summary days actually used, and the
-/// content pages' stamps.
+/// existence checks, folder listings), the tool binary and the summary days actually used.
 enum InputDigest {
-    static func compute(record: [String], options: BuildOptions, summaryRange: DayRange?, contentStamps: [String]) -> String {
+    static func compute(record: [String], options: BuildOptions, summaryRange: DayRange?) -> String {
         var parts: [String] = ["tool " + options.toolFingerprint, "site " + options.siteDirectory, "templates " + (options.templatesDirectory ?? "(built-in)")]
         if let summaryRange { parts.append("days \(summaryRange.from)...\(summaryRange.to)") }
         parts += record
-        parts += contentStamps
         return StableDigest.hex(Data(parts.joined(separator: "\n").utf8))
     }
 }

@@ -44,21 +44,20 @@ extension BuildStep {
             throw InputError(errors)
         }
         errors += appErrors
-        // Unchanged since the last build (content compared by size and modification time, the rest by
-        // bytes) and the output still whole: skip reading the content and every later step.
-        let content = ContentLoader(fileSystem: options.fileSystem)
+        // Content pages are read through the recorder too (parsing their front matter is cheap),
+        // so the record is everything this build read, each file once.
+        do {
+            state.contentPages = try ContentLoader(fileSystem: recorder)
+                .load(directory: config.contentDirectory, displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
+        } catch let error as InputError { errors += error.problems }
+        // Unchanged since the last build and the output still whole: skip every later step.
         state.inputDigest = InputDigest.compute(record: recorder.record, options: options,
-                                                summaryRange: config.apps.isEmpty ? nil : options.summaryRange(for: config),
-                                                contentStamps: try content.stamps(directory: config.contentDirectory))
+                                                summaryRange: config.apps.isEmpty ? nil : options.summaryRange(for: config))
         if errors.isEmpty, let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
            cache.outputIsWhole(options.outputDirectory) {
             state.upToDate = true
             return "\(config.apps.count) app(s) from \(options.siteDirectory); inputs unchanged since the last build"
         }
-        do {
-            state.contentPages = try content.load(directory: config.contentDirectory,
-                                                  displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
-        } catch let error as InputError { errors += error.problems }
         if !errors.isEmpty { throw InputError(errors) }
         return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
     }

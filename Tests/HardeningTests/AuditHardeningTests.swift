@@ -23,7 +23,10 @@ final class AuditHardeningTests: XCTestCase {
         let audit = try steady(try site.audit())
         let finding = try XCTUnwrap(audit.findings.first { $0.ruleID == "usage-string-invalid" })
         XCTAssertEqual(finding.location.file, "apps/steady/Steady/Info.plist")
-        XCTAssertEqual(finding.location.line, 38)
+        let plist = try String(contentsOfFile: site.site + "/apps/steady/Steady/Info.plist", encoding: .utf8).components(separatedBy: "\n")
+        let value = try XCTUnwrap(plist.lastIndex { $0.contains("<true/>") })
+        XCTAssertTrue(plist[value - 1].contains("<key>NSHealth"), plist[value - 1])
+        XCTAssertEqual(finding.location.line, value, "cited at the key (the line above its value)")
         XCTAssertTrue(finding.quote.contains("<true/>"), finding.quote)
     }
 

@@ -49,18 +49,18 @@ final class DeterminismTests: XCTestCase {
         for (path, data) in sites[0] { XCTAssertEqual(data, sites[1][path], path) }
     }
 
-    /// Text output names paths relative to the working folder, so `check` runs from one folder;
-    /// everything else differs.
+    /// Reports name paths relative to the working folder, so each run works in its own folder at
+    /// the same distance from the site (`../Site`); time zone, locale and folder all differ.
     func testCheckReportsAndTheEvidenceFileAreByteIdentical() throws {
         var runs: [[String: Data]] = []
         for (index, environment) in Self.environments.enumerated() {
-            let reports = site.root + "/reports\(index)"
+            let folder = site.root + "/cwd\(index)", reports = site.root + "/reports\(index)"
             var outputs: [String: Data] = [:]
-            outputs["text"] = try run(["check", "--site", site.site, "--format", "text"], environment: environment, in: site.root)
-            _ = try run(["check", "--site", site.site, "--format", "sarif", "--output", reports + "/a.sarif", "--format", "json", "--output", reports + "/a.json",
+            outputs["text"] = try run(["check", "--site", "../Site", "--format", "text"], environment: environment, in: folder)
+            _ = try run(["check", "--site", "../Site", "--format", "sarif", "--output", reports + "/a.sarif", "--format", "json", "--output", reports + "/a.json",
                          "--format", "junit", "--output", reports + "/a.xml", "--format", "markdown", "--output", reports + "/a.md",
-                         "--format", "github", "--output", reports + "/a.github"], environment: environment, in: site.root)
-            _ = try run(["evidence", "--site", site.site, "--app", "veloride", "--output", reports + "/evidence.html"], environment: environment, in: site.root)
+                         "--format", "github", "--output", reports + "/a.github"], environment: environment, in: folder)
+            _ = try run(["evidence", "--site", "../Site", "--app", "veloride", "--output", reports + "/evidence.html"], environment: environment, in: folder)
             for name in ["a.sarif", "a.json", "a.xml", "a.md", "a.github", "evidence.html"] {
                 outputs[name] = try Data(contentsOf: URL(fileURLWithPath: reports + "/" + name))
             }

@@ -144,7 +144,7 @@ final class GeneratorTests: XCTestCase {
     }
 
     /// The benchmark's shape: a year of minute data, daily statistics from sorted columns (no timing asserted).
-    func testYearOfMinuteData() {
+    func testYearOfMinuteData() throws {
         let d = HealthDataGenerator(seed: 2026, from: day("2025-01-01"), through: day("2025-12-31"), timeZone: utc,
                                     resolution: .minute).generate()
         XCTAssertEqual(d.sampleCount(of: .heartRate), 525_600)
@@ -157,8 +157,16 @@ final class GeneratorTests: XCTestCase {
             .value!.values.sum!
         XCTAssertEqual(steps.buckets.reduce(0) { $0 + $1.values.sum! }, year, accuracy: 1e-3)
         let hr = s.dailyStatistics(of: .heartRate, from: day("2025-01-01"), through: day("2025-12-31"),
-                                   options: [.discreteMin, .discreteMax]).value!
-        XCTAssertTrue(hr.buckets.allSatisfy { $0.values.minimum! < $0.values.maximum! })
+                                   options: [.discreteMin, .discreteMax, .mostRecent]).value!
+        // Read as an app would, through HKStatistics' accessors (count/min, the type's unit).
+        for bucket in hr.buckets {
+            let low = try XCTUnwrap(bucket.minimumQuantity()), high = try XCTUnwrap(bucket.maximumQuantity())
+            let latest = try XCTUnwrap(bucket.mostRecentQuantity())
+            XCTAssertLessThan(low.value, high.value)
+            XCTAssertTrue((low.value...high.value).contains(latest.value))
+            XCTAssertEqual(Set([low.unit, high.unit, latest.unit]), [bucket.unit])
+        }
+        XCTAssertNil(hr.buckets[0].averageQuantity(), "not asked for")
     }
 
     func testSplitMix64IsStable() {

@@ -13,7 +13,7 @@ final class OutputEvidenceTests: XCTestCase {
     }
 
     func testHoldsTheAuditConfigAndChecksums() throws {
-        let audit = try OutputFixture.audit("veloride")
+        let audit = try OutputFixture.audit("trainer")
         let html = EvidenceReport.render(input(audit, config: "apps: # <config>\n", extra: "<h2>Summaries</h2>"), context: OutputFixture.context)
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
         XCTAssertTrue(html.contains("<td class=\"verdict fail\">fails</td>"))

@@ -8,7 +8,8 @@ final class OutputGitHubTests: XCTestCase {
         let audits = try OutputFixture.audits()
         let lines = GitHubAnnotations.render(audits, context: OutputFixture.context).split(separator: "\n")
         XCTAssertEqual(lines.count, audits.flatMap(\.activeFindings).count)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=Site/apps/trainer/Trainer/Info.plist,line=1,title=") })
+        let dict = try OutputFixture.line(of: "<dict>", in: "apps/trainer/Trainer/Info.plist")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=Site/apps/trainer/Trainer/Info.plist,line=\(dict),title=") })
         XCTAssertFalse(lines.contains { $0.contains("VeloRide.entitlements") }, "the suppressed iCloud note is not annotated")
         let note = try OutputFixture.audit(findings: [OutputFixture.finding("icloud-beside-healthkit", severity: .note, message: "n",
                                                                             file: "apps/x/X.entitlements", line: 2, column: nil, quote: "q")])

@@ -37,7 +37,7 @@ final class OutputJSONTests: XCTestCase {
         let missing = try XCTUnwrap(trainer.first { $0["ruleId"] as? String == "usage-string-missing" })
         let location = try XCTUnwrap(missing["location"] as? [String: Any])
         XCTAssertEqual(location["path"] as? String, "Site/apps/trainer/Trainer/Info.plist")
-        XCTAssertEqual(location["line"] as? Int, 1, "binary plist: cited at line 1")
+        XCTAssertEqual(location["line"] as? Int, try OutputFixture.line(of: "<dict>", in: "apps/trainer/Trainer/Info.plist"), "a missing key is cited at the top-level dict")
         XCTAssertTrue(location["column"] is NSNull, "no column")
         XCTAssertTrue(missing["suppressed"] is NSNull)
         XCTAssertEqual(missing["fingerprint"] as? String, try OutputFixture.audit("trainer").findings.first { $0.ruleID == "usage-string-missing" }?.fingerprint)

@@ -25,7 +25,7 @@ final class OutputJUnitTests: XCTestCase {
         XCTAssertEqual(try nodes(document, "//testcase").count, audits.count * ruleCount)
         let failing = audits.map { Set($0.activeFindings.map(\.ruleID)).count }
         XCTAssertEqual(try nodes(document, "//testcase/failure").count, failing.reduce(0, +))
-        XCTAssertGreaterThan(failing.reduce(0, +), 5)
+        XCTAssertGreaterThanOrEqual(failing.reduce(0, +), 3, "the fixture fails several rules")
         for (suite, (audit, failures)) in zip(suites, zip(audits, failing)) {
             XCTAssertEqual(suite.attribute(forName: "tests")?.stringValue, String(ruleCount))
             XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, String(failures))

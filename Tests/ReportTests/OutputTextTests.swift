@@ -8,7 +8,8 @@ final class OutputTextTests: XCTestCase {
         let audits = try OutputFixture.audits()
         let lines = TextReport.render(audits, context: OutputFixture.context).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, audits.flatMap(\.activeFindings).count + 1)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("Site/apps/trainer/Trainer/Info.plist:1: error: NSHealthUpdateUsageDescription is missing") && $0.hasSuffix(" [usage-string-missing]") })
+        let dict = try OutputFixture.line(of: "<dict>", in: "apps/trainer/Trainer/Info.plist")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("Site/apps/trainer/Trainer/Info.plist:\(dict): error: NSHealthUpdateUsageDescription is missing") && $0.hasSuffix(" [usage-string-missing]") })
         for line in lines.dropLast() {
             XCTAssertNotNil(line.firstMatch(of: /^Site\/[^:]+:\d+(:\d+)?: (error|warning|note): .+ \[[a-z0-9-]+\]$/), line)
         }

@@ -26,12 +26,24 @@ final class CacheInputsTests: XCTestCase {
     }
 
     /// Each edit rebuilds, and the page shows the new text: nothing is served from a stale cache.
-    func assertRebuilds(after edit: () throws -> Void, page: String, shows text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Nothing else changes: every output file outside `changes` keeps its bytes.
+    func assertRebuilds(after edit: () throws -> Void, page: String, shows text: String, changes: (String) -> Bool,
+                        file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = try fixture.snapshot()
         try edit()
         let state = try fixture.build()
         XCTAssertFalse(state.upToDate, "the edit must invalidate the cache", file: file, line: line)
         XCTAssertTrue(try fixture.read(page).contains(text), "\(page) shows \(text)", file: file, line: line)
+        let after = try fixture.snapshot()
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        XCTAssertFalse(changed.isEmpty, file: file, line: line)
+        XCTAssertEqual(changed.filter { !changes($0) }, [], "only the affected pages change", file: file, line: line)
         XCTAssertTrue(try fixture.build().upToDate, "and the next build is up to date again", file: file, line: line)
+    }
+
+    /// The pages an app's input can change: its own, and the site-wide pages that list its findings.
+    static func appPages(_ id: String) -> (String) -> Bool {
+        { $0.hasPrefix("apps/\(id)/") || !$0.hasPrefix("apps/") && !$0.hasPrefix("pages/") }
     }
 
     func testAnXcconfigEditRebuilds() throws {
@@ -40,7 +52,7 @@ final class CacheInputsTests: XCTestCase {
         XCTAssertTrue(try fixture.read("apps/runner/index.html").contains("Runner reads your heart rate during runs"))
         try assertRebuilds(after: {
             try fixture.write("apps/runner/Runner/Base.xcconfig", "INFOPLIST_KEY_NSHealthShareUsageDescription = Runner reads your cadence during runs\n")
-        }, page: "apps/runner/index.html", shows: "Runner reads your cadence during runs")
+        }, page: "apps/runner/index.html", shows: "Runner reads your cadence during runs", changes: Self.appPages("runner"))
     }
 
     func testALocalizationEditRebuilds() throws {
@@ -49,7 +61,7 @@ final class CacheInputsTests: XCTestCase {
             try fixture.edit("apps/veloride/VeloRide/de.lproj/InfoPlist.strings") {
                 $0.replacingOccurrences(of: "\"NSHealthShareUsageDescription\" = \"", with: "\"NSHealthShareUsageDescription\" = \"Neu: ")
             }
-        }, page: "apps/veloride/index.html", shows: "Neu: ")
+        }, page: "apps/veloride/index.html", shows: "Neu: ", changes: Self.appPages("veloride"))
     }
 
     /// `Shared/Formatting.swift` is found only through Runner's project (a `SOURCE_ROOT` reference).
@@ -59,7 +71,7 @@ final class CacheInputsTests: XCTestCase {
             try fixture.edit("apps/runner/Shared/Formatting.swift") {
                 $0 + "\nfunc probe(store: HKHealthStore) -> Bool { store.authorizationStatus(for: HKCharacteristicType(.dateOfBirth)) == .sharingAuthorized }\n"
             }
-        }, page: "apps/runner/index.html", shows: "Formatting.swift")
+        }, page: "apps/runner/index.html", shows: "Formatting.swift", changes: Self.appPages("runner"))
     }
 
     /// Same size, same modification time (a restored backup, a same-second save): the page's
@@ -80,7 +92,7 @@ final class CacheInputsTests: XCTestCase {
             XCTAssertEqual(stat(page, &after), 0)
             XCTAssertEqual(after.st_size, before.st_size)
             XCTAssertEqual(Self.times(after).map { [Int($0.tv_sec), Int($0.tv_nsec)] }, Self.times(before).map { [Int($0.tv_sec), Int($0.tv_nsec)] })
-        }, page: "pages/about.html", shows: String(word.uppercased()))
+        }, page: "pages/about.html", shows: String(word.uppercased()), changes: { $0 == "pages/about.html" })
     }
 
     static func times(_ info: stat) -> [timespec] {

@@ -6,7 +6,7 @@ final class CheckCommandBaselineTests: XCTestCase {
     var fixture: TestSite!
 
     override func setUpWithError() throws {
-        fixture = try TestSite()
+        fixture = try TestSite(files: InlineApp.findingsSite)
         let written = try fixture.check(["--write-baseline", "ci/baseline.json"])
         XCTAssertEqual(written.status, 0, "writing a baseline accepts every current finding: \(written.stdout)")
     }
@@ -28,7 +28,8 @@ final class CheckCommandBaselineTests: XCTestCase {
         let root = try baseline()
         XCTAssertEqual(root["schemaVersion"] as? Int, 1)
         let findings = try XCTUnwrap(root["findings"] as? [[String: Any]])
-        XCTAssertGreaterThan(findings.count, 10)
+        let reported = try fixture.check(["--no-fail"]).stdout.split(separator: "\n").dropLast()
+        XCTAssertEqual(findings.count, reported.count, "every active finding is in the baseline")
         for entry in findings {
             for key in ["ruleId", "path", "fingerprint", "message"] { XCTAssertNotNil(entry[key] as? String, key) }
         }
@@ -41,10 +42,7 @@ final class CheckCommandBaselineTests: XCTestCase {
         XCTAssertEqual(accepted.status, 0, accepted.stdout + accepted.stderr)
         XCTAssertNotNil(accepted.stdout.firstMatch(of: /^\d+ app\(s\) audited: 0 error\(s\), 0 warning\(s\), 0 note\(s\)/), accepted.stdout)
 
-        try fixture.edit("apps/steady/Steady/Info.plist") { text in
-            text.replacingOccurrences(of: "<string>Steady reads your steps, heart rate, sleep, activity, weight, age and sex to show daily trends and estimate your recovery.</string>",
-                                      with: "<string></string>")
-        }
+        try fixture.edit("apps/steady/Steady/Info.plist") { $0.replacingOccurrences(of: "<string>\(InlineApp.share)</string>", with: "<string></string>") }
         let new = try fixture.check(["--baseline", "ci/baseline.json"])
         XCTAssertEqual(new.status, 1, new.stdout)
         let reported = new.stdout.split(separator: "\n").dropLast()
@@ -55,10 +53,10 @@ final class CheckCommandBaselineTests: XCTestCase {
 
     func testFindingsMovedByBlankLinesKeepTheirFingerprints() throws {
         let before = try fixture.check(["--no-fail"]).stdout
-        try fixture.edit("apps/veloride/VeloRide/HealthKit/HealthKitAuthorization.swift") { "\n\n\n\n\n" + $0 }
+        try fixture.edit("apps/veloride/VeloRide/Health.swift") { "\n\n\n\n\n" + $0 }
         try fixture.edit("apps/veloride/VeloRide/Info.plist") { $0.replacingOccurrences(of: "<dict>\n", with: "<dict>\n\n\n") }
         let after = try fixture.check(["--no-fail"]).stdout
-        let lines = { (text: String) in text.matches(of: /HealthKitAuthorization\.swift:(\d+):/).map { Int($0.1)! } }
+        let lines = { (text: String) in text.matches(of: /VeloRide\/Health\.swift:(\d+):/).map { Int($0.1)! } }
         XCTAssertFalse(lines(before).isEmpty, before)
         XCTAssertEqual(lines(after), lines(before).map { $0 + 5 }, "every finding of the file moved down five lines")
 
@@ -69,10 +67,8 @@ final class CheckCommandBaselineTests: XCTestCase {
     }
 
     func testStrictBaselineFailsWhenABaselinedFindingDisappears() throws {
-        try fixture.edit("apps/cos/ios/CoS/Info.plist") { text in
-            let fixed = text.replacingOccurrences(of: "$(PRODUCT_NAME) needs", with: "CoS needs")
-            XCTAssertNotEqual(fixed, text, "the fixture's unresolved variable is where this test expects it")
-            return fixed
+        try fixture.edit("apps/trainer/Trainer/Info.plist") { text in
+            text.replacingOccurrences(of: "</dict>", with: "\t<key>NSHealthUpdateUsageDescription</key>\n\t<string>\(InlineApp.update)</string>\n</dict>")
         }
         let lenient = try fixture.check(["--baseline", "ci/baseline.json"])
         XCTAssertEqual(lenient.status, 0, lenient.stdout + lenient.stderr)
@@ -83,7 +79,7 @@ final class CheckCommandBaselineTests: XCTestCase {
         let gone = strict.stderr.split(separator: "\n").filter { $0.contains("baselined finding no longer occurs") }
         XCTAssertEqual(gone.count, 1, strict.stderr)
         let first = try XCTUnwrap(gone.first)
-        XCTAssertTrue(first.hasPrefix("Site/apps/cos/ios/CoS/Info.plist: error: ") && gone[0].hasSuffix("[unresolved-build-variable]"), String(first))
+        XCTAssertTrue(first.hasPrefix("Site/apps/trainer/Trainer/Info.plist: error: ") && gone[0].hasSuffix("[usage-string-missing]"), String(first))
         XCTAssertEqual(try fixture.check(["--baseline", "ci/baseline.json", "--strict-baseline", "--no-fail"]).status, 0)
     }
 

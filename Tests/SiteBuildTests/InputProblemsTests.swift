@@ -34,11 +34,16 @@ final class InputProblemsTests: XCTestCase {
         return []
     }
 
-    func testTemplatePlistAndScenarioProblemsComeTogether() throws {
+    func testTemplateConfigPlistStringsAndScenarioProblemsComeTogether() throws {
         let templates = try brokenTemplates()
         try fixture.edit("apps/steady/Steady/Info.plist") { $0.replacingOccurrences(of: "</dict>", with: "") }
-        try fixture.edit("healthaudit.yml") { $0.replacingOccurrences(of: "scenarios: [first-launch-never-asking, widget-asking]", with: "scenarios: [first-launch-never-asking, no-such-scenario]") }
-        XCTAssertEqual(problems(.site, templates: templates), ["[load] layout.mustache", "[load] healthaudit.yml", "[load] Info.plist"])
+        try fixture.edit("apps/veloride/VeloRide/de.lproj/InfoPlist.strings") { $0 + "\n\"NSHealthUpdateUsageDescription\" = \"unterminated\n" }
+        try fixture.edit("healthaudit.yml") {
+            $0.replacingOccurrences(of: "scenarios: [first-launch-never-asking, widget-asking]", with: "scenarios: [first-launch-never-asking, no-such-scenario]")
+                .replacingOccurrences(of: "units: metric", with: "units: metric\nno_such_key: 1")
+        }
+        XCTAssertEqual(problems(.site, templates: templates),
+                       ["[load] layout.mustache", "[load] healthaudit.yml", "[load] InfoPlist.strings", "[load] healthaudit.yml", "[load] Info.plist"])
     }
 
     func testAConfigErrorDoesNotHideTemplateErrors() throws {

@@ -41,6 +41,23 @@ final class ModuleFlowTests: XCTestCase {
         }
     }
 
+    /// The tools and the test-support library import only what they declare, too (the build's
+    /// import check covers them; this names the file when it would fail).
+    func testToolsAndTestSupportImportOnlyWhatTheyDeclare() throws {
+        let declared = try Self.declaredDependencies()
+        let local = Set(Self.order + ["CCmark", "TestSupport"])
+        for (target, folder) in [("healthaudit-fuzz", "Sources/healthaudit-fuzz"), ("healthaudit-bench", "Sources/healthaudit-bench"), ("TestSupport", "Tests/TestSupport")] {
+            let dependencies = try XCTUnwrap(declared[target], "\(target) is a target in Package.swift")
+            let sources = Repository.root + "/" + folder
+            for file in try FileManager.default.subpathsOfDirectory(atPath: sources) where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: sources + "/" + file, encoding: .utf8)
+                for imported in Self.imports(in: text) where local.contains(imported) {
+                    XCTAssertTrue(dependencies.contains(imported), "\(folder)/\(file) imports \(imported), which Package.swift does not declare")
+                }
+            }
+        }
+    }
+
     static func imports(in text: String) -> [String] {
         text.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }

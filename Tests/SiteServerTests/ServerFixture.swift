@@ -27,15 +27,9 @@ final class ServerFixture: @unchecked Sendable {
     var output: String { site + "/public" }
 
     init(limits: ServeLimits = ServeLimits(), pollInterval: Duration = .milliseconds(100)) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-serve-\(UUID().uuidString)").path
-        let fileManager = FileManager.default
-        try fileManager.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try fileManager.copyItem(atPath: Self.repository + "/Site", toPath: root + "/Site")
-        try fileManager.copyItem(atPath: Self.repository + "/Templates", toPath: root + "/Templates")
-        // A clean copy: no built site, nor the hidden files a build keeps beside it.
-        for entry in try fileManager.contentsOfDirectory(atPath: root + "/Site") where entry == "public" || entry.hasPrefix(".public") {
-            try fileManager.removeItem(atPath: root + "/Site/" + entry)
-        }
+        // A clean copy of Site/ (no built site), beside a copy of the templates the tests may edit.
+        root = try TestSite(prefix: "healthaudit-serve").root
+        try FileManager.default.copyItem(atPath: Self.repository + "/Templates", toPath: root + "/Templates")
         let reports = Reports()
         self.reports = reports
         let build = BuildOptions(siteDirectory: root + "/Site", templatesDirectory: root + "/Templates",

@@ -22,7 +22,12 @@ public struct TestSite {
 
     /// A site of exactly `files` (paths relative to the site folder, `healthaudit.yml` included).
     public init(files: [String: String], prefix: String = "healthaudit-inline") throws {
-        root = Repository.temporaryDirectory(prefix)
+        try self.init(files: files, root: Repository.temporaryDirectory(prefix))
+    }
+
+    /// The same, in the folder `root` (its `Site/` holds the files).
+    public init(files: [String: String], root: String) throws {
+        self.root = root
         for (path, text) in files { try write(path, text) }
     }
 
@@ -161,4 +166,46 @@ public enum InlineApp {
         files["healthaudit.yml"] = yaml
         return files
     }
+
+    /// A site whose apps have findings of every severity: `veloride` has two warnings of one rule
+    /// (with columns), a note and a suppressed iCloud note; `trainer` misses its update string (an
+    /// error); `steady` passes.
+    public static let findingsSite: [String: String] = {
+        var files = InlineApp.site([("veloride", "VeloRide", nil), ("trainer", "Trainer", nil), ("steady", "Steady", nil)])
+        files["apps/veloride/VeloRide/VeloRide.entitlements"] = InlineApp.entitlements.replacingOccurrences(of: "</dict>", with: """
+            \t<key>com.apple.developer.icloud-services</key>
+            \t<array><string>CloudKit</string></array>
+            </dict>
+            """)
+        files["apps/veloride/VeloRide/Health.swift"] = """
+            import HealthKit
+            import SwiftUI
+
+            final class RideHealth {
+                let store = HKHealthStore()
+
+                func connect() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    if UserDefaults.standard.bool(forKey: "healthKitAuthorized") { return }
+                    try await store.requestAuthorization(toShare: [HKWorkoutType.workoutType()], read: [HKQuantityType(.stepCount)])
+                }
+            }
+
+            struct ConnectView: View {
+                @AppStorage("didGrantHealthPermission") private var connected = false
+                var body: some View { Text(connected ? "Connected" : "Not connected") }
+            }
+
+            """
+        files["apps/trainer/Trainer/Info.plist"] = InlineApp.infoPlist(["CFBundleName": "Trainer", "NSHealthShareUsageDescription": InlineApp.share])
+        files["healthaudit.yml"] = files["healthaudit.yml"]!.replacingOccurrences(of: "    sources: [VeloRide]\n", with: """
+                sources: [VeloRide]
+                ignore:
+                  - rule: icloud-beside-healthkit
+                    path: VeloRide/VeloRide.entitlements
+                    reason: CloudKit keeps ride routes only
+
+            """)
+        return files
+    }()
 }

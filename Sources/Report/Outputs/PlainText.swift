@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 
 /// Markdown (trusted rule rationale) as plain text, for fields that are shown unrendered
 /// (SARIF `text`, JUnit messages). Goes through cmark so emphasis, code and escapes are read
@@ -18,16 +19,9 @@ public enum PlainText {
             default: if !inTag { text.append(character) }
             }
         }
-        text = unescapeEntities(text)
+        text = MarkupEscaping.unescape(text)
         while text.contains("\n\n\n") { text = text.replacingOccurrences(of: "\n\n\n", with: "\n\n") }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// The entities cmark's HTML writer emits.
-    private static func unescapeEntities(_ text: String) -> String {
-        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// `usage-string-missing` → `UsageStringMissing` (SARIF's `reportingDescriptor.name`).
