@@ -143,6 +143,11 @@ public enum AuthorizationRequestValidation {
             return HealthKitCrash(
                 reason: "Authorization to share the following types is disallowed: \(identifiers(disallowed))")
         }
+        let unreadable = read.filter { !$0.isAuthorizable }
+        if !unreadable.isEmpty {
+            return HealthKitCrash(
+                reason: "Authorization to read the following types is disallowed: \(identifiers(unreadable))")
+        }
         if !share.isEmpty {
             if let crash = check(app.updateUsageDescription, key: "NSHealthUpdateUsageDescription",
                                  direction: "write", types: share) { return crash }

@@ -9,9 +9,11 @@ public enum HealthTypeID: String, CaseIterable, Sendable, Hashable, Comparable, 
     case sleepAnalysis, mindfulSession
     case dateOfBirth, biologicalSex
     case workout
+    /// A correlation: never authorized itself, so it exists here only to be refused as HealthKit does.
+    case bloodPressure
 
     public enum Kind: String, Sendable, Hashable {
-        case quantity, category, characteristic, workout
+        case quantity, category, characteristic, correlation, workout
     }
 
     /// The catalogue entry the audit knows this type by: kind and identifier come from there, so the
@@ -22,6 +24,7 @@ public enum HealthTypeID: String, CaseIterable, Sendable, Hashable, Comparable, 
         switch catalogued.kind {
         case .category: return .category
         case .characteristic: return .characteristic
+        case .correlation: return .correlation
         case .workout: return .workout
         default: return .quantity
         }
@@ -83,11 +86,16 @@ public enum HealthTypeID: String, CaseIterable, Sendable, Hashable, Comparable, 
         case .dateOfBirth: return "Date of Birth"
         case .biologicalSex: return "Sex"
         case .workout: return "Workouts"
+        case .bloodPressure: return "Blood Pressure"
         }
     }
 
-    /// Characteristics are entered by the user in Health; apps may only read them (sharing them crashes, §1.5).
-    public var isShareable: Bool { kind != .characteristic }
+    /// Whether apps may write it, from the catalogue: characteristics are entered in Health, and
+    /// correlations are never authorized themselves (sharing either crashes, §1.5).
+    public var isShareable: Bool { catalogued.isShareable }
+
+    /// Whether `requestAuthorization` accepts it at all, for reading too: correlations are refused.
+    public var isAuthorizable: Bool { kind != .correlation }
 
     /// True for types that hold samples in time (everything but characteristics).
     public var isSampleType: Bool { kind != .characteristic }

@@ -90,7 +90,8 @@ public enum ScenarioSelection {
 
     static func scenarios(for audit: AppAudit) throws -> [Scenario] {
         let read = audit.requestedRead.compactMap(HealthTypeID.init(rawValue:))
-        let share = audit.requestedShare.compactMap(HealthTypeID.init(rawValue:)).filter(\.isShareable)
+        // As asked: a type HealthKit refuses ends the replay in its exception, as it would the app.
+        let share = audit.requestedShare.compactMap(HealthTypeID.init(rawValue:))
         var errors: [InputProblem] = []
         let scenarios = audit.manifest.config.scenarios.compactMap { config -> Scenario? in
             switch config {

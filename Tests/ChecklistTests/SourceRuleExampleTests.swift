@@ -71,7 +71,7 @@ final class SourceRuleExampleTests: XCTestCase {
         XCTAssertEqual(sourceRuleIDs, [
             "read-status-probed", "success-read-as-granted", "extension-requests-authorization", "data-before-authorization",
             "availability-not-checked", "authorization-from-error-text", "cached-authorization", "fire-and-forget-authorization",
-            "timing-band-aid", "requested-types-differ", "authorization-remembered",
+            "timing-band-aid", "requested-types-differ", "authorization-remembered", "request-refused-type", "route-without-workout",
         ])
     }
 

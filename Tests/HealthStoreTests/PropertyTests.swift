@@ -176,7 +176,7 @@ final class PropertyTests: XCTestCase {
                 XCTAssertEqual(s.samples(of: type, from: a, to: b).successValue, [], "\(type)")
             case .workout:
                 XCTAssertEqual(s.workouts(from: a, to: b).successValue, [])
-            case .characteristic:
+            case .characteristic, .correlation:
                 break
             }
         }

@@ -70,6 +70,9 @@ public final class AuditContext: @unchecked Sendable {
     public let dartCalls: [JavaScriptHealthKitCall]
     /// Which names hold a HealthKit store, built once for every rule.
     let vocabulary: HealthKitVocabulary
+    /// The Swift `requestAuthorization(toShare:read:)` calls with the types each asks for, resolved
+    /// once (by `RequestedTypesPreparer`) for every rule that judges them.
+    var resolvedRequests: [ResolvedRequest] = []
     /// What the scan could not establish, shown on the report instead of a guess.
     public var notes: [String] = []
 

@@ -283,7 +283,8 @@ struct RequestedTypeResolver {
 enum RequestedTypesPreparer {
     static func prepare(_ context: AuditContext) {
         var notes: [String] = []
-        for request in RequestedTypeResolver(sources: context.sources).requests() {
+        context.resolvedRequests = RequestedTypeResolver(sources: context.sources).requests()
+        for request in context.resolvedRequests {
             let location = request.source.location(of: request.call)
             let place = "\(location.file):\(location.line ?? 0)"
             for (kind, set) in [("share", request.share), ("read", request.read)] {

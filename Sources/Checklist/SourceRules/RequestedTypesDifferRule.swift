@@ -73,7 +73,7 @@ struct RequestedTypesDifferRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let config = context.manifest.config.requested
         guard !config.read.isEmpty || !config.share.isEmpty else { return [] }
-        let requests = RequestedTypeResolver(sources: context.sources).requests()
+        let requests = context.resolvedRequests
         guard !requests.isEmpty, requests.allSatisfy(\.isResolved) else { return [] }
         let app = context.manifest.id
         return compare("read", code: requests.map { ($0.source, $0.read) }, config: config.read, app: app)

@@ -1,0 +1,145 @@
+import Manifest
+import SwiftSyntax
+
+/// Types `requestAuthorization(toShare:read:)` refuses, from the one type catalogue: sharing a type
+/// apps may only read, asking for a correlation, or reading a type HealthKit grants per object.
+/// The first two raise an uncaught NSInvalidArgumentException the moment the request runs.
+struct RequestRefusedTypeRule: Rule {
+    static let description = RuleDescription(
+        id: "request-refused-type", title: "Authorization requested for a type HealthKit refuses", severity: .error,
+        questions: [],
+        rationale: """
+        `requestAuthorization(toShare:read:)` checks its sets before showing anything, and a type it refuses \
+        ends the app with an uncaught `NSInvalidArgumentException`:
+
+        - sharing a type apps may only read — characteristics (`dateOfBirth`), clinical records, and samples only \
+        Apple Watch or Health make (`appleExerciseTime`, `appleStandHour`, `walkingHeartRateAverage`, \
+        `electrocardiogram`, heart-rhythm events): *Authorization to share the following types is disallowed*;
+        - asking for a correlation (`bloodPressure`, `food`) to share or to read: ask for the types it holds \
+        (`bloodPressureSystolic` and `bloodPressureDiastolic`) instead.
+
+        Vision prescriptions and medications are read object by object: their read access is asked with \
+        `requestPerObjectReadAuthorization(for:predicate:)`, and `requestAuthorization` refuses them. The same \
+        types listed under `requested:` in healthaudit.yml are reported there when no code asks for them.
+        """,
+        triggering: [
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            final class Access {
+                let store = HKHealthStore()
+
+                func ask() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let share: Set = [HKWorkoutType.workoutType(), ↓HKCorrelationType(.bloodPressure)]
+                    try await store.requestAuthorization(toShare: share, read: [HKQuantityType(.stepCount)])
+                }
+            }
+            """], share: ["workout", "bloodPressure"]),
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            final class Access {
+                let store = HKHealthStore()
+
+                func ask() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: [↓HKQuantityType(.appleExerciseTime), ↓HKCharacteristicType(.dateOfBirth)],
+                                                         read: [HKQuantityType(.stepCount)])
+                }
+            }
+            """], share: ["appleExerciseTime", "dateOfBirth"]),
+            .healthApp(["Sources/Glasses.swift": """
+            import HealthKit
+
+            final class Glasses {
+                let store = HKHealthStore()
+
+                func ask() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: [], read: [↓HKObjectType.visionPrescriptionType(), HKQuantityType(.stepCount)])
+                }
+            }
+            """], read: ["visionPrescription", "stepCount"], share: []),
+        ],
+        nonTriggering: [
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            final class Access {
+                let store = HKHealthStore()
+
+                func ask() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let pressure: Set = [HKQuantityType(.bloodPressureSystolic), HKQuantityType(.bloodPressureDiastolic)]
+                    try await store.requestAuthorization(toShare: pressure, read: pressure.union([HKCharacteristicType(.dateOfBirth), HKQuantityType(.appleExerciseTime)]))
+                }
+            }
+            """], read: ["bloodPressureSystolic", "bloodPressureDiastolic", "dateOfBirth", "appleExerciseTime"],
+                share: ["bloodPressureSystolic", "bloodPressureDiastolic"]),
+            // Prescriptions shared through requestAuthorization, read per object: both as HealthKit wants.
+            .healthApp(["Sources/Glasses.swift": """
+            import HealthKit
+
+            final class Glasses {
+                let store = HKHealthStore()
+
+                func ask() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: [HKObjectType.visionPrescriptionType()], read: [])
+                    try await store.requestPerObjectReadAuthorization(for: .visionPrescriptionType(), predicate: nil)
+                }
+            }
+            """], read: [], share: ["visionPrescription"]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        var findings: [Finding] = []
+        var reported: Set<String> = []
+        for request in context.resolvedRequests {
+            for (name, node) in request.share.names {
+                guard let problem = Self.problem(sharing: name) else { continue }
+                reported.insert("share " + name)
+                findings.append(finding(problem, at: node, in: request.source))
+            }
+            for (name, node) in request.read.names {
+                guard let problem = Self.problem(reading: name) else { continue }
+                reported.insert("read " + name)
+                findings.append(finding(problem, at: node, in: request.source))
+            }
+        }
+        // What the config says the app asks for, when no resolved code asked for it already.
+        let requested = context.manifest.config.requested
+        for (direction, entries) in [("share", requested.share), ("read", requested.read)] {
+            for entry in entries where !reported.contains(direction + " " + entry.value) {
+                let problem = direction == "share" ? Self.problem(sharing: entry.value) : Self.problem(reading: entry.value)
+                guard let problem else { continue }
+                findings.append(finding(problem + " (listed under `requested.\(direction)` in healthaudit.yml)", at: entry.location,
+                                        quote: "\(direction): \(entry.value)", target: context.manifest.id))
+            }
+        }
+        return findings
+    }
+
+    static func problem(sharing name: String) -> String? {
+        guard let type = HealthKitType.named(name) else { return nil }
+        if type.kind == .correlation { return correlation(type) }
+        guard !type.isShareable else { return nil }
+        return "`\(name)` can only be read: asking to share it raises NSInvalidArgumentException "
+            + "(\"Authorization to share the following types is disallowed: \(type.identifier)\") and the app terminates"
+    }
+
+    static func problem(reading name: String) -> String? {
+        guard let type = HealthKitType.named(name) else { return nil }
+        if type.kind == .correlation { return correlation(type) }
+        guard type.isPerObjectRead else { return nil }
+        return "`\(name)` is read object by object: ask with `requestPerObjectReadAuthorization(for:predicate:)`; "
+            + "`requestAuthorization(toShare:read:)` refuses to read it"
+    }
+
+    private static func correlation(_ type: HealthKitType) -> String {
+        "`\(type.name)` is a correlation, which HealthKit never authorizes: the request raises NSInvalidArgumentException "
+            + "and the app terminates; ask for \(type.components.map { "`\($0)`" }.joined(separator: " and ")) instead"
+    }
+}
