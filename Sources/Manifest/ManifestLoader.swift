@@ -115,7 +115,40 @@ public struct ManifestLoader {
         if app.kind == .swift, let flutter = FlutterSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
             manifest.dartSources = tokenized(FlutterSources.files(in: flutter, fileSystem: fileSystem))
         }
+        if app.kind == .cordova { loadCordova(into: &manifest, display: display, tokenized: tokenized) }
         return manifest
+    }
+
+    /// A Cordova app: the Info.plist and entitlements `cordova prepare` would write, from
+    /// `config.xml` (and `package.json`), unless the config names files; and its web code.
+    private func loadCordova(into manifest: inout AppManifest, display: (String) -> String, tokenized: ([String]) -> [JavaScriptFile]) {
+        let root = manifest.config.root
+        guard let config = CordovaConfig.read(folder: root, display: display(root), fileSystem: fileSystem) else {
+            manifest.discovery.append(DiscoveredFact("no Cordova config.xml at \(display(root))", origin: "cordova", location: nil, isNote: true))
+            return
+        }
+        manifest.inputFiles = Array(Set(manifest.inputFiles + [config.path])).sorted()
+        var package: CordovaConfig.PackageVariables?
+        if let plugin = config.healthPlugin, let data = try? fileSystem.contents(of: root + "/package.json"),
+           let json = try? LocatedJSON.parse(data, file: display(root) + "/package.json") {
+            var values: [String: (value: String, line: Int)] = [:]
+            for entry in json["cordova"]?["plugins"]?[plugin.name]?.entries ?? [] {
+                if let text = entry.value.string { values[entry.key] = (text, entry.keyLine) }
+            }
+            package = .init(path: display(root) + "/package.json", text: String(decoding: data, as: UTF8.self), values: values)
+            manifest.inputFiles = Array(Set(manifest.inputFiles + [display(root) + "/package.json"])).sorted()
+        }
+        if manifest.main.infoPlist == nil { manifest.main.infoPlist = config.infoPlist(package: package) }
+        if manifest.main.entitlements == nil { manifest.main.entitlements = config.entitlements() }
+        if let plugin = config.healthPlugin {
+            manifest.discovery.append(DiscoveredFact("HealthKit plugin \(plugin.name): its usage strings and entitlement as `cordova prepare` writes them",
+                                                     origin: "config.xml", location: FileLocation(file: config.path, line: plugin.line), isNote: false))
+        }
+        if manifest.javaScriptSources.isEmpty {
+            manifest.javaScriptSources = tokenized(CordovaSources.files(root: root, site: siteDirectory, fileSystem: fileSystem))
+            manifest.discovery.append(DiscoveredFact("\(manifest.javaScriptSources.count) JavaScript/TypeScript file(s) of the Cordova app scanned (platforms, plugins and node_modules skipped)",
+                                                     origin: "config.xml", location: nil, isNote: false))
+        }
     }
 
     /// The absolute path to read and the site-relative path to show.

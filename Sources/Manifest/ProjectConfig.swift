@@ -127,6 +127,8 @@ public struct DataSettings: Sendable {
 public enum AppKind: String, Sendable, CaseIterable {
     case swift
     case reactNative = "react-native"
+    /// A Cordova app: `config.xml` and its web code at the root; no iOS project is committed.
+    case cordova
 }
 
 public enum PermissionAnswer: String, Sendable, CaseIterable {

@@ -81,6 +81,8 @@ public struct PropertyListDocument: Sendable {
         case expoConfig = "Expo config"
         /// XcodeGen's `project.yml` (`info.properties`, `entitlements.properties`).
         case xcodeGen = "XcodeGen project.yml"
+        /// Keys a Cordova `config.xml` (or its HealthKit plugin) writes at `cordova prepare`.
+        case cordovaConfig = "Cordova config.xml"
     }
 
     /// Path as shown in reports: relative to the site folder.

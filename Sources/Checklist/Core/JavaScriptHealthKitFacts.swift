@@ -25,6 +25,8 @@ public struct HealthKitLibrary: Sendable, Hashable {
     let globals: Set<String>
     /// Methods a prefix would claim that touch no HealthKit data (Android-only calls).
     var ignored: Set<String> = []
+    /// Property paths a Cordova plugin is installed at (`navigator.health`), reached without an import.
+    var globalPaths: [[String]] = []
 
     func kind(of method: String) -> HealthKitFact.Kind? {
         if ignored.contains(method) { return nil }
@@ -61,8 +63,19 @@ public struct HealthKitLibrary: Sendable, Hashable {
         ignored: ["getHealthConnectSdkStatus", "isHealthConnectAvailable", "installHealthConnect", "isDataTypeAvailable",
                   "getHealthConnectSdkStatusNative", "isHealthDataHistoryAvailable", "isHealthDataInBackgroundAvailable"])
 
-    /// The JavaScript libraries, found by their module names in imports.
-    static let all = [reactNativeHealth, kingstinct, capacitorHealth]
+    /// Cordova's `cordova-plugin-health` (`navigator.health`) and the older `HealthKit` plugin
+    /// (`window.plugins.healthkit`); Node-style callbacks `(args, success, error)`.
+    public static let cordovaHealth = HealthKitLibrary(
+        name: "cordova-plugin-health", modules: ["cordova-plugin-health"],
+        methods: ["isAvailable": .availabilityCheck, "available": .availabilityCheck, "requestAuthorization": .authorizationRequest,
+                  "isAuthorized": .statusCheck, "checkAuthStatus": .statusCheck, "query": .read, "queryAggregated": .read,
+                  "store": .write, "delete": .write],
+        prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: false, globals: [],
+        ignored: ["promptInstallFit", "disconnect", "getHealthConnectFromStore", "launchPrivacyPolicy", "openHealthSettings"],
+        globalPaths: [["navigator", "health"], ["cordova", "plugins", "health"], ["plugins", "healthkit"]])
+
+    /// The JavaScript libraries, found by their module names in imports (Cordova's by its global path).
+    static let all = [reactNativeHealth, kingstinct, capacitorHealth, cordovaHealth]
 }
 
 /// The JavaScript / TypeScript extractor of `HealthKitUsage`: calls of the libraries above,
@@ -133,7 +146,11 @@ enum JavaScriptHealthKitFacts {
 
     static func calls(in file: JavaScriptFile, fileIndex: Int) -> [JavaScriptHealthKitCall] {
         let (receivers, functions) = bindings(in: file)
-        guard !receivers.isEmpty || !functions.isEmpty else { return [] }
+        let paths = HealthKitLibrary.all.filter { library in
+            let lastNames = Set(library.globalPaths.compactMap(\.last))
+            return !lastNames.isEmpty && file.tokens.contains { lastNames.contains($0.text) }
+        }
+        guard !receivers.isEmpty || !functions.isEmpty || !paths.isEmpty else { return [] }
         var result: [JavaScriptHealthKitCall] = []
         let tokens = file.tokens
         for index in tokens.indices where tokens[index].kind == .identifier {
@@ -142,7 +159,8 @@ enum JavaScriptHealthKitFacts {
             let method: String, library: HealthKitLibrary
             if afterDot {
                 let names = file.chain(endingAt: index).names.dropLast()
-                guard let found = names.lazy.compactMap({ receivers[$0] }).first else { continue }
+                let global = paths.first { library in library.globalPaths.contains { names.count >= $0.count && Array(names.suffix($0.count)) == $0 } }
+                guard let found = names.lazy.compactMap({ receivers[$0] }).first ?? global else { continue }
                 (method, library) = (tokens[index].text, found)
             } else if let (name, found) = functions[tokens[index].text], !(index >= 1 && tokens[index - 1].isIdentifier("function")) {
                 (method, library) = (name, found)
