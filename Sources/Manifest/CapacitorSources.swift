@@ -27,14 +27,3 @@ public enum CapacitorSources {
         return nil
     }
 }
-
-/// A Cordova app's web code: `www/` and any sources beside `config.xml`; a Quasar project keeps
-/// its Cordova wrapper in `src-cordova/`, with the app's code in the folder above.
-public enum CordovaSources {
-    public static func files(root: String, site: String, fileSystem: FileSystem) -> [String] {
-        let skipped = ReactNativeDiscovery.skippedScriptFolders.union(AppFiles.skippedFolders).union(["platforms", "plugins", "src-cordova", "src-capacitor"])
-        let parent = (root as NSString).deletingLastPathComponent
-        let folder = (root as NSString).lastPathComponent == "src-cordova" && (parent == site || parent.hasPrefix(site + "/")) ? parent : root
-        return ((try? fileSystem.files(under: folder, skipping: skipped)) ?? []).filter(ReactNativeDiscovery.isAppScript).map { folder + "/" + $0 }
-    }
-}

@@ -35,9 +35,9 @@ public struct CordovaConfig {
         parse()
     }
 
-    private static func attribute(_ name: String, in tag: Substring) -> String? {
-        guard let match = tag.firstMatch(of: try! Regex("\\b\(name)\\s*=\\s*\"([^\"]*)\"")) else { return nil }
-        return (match.output[1].substring).map { MarkupEscaping.unescape(String($0)) }
+    /// The attributes from the start of `tag` to the end of its line; the first of a name wins (it is the tag's own).
+    private static func attributes(of tag: Substring) -> [String: String] {
+        Dictionary(tag.matches(of: #/([\w:-]+)\s*=\s*"([^"]*)"/#).map { (String($0.1), MarkupEscaping.unescape(String($0.2))) }) { first, _ in first }
     }
 
     private mutating func parse() {
@@ -45,21 +45,21 @@ public struct CordovaConfig {
         var pendingKey: (key: String, line: Int)?
         for (index, line) in lines.enumerated() {
             let number = index + 1
-            if let range = line.range(of: "<plugin ") ?? line.range(of: "<plugin\t"), let name = Self.attribute("name", in: line[range.lowerBound...]) {
+            if let range = line.range(of: "<plugin ") ?? line.range(of: "<plugin\t"), let name = Self.attributes(of: line[range.lowerBound...])["name"] {
                 plugins[name] = (number, [:])
                 openPlugin = line.contains("/>") && !line.contains("<variable") ? nil : name
             }
-            if let plugin = openPlugin, let range = line.range(of: "<variable"),
-               let name = Self.attribute("name", in: line[range.lowerBound...]), let value = Self.attribute("value", in: line[range.lowerBound...]) {
-                plugins[plugin]?.variables[name] = (value, number)
+            if let plugin = openPlugin, let range = line.range(of: "<variable") {
+                let found = Self.attributes(of: line[range.lowerBound...])
+                if let name = found["name"], let value = found["value"] { plugins[plugin]?.variables[name] = (value, number) }
             }
             if line.contains("</plugin>") { openPlugin = nil }
             for (tag, attribute) in [("<edit-config", "target"), ("<config-file", "parent")] {
-                guard let range = line.range(of: tag), let key = Self.attribute(attribute, in: line[range.lowerBound...]), key.hasPrefix("NS") else { continue }
+                guard let range = line.range(of: tag), let key = Self.attributes(of: line[range.lowerBound...])[attribute], key.hasPrefix("NS") else { continue }
                 pendingKey = (key, number)
             }
-            if let (key, line) = pendingKey, let value = Self.stringValue(in: self.lines[index]) {
-                plistKeys[key] = (value, line)
+            if let pending = pendingKey, let value = Self.stringValue(in: line) {
+                plistKeys[pending.key] = (value, pending.line)
                 pendingKey = nil
             }
             if line.contains("</edit-config>") || line.contains("</config-file>") { pendingKey = nil }
@@ -121,4 +121,15 @@ public struct CordovaConfig {
     }
 
     private var widgetLine: Int { (lines.firstIndex { $0.contains("<widget") } ?? 0) + 1 }
+}
+
+/// A Cordova app's web code: `www/` and any sources beside `config.xml`; a Quasar project keeps
+/// its Cordova wrapper in `src-cordova/`, with the app's code in the folder above.
+public enum CordovaSources {
+    public static func files(root: String, site: String, fileSystem: FileSystem) -> [String] {
+        let skipped = ReactNativeDiscovery.skippedScriptFolders.union(AppFiles.skippedFolders).union(["platforms", "plugins", "src-cordova", "src-capacitor"])
+        let parent = (root as NSString).deletingLastPathComponent
+        let folder = (root as NSString).lastPathComponent == "src-cordova" && (parent == site || parent.hasPrefix(site + "/")) ? parent : root
+        return ((try? fileSystem.files(under: folder, skipping: skipped)) ?? []).filter(ReactNativeDiscovery.isAppScript).map { folder + "/" + $0 }
+    }
 }

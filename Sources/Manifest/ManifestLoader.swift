@@ -127,20 +127,22 @@ public struct ManifestLoader {
             manifest.discovery.append(DiscoveredFact("no Cordova config.xml at \(display(root))", origin: "cordova", location: nil, isNote: true))
             return
         }
-        manifest.inputFiles = Array(Set(manifest.inputFiles + [config.path])).sorted()
+        var read = [config.path]
         var package: CordovaConfig.PackageVariables?
-        if let plugin = config.healthPlugin, let data = try? fileSystem.contents(of: root + "/package.json"),
+        let plugin = config.healthPlugin
+        if let plugin, let data = try? fileSystem.contents(of: root + "/package.json"),
            let json = try? LocatedJSON.parse(data, file: display(root) + "/package.json") {
             var values: [String: (value: String, line: Int)] = [:]
             for entry in json["cordova"]?["plugins"]?[plugin.name]?.entries ?? [] {
                 if let text = entry.value.string { values[entry.key] = (text, entry.keyLine) }
             }
             package = .init(path: display(root) + "/package.json", text: String(decoding: data, as: UTF8.self), values: values)
-            manifest.inputFiles = Array(Set(manifest.inputFiles + [display(root) + "/package.json"])).sorted()
+            read.append(package!.path)
         }
+        manifest.inputFiles = Array(Set(manifest.inputFiles + read)).sorted()
         if manifest.main.infoPlist == nil { manifest.main.infoPlist = config.infoPlist(package: package) }
         if manifest.main.entitlements == nil { manifest.main.entitlements = config.entitlements() }
-        if let plugin = config.healthPlugin {
+        if let plugin {
             manifest.discovery.append(DiscoveredFact("HealthKit plugin \(plugin.name): its usage strings and entitlement as `cordova prepare` writes them",
                                                      origin: "config.xml", location: FileLocation(file: config.path, line: plugin.line), isNote: false))
         }

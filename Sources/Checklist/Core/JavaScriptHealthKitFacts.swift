@@ -21,12 +21,11 @@ public struct HealthKitLibrary: Sendable, Hashable {
     let prefixes: [String: HealthKitFact.Kind]
     /// Results are promises (a rejection must be caught), not Node-style callbacks.
     public let promises: Bool
-    /// Names the library is reached through without an import (`NativeModules.AppleHealthKit`).
-    let globals: Set<String>
+    /// Property paths the library is reached through without an import: a call whose receiver
+    /// chain ends with one is the library's (`NativeModules.AppleHealthKit`, Cordova's `navigator.health`).
+    let globals: [[String]]
     /// Methods a prefix would claim that touch no HealthKit data (Android-only calls).
     var ignored: Set<String> = []
-    /// Property paths a Cordova plugin is installed at (`navigator.health`), reached without an import.
-    var globalPaths: [[String]] = []
 
     func kind(of method: String) -> HealthKitFact.Kind? {
         if ignored.contains(method) { return nil }
@@ -37,7 +36,7 @@ public struct HealthKitLibrary: Sendable, Hashable {
     public static let reactNativeHealth = HealthKitLibrary(
         name: "react-native-health", modules: ["react-native-health"],
         methods: ["isAvailable": .availabilityCheck, "initHealthKit": .authorizationRequest, "getAuthStatus": .statusCheck],
-        prefixes: ["get": .read, "save": .write, "delete": .write], promises: false, globals: ["AppleHealthKit"])
+        prefixes: ["get": .read, "save": .write, "delete": .write], promises: false, globals: [["AppleHealthKit"]])
 
     public static let kingstinct = HealthKitLibrary(
         name: "@kingstinct/react-native-healthkit", modules: ["@kingstinct/react-native-healthkit"],
@@ -70,9 +69,9 @@ public struct HealthKitLibrary: Sendable, Hashable {
         methods: ["isAvailable": .availabilityCheck, "available": .availabilityCheck, "requestAuthorization": .authorizationRequest,
                   "isAuthorized": .statusCheck, "checkAuthStatus": .statusCheck, "query": .read, "queryAggregated": .read,
                   "store": .write, "delete": .write],
-        prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: false, globals: [],
-        ignored: ["promptInstallFit", "disconnect", "getHealthConnectFromStore", "launchPrivacyPolicy", "openHealthSettings"],
-        globalPaths: [["navigator", "health"], ["cordova", "plugins", "health"], ["plugins", "healthkit"]])
+        prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: false,
+        globals: [["navigator", "health"], ["cordova", "plugins", "health"], ["plugins", "healthkit"]],
+        ignored: ["promptInstallFit", "disconnect", "getHealthConnectFromStore", "launchPrivacyPolicy", "openHealthSettings"])
 
     /// The JavaScript libraries, found by their module names in imports (Cordova's by its global path).
     static let all = [reactNativeHealth, kingstinct, capacitorHealth, cordovaHealth]
@@ -138,19 +137,17 @@ enum JavaScriptHealthKitFacts {
                 }
             }
         }
-        for library in HealthKitLibrary.all {
-            for name in library.globals where file.tokens.contains(where: { $0.isIdentifier(name) }) { receivers[name] = receivers[name] ?? library }
-        }
         return (receivers, functions)
     }
 
     static func calls(in file: JavaScriptFile, fileIndex: Int) -> [JavaScriptHealthKitCall] {
         let (receivers, functions) = bindings(in: file)
-        let paths = HealthKitLibrary.all.filter { library in
-            let lastNames = Set(library.globalPaths.compactMap(\.last))
-            return !lastNames.isEmpty && file.tokens.contains { lastNames.contains($0.text) }
+        // Libraries reached through a global path whose last name the file mentions.
+        let reachable = HealthKitLibrary.all.filter { library in
+            let lastNames = Set(library.globals.compactMap(\.last))
+            return !lastNames.isEmpty && file.tokens.contains { $0.kind == .identifier && lastNames.contains($0.text) }
         }
-        guard !receivers.isEmpty || !functions.isEmpty || !paths.isEmpty else { return [] }
+        guard !receivers.isEmpty || !functions.isEmpty || !reachable.isEmpty else { return [] }
         var result: [JavaScriptHealthKitCall] = []
         let tokens = file.tokens
         for index in tokens.indices where tokens[index].kind == .identifier {
@@ -159,7 +156,7 @@ enum JavaScriptHealthKitFacts {
             let method: String, library: HealthKitLibrary
             if afterDot {
                 let names = file.chain(endingAt: index).names.dropLast()
-                let global = paths.first { library in library.globalPaths.contains { names.count >= $0.count && Array(names.suffix($0.count)) == $0 } }
+                let global = reachable.first { library in library.globals.contains { names.count >= $0.count && Array(names.suffix($0.count)) == $0 } }
                 guard let found = names.lazy.compactMap({ receivers[$0] }).first ?? global else { continue }
                 (method, library) = (tokens[index].text, found)
             } else if let (name, found) = functions[tokens[index].text], !(index >= 1 && tokens[index - 1].isIdentifier("function")) {
