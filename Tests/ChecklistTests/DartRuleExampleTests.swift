@@ -2,8 +2,7 @@ import Checklist
 import Manifest
 import XCTest
 
-/// Runs every Dart rule's own examples as Flutter apps (a `pubspec.yaml` beside `lib/`): each
-/// triggering example finds at its markers, each non-triggering one finds nothing.
+/// Dart rules' examples are Flutter apps (a `pubspec.yaml` beside `lib/`); `verifyRule` runs them.
 final class DartRuleExampleTests: XCTestCase {
     private var rules: [any Rule.Type] { RuleCatalog.dartRules }
 
@@ -21,20 +20,12 @@ final class DartRuleExampleTests: XCTestCase {
         }
     }
 
-    func testExamples() throws {
+    /// Beyond `verifyRule`: `lib/` is read as the app's Dart, and every example carries markers.
+    func testExamplesAreReadAsDartAndMarked() throws {
         for rule in rules {
-            let id = rule.description.id
             for (index, example) in rule.description.triggering.enumerated() {
-                let manifest = try example.load()
-                XCTAssertFalse(manifest.dartSources.isEmpty, "\(id) example \(index): lib/ is read")
-                let found = Checklist(rules: [rule.init()]).audit(manifest).findings.filter { $0.ruleID == id }
-                XCTAssertEqual(found.map { "\($0.location.file):\($0.location.line ?? 0):\($0.location.column ?? 0)" },
-                               example.markers.map { "apps/example/\($0.file):\($0.line):\($0.column)" }, "\(id) triggering example \(index)")
-                XCTAssertEqual(found.map(\.severity), found.map { _ in rule.description.severity })
-            }
-            for (index, example) in rule.description.nonTriggering.enumerated() {
-                let found = Checklist(rules: [rule.init()]).audit(try example.load()).findings.filter { $0.ruleID == id }
-                XCTAssertEqual(found.map(\.message), [], "\(id) non-triggering example \(index)")
+                XCTAssertFalse(try example.load().dartSources.isEmpty, "\(rule.description.id) example \(index): lib/ is read")
+                XCTAssertFalse(example.markers.isEmpty, "\(rule.description.id) example \(index) marks where it finds")
             }
         }
     }

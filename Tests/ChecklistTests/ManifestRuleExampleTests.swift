@@ -2,40 +2,8 @@ import Checklist
 import Manifest
 import XCTest
 
-/// Runs every manifest rule's own triggering and non-triggering examples, SwiftLint-style.
+/// Manifest rules on small apps (their own examples run through `verifyRule`).
 final class ManifestRuleExampleTests: XCTestCase {
-    func testEveryManifestRuleHasExamplesOfBothKinds() {
-        for rule in RuleCatalog.manifestRules {
-            XCTAssertFalse(rule.description.triggering.isEmpty, "\(rule.description.id) has no triggering example")
-            XCTAssertFalse(rule.description.nonTriggering.isEmpty, "\(rule.description.id) has no non-triggering example")
-        }
-    }
-
-    func testTriggeringExamplesTrigger() throws {
-        for rule in RuleCatalog.manifestRules {
-            let id = rule.description.id
-            for (index, example) in rule.description.triggering.enumerated() {
-                let audit = Checklist(rules: [rule.init()]).audit(try example.load())
-                let findings = audit.findings.filter { $0.ruleID == id }
-                XCTAssertFalse(findings.isEmpty, "\(id): triggering example \(index) found nothing")
-                for finding in findings {
-                    XCTAssertGreaterThanOrEqual(finding.location.line ?? 0, 1, "\(id) example \(index): finding without a line")
-                    XCTAssertFalse(finding.quote.isEmpty, "\(id) example \(index): finding quotes nothing")
-                }
-            }
-        }
-    }
-
-    func testNonTriggeringExamplesStayQuiet() throws {
-        for rule in RuleCatalog.manifestRules {
-            let id = rule.description.id
-            for (index, example) in rule.description.nonTriggering.enumerated() {
-                let audit = Checklist(rules: [rule.init()]).audit(try example.load())
-                XCTAssertEqual(audit.findings.filter { $0.ruleID == id }.map(\.message), [], "\(id): non-triggering example \(index)")
-            }
-        }
-    }
-
     func testRuleIDsAreUniqueAndStable() {
         let ids = RuleCatalog.all.map { $0.description.id }
         XCTAssertEqual(ids.count, Set(ids).count)

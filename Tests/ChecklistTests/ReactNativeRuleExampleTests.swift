@@ -27,33 +27,19 @@ final class ReactNativeRuleExampleTests: XCTestCase {
         }
     }
 
-    func testTriggeringExamplesTriggerWithLineColumnAndQuote() throws {
+    /// Beyond `verifyRule`: the examples load as React Native apps, and findings name the app's target.
+    func testTriggeringExamplesAreReactNativeAppsFindingInTheirTarget() throws {
         for rule in rules {
             let id = rule.description.id
             for (index, example) in rule.description.triggering.enumerated() {
                 let manifest = try example.load()
                 XCTAssertEqual(manifest.config.kind, .reactNative)
-                let audit = Checklist(rules: [rule.init()]).audit(manifest)
-                let findings = audit.findings.filter { $0.ruleID == id }
+                let findings = Checklist(rules: [rule.init()]).audit(manifest).findings.filter { $0.ruleID == id }
                 XCTAssertFalse(findings.isEmpty, "\(id): triggering example \(index) found nothing")
                 for finding in findings {
-                    XCTAssertTrue(finding.location.file.hasPrefix("apps/example/") && !finding.location.file.contains("/js/"), finding.location.file)
-                    XCTAssertGreaterThanOrEqual(finding.location.line ?? 0, 1, "\(id) example \(index): \(finding.message)")
-                    XCTAssertGreaterThanOrEqual(finding.location.column ?? 0, 1, "\(id) example \(index): \(finding.message)")
-                    XCTAssertFalse(finding.quote.isEmpty, "\(id) example \(index): finding quotes nothing")
                     XCTAssertEqual(finding.severity, rule.description.severity)
                     XCTAssertEqual(finding.target, "example")
                 }
-            }
-        }
-    }
-
-    func testNonTriggeringExamplesStayQuiet() throws {
-        for rule in rules {
-            let id = rule.description.id
-            for (index, example) in rule.description.nonTriggering.enumerated() {
-                let audit = Checklist(rules: [rule.init()]).audit(try example.load())
-                XCTAssertEqual(audit.findings.filter { $0.ruleID == id }.map { "\($0.location): \($0.message)" }, [], "\(id): non-triggering example \(index)")
             }
         }
     }

@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 
 /// A Swift file parsed once per audit, shared by every source rule.
-public struct ParsedSource: @unchecked Sendable {
+public struct ParsedSource: Sendable {
     public let file: SourceFile
     public let tree: SourceFileSyntax
     public let converter: SourceLocationConverter
@@ -55,12 +55,13 @@ public struct ParsedSource: @unchecked Sendable {
 }
 
 /// Everything rules look at for one app: its manifest, its parsed sources and the HealthKit types
-/// it asks for (from the config; source scanning adds what it resolves from code).
-public final class AuditContext: @unchecked Sendable {
+/// it asks for (the config's, widened by what the code requests). Built once, before any rule runs,
+/// and only read afterwards: rules run side by side on the same value.
+public struct AuditContext: Sendable {
     public let manifest: AppManifest
     public let sources: [ParsedSource]
-    public var requestedRead: Set<String>
-    public var requestedShare: Set<String>
+    public let requestedRead: Set<String>
+    public let requestedShare: Set<String>
     /// What the app's code does with HealthKit, per target, extracted once before any rule runs:
     /// Swift by one syntax walk per file, JavaScript / TypeScript by one token pass per file.
     public let usage: HealthKitUsage
@@ -71,10 +72,12 @@ public final class AuditContext: @unchecked Sendable {
     /// Which names hold a HealthKit store, built once for every rule.
     let vocabulary: HealthKitVocabulary
     /// The Swift `requestAuthorization(toShare:read:)` calls with the types each asks for, resolved
-    /// once (by `RequestedTypesPreparer`) for every rule that judges them.
-    var resolvedRequests: [ResolvedRequest] = []
+    /// once for every rule that judges them.
+    let resolvedRequests: [ResolvedRequest]
+    /// Resolves type expressions (`authorizationStatus(for:)` arguments) the same way.
+    let typeResolver: RequestedTypeResolver
     /// What the scan could not establish, shown on the report instead of a guess.
-    public var notes: [String] = []
+    public let notes: [String]
 
     public init(manifest: AppManifest) {
         self.manifest = manifest
@@ -88,14 +91,21 @@ public final class AuditContext: @unchecked Sendable {
         dartCalls = dart.calls
         usage = HealthKitUsage(facts: swift.facts + javaScript.facts + dart.facts,
                                widgetProviders: swift.widgetProviders)
-        requestedRead = Set(manifest.config.requested.read.map(\.value))
-        requestedShare = Set(manifest.config.requested.share.map(\.value))
+        typeResolver = RequestedTypeResolver(sources: sources)
+        resolvedRequests = typeResolver.requests()
+        // Types asked for only in code count as requested, so manifest rules and the store see them.
+        let codeRequests = RequestedTypes(swift: resolvedRequests, reactNative: manifest.reactNativeHealth)
+        requestedRead = Set(manifest.config.requested.read.map(\.value)).union(codeRequests.read)
+        requestedShare = Set(manifest.config.requested.share.map(\.value)).union(codeRequests.share)
         // The audit still completes on a file that does not parse; say so rather than trust silence.
-        notes = Self.missingManifestNotes(manifest) + sources.filter(\.hasSyntaxErrors).map { "\($0.file.path) does not parse as Swift: its rules saw only what the parser could recover" }
+        let allNotes = Self.missingManifestNotes(manifest) + sources.filter(\.hasSyntaxErrors).map { "\($0.file.path) does not parse as Swift: its rules saw only what the parser could recover" }
             + sources.compactMap(\.skipped)
             + manifest.javaScriptSources.compactMap { file in
                 file.stoppedAtLine.map { "\(file.path):\($0) is analysed only up to this line: expressions nested deeper than \(JSTokenizer.maxNesting)" }
             }
+            + codeRequests.notes
+        var seen: Set<String> = []
+        notes = allNotes.filter { seen.insert($0).inserted }
     }
 
     /// What the audit could not read at all, so answers about it are "cannot tell".

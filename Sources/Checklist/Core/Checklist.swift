@@ -44,8 +44,6 @@ public struct Checklist: Sendable {
 
     private func auditOnThisThread(_ manifest: AppManifest) -> AppAudit {
         let context = AuditContext(manifest: manifest)
-        // Source scanning may widen the requested sets before manifest rules read them.
-        for prepare in RuleCatalog.contextPreparers { prepare(context) }
         // Rules only read the context: they run side by side, and their findings are sorted below.
         var findings = ParallelMap.map(rules) { $0.check(context) }.flatMap { $0 }
         findings = DebugOnlyCode(sources: context.sources).soften(findings)
@@ -74,9 +72,6 @@ public enum RuleCatalog {
     public static var all: [any Rule.Type] { manifestRules + sourceRules + reactNativeRules + dartRules }
 
     public static func rule(id: String) -> (any Rule.Type)? { all.first { $0.description.id == id } }
-
-    /// Steps that enrich the context before rules run (e.g. requested types resolved from code).
-    nonisolated(unsafe) static var contextPreparers: [(AuditContext) -> Void] = sourceContextPreparers + reactNativeContextPreparers
 }
 
 /// Config `ignore:` entries and inline `// healthaudit:disable-next-line RULE -- reason` comments.
@@ -105,22 +100,28 @@ struct Suppressions {
 
     private struct InlineKey: Hashable { var file: String; var line: Int; var rule: String }
 
-    static let marker = "healthaudit:disable-next-line"
+    static let marker = InlineSuppression.marker
+
+    /// Every code file the rules read: Swift, JavaScript / TypeScript and Dart all write `//` comments.
+    private var codeFiles: [(path: String, text: String)] {
+        context.sources.map { ($0.file.path, $0.file.text) }
+            + (context.manifest.javaScriptSources + context.manifest.dartSources).map { ($0.path, $0.text) }
+    }
 
     /// A reason is required: a comment without `-- reason` suppresses nothing.
     private func inlineSuppressions() -> [InlineKey: (String, FileLocation)] {
         var result: [InlineKey: (String, FileLocation)] = [:]
-        for source in context.sources {
-            for (index, line) in source.file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for source in codeFiles {
+            for (index, line) in source.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 guard let range = line.range(of: Self.marker), line[..<range.lowerBound].contains("//") else { continue }
                 let rest = line[range.upperBound...]
                 let parts = rest.components(separatedBy: "--")
                 guard parts.count >= 2 else { continue }
                 let reason = parts.dropFirst().joined(separator: "--").trimmingCharacters(in: .whitespaces)
                 guard !reason.isEmpty else { continue }
-                let location = FileLocation(file: source.file.path, line: index + 1)
+                let location = FileLocation(file: source.path, line: index + 1)
                 for rule in parts[0].split(whereSeparator: { $0 == " " || $0 == "," }) {
-                    result[InlineKey(file: source.file.path, line: index + 2, rule: String(rule))] = (reason, location)
+                    result[InlineKey(file: source.path, line: index + 2, rule: String(rule))] = (reason, location)
                 }
             }
         }

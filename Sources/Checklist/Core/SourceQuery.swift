@@ -2,7 +2,7 @@ import Manifest
 import SwiftSyntax
 
 /// A call found in source: the call node, the name called (`requestAuthorization`), and where.
-public struct CallSite: @unchecked Sendable {
+public struct CallSite: Sendable {
     public let call: FunctionCallExprSyntax
     public let name: String
     public let source: ParsedSource

@@ -136,7 +136,7 @@ struct ReadStatusProbedRule: Rule {
     }
 
     func check(_ context: AuditContext) -> [Finding] {
-        let resolver = RequestedTypeResolver(sources: context.sources)
+        let resolver = context.typeResolver
         return context.sources.flatMap { source in
             source.tree.calls.filter(HealthKitVocabulary.isStatusCheck).compactMap { call in
                 probe(call, source, resolver).map { finding($0, at: call, in: source) }

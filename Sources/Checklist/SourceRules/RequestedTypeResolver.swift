@@ -279,17 +279,21 @@ struct RequestedTypeResolver {
     }
 }
 
-/// Adds what the code requests to the context, so manifest rules see types asked for only in code.
-enum RequestedTypesPreparer {
-    static func prepare(_ context: AuditContext) {
-        var notes: [String] = []
-        context.resolvedRequests = RequestedTypeResolver(sources: context.sources).requests()
-        for request in context.resolvedRequests {
+/// The types the code asks for: Swift `requestAuthorization` sets as resolved, and what a React
+/// Native app's `initHealthKit(permissions)` asks for (`permissions.read` → read, `write` → share);
+/// what could not be resolved becomes a note.
+struct RequestedTypes {
+    var read: Set<String> = []
+    var share: Set<String> = []
+    var notes: [String] = []
+
+    init(swift requests: [ResolvedRequest], reactNative: ReactNativeHealthScan?) {
+        for request in requests {
             let location = request.source.location(of: request.call)
             let place = "\(location.file):\(location.line ?? 0)"
             for (kind, set) in [("share", request.share), ("read", request.read)] {
                 for (name, _) in set.names {
-                    if kind == "read" { context.requestedRead.insert(name) } else { context.requestedShare.insert(name) }
+                    if kind == "read" { read.insert(name) } else { share.insert(name) }
                 }
                 for name in set.uncatalogued {
                     notes.append("\(place): requestAuthorization \(kind) set asks for `\(name)`, which the audit does not know")
@@ -301,6 +305,10 @@ enum RequestedTypesPreparer {
                 }
             }
         }
-        for note in notes where !context.notes.contains(note) { context.notes.append(note) }
+        if let scan = reactNative {
+            read.formUnion(scan.readTypes)
+            share.formUnion(scan.writeTypes)
+            notes += scan.notes
+        }
     }
 }

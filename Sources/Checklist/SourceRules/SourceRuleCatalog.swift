@@ -13,8 +13,4 @@ extension RuleCatalog {
             RequestRefusedTypeRule.self, RouteWithoutWorkoutRule.self,
         ]
     }
-
-    /// Resolves the type sets passed to `requestAuthorization` into `requestedRead` / `requestedShare`
-    /// (notes what it cannot resolve), before any rule runs.
-    static var sourceContextPreparers: [(AuditContext) -> Void] { [RequestedTypesPreparer.prepare] }
 }

@@ -65,14 +65,18 @@ public struct JavaScriptFile: Sendable {
     public func quote(_ index: Int) -> String { lineText(tokens[index].line) }
 
     public func comments(onLine line: Int) -> [JSComment] {
-        comments.filter { $0.line <= line && line <= $0.endLine }
+        prose.filter { $0.line <= line && line <= $0.endLine }
     }
+
+    /// Comments that say something about the code: a suppression directive names rules (whose
+    /// ids hold words such as "denial"), so rules must not read it as the author's intent.
+    private var prose: [JSComment] { comments.filter { !$0.text.contains(InlineSuppression.marker) } }
 
     /// Comments that sit inside a token range (by lines), including a trailing comment on its last line.
     public func comments(in range: Range<Int>) -> [JSComment] {
         guard !range.isEmpty else { return [] }
         let first = tokens[range.lowerBound].line, last = tokens[range.upperBound - 1].line
-        return comments.filter { $0.line >= first && $0.line <= last }
+        return prose.filter { $0.line >= first && $0.line <= last }
     }
 
     // MARK: Structure
@@ -264,4 +268,9 @@ public struct JavaScriptFile: Sendable {
         }
         return nil
     }
+}
+
+/// `// healthaudit:disable-next-line RULE -- reason`: silences RULE on the next line of code.
+public enum InlineSuppression {
+    public static let marker = "healthaudit:disable-next-line"
 }
