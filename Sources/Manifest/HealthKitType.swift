@@ -50,6 +50,7 @@ public struct HealthKitType: Hashable, Sendable, Comparable {
         "appleExerciseTime", "appleStandTime", "appleMoveTime", "walkingHeartRateAverage", "atrialFibrillationBurden",
         "appleWalkingSteadiness", "highHeartRateEvent", "lowHeartRateEvent", "irregularHeartRhythmEvent", "appleStandHour",
         "lowCardioFitnessEvent", "appleWalkingSteadinessEvent", "electrocardiogram", "activitySummary", "userAnnotatedMedication",
+        "appleSleepingWristTemperature",
     ]
     private static let perObject: Set<String> = ["visionPrescription", "userAnnotatedMedication"]
     private static let correlationComponents = [
@@ -58,7 +59,7 @@ public struct HealthKitType: Hashable, Sendable, Comparable {
     ]
     private static let introduced = [
         "electrocardiogram": 14, "appleMoveTime": 14, "appleWalkingSteadiness": 15, "appleWalkingSteadinessEvent": 15,
-        "atrialFibrillationBurden": 16, "visionPrescription": 16, "runningSpeed": 16, "runningPower": 16, "cyclingPower": 17,
+        "atrialFibrillationBurden": 16, "visionPrescription": 16, "appleSleepingWristTemperature": 16, "runningSpeed": 16, "runningPower": 16, "cyclingPower": 17,
         "cyclingCadence": 17, "stateOfMind": 18, "userAnnotatedMedication": 26,
     ]
     private static let otherIdentifiers = [
@@ -85,6 +86,7 @@ public struct HealthKitType: Hashable, Sendable, Comparable {
             "bloodPressureSystolic", "bloodPressureDiastolic", "bloodGlucose", "bodyMass", "bodyMassIndex", "height",
             "bodyFatPercentage", "leanBodyMass", "vo2Max", "dietaryEnergyConsumed", "dietaryWater", "cyclingPower",
             "cyclingCadence", "runningSpeed", "runningPower", "appleMoveTime", "atrialFibrillationBurden", "appleWalkingSteadiness",
+            "appleSleepingWristTemperature",
         ]
         let categories = [
             "sleepAnalysis", "mindfulSession", "menstrualFlow", "highHeartRateEvent", "lowHeartRateEvent", "appleStandHour",

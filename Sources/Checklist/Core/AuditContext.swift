@@ -12,6 +12,9 @@ public struct ParsedSource: Sendable {
     public let isExtension: Bool
     /// Why the file was not parsed (nesting beyond `SourceBounds`), or nil.
     public let skipped: String?
+    /// The file's calls by the name called (`save`, `requestAuthorization`), each list in source
+    /// order: most rules look for a few names, and asking by name spares classifying every call.
+    let callsByName: [String: [FunctionCallExprSyntax]]
     private let lines: [Substring]
 
     public init(file: SourceFile, target: String, isExtension: Bool) {
@@ -29,8 +32,20 @@ public struct ParsedSource: Sendable {
             skipped = "\(file.path):1 is not analysed: the Swift parser did not finish within \(Int(BoundedParse.deadline(forBytes: file.text.utf8.count))) s (its error recovery is slow on some malformed files)"
             tree = Parser.parse(source: "")
         }
+        SyntaxIndex.shared.prepare(tree)
+        var byName: [String: [FunctionCallExprSyntax]] = [:]
+        for call in tree.calls { if let name = ExprShape.calledName(call) { byName[name, default: []].append(call) } }
+        callsByName = byName
         converter = SourceLocationConverter(fileName: file.path, tree: tree)
         lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// The calls of one name, in source order.
+    func calls(named name: String) -> [FunctionCallExprSyntax] { callsByName[name] ?? [] }
+
+    /// The calls of any of `names`, in source order.
+    func calls(named names: Set<String>) -> [FunctionCallExprSyntax] {
+        names.count == 1 ? calls(named: names.first!) : names.flatMap { calls(named: $0) }.sorted { $0.position < $1.position }
     }
 
     /// File, line and column of the first token of `node` (after leading trivia).

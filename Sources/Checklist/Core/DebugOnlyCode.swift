@@ -9,8 +9,8 @@ struct DebugOnlyCode {
 
     init(sources: [ParsedSource]) {
         var ranges: [String: [ClosedRange<Int>]] = [:]
-        for source in sources where source.file.text.contains("DEBUG") {
-            for clause in source.tree.collect(IfConfigClauseSyntax.self) where clause.condition?.trimmedDescription == "DEBUG" {
+        for source in sources where ByteSearch.contains(source.file.text, "DEBUG") {
+            for clause in source.tree.collect(IfConfigClauseSyntax.self) where clause.condition?.trimmedText == "DEBUG" {
                 guard let first = clause.firstToken(viewMode: .sourceAccurate), let last = clause.lastToken(viewMode: .sourceAccurate),
                       let start = source.location(of: first).line, let end = source.location(of: last).line else { continue }
                 ranges[source.file.path, default: []].append(start...end)

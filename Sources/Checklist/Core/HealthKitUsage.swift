@@ -53,16 +53,15 @@ public struct HealthKitUsage: Sendable {
         return seen
     }
 
-    /// Extracts the facts of every parsed file: one syntax walk per file.
+    /// Extracts the facts of every parsed file, files side by side, from the nodes the file's one
+    /// syntax walk indexed (`SyntaxIndex`): calls and type declarations, in source order.
     static func extract(from sources: [ParsedSource], vocabulary: HealthKitVocabulary) -> HealthKitUsage {
-        var facts: [HealthKitFact] = [], providers: [WidgetProvider] = []
-        for source in sources {
-            let walker = FactWalker(source: source, vocabulary: vocabulary)
-            walker.walk(source.tree)
-            facts += walker.facts
-            providers += walker.providers
+        let perFile = ParallelMap.map(sources) { source in
+            let extractor = FactExtractor(source: source, vocabulary: vocabulary)
+            extractor.extract()
+            return (extractor.facts, extractor.providers)
         }
-        return HealthKitUsage(facts: facts, widgetProviders: providers)
+        return HealthKitUsage(facts: perFile.flatMap(\.0), widgetProviders: perFile.flatMap(\.1))
     }
 }
 
@@ -82,8 +81,8 @@ public struct WidgetProvider: Sendable, Hashable {
     ]
 }
 
-/// The one pass over a file that classifies each call.
-private final class FactWalker: SyntaxVisitor {
+/// Classifies each call and type declaration of one file.
+private final class FactExtractor {
     let source: ParsedSource
     let vocabulary: HealthKitVocabulary
     var facts: [HealthKitFact] = []
@@ -92,7 +91,17 @@ private final class FactWalker: SyntaxVisitor {
     init(source: ParsedSource, vocabulary: HealthKitVocabulary) {
         self.source = source
         self.vocabulary = vocabulary
-        super.init(viewMode: .sourceAccurate)
+    }
+
+    func extract() {
+        let tree = source.tree
+        let types = (tree.collect(StructDeclSyntax.self).map(DeclSyntax.init) + tree.collect(ClassDeclSyntax.self).map(DeclSyntax.init)
+            + tree.collect(EnumDeclSyntax.self).map(DeclSyntax.init) + tree.collect(ExtensionDeclSyntax.self).map(DeclSyntax.init))
+            .sorted { $0.position < $1.position }
+        for decl in types { noteProvider(decl) }
+        // Most calls of an app are not HealthKit's: only the names that may be are classified.
+        let candidates = source.callsByName.filter { Self.mayBeHealthKit($0.key) }.values.joined().sorted { $0.position < $1.position }
+        for call in candidates { if let kind = classify(call) { add(kind, call) } }
     }
 
     /// Receivers that have an `authorizationStatus(for:)` or `requestAuthorization` of their own.
@@ -100,30 +109,19 @@ private final class FactWalker: SyntaxVisitor {
                                           "clmanager", "locationmanager", "unusernotificationcenter", "notification", "attrackingmanager",
                                           "cmmotion", "mpmedialibrary", "sfspeechrecognizer", "inpreferences", "hmhomemanager"]
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { noteProvider(DeclSyntax(node)) }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { noteProvider(DeclSyntax(node)) }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { noteProvider(DeclSyntax(node)) }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { noteProvider(DeclSyntax(node)) }
-
-    private func noteProvider(_ decl: DeclSyntax) -> SyntaxVisitorContinueKind {
+    private func noteProvider(_ decl: DeclSyntax) {
         let inherited = SyntaxScope.inheritedTypes(of: decl)
         if inherited.contains(where: WidgetProvider.protocols.contains), let name = SyntaxScope.typeName(of: decl) {
             providers.append(WidgetProvider(type: name, target: source.target, isComplicationDataSource: inherited.contains("CLKComplicationDataSource"),
                                             evidence: Evidence(location: source.location(of: decl), quote: source.quote(decl))))
         }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let kind = classify(node) { add(kind, node) }
-        return .visitChildren
     }
 
     private func classify(_ call: FunctionCallExprSyntax) -> HealthKitFact.Kind? {
         // Most calls of an app are not HealthKit's: decide by name before looking at the receiver.
         guard let name = ExprShape.calledName(call), Self.mayBeHealthKit(name) else { return nil }
         let base = ExprShape.base(of: call)
-        let receiver = base?.trimmedDescription.lowercased() ?? ""
+        let receiver = base?.trimmedText.lowercased() ?? ""
         if Self.otherFrameworks.contains(where: { receiver.contains($0) }) { return nil }
         let onStore = vocabulary.isStoreReceiver(base)
         switch name {
@@ -135,7 +133,7 @@ private final class FactWalker: SyntaxVisitor {
             return .authorizationRequest
         case HealthKitVocabulary.statusCheck:
             // On a store, or an unqualified call whose argument names a HealthKit type.
-            let argument = call.arguments.first?.expression.trimmedDescription ?? ""
+            let argument = call.arguments.first?.expression.trimmedText ?? ""
             return onStore || argument.contains("HK") || argument.lowercased().contains("type") ? .statusCheck : nil
         case _ where HealthKitVocabulary.requestStatusChecks.contains(name):
             return .requestStatusCheck

@@ -18,9 +18,8 @@ public enum SourceQuery {
     /// Every call whose called name (the last member, `x.y.name(...)`, or a bare `name(...)`) is in `names`.
     public static func calls(named names: Set<String>, in sources: [ParsedSource]) -> [CallSite] {
         sources.flatMap { source -> [CallSite] in
-            let finder = CallFinder(names: names)
-            finder.walk(source.tree)
-            return finder.found.map { CallSite(call: $0.0, name: $0.1, source: source) }
+            names.flatMap { name in source.calls(named: name).map { CallSite(call: $0, name: name, source: source) } }
+                .sorted { $0.call.position < $1.call.position }
         }
     }
 
@@ -29,20 +28,5 @@ public enum SourceQuery {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
         return nil
-    }
-}
-
-private final class CallFinder: SyntaxVisitor {
-    let names: Set<String>
-    var found: [(FunctionCallExprSyntax, String)] = []
-
-    init(names: Set<String>) {
-        self.names = names
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let name = SourceQuery.calledName(node), names.contains(name) { found.append((node, name)) }
-        return .visitChildren
     }
 }

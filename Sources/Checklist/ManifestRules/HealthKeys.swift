@@ -33,6 +33,6 @@ extension AuditContext {
     }
 
     var importsHealthKit: Bool {
-        sources.contains { $0.file.text.contains("import HealthKit") }
+        sources.contains { ByteSearch.contains($0.file.text, "import HealthKit") }
     }
 }

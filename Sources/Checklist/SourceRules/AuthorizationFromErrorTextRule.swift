@@ -93,7 +93,7 @@ struct AuthorizationFromErrorTextRule: Rule {
                 }
                 findings.append(finding(message, at: node, in: source))
             }
-            for call in source.tree.calls {
+            for call in source.calls(named: Self.matchers) {
                 guard let name = ExprShape.calledName(call), Self.matchers.contains(name), let base = ExprShape.base(of: call),
                       let literal = call.arguments.first.flatMap({ ExprShape.stringLiteral($0.expression) }),
                       Self.isAuthorizationText(literal), isErrorText(base) else { continue }

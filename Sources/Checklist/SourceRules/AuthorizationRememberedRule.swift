@@ -66,7 +66,7 @@ struct AuthorizationRememberedRule: Rule {
         ]
     )
 
-    private static let defaultsReads: Set<String> = ["bool", "object", "string", "integer", "double", "value", "array", "dictionary"]
+    static let defaultsReads: Set<String> = ["bool", "object", "string", "integer", "double", "value", "array", "dictionary"]
 
     func check(_ context: AuditContext) -> [Finding] {
         context.sources.flatMap(cachedFlags)
@@ -90,7 +90,7 @@ struct AuthorizationRememberedRule: Rule {
 
     static func isDefaultsRead(_ call: FunctionCallExprSyntax, _ source: ParsedSource) -> Bool {
         guard let name = ExprShape.calledName(call), defaultsReads.contains(name),
-              let base = ExprShape.base(of: call), base.trimmedDescription.lowercased().contains("defaults"),
+              let base = ExprShape.base(of: call), base.trimmedText.lowercased().contains("defaults"),
               let key = ExprShape.argument(call, label: "forKey") else { return false }
         return HealthKitVocabulary.isAuthorizationKey(keyText(key, source))
     }
@@ -98,7 +98,7 @@ struct AuthorizationRememberedRule: Rule {
     /// For an `@AppStorage` variable whose key or name speaks of authorization: the key as shown
     /// (its names when it has no literal key); nil for any other variable.
     private static func appStorageAnswer(_ variable: VariableDeclSyntax, _ source: ParsedSource) -> String? {
-        guard let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { $0.attributeName.trimmedDescription == "AppStorage" })
+        guard let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { $0.attributeName.trimmedText == "AppStorage" })
         else { return nil }
         var key = ""
         if case .argumentList(let arguments) = attribute.arguments, let first = arguments.first?.expression { key = keyText(first, source) }
@@ -110,12 +110,12 @@ struct AuthorizationRememberedRule: Rule {
     /// `UserDefaults…bool(forKey: "healthKitAuthorized")` and `@AppStorage("…authorized…")`.
     private func cachedFlags(_ source: ParsedSource) -> [Finding] {
         var findings: [Finding] = []
-        for call in source.tree.calls where Self.isDefaultsRead(call, source) {
+        for call in source.calls(named: Self.defaultsReads) where Self.isDefaultsRead(call, source) {
             let key = ExprShape.argument(call, label: "forKey")!
-            findings.append(finding("authorization is read back from UserDefaults (`\(key.trimmedDescription)`) instead of asking HealthKit; "
+            findings.append(finding("authorization is read back from UserDefaults (`\(key.trimmedText)`) instead of asking HealthKit; "
                                     + "the person may have changed it in Settings since", at: call, in: source))
         }
-        for attribute in source.tree.collect(AttributeSyntax.self) where attribute.attributeName.trimmedDescription == "AppStorage" {
+        for attribute in source.tree.collect(AttributeSyntax.self) where attribute.attributeName.trimmedText == "AppStorage" {
             guard let variable = attribute.enclosing(VariableDeclSyntax.self), let shown = Self.appStorageAnswer(variable, source) else { continue }
             findings.append(finding("authorization is kept in @AppStorage (`\(shown)`) and trusted later; it goes stale "
                                     + "when the person changes access in Settings", at: attribute, in: source))
@@ -126,7 +126,7 @@ struct AuthorizationRememberedRule: Rule {
     /// Key text: the literal, or the constant's name plus its literal value (`Keys.authorized` → "authorized …").
     static func keyText(_ expr: ExprSyntax, _ source: ParsedSource) -> String {
         if let literal = ExprShape.stringLiteral(expr) { return literal }
-        guard let name = ExprShape.referencedName(expr) else { return expr.trimmedDescription }
+        guard let name = ExprShape.referencedName(expr) else { return expr.trimmedText }
         let values = source.tree.collect(PatternBindingSyntax.self).filter {
             $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
         }.compactMap { $0.initializer.flatMap { ExprShape.stringLiteral($0.value) } }

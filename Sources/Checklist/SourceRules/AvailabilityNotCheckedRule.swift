@@ -170,7 +170,7 @@ struct AvailabilityNotCheckedRule: Rule {
         var findings: [Finding] = []
         let helpers = Self.availabilityHelpers(context.sources)
         let callsByFile = Dictionary(grouping: context.usage.facts.filter { $0.kind != .availabilityCheck }) { $0.evidence.location.file }
-        for source in context.sources where !reported.contains(source.target) && source.file.text.contains("HKHealthStore()") {
+        for source in context.sources where !reported.contains(source.target) && ByteSearch.contains(source.file.text, "HKHealthStore()") {
             let facts = (callsByFile[source.file.path] ?? []).filter { $0.target == source.target }
             guard !facts.isEmpty else { continue }
             for decl in source.tree.collect(DeclSyntax.self) where decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(ActorDeclSyntax.self) {
@@ -192,7 +192,7 @@ struct AvailabilityNotCheckedRule: Rule {
     /// HKHealthStore.isHealthDataAvailable() }`): mentioning one is a check too.
     static func availabilityHelpers(_ sources: [ParsedSource]) -> Set<String> {
         var names: Set<String> = []
-        for source in sources where source.file.text.contains(HealthKitVocabulary.availabilityCheck) {
+        for source in sources where ByteSearch.contains(source.file.text, HealthKitVocabulary.availabilityCheck) {
             for function in source.tree.collect(FunctionDeclSyntax.self) where function.body?.mentions(HealthKitVocabulary.availabilityCheck) == true {
                 names.insert(function.name.text)
             }

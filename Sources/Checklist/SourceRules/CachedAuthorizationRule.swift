@@ -128,7 +128,7 @@ struct CachedAuthorizationRule: Rule {
         let helpers = Self.statusHelpers(context.sources)
         var callsByName: [String: [FunctionCallExprSyntax]] = [:]
         for source in context.sources {
-            for call in source.tree.calls { if let name = ExprShape.calledName(call) { callsByName[name, default: []].append(call) } }
+            for (name, calls) in source.callsByName { callsByName[name, default: []].append(contentsOf: calls) }
         }
         let index = CallIndex(byName: callsByName)
         let remembered = AuthorizationRememberedRule.rememberedNames(context.sources)
@@ -142,12 +142,16 @@ struct CachedAuthorizationRule: Rule {
     static func statusHelpers(_ sources: [ParsedSource]) -> Set<String> {
         var names: Set<String> = []
         for source in sources {
-            for function in source.tree.collect(FunctionDeclSyntax.self) where function.body.map(HealthKitVocabulary.checksStatus) == true {
-                names.insert(function.name.text)
-            }
-            for variable in source.tree.collect(VariableDeclSyntax.self) {
-                for binding in variable.bindings where binding.accessorBlock.map(HealthKitVocabulary.checksStatus) == true {
-                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+            // Every function or accessor around a status check, found from the checks up.
+            for check in source.calls(named: HealthKitVocabulary.statusCheck) {
+                for ancestor in check.ancestors {
+                    if let function = ancestor.as(FunctionDeclSyntax.self), let body = function.body, body.encloses(check) {
+                        names.insert(function.name.text)
+                    } else if let binding = ancestor.as(PatternBindingSyntax.self), let accessors = binding.accessorBlock, accessors.encloses(check),
+                              binding.parent?.parent?.is(VariableDeclSyntax.self) == true,
+                              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        names.insert(name)
+                    }
                 }
             }
         }
@@ -160,8 +164,8 @@ struct CachedAuthorizationRule: Rule {
     /// its error). A save whose error is caught or thrown on is not reported: the failure is seen.
     private func uncheckedSaves(_ source: ParsedSource, _ vocabulary: HealthKitVocabulary, helpers: Set<String>, calls: CallIndex,
                                 remembered: Set<String>) -> [Finding] {
-        source.tree.calls.compactMap { call -> Finding? in
-            guard ExprShape.calledName(call) == "save", !call.arguments.isEmpty, vocabulary.isStoreReceiver(ExprShape.base(of: call)) else { return nil }
+        source.calls(named: "save").compactMap { call -> Finding? in
+            guard !call.arguments.isEmpty, vocabulary.isStoreReceiver(ExprShape.base(of: call)) else { return nil }
             guard !isChecked(before: Syntax(call), helpers: helpers, calls: calls, depth: 0) else { return nil }
             let function = SyntaxScope.function(of: Syntax(call))
             if let read = function.calls.first(where: { $0.position < call.position && AuthorizationRememberedRule.isDefaultsRead($0, source) }) {

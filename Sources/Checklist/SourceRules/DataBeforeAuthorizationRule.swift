@@ -88,11 +88,11 @@ struct DataBeforeAuthorizationRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = context.vocabulary
         return context.sources.flatMap { source in
-            source.tree.calls.filter(vocabulary.isAuthorizationRequest).compactMap { request -> Finding? in
+            source.calls(named: "requestAuthorization").filter(vocabulary.isAuthorizationRequest).compactMap { request -> Finding? in
                 guard ClosureShape.completion(of: request) != nil, !HealthKitVocabulary.isAwaited(request) else { return nil }
                 let later = ControlFlow.statementsAfter(request).flatMap(\.calls)
                 guard let access = later.first(where: HealthKitVocabulary.isDataAccess) else { return nil }
-                let name = access.calledExpression.trimmedDescription
+                let name = access.calledExpression.trimmedText
                 return finding("`\(name)(…)` runs right after requestAuthorization (line \(source.lineOf(request))) without waiting for its completion: "
                                + "it races the permission sheet and fails with authorization not determined (code 5); move it into the completion "
                                + "or await the async form", at: access, in: source)

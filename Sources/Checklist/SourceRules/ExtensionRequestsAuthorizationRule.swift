@@ -117,7 +117,7 @@ struct ExtensionRequestsAuthorizationRule: Rule {
         let vocabulary = context.vocabulary
         let widgetTypes = Set(context.usage.widgetProviders.map(\.type))
         return context.sources.flatMap { source in
-            source.tree.calls.filter(vocabulary.isAuthorizationRequest).compactMap { call -> Finding? in
+            source.calls(named: "requestAuthorization").filter(vocabulary.isAuthorizationRequest).compactMap { call -> Finding? in
                 if source.isExtension {
                     return finding("requestAuthorization in extension target `\(source.target)`: extensions cannot present the HealthKit "
                                    + "permission sheet; ask in the app and use statusForAuthorizationRequest here", at: call, in: source)

@@ -17,9 +17,9 @@ struct HealthKitVocabulary {
             // One pass over the bindings: store names, and the file's names that hold something else.
             for binding in source.tree.collect(PatternBindingSyntax.self) {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                let type = binding.typeAnnotation?.type.trimmedDescription ?? ""
+                let type = binding.typeAnnotation?.type.trimmedText ?? ""
                 let value = binding.initializer.map { ExprShape.stripped($0.value) }
-                let text = value?.trimmedDescription ?? ""
+                let text = value?.trimmedText ?? ""
                 // `= HKHealthStore()`, or `= SharedHealthStore.store` (a reference, not `RideStore(healthStore: …)`).
                 let isReference = value.map { $0.is(DeclReferenceExprSyntax.self) || $0.is(MemberAccessExprSyntax.self) } ?? false
                 let lowered = text.lowercased()
@@ -33,7 +33,7 @@ struct HealthKitVocabulary {
                     others[source.tree.id, default: []].insert(name)
                 }
             }
-            for parameter in source.tree.collect(FunctionParameterSyntax.self) where parameter.type.trimmedDescription.hasPrefix("HKHealthStore") {
+            for parameter in source.tree.collect(FunctionParameterSyntax.self) where parameter.type.trimmedText.hasPrefix("HKHealthStore") {
                 names.insert((parameter.secondName ?? parameter.firstName).text)
             }
         }
@@ -58,7 +58,7 @@ struct HealthKitVocabulary {
         let labels = ExprShape.labels(call)
         if labels.contains("toShare") || labels.contains("read") { return true }
         if labels.contains("options") || labels.contains("for") || labels.contains("access") { return false }
-        let base = ExprShape.base(of: call)?.trimmedDescription.lowercased() ?? ""
+        let base = ExprShape.base(of: call)?.trimmedText.lowercased() ?? ""
         if Self.otherAuthorizers.contains(where: base.contains) { return false }
         if base.contains("health") || base.hasPrefix("hk") || isStoreReceiver(ExprShape.base(of: call)) { return true }
         if base.isEmpty {
@@ -89,7 +89,7 @@ struct HealthKitVocabulary {
 
     func isStoreReceiver(_ base: ExprSyntax?) -> Bool {
         guard let base else { return false }
-        let text = base.trimmedDescription
+        let text = base.trimmedText
         if text.lowercased().contains("healthstore") || text.hasPrefix("HKHealthStore(") { return true }
         guard let name = ExprShape.referencedName(base) else { return false }
         if otherNamesByFile[base.root.id]?.contains(name) == true { return false }
@@ -203,7 +203,7 @@ struct HealthKitVocabulary {
 extension ParsedSource {
     /// Whether the file imports HealthKit (a fragment without imports counts when it names HK types).
     var usesHealthKit: Bool {
-        tree.statements.contains { $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "HealthKit" }
+        tree.statements.contains { $0.item.as(ImportDeclSyntax.self)?.path.trimmedText == "HealthKit" }
             || tree.mentions { $0.hasPrefix("HK") }
     }
 }

@@ -118,27 +118,30 @@ struct ReadStatusProbedRule: Rule {
         ]
     )
 
-    static let readOnlyTypes = [
-        "electrocardiogram", "appleExerciseTime", "appleStandTime", "appleMoveTime", "walkingHeartRateAverage", "activitySummary",
-        "atrialFibrillationBurden", "appleWalkingSteadiness", "appleSleepingWristTemperature", "highHeartRateEvent",
-        "lowHeartRateEvent", "irregularHeartRhythmEvent", "lowCardioFitnessEvent", "appleWalkingSteadinessEvent",
-    ]
+    /// Samples only Apple Watch or Health write (the catalogue's unshareable samples): no app can be
+    /// granted sharing, so their share status says nothing about reading them.
+    static let readOnlyTypes = HealthKitType.all.filter { !$0.isShareable && [.quantity, .category, .other].contains($0.kind) }.map(\.name)
 
     /// The read-only type an argument names: directly (`HKObjectType.electrocardiogramType()`,
     /// `HKQuantityType(.appleExerciseTime)`) or through a local constant initialised so.
     static func readOnlyType(_ argument: ExprSyntax, in scope: Syntax) -> String? {
-        var texts = [argument.trimmedDescription]
+        var texts = [argument.trimmedText]
         if let name = ExprShape.referencedName(argument) {
             texts += scope.collect(PatternBindingSyntax.self).filter { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
-                .compactMap { $0.initializer?.value.trimmedDescription }
+                .compactMap { $0.initializer?.value.trimmedText }
         }
-        return readOnlyTypes.first { type in texts.contains { $0.contains(type + "Type()") || $0.contains("." + type + ")") || $0.contains("." + type + ",") } }
+        // The words first (cheap), the exact spelling only for a type among them.
+        let words = Set(texts.flatMap { $0.split { !$0.isLetter && !$0.isNumber }.map(String.init) })
+        return readOnlyTypes.first { type in
+            (words.contains(type) || words.contains(type + "Type"))
+                && texts.contains { $0.contains(type + "Type()") || $0.contains("." + type + ")") || $0.contains("." + type + ",") }
+        }
     }
 
     func check(_ context: AuditContext) -> [Finding] {
         let resolver = context.typeResolver
         return context.sources.flatMap { source in
-            source.tree.calls.filter(HealthKitVocabulary.isStatusCheck).compactMap { call in
+            source.calls(named: HealthKitVocabulary.statusCheck).compactMap { call in
                 probe(call, source, resolver).map { finding($0, at: call, in: source) }
             }
         }
@@ -170,7 +173,7 @@ struct ReadStatusProbedRule: Rule {
         for (statement, region) in regions where statement.endPosition > call.position {
             let calls = region.flatMap(\.calls)
             guard !calls.contains(where: HealthKitVocabulary.isWrite), let read = calls.first(where: HealthKitVocabulary.isRead) else { continue }
-            return "`authorizationStatus(for:)` decides whether to read (`\(read.calledExpression.trimmedDescription)(…)`, line \(source.lineOf(read))), "
+            return "`authorizationStatus(for:)` decides whether to read (`\(read.calledExpression.trimmedText)(…)`, line \(source.lineOf(read))), "
                 + "but it reports write permission only; read unconditionally and treat empty results as no data"
         }
         return nil
@@ -205,7 +208,7 @@ private struct StatusTracking {
         let e = ExprShape.stripped(expr)
         if e.id == call.id { return true }
         if let ref = e.as(DeclReferenceExprSyntax.self) { return statusNames.contains(ref.baseName.text) }
-        if let member = e.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+        if let member = e.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self" {
             return statusNames.contains(member.declName.baseName.text)
         }
         return false

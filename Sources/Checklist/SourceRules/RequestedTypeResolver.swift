@@ -18,7 +18,7 @@ struct TypeSet {
     }
 
     static func unresolved(_ expr: some SyntaxProtocol, _ reason: String? = nil) -> TypeSet {
-        TypeSet(unresolved: [(expr.trimmedDescription, reason)])
+        TypeSet(unresolved: [(expr.trimmedText, reason)])
     }
 }
 
@@ -41,12 +41,13 @@ struct RequestedTypeResolver {
     private static let maxDepth = 8
 
     func requests() -> [ResolvedRequest] {
-        sources.flatMap { source in
-            source.tree.calls.filter(HealthKitVocabulary.isFrameworkRequest).map { call in
+        let resolver = self
+        return ParallelMap.map(sources) { source in
+            source.calls(named: "requestAuthorization").filter(HealthKitVocabulary.isFrameworkRequest).map { call in
                 ResolvedRequest(source: source, call: call,
-                                share: argument(call, "toShare", source), read: argument(call, "read", source))
+                                share: resolver.argument(call, "toShare", source), read: resolver.argument(call, "read", source))
             }
-        }
+        }.flatMap { $0 }
     }
 
     /// The types an expression names, e.g. the argument of `authorizationStatus(for:)`.
@@ -140,7 +141,7 @@ struct RequestedTypeResolver {
     private func identifier(_ expr: ExprSyntax, _ source: ParsedSource, depth: Int, naming node: some SyntaxProtocol) -> TypeSet {
         guard depth <= Self.maxDepth else { return .unresolved(expr, "too deeply nested") }
         let e = ExprShape.stripped(expr)
-        if let member = e.as(MemberAccessExprSyntax.self), member.base == nil || member.base!.trimmedDescription.hasSuffix("Identifier") {
+        if let member = e.as(MemberAccessExprSyntax.self), member.base == nil || member.base!.trimmedText.hasSuffix("Identifier") {
             return named(member.declName.baseName.text, node)
         }
         if let literal = ExprShape.stringLiteral(e) ?? (e.as(FunctionCallExprSyntax.self).flatMap { ExprShape.argument($0, label: "rawValue") }
@@ -188,7 +189,7 @@ struct RequestedTypeResolver {
     private func lookup(_ reference: ExprSyntax, _ source: ParsedSource) -> Binding {
         guard let name = ExprShape.referencedName(reference) else { return .unresolved(nil) }
         let member = reference.as(MemberAccessExprSyntax.self)
-        let baseText = member?.base?.trimmedDescription
+        let baseText = member?.base?.trimmedText
         // `self.x` / `Self.x` / `x`: start at the use; `Other.x`: the type named Other.
         if baseText == nil || baseText == "self" || baseText == "Self" {
             if baseText == nil {

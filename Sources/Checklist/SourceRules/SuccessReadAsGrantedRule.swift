@@ -159,7 +159,7 @@ struct SuccessReadAsGrantedRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = context.vocabulary
         return context.sources.flatMap { source in
-            source.tree.calls.filter { isHealthKitRequest($0, vocabulary) }.flatMap { call -> [Finding] in
+            source.calls(named: "requestAuthorization").filter { isHealthKitRequest($0, vocabulary) }.flatMap { call -> [Finding] in
                 if let closure = ClosureShape.completion(of: call) { return completionUses(closure, source) }
                 if HealthKitVocabulary.isAwaited(call) { return asyncUses(call, source) }
                 return []
@@ -187,9 +187,9 @@ struct SuccessReadAsGrantedRule: Rule {
                                     + "not that access was granted", at: assignment.node, in: source))
         }
         // `update(authorized: success)`, `defaults.set(success, forKey: "healthAuthorized")`
-        for call in closure.calls where call.arguments.contains(where: { $0.expression.trimmedDescription == flag }) {
+        for call in closure.calls where call.arguments.contains(where: { $0.expression.trimmedText == flag }) {
             let labels = ExprShape.labels(call)
-            let key = ExprShape.argument(call, label: "forKey")?.trimmedDescription ?? ""
+            let key = ExprShape.argument(call, label: "forKey")?.trimmedText ?? ""
             guard labels.contains(where: HealthKitVocabulary.isAuthorizationFlag) || HealthKitVocabulary.isAuthorizationKey(key) else { continue }
             findings.append(finding("the `\(flag)` flag of requestAuthorization is recorded as authorization; it only says the request was processed",
                                     at: call, in: source))
@@ -204,7 +204,7 @@ struct SuccessReadAsGrantedRule: Rule {
                                                                || ExprShape.memberName($0.rhs.single!) != nil)
             }
             guard action != nil || grants != nil else { continue }
-            let what = action.map { "`\($0.calledExpression.trimmedDescription)(…)`" } ?? "`\(grants!.node.trimmedDescription)`"
+            let what = action.map { "`\($0.calledExpression.trimmedText)(…)`" } ?? "`\(grants!.node.trimmedText)`"
             findings.append(finding("\(what) runs because `\(flag)` is true, but `\(flag)` only means the request was processed; check "
                                     + "`authorizationStatus(for:)` before writing and expect empty reads", at: statement, in: source))
         }
@@ -231,7 +231,7 @@ struct SuccessReadAsGrantedRule: Rule {
                 let name = ExprShape.referencedName(assignment.lhs) ?? ""
                 guard HealthKitVocabulary.isAuthorizationFlag(name) || ExprShape.memberName(assignment.rhs.single!) != nil,
                       !isInsideCatch(assignment.node) else { continue }
-                return [finding("`\(assignment.node.trimmedDescription)` right after `requestAuthorization` returned: returning only means the request "
+                return [finding("`\(assignment.node.trimmedText)` right after `requestAuthorization` returned: returning only means the request "
                                 + "was processed, not that access was granted", at: assignment.node, in: source)]
             }
             // `func requestAuthorization() async -> Bool { try await store.requestAuthorization(…); return true }`:
@@ -239,7 +239,7 @@ struct SuccessReadAsGrantedRule: Rule {
             for statement in item.collect(ReturnStmtSyntax.self) where !isInsideCatch(statement) {
                 guard let value = statement.expression, ExprShape.isBool(value, true),
                       let function = statement.enclosing(FunctionDeclSyntax.self), function.encloses(call),
-                      function.signature.returnClause?.type.trimmedDescription == "Bool" else { continue }
+                      function.signature.returnClause?.type.trimmedText == "Bool" else { continue }
                 var result = finding("`\(function.name.text)()` returns `true` once `requestAuthorization` returns, which only means the request was "
                                      + "processed: its callers take it as access granted; check `authorizationStatus(for:)` before writing",
                                      at: statement, in: source)

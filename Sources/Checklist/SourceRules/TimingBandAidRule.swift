@@ -115,13 +115,13 @@ struct TimingBandAidRule: Rule {
                 findings.append(finding("retry loop waiting for authorization (`\(loop.header)`): it guesses how long the check takes; "
                                         + "await the check and render from its result", at: loop.node, in: source))
             }
-            for call in source.tree.calls where isDelay(call) && !flaggedLoops.contains(where: { $0.encloses(call) }) {
+            for call in source.calls(named: ["sleep", "usleep", "asyncAfter"]) where isDelay(call) && !flaggedLoops.contains(where: { $0.encloses(call) }) {
                 let function = SyntaxScope.function(of: call)
                 let closure = ClosureShape.completion(of: call)
                 guard HealthKitVocabulary.isAuthorizationRelated(function) || (closure.map(HealthKitVocabulary.isAuthorizationRelated) ?? false)
                 else { continue }
                 guard asksHealthKit(function) || (closure.map(asksHealthKit) ?? false) else { continue }
-                findings.append(finding("`\(call.calledExpression.trimmedDescription)` delays around HealthKit authorization: a fixed wait is "
+                findings.append(finding("`\(call.calledExpression.trimmedText)` delays around HealthKit authorization: a fixed wait is "
                                         + "wrong on some device; await the request or check instead", at: call, in: source))
             }
             return findings
@@ -133,7 +133,7 @@ struct TimingBandAidRule: Rule {
         guard let base, let name = ExprShape.referencedName(base) else { return false }
         return base.root.collect(PatternBindingSyntax.self).contains { binding in
             guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { return false }
-            let declared = (binding.typeAnnotation?.type.trimmedDescription ?? "") + (binding.initializer?.value.trimmedDescription ?? "")
+            let declared = (binding.typeAnnotation?.type.trimmedText ?? "") + (binding.initializer?.value.trimmedText ?? "")
             return declared.lowercased().contains("health")
         }
     }
@@ -156,7 +156,7 @@ struct TimingBandAidRule: Rule {
     /// `Task.sleep`, `Thread.sleep`, `sleep`/`usleep`, `….asyncAfter(deadline:)`.
     private func isDelay(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = ExprShape.calledName(call) else { return false }
-        let base = ExprShape.base(of: call)?.trimmedDescription
+        let base = ExprShape.base(of: call)?.trimmedText
         switch name {
         case "sleep": return base == nil || base == "Task" || base == "Thread"
         case "usleep": return base == nil
@@ -174,10 +174,10 @@ struct TimingBandAidRule: Rule {
     }
 
     private func loops(in tree: SourceFileSyntax) -> [Loop] {
-        tree.collect(WhileStmtSyntax.self).map { Loop(node: Syntax($0), header: $0.conditions.trimmedDescription, condition: Syntax($0.conditions), body: Syntax($0.body)) }
-            + tree.collect(RepeatStmtSyntax.self).map { Loop(node: Syntax($0), header: $0.condition.trimmedDescription, condition: Syntax($0.condition), body: Syntax($0.body)) }
+        tree.collect(WhileStmtSyntax.self).map { Loop(node: Syntax($0), header: $0.conditions.trimmedText, condition: Syntax($0.conditions), body: Syntax($0.body)) }
+            + tree.collect(RepeatStmtSyntax.self).map { Loop(node: Syntax($0), header: $0.condition.trimmedText, condition: Syntax($0.condition), body: Syntax($0.body)) }
             + tree.collect(ForStmtSyntax.self).map {
-                Loop(node: Syntax($0), header: "for \($0.pattern.trimmedDescription) in \($0.sequence.trimmedDescription)", condition: nil, body: Syntax($0.body))
+                Loop(node: Syntax($0), header: "for \($0.pattern.trimmedText) in \($0.sequence.trimmedText)", condition: nil, body: Syntax($0.body))
             }
     }
 
