@@ -19,8 +19,17 @@ enum BoundedParse {
     /// Parser threads are reused: starting one per file cost as much as the parse itself.
     private static let idle = ParserThreads()
 
+    /// Files this small parse on the caller's thread: even the quadratic recovery stays well under a
+    /// second on them, and handing each of a thousand small files to another thread and back cost
+    /// more than parsing them.
+    static let directLimit = 4096
+
     /// The tree, or nil when the parse did not finish within the deadline.
     static func parse(_ text: String) -> SourceFileSyntax? {
+        if text.utf8.count <= directLimit {
+            var source = text
+            return source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SourceBounds.maxNestingDepth) }
+        }
         if tooSlow.contains(text) { return nil }
         let box = TreeBox()
         let finished = DispatchSemaphore(value: 0)

@@ -11,34 +11,43 @@ struct HealthKitVocabulary {
     let otherNamesByFile: [SyntaxIdentifier: Set<String>]
 
     init(sources: [ParsedSource]) {
+        // Files side by side: each gives its store names and its names that hold something else.
+        let perFile = ParallelMap.map(sources) { Self.names(in: $0) }
         var names: Set<String> = []
         var others: [SyntaxIdentifier: Set<String>] = [:]
-        for source in sources {
-            // One pass over the bindings: store names, and the file's names that hold something else.
-            for binding in source.tree.collect(PatternBindingSyntax.self) {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                let type = binding.typeAnnotation?.type.trimmedText ?? ""
-                let value = binding.initializer.map { ExprShape.stripped($0.value) }
-                let text = value?.trimmedText ?? ""
-                // `= HKHealthStore()`, or `= SharedHealthStore.store` (a reference, not `RideStore(healthStore: …)`).
-                let isReference = value.map { $0.is(DeclReferenceExprSyntax.self) || $0.is(MemberAccessExprSyntax.self) } ?? false
-                let lowered = text.lowercased()
-                if type.hasPrefix("HKHealthStore") || text.hasPrefix("HKHealthStore(") || (isReference && lowered.contains("healthstore")) {
-                    names.insert(name)
-                }
-                let isConstruction = value?.is(FunctionCallExprSyntax.self) ?? false
-                let declared = type + (isConstruction ? text : "")
-                if !declared.isEmpty, !declared.contains("HKHealthStore"), !(type.lowercased().contains("healthstore") || (isConstruction && lowered.contains("healthstore"))),
-                   (!type.isEmpty || isConstruction) {
-                    others[source.tree.id, default: []].insert(name)
-                }
-            }
-            for parameter in source.tree.collect(FunctionParameterSyntax.self) where parameter.type.trimmedText.hasPrefix("HKHealthStore") {
-                names.insert((parameter.secondName ?? parameter.firstName).text)
-            }
+        for (source, found) in zip(sources, perFile) {
+            names.formUnion(found.stores)
+            if !found.others.isEmpty { others[source.tree.id] = found.others }
         }
         storeNames = names
         otherNamesByFile = others
+    }
+
+    private static func names(in source: ParsedSource) -> (stores: Set<String>, others: Set<String>) {
+        var names: Set<String> = [], others: Set<String> = []
+        // One pass over the bindings: store names, and the file's names that hold something else.
+        for binding in source.tree.collect(PatternBindingSyntax.self) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let type = binding.typeAnnotation?.type.trimmedText ?? ""
+            let value = binding.initializer.map { ExprShape.stripped($0.value) }
+            let text = value?.trimmedText ?? ""
+            // `= HKHealthStore()`, or `= SharedHealthStore.store` (a reference, not `RideStore(healthStore: …)`).
+            let isReference = value.map { $0.is(DeclReferenceExprSyntax.self) || $0.is(MemberAccessExprSyntax.self) } ?? false
+            let lowered = text.lowercased()
+            if type.hasPrefix("HKHealthStore") || text.hasPrefix("HKHealthStore(") || (isReference && lowered.contains("healthstore")) {
+                names.insert(name)
+            }
+            let isConstruction = value?.is(FunctionCallExprSyntax.self) ?? false
+            let declared = type + (isConstruction ? text : "")
+            if !declared.isEmpty, !declared.contains("HKHealthStore"), !(type.lowercased().contains("healthstore") || (isConstruction && lowered.contains("healthstore"))),
+               (!type.isEmpty || isConstruction) {
+                others.insert(name)
+            }
+        }
+        for parameter in source.tree.collect(FunctionParameterSyntax.self) where parameter.type.trimmedText.hasPrefix("HKHealthStore") {
+            names.insert((parameter.secondName ?? parameter.firstName).text)
+        }
+        return (names, others)
     }
 
     // MARK: Authorization calls

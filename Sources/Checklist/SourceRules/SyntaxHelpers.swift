@@ -5,18 +5,22 @@ import SwiftSyntax
 // "what runs after this statement" and "which branch runs when this condition holds".
 // Everything works on the trees `ParsedSource` already parsed; nothing re-parses.
 
-/// Each file is walked once per node kind, not once per question: rules ask `calls` of thousands of
-/// subtrees, and re-walking each one made `check` 30 times slower than the compiler's parser. The
-/// nodes of a kind are kept in source order per tree; a subtree's are a slice found by position.
+/// Each file is walked once, right after its parse, not once per question: rules ask `calls` or
+/// `mentions` of thousands of subtrees, and re-walking each one made `check` 30 times slower than the
+/// compiler's parser. The nodes of a kind are kept in source order per tree, and a subtree's are a
+/// slice found by position; identifiers likewise, by name.
 final class SyntaxIndex: @unchecked Sendable {
     static let shared = SyntaxIndex()
     private struct Key: Hashable { var root: SyntaxIdentifier; var kind: ObjectIdentifier }
-    /// Per tree: every node bucketed by its concrete type, from one walk.
-    private var trees: [SyntaxIdentifier: [ObjectIdentifier: [Syntax]]] = [:]
+    /// What one walk of a tree records: every node but tokens filed under its concrete type, and
+    /// each identifier with the positions it is written at, both in source order.
+    private struct TreeIndex {
+        var buckets: [ObjectIdentifier: [Syntax]] = [:]
+        var identifiers: [String: [AbsolutePosition]] = [:]
+    }
+    private var trees: [SyntaxIdentifier: TreeIndex] = [:]
     /// Per tree and abstract kind (`DeclSyntax`): merged from the concrete buckets.
     private var abstract: [Key: [Syntax]] = [:]
-    /// Per tree: each identifier written in it, with the positions of its tokens in source order.
-    private var names: [SyntaxIdentifier: [String: [AbsolutePosition]]] = [:]
     private let lock = NSLock()
     /// Trees of finished audits are dropped wholesale past this many.
     private static let capacity = 4096
@@ -25,54 +29,38 @@ final class SyntaxIndex: @unchecked Sendable {
         ObjectIdentifier(StmtSyntax.self), ObjectIdentifier(TypeSyntax.self), ObjectIdentifier(PatternSyntax.self),
     ]
 
+    /// The nodes of a kind (tokens excepted: ask `identifiers`), in source order.
     func all<Node: SyntaxProtocol>(_ kind: Node.Type, in root: Syntax) -> [Syntax] {
         let kindID = ObjectIdentifier(kind)
         if Self.abstractKinds.contains(kindID) { return abstractNodes(kind, in: root) }
-        return buckets(of: root)[kindID] ?? []
+        return index(of: root).buckets[kindID] ?? []
     }
 
-    /// Every node of the tree filed under its concrete type, from one walk made on first use.
-    private func buckets(of root: Syntax) -> [ObjectIdentifier: [Syntax]] {
-        lock.lock()
-        if let buckets = trees[root.id] { lock.unlock(); return buckets }
-        lock.unlock()
-        let collector = TypeBucketer()
-        collector.walk(root)
-        lock.lock()
-        if trees.count >= Self.capacity { trees.removeAll(keepingCapacity: true) }
-        trees[root.id] = collector.buckets
-        lock.unlock()
-        return collector.buckets
-    }
-
-    func identifiers(in root: Syntax) -> [String: [AbsolutePosition]] {
-        lock.lock()
-        if let known = names[root.id] { lock.unlock(); return known }
-        lock.unlock()
-        var found: [String: [AbsolutePosition]] = [:]
-        for node in buckets(of: root)[ObjectIdentifier(TokenSyntax.self)] ?? [] {
-            guard let token = node.as(TokenSyntax.self), token.presence == .present else { continue }
-            switch token.tokenKind {
-            case .identifier(let name), .dollarIdentifier(let name): found[name, default: []].append(token.positionAfterSkippingLeadingTrivia)
-            default: continue
-            }
-        }
-        lock.lock()
-        if names.count >= Self.capacity { names.removeAll(keepingCapacity: true) }
-        names[root.id] = found
-        lock.unlock()
-        return found
-    }
+    func identifiers(in root: Syntax) -> [String: [AbsolutePosition]] { index(of: root).identifiers }
 
     /// Builds a tree's index now, on the calling thread (each file's worker, right after its parse),
     /// rather than on whichever rule asks first.
-    func prepare(_ tree: SourceFileSyntax) { _ = identifiers(in: Syntax(tree)) }
+    func prepare(_ tree: SourceFileSyntax) { _ = index(of: Syntax(tree)) }
+
+    /// The tree's index, from one walk made on first use.
+    private func index(of root: Syntax) -> TreeIndex {
+        lock.lock()
+        if let known = trees[root.id] { lock.unlock(); return known }
+        lock.unlock()
+        let walker = IndexWalker()
+        walker.walk(root)
+        lock.lock()
+        if trees.count >= Self.capacity { trees.removeAll(keepingCapacity: true) }
+        trees[root.id] = walker.index
+        lock.unlock()
+        return walker.index
+    }
 
     /// Drops the index of finished trees (`serve` audits again and again in one process).
     func forget(_ roots: [SyntaxIdentifier]) {
         let gone = Set(roots)
         lock.lock()
-        for root in gone { trees[root] = nil; names[root] = nil }
+        for root in gone { trees[root] = nil }
         abstract = abstract.filter { !gone.contains($0.key.root) }
         lock.unlock()
     }
@@ -84,7 +72,7 @@ final class SyntaxIndex: @unchecked Sendable {
         lock.lock()
         if let known = abstract[key] { lock.unlock(); return known }
         lock.unlock()
-        let found = buckets(of: root).values.filter { $0.first?.is(kind) ?? false }.joined()
+        let found = index(of: root).buckets.values.filter { $0.first?.is(kind) ?? false }.joined()
             .sorted { $0.position != $1.position ? $0.position < $1.position : $0.endPosition > $1.endPosition }
         lock.lock()
         if abstract.count >= Self.capacity { abstract.removeAll(keepingCapacity: true) }
@@ -92,17 +80,26 @@ final class SyntaxIndex: @unchecked Sendable {
         lock.unlock()
         return found
     }
-}
 
-/// One walk that files every node under its concrete type, in source order.
-private final class TypeBucketer: SyntaxAnyVisitor {
-    private(set) var buckets: [ObjectIdentifier: [Syntax]] = [:]
+    /// The one walk: nodes into buckets, identifier tokens into the name index.
+    private final class IndexWalker: SyntaxAnyVisitor {
+        var index = TreeIndex()
 
-    init() { super.init(viewMode: .sourceAccurate) }
+        init() { super.init(viewMode: .sourceAccurate) }
 
-    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        buckets[ObjectIdentifier(node.syntaxNodeType), default: []].append(node)
-        return .visitChildren
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            index.buckets[ObjectIdentifier(node.syntaxNodeType), default: []].append(node)
+            return .visitChildren
+        }
+
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+            switch token.tokenKind {
+            case .identifier(let name), .dollarIdentifier(let name):
+                index.identifiers[name, default: []].append(token.positionAfterSkippingLeadingTrivia)
+            default: break
+            }
+            return .skipChildren
+        }
     }
 }
 
