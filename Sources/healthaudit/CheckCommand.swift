@@ -74,7 +74,8 @@ struct Check: ParsableCommand {
     private func check() throws {
         let located = try SiteLocator.locate(path: path, site: site, config: config)
         let siteDirectory = located.siteDirectory
-        let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory, showSuppressed: showSuppressed)
+        let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory, showSuppressed: showSuppressed,
+                                    failOn: failOn)
         let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig)
         let writer = OutputWriter(inputs: run.inputs)
         let (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)

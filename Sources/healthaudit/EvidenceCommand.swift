@@ -11,7 +11,7 @@ struct EvidenceCommand: ParsableCommand {
         abstract: "Write one app's audit as a self-contained HTML evidence file.",
         discussion: """
         The file holds the verdict, the six review answers with their evidence, every finding (suppressed \
-        ones marked), the tool version, the config file's text and the SHA-256 of each input file.
+        ones marked), the tool version, the config file's text (the other apps' entries left out) and the SHA-256 of each input file.
 
         Exit codes: 0 written; 2 usage or input error (unknown app, config or manifest errors, an output that \
         is one of the audit's inputs); 3 the output cannot be written.
@@ -39,8 +39,11 @@ struct EvidenceCommand: ParsableCommand {
         for path in audit.manifest.inputFiles {
             inputs.append(InputDigest(path: path, sha256: SHA256.hex(try read(siteDirectory + "/" + path, shown: path))))
         }
+        // Only this app's entry of the config: the others' settings are not this reviewer's to read.
+        let configText = String(decoding: configData, as: UTF8.self)
+        let config = try ConfigLoader().parse(configText, file: ConfigLoader.fileName, siteDirectory: siteDirectory)
         let input = EvidenceInput(audit: audit, configPath: ConfigLoader.fileName,
-                                  configText: String(decoding: configData, as: UTF8.self), inputs: inputs)
+                                  configText: ConfigExcerpt.scoped(configText, to: audit.manifest.id, in: config), inputs: inputs)
         let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory)
         try OutputWriter(inputs: run.inputs).write(EvidenceReport.render(input, context: context), to: output)
     }

@@ -8,8 +8,11 @@ import Report
 import XCTest
 
 final class OutputJUnitTests: XCTestCase {
-    private func parse(_ audits: [AppAudit]) throws -> XMLDocument {
-        try XMLDocument(xmlString: JUnitReport.render(audits, context: OutputFixture.context), options: [])
+    /// With `--fail-on note`, every active finding fails its rule's testcase.
+    private func parse(_ audits: [AppAudit], failOn: Severity = .note) throws -> XMLDocument {
+        var context = OutputFixture.context
+        context.failOn = failOn
+        return try XMLDocument(xmlString: JUnitReport.render(audits, context: context), options: [])
     }
 
     private func nodes(_ document: XMLDocument, _ xpath: String) throws -> [XMLElement] {
@@ -50,6 +53,27 @@ final class OutputJUnitTests: XCTestCase {
             XCTAssertTrue(body.contains(finding.quote), body)
         }
         XCTAssertEqual(cached.attribute(forName: "type")?.stringValue, "warning")
+    }
+
+    /// `--fail-on error` (the default): warnings and notes are listed, but only errors fail, as the
+    /// exit status says.
+    func testOnlyFindingsAtOrAboveFailOnFail() throws {
+        let audit = try OutputFixture.audit(findings: [
+            OutputFixture.finding("usage-string-missing", severity: .error),
+            OutputFixture.finding("authorization-remembered", severity: .warning, line: 12),
+            OutputFixture.finding("usage-string-repeated", severity: .note, line: 14),
+        ])
+        let document = try parse([audit], failOn: .error)
+        XCTAssertEqual(try nodes(document, "//testcase/failure").compactMap { ($0.parent as? XMLElement)?.attribute(forName: "name")?.stringValue },
+                       ["usage-string-missing"])
+        let listed = try nodes(document, "//testcase[@name='authorization-remembered']/system-out")
+        XCTAssertEqual(listed.count, 1)
+        XCTAssertTrue(listed[0].stringValue?.contains(":12:") == true && listed[0].stringValue?.contains("warning:") == true, listed[0].stringValue ?? "")
+        XCTAssertEqual(try nodes(document, "//testcase[@name='usage-string-repeated']/system-out").count, 1)
+        XCTAssertEqual(try nodes(document, "/testsuites").first?.attribute(forName: "failures")?.stringValue, "1")
+
+        let strict = try parse([audit], failOn: .warning)
+        XCTAssertEqual(try nodes(strict, "//testcase/failure").count, 2)
     }
 
     func testRuleWithOnlySuppressedFindingsIsSkipped() throws {

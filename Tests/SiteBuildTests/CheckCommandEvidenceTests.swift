@@ -31,6 +31,9 @@ final class CheckCommandEvidenceTests: XCTestCase {
         let plist = try Data(contentsOf: URL(fileURLWithPath: fixture.site + "/apps/veloride/VeloRide/Info.plist"))
         XCTAssertTrue(html.contains("<code>apps/veloride/VeloRide/Info.plist</code></td><td><code class=\"digest\">\(SHA256.hex(plist))</code>"))
         XCTAssertTrue(html.contains("# HealthAudit — the embedded default project."), "the config's text")
+        XCTAssertTrue(html.contains("id: veloride"), "this app's entry")
+        XCTAssertFalse(html.contains("id: trainer"), "not the other apps' entries")
+        XCTAssertTrue(html.contains("other apps omitted: not part of this evidence"))
 
         XCTAssertEqual(try evidence("veloride", to: "evidence/veloride.html").status, 0)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), first, "same inputs, same bytes")

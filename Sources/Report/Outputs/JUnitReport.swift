@@ -2,7 +2,9 @@ import Checklist
 import Manifest
 
 /// JUnit XML for CI test tabs: one testsuite per app, one testcase per rule. A rule with active
-/// findings fails (every finding listed in the failure); one whose findings are all suppressed is skipped.
+/// findings at or above `--fail-on` fails (every finding listed in the failure); one with active
+/// findings below it passes and lists them as output, as the check's exit status does; one whose
+/// findings are all suppressed is skipped.
 public enum JUnitReport {
     public static func render(_ audits: [AppAudit], context: OutputContext) -> String {
         let rules = RuleIndex(audits).descriptions
@@ -15,9 +17,11 @@ public enum JUnitReport {
                 let findings = audit.findings.filter { $0.ruleID == rule.id }
                 let active = findings.filter { !$0.isSuppressed }
                 let attributes = "classname=\"\(XMLText.escape("healthaudit." + audit.manifest.id))\" name=\"\(XMLText.escape(rule.id))\""
-                if !active.isEmpty {
+                if active.contains(where: { $0.severity >= context.failOn }) {
                     failures += 1
                     cases.append("    <testcase \(attributes)>\n" + failure(active, rule: rule, context: context) + "    </testcase>\n")
+                } else if !active.isEmpty {
+                    cases.append("    <testcase \(attributes)>\n      <system-out>\(XMLText.escape(listing(active, context: context)))</system-out>\n    </testcase>\n")
                 } else if !findings.isEmpty {
                     skipped += 1
                     let reasons = findings.compactMap(\.suppression).map(\.reason)
@@ -44,11 +48,16 @@ public enum JUnitReport {
         let message = findings.count == 1
             ? "\(TextReport.location(first, context: context)): \(first.message)"
             : "\(findings.count) findings; first at \(TextReport.location(first, context: context)): \(first.message)"
-        let body = findings.map { finding in
+        let body = listing(findings, context: context)
+        return "      <failure message=\"\(XMLText.escape(message))\" type=\"\(worst.rawValue)\">\(XMLText.escape(body))</failure>\n"
+    }
+
+    /// Every finding located, with its severity and the quoted line.
+    private static func listing(_ findings: [Finding], context: OutputContext) -> String {
+        findings.map { finding in
             var line = "\(TextReport.location(finding, context: context)): \(finding.severity.rawValue): \(finding.message)"
             if !finding.quote.isEmpty { line += "\n    " + finding.quote }
             return line
         }.joined(separator: "\n")
-        return "      <failure message=\"\(XMLText.escape(message))\" type=\"\(worst.rawValue)\">\(XMLText.escape(body))</failure>\n"
     }
 }

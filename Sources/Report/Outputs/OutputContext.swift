@@ -11,9 +11,13 @@ public struct OutputContext: Sendable {
     public var siteDirectory: String
     /// Whether text-like outputs (text, markdown) list suppressed findings.
     public var showSuppressed: Bool
+    /// The lowest severity that fails the check (`--fail-on`): JUnit marks only these as failures.
+    public var failOn: Severity
 
-    public init(tool: ToolInfo = ToolInfo(), sitePrefix: String = "", siteDirectory: String = "", showSuppressed: Bool = false) {
+    public init(tool: ToolInfo = ToolInfo(), sitePrefix: String = "", siteDirectory: String = "", showSuppressed: Bool = false,
+                failOn: Severity = .error) {
         self.tool = tool; self.sitePrefix = sitePrefix; self.siteDirectory = siteDirectory; self.showSuppressed = showSuppressed
+        self.failOn = failOn
     }
 
     /// `file` relative to the site folder, whether it was given relative or absolute.
