@@ -16,7 +16,7 @@ final class ManifestRuleExampleTests: XCTestCase {
         let missing = try XCTUnwrap(audit.findings.first { $0.ruleID == "usage-string-missing" })
         XCTAssertEqual(missing.location.file, "apps/example/Info.plist")
         XCTAssertEqual(missing.location.line, 4)
-        XCTAssertEqual(missing.quote, "<dict>")
+        XCTAssertEqual(missing.quote, "missing: NSHealthUpdateUsageDescription", "the `<dict>` line is where, not what was seen")
         XCTAssertTrue(missing.message.contains("ITMS-90683"), missing.message)
         XCTAssertTrue(missing.message.contains("HKWorkoutTypeIdentifier"), missing.message)
     }

@@ -34,6 +34,13 @@ extension Rule {
                 location: document.location(of: key), quote: document.quote(key), target: target)
     }
 
+    /// A key the document lacks: cited at its top-level `<dict>`, whose line is no evidence of anything,
+    /// so the quote says what is missing instead of repeating `<dict>`.
+    public func finding(_ message: String, in document: PropertyListDocument, missingKey key: String, target: String) -> Finding {
+        Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
+                location: document.location(of: nil), quote: "missing: \(key)", target: target)
+    }
+
     public func finding(_ message: String, at location: FileLocation, quote: String, target: String) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
                 location: location, quote: quote, target: target)

@@ -78,14 +78,15 @@ struct EntitlementMissingRule: Rule {
         let state = context.healthKitEntitlement.map { "is \($0.summary)" } ?? "is absent"
         let message = "the app uses HealthKit but \(HealthKeys.entitlement) \(state): every request fails with HKError code 4 (Missing com.apple.developer.healthkit entitlement.)"
         if let entitlements = app.main.entitlements {
-            return [finding(message, in: entitlements, key: context.healthKitEntitlement == nil ? nil : HealthKeys.entitlement, target: app.id)]
+            if context.healthKitEntitlement == nil { return [finding(message, in: entitlements, missingKey: HealthKeys.entitlement, target: app.id)] }
+            return [finding(message, in: entitlements, key: HealthKeys.entitlement, target: app.id)]
         }
         if let unset = app.entitlementsUnsetAt {
             return [finding(message + " (the target's build settings set no CODE_SIGN_ENTITLEMENTS: add the HealthKit capability)", at: unset,
                             quote: "\(app.main.name): CODE_SIGN_ENTITLEMENTS not set", target: app.id)]
         }
         guard let plist = app.main.infoPlist else { return [finding(message, at: app.config.location, quote: "entitlements: (none)", target: app.id)] }
-        return [finding(message + " (no entitlements file is configured)", in: plist, key: nil, target: app.id)]
+        return [finding(message + " (no entitlements file is configured)", in: plist, missingKey: "CODE_SIGN_ENTITLEMENTS", target: app.id)]
     }
 }
 

@@ -55,7 +55,7 @@ struct UsageStringMissingRule: Rule {
                 reasons.append("the app depends on `\(dependency.package)` (\(dependency.location)), which calls HealthKit: its permission request crashes without it, and App Store upload is rejected (ITMS-90683)")
             }
             guard !reasons.isEmpty else { continue }
-            findings.append(finding("\(key) is missing: " + reasons.joined(separator: "; "), in: plist, key: nil, target: app.id))
+            findings.append(finding("\(key) is missing: " + reasons.joined(separator: "; "), in: plist, missingKey: key, target: app.id))
         }
         return findings
     }
