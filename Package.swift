@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "SiteBuild", dependencies: ["Manifest", "Checklist", "Summary", "Report"]),
         // 7. `healthaudit serve`: HTTP on loopback (its own small HTTP/1.1 layer on POSIX sockets,
         // with limits on connections, time and sizes), change watching, live reload.
-        .target(name: "SiteServer", dependencies: ["SiteBuild"]),
+        .target(name: "SiteServer", dependencies: ["Manifest", "SiteBuild"]),
         .executableTarget(name: "healthaudit", dependencies: [
             "Manifest", "Checklist", "HealthStore", "Report", "SiteBuild",
             "SiteServer",

@@ -244,7 +244,8 @@ def main():
     print("|---|---:|---:|---:|---|")
     for name, code, seconds, peak, ok in rows:
         print("| %s | %d | %.2f s | %.0f MiB | %s |" % (name, code, seconds, peak, ok))
-    print("\n%d run(s) of `check` on the embedded site (JSON and SARIF): %d distinct output(s)." % (args.runs, len(outputs)))
+    print("\n%d run%s of `check` on the embedded site (JSON and SARIF): %d distinct output%s."
+          % (args.runs, "" if args.runs == 1 else "s", len(outputs), "" if len(outputs) == 1 else "s"))
     sys.exit(1 if failures or len(outputs) != 1 else 0)
 
 

@@ -60,7 +60,7 @@ public struct OutputClaim: Sendable {
         let legacyCache = BuildCache.legacyPath(for: output)
         if fileManager.fileExists(atPath: legacyCache) { return .legacySite(cacheFile: legacyCache) }
         let shown = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
-        throw refusal("holds \(entries.count) item(s) healthaudit did not write (\(shown)); give a new or empty folder — a build replaces the whole folder")
+        throw refusal("holds \(Plural.count(entries.count, "item")) healthaudit did not write (\(shown)); give a new or empty folder — a build replaces the whole folder")
     }
 
     /// Folders no flag can make the tool replace: what it reads, what holds it, and the obvious disasters.

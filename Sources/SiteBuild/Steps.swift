@@ -14,7 +14,7 @@ extension BuildStep {
                 .load(directory: config.contentDirectory, displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
         } catch let error as InputError { all += error.problems }
         if !all.isEmpty { throw InputError(all) }
-        return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory)"
+        return "\(Plural.count(config.apps.count, "app")), \(Plural.count(state.contentPages.count, "content page")) from \(options.siteDirectory)"
     }
 
     /// The config and every app's manifests (cheap next to thousands of content pages). A config
@@ -56,10 +56,10 @@ extension BuildStep {
         if errors.isEmpty, let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
            cache.outputIsWhole(options.outputDirectory) {
             state.upToDate = true
-            return "\(config.apps.count) app(s) from \(options.siteDirectory); inputs unchanged since the last build"
+            return "\(Plural.count(config.apps.count, "app")) from \(options.siteDirectory); inputs unchanged since the last build"
         }
         if !errors.isEmpty { throw InputError(errors) }
-        return "\(config.apps.count) app(s), \(state.contentPages.count) content page(s) from \(options.siteDirectory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
+        return "\(Plural.count(config.apps.count, "app")), \(Plural.count(state.contentPages.count, "content page")) from \(options.siteDirectory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
     }
 
     public static let check = BuildStep("check") { state, _ in
@@ -67,7 +67,7 @@ extension BuildStep {
         let checklist = Checklist()
         state.audits = state.manifests.map(checklist.audit)
         let findings = state.audits.flatMap(\.activeFindings).count
-        return "\(state.audits.count) app(s) audited, \(findings) finding(s)"
+        return "\(Plural.count(state.audits.count, "app")) audited, \(Plural.count(findings, "finding"))"
     }
 
     /// Simulated Health data for the summary range, seen through each app's permissions.
@@ -82,7 +82,7 @@ extension BuildStep {
             do { state.summaries[audit.manifest.id] = try builder.summarize(audit) } catch let error as InputError { errors += error.problems }
         }
         if !errors.isEmpty { throw InputError(errors) }
-        return "\(range.days.count) day(s) × \(state.summaries.count) app(s) from \(builder.data.sampleCount) simulated samples"
+        return "\(Plural.count(range.days.count, "day")) × \(Plural.count(state.summaries.count, "app")) from \(builder.data.sampleCount) simulated samples"
     }
 
     /// Renders in parallel; a content page whose inputs are unchanged is reused from the last site.
@@ -99,7 +99,7 @@ extension BuildStep {
                              file: ConfigLoader.fileName)
         }
         state.cacheKeys = Dictionary(plan.compactMap { pending in pending.key.map { (pending.path, $0) } }, uniquingKeysWith: { first, _ in first })
-        return "\(state.files.count - state.reusedFiles) file(s) rendered, \(state.reusedFiles) unchanged"
+        return "\(Plural.count(state.files.count - state.reusedFiles, "file")) rendered, \(state.reusedFiles) unchanged"
     }
 
     /// Checks the output is the tool's to replace and takes the output lock, before any other work.
@@ -121,7 +121,7 @@ extension BuildStep {
         let cache = BuildCache(inputDigest: state.inputDigest, keys: state.cacheKeys, files: site.map(\.path).sorted())
         try SiteWriter(output: options.outputDirectory).write(site + [cache.outputFile()])
         if case .legacySite(let cacheFile) = state.outputFound { try? FileManager.default.removeItem(atPath: cacheFile) }
-        return "\(state.files.count) file(s) written to \(options.outputDirectory)"
+        return "\(Plural.count(state.files.count, "file")) written to \(options.outputDirectory)"
     }
 
     /// Runs `body`, moving its input errors into `errors` (nil then) so one run reports them all.

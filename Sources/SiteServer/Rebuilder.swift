@@ -1,3 +1,4 @@
+import Manifest
 import Foundation
 import SiteBuild
 
@@ -12,7 +13,7 @@ struct Rebuilder: Sendable {
     func rebuild() async {
         if let diagnostics = await build() {
             board.failed(diagnostics.text)
-            report(diagnostics.text + "\nbuild failed: \(diagnostics.count) problem(s); still serving the last good site\n")
+            report(diagnostics.text + "\nbuild failed: \(Plural.count(diagnostics.count, "problem")); still serving the last good site\n")
         } else {
             board.succeeded()
             report("site built (generation \(board.current.generation)); open pages reload\n")

@@ -428,7 +428,7 @@ func saveCurrent(_ bytes: [UInt8]) {
     _ = bytes.withUnsafeBytes { pwrite(currentDescriptor, $0.baseAddress, $0.count, 0) }
 }
 
-say("fuzzing \(target.name): \(corpus.count) seed input(s), seed \(seed), \(Int(seconds)) s; current input in \(currentPath)")
+say("fuzzing \(target.name): \(Plural.count(corpus.count, "seed input")), seed \(seed), \(Int(seconds)) s; current input in \(currentPath)")
 let start = Date()
 var iterations = 0
 var slowest = 0.0

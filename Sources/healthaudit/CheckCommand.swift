@@ -64,7 +64,7 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         if outputs.count > formats.count && !(formats.isEmpty && outputs.count == 1) {
-            throw ValidationError("\(outputs.count) --output value(s) for \(formats.count) --format value(s): give one --format per --output")
+            throw ValidationError("\(Plural.count(outputs.count, "--output value")) for \(Plural.count(formats.count, "--format value")): give one --format per --output")
         }
         if strictBaseline && baseline == nil { throw ValidationError("--strict-baseline needs --baseline FILE") }
     }
@@ -144,7 +144,7 @@ enum AuditRunner {
         let known = state.audits.map(\.manifest.id)
         let unknown = apps.filter { !known.contains($0) }
         if !unknown.isEmpty {
-            throw CommandFailure("error: unknown app id(s) \(unknown.joined(separator: ", ")); the config lists: \(known.joined(separator: ", "))")
+            throw CommandFailure("error: unknown app \(unknown.count == 1 ? "id" : "ids") \(unknown.joined(separator: ", ")); the config lists: \(known.joined(separator: ", "))")
         }
         return Run(audits: state.audits.filter { apps.contains($0.manifest.id) }, inputs: inputs)
     }
@@ -161,7 +161,7 @@ enum AuditRunner {
             let state = try Pipeline.audit.run(options)
             return (state, recorder.readFiles)
         } catch let failure as BuildFailed {
-            throw CommandFailure(failure.description(sitePrefix: Paths.relative(siteDirectory)) + "\ncheck failed: \(failure.diagnostics.count) input problem(s)")
+            throw CommandFailure(failure.description(sitePrefix: Paths.relative(siteDirectory)) + "\ncheck failed: \(Plural.count(failure.diagnostics.count, "input problem"))")
         } catch let failure as InternalFailure {
             throw CommandFailure(failure.description, status: ExitStatus.internalError)
         }
@@ -256,7 +256,7 @@ enum SiteLocator {
         guard !apps.isEmpty else {
             throw CommandFailure("\(path ?? "."): error: no healthaudit.yml here or above, and no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)")
         }
-        OutputWriter.standardError("healthaudit: no healthaudit.yml found; auditing \(apps.count) discovered app(s):\n"
+        OutputWriter.standardError("healthaudit: no healthaudit.yml found; auditing \(Plural.count(apps.count, "discovered app")):\n"
                                    + apps.map { "  \($0.root)\($0.project.map { "/" + $0 } ?? "") — \($0.reason)\n" }.joined())
         return Located(siteDirectory: RealPath.of(start) ?? start,
                        discoveredConfig: AppDiscovery.config(for: apps, title: (start as NSString).lastPathComponent))

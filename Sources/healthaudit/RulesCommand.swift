@@ -120,7 +120,7 @@ struct TemplatesCommand: ParsableCommand {
                 FileHandle.standardError.write(Data("\(directory): error: cannot write the templates: \(error.localizedDescription)\n".utf8))
                 throw ExitCode(ExitStatus.outputError)
             }
-            print("\(files.count) template file(s) written to \(directory); build with --templates \(directory)")
+            print("\(Plural.count(files.count, "template file")) written to \(directory); build with --templates \(directory)")
         }
     }
 }
@@ -160,6 +160,6 @@ struct InitCommand: ParsableCommand {
         defer { close(descriptor) }
         let data = Data(text.utf8)
         _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        print("wrote \(Paths.relative(target)) with \(apps.count) app(s): " + apps.map(\.id).joined(separator: ", "))
+        print("wrote \(Paths.relative(target)) with \(Plural.count(apps.count, "app")): " + apps.map(\.id).joined(separator: ", "))
     }
 }

@@ -1,3 +1,4 @@
+import Manifest
 import ArgumentParser
 import Foundation
 import Report
@@ -58,7 +59,7 @@ struct Build: ParsableCommand {
         do {
             try Pipeline.site.run(options)
         } catch let failure as BuildFailed {
-            FileHandle.standardError.write(Data((failure.description(sitePrefix: Paths.relative(siteOptions.siteDirectory)) + "\nbuild failed: \(failure.diagnostics.count) problem(s); the previous site was left untouched\n").utf8))
+            FileHandle.standardError.write(Data((failure.description(sitePrefix: Paths.relative(siteOptions.siteDirectory)) + "\nbuild failed: \(Plural.count(failure.diagnostics.count, "problem")); the previous site was left untouched\n").utf8))
             throw ExitCode(ExitStatus.inputError)
         } catch let failure as OutputFailure {
             FileHandle.standardError.write(Data("\(failure)\nbuild failed: the site could not be written\n".utf8))

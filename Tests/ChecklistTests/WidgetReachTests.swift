@@ -115,7 +115,7 @@ final class WidgetReachTests: XCTestCase {
     func testAWidgetWithNoWayToHealthKitMakesTheQuestionNotApplicable() throws {
         let answer = try q5(try projectAudit(widgetLinksKit: false))
         XCTAssertEqual(answer.status, .notApplicable, answer.reason)
-        XCTAssertEqual(answer.reason, "no widget can reach HealthKit: the 1 extension target(s) and the 1 widget provider(s) neither call nor declare it")
+        XCTAssertEqual(answer.reason, "no widget can reach HealthKit: the 1 extension target and the 1 widget provider neither call nor declare it")
     }
 
     /// A WatchKit extension hosts both the watch app's code and its ClockKit complication.

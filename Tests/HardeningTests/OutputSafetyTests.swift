@@ -65,7 +65,7 @@ final class OutputSafetyTests: XCTestCase {
         let output = site.root + "/notes"
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         try "my untracked work".write(toFile: output + "/draft.txt", atomically: false, encoding: .utf8)
-        try assertRefused(output, because: "holds 1 item(s) healthaudit did not write (draft.txt)")
+        try assertRefused(output, because: "holds 1 item healthaudit did not write (draft.txt)")
         XCTAssertEqual(try String(contentsOfFile: output + "/draft.txt", encoding: .utf8), "my untracked work")
     }
 

@@ -23,13 +23,13 @@ final class OutputMarkdownTests: XCTestCase {
         let text = MarkdownReport.render(audits, context: OutputFixture.context)
         XCTAssertLessThan(text.count, 65_000)
         XCTAssertLessThan(text.utf8.count, 65_000)
-        XCTAssertTrue(text.hasPrefix("## HealthKit audit\n\n**\(audits.count) of \(audits.count) app(s) fail"), String(text.prefix(200)))
+        XCTAssertTrue(text.hasPrefix("## HealthKit audit\n\n**\(audits.count) of \(audits.count) apps fail"), String(text.prefix(200)))
         let summary = try XCTUnwrap(text.range(of: "| App | Verdict |")), table = try XCTUnwrap(text.range(of: "### Findings"))
         XCTAssertLessThan(summary.lowerBound, table.lowerBound)
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| error |") || $0.hasPrefix("| warning |") }
         XCTAssertGreaterThan(rows.count, 50)
         let total = audits.count * 1700
-        let leftOut = try XCTUnwrap(text.firstMatch(of: /_(\d+) of (\d+) finding\(s\) were left out/))
+        let leftOut = try XCTUnwrap(text.firstMatch(of: /_(\d+) of (\d+) findings were left out/))
         XCTAssertEqual(Int(leftOut.2), total)
         XCTAssertEqual(Int(leftOut.1), total - rows.count)
         XCTAssertEqual(text.components(separatedBy: "<details>").count, text.components(separatedBy: "</details>").count)

@@ -13,7 +13,7 @@ final class OutputTextTests: XCTestCase {
         for line in lines.dropLast() {
             XCTAssertNotNil(line.firstMatch(of: /^Site\/[^:]+:\d+(:\d+)?: (error|warning|note): .+ \[[a-z0-9-]+\]$/), line)
         }
-        XCTAssertTrue(lines.last!.hasPrefix("\(audits.count) app(s) audited: "), lines.last!)
+        XCTAssertTrue(lines.last!.hasPrefix("\(Plural.count(audits.count, "app")) audited: "), lines.last!)
     }
 
     func testSuppressedOnlyWithShowSuppressedAndMessagesStayOnOneLine() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import XCTest
 import TestSupport
 
@@ -34,7 +35,7 @@ final class CheckCommandTests: XCTestCase {
         let lines = run.stdout.split(separator: "\n")
         XCTAssertTrue(lines.contains { $0.hasPrefix("Site/apps/trainer/Trainer/Info.plist:1: error: NSHealthUpdateUsageDescription is missing") }, run.stdout)
         XCTAssertTrue(lines.contains { $0.firstMatch(of: /^Site\/apps\/veloride\/VeloRide\/.+\.swift:\d+:\d+: warning: .+ \[[a-z-]+\]$/) != nil }, run.stdout)
-        XCTAssertTrue(lines.last?.hasPrefix("\(try fixture.appCount()) app(s) audited:") == true, run.stdout)
+        XCTAssertTrue(lines.last?.hasPrefix("\(Plural.count(try fixture.appCount(), "app")) audited:") == true, run.stdout)
     }
 
     func testNoFailWritesEveryReportIntoNewFoldersAndExitsZero() throws {
@@ -45,7 +46,7 @@ final class CheckCommandTests: XCTestCase {
         let run = try fixture.check(arguments)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "", "every format went to a file")
-        XCTAssertTrue(run.stderr.contains("\(try fixture.appCount()) app(s) audited:"), "the count still reaches the log: \(run.stderr)")
+        XCTAssertTrue(run.stderr.contains("\(Plural.count(try fixture.appCount(), "app")) audited:"), "the count still reaches the log: \(run.stderr)")
         for format in ["text", "sarif", "junit", "json", "markdown", "github"] {
             let text = try String(contentsOfFile: fixture.root + "/reports/\(format)/report.out", encoding: .utf8)
             XCTAssertFalse(text.isEmpty, format)
@@ -95,12 +96,12 @@ final class CheckCommandTests: XCTestCase {
     func testAppFilterAndUsageErrors() throws {
         let steady = try fixture.check(["--app", "steady"])
         XCTAssertEqual(steady.status, 0, steady.stdout)
-        XCTAssertTrue(steady.stdout.contains("1 app(s) audited: 0 error(s)"), steady.stdout)
+        XCTAssertTrue(steady.stdout.contains("1 app audited: 0 errors"), steady.stdout)
         XCTAssertEqual(try fixture.check(["--app", "steady", "--app", "trainer"]).status, 1)
 
         let unknown = try fixture.check(["--app", "nope"])
         XCTAssertEqual(unknown.status, 2)
-        XCTAssertTrue(unknown.stderr.contains("unknown app id(s) nope"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("unknown app id nope"), unknown.stderr)
         XCTAssertEqual(try fixture.check(["--fail-on", "fatal"]).status, 2)
         XCTAssertEqual(try fixture.check(["--format", "pdf"]).status, 2)
         XCTAssertEqual(try fixture.check(["--format", "json", "--output", "a.json", "--output", "b.json"]).status, 2)

@@ -67,7 +67,7 @@ struct AnswerSheet {
         var result = positive(question)
         let suppressed = related.filter(\.isSuppressed)
         if !suppressed.isEmpty && result.mark == .pass {
-            result.reason += " (\(suppressed.count) finding(s) suppressed)"
+            result.reason += " (\(Plural.count(suppressed.count, "finding")) suppressed)"
         }
         return result
     }
@@ -89,7 +89,7 @@ struct AnswerSheet {
             guard context.usage.callsHealthKit else { return noCalls }
             let checks = facts(.availabilityCheck)
             let targets = context.usage.targetsUsingHealthKit
-            return make(.yes, "isHealthDataAvailable() is consulted (\(checks.count) call(s)) in every target that uses HealthKit (\(targets.joined(separator: ", ")))", checks)
+            return make(.yes, "isHealthDataAvailable() is consulted (\(Plural.count(checks.count, "call"))) in every target that uses HealthKit (\(targets.joined(separator: ", ")))", checks)
         case .completionInterpreted:
             let requests = facts(.authorizationRequest)
             if requests.isEmpty {
@@ -97,7 +97,7 @@ struct AnswerSheet {
                     ? make(.cannotTell, "cannot tell — HealthKit is used but no authorization request is visible in the scanned code")
                     : noCalls
             }
-            return make(.yes, "no use of the result as proof of access (\(requests.count) request(s) checked)", requests)
+            return make(.yes, "no use of the result as proof of access (\(Plural.count(requests.count, "request")) checked)", requests)
         case .readStatusProbed:
             guard context.usage.callsHealthKit else { return noCalls }
             let statuses = facts(.statusCheck)
@@ -150,7 +150,7 @@ private struct WidgetReach {
                 || provider.isComplicationDataSource && context.manifest.targets.contains { $0.id == provider.target && reachesHealthKit($0) }
         }
         if reaching.isEmpty && reachingProviders.isEmpty {
-            let what = [extensions.isEmpty ? nil : "\(extensions.count) extension target(s)", providers.isEmpty ? nil : "\(providers.count) widget provider(s)"]
+            let what = [extensions.isEmpty ? nil : "\(Plural.count(extensions.count, "extension target"))", providers.isEmpty ? nil : "\(Plural.count(providers.count, "widget provider"))"]
             return make(.notApplicable, "no widget can reach HealthKit: the \(what.compactMap { $0 }.joined(separator: " and the ")) neither call nor declare it", [])
         }
         let evidence = reaching.compactMap { ext in ext.infoPlist.map { Evidence(location: $0.location(of: "NSExtension"), quote: $0.quote("NSExtension")) } }

@@ -77,7 +77,7 @@ struct ReactNativeDiscovery {
             let native = discovery.config.sources.filter { files.text($0)?.contains("HealthKit") == true }
             let skipped = discovery.config.sources.count - native.count
             if skipped > 0 {
-                discovery.fact("\(skipped) Swift file(s) of the app target not audited as Swift: they do not use HealthKit (React Native's native side)",
+                discovery.fact("\(Plural.count(skipped, "Swift file")) of the app target not audited as Swift: they do not use HealthKit (React Native's native side)",
                                origin: "app target sources")
             }
             discovery.config.sources = native
@@ -95,7 +95,7 @@ struct ReactNativeDiscovery {
         // JavaScript / TypeScript.
         let scripts = try files.files(under: ".", skipping: Self.skippedScriptFolders.union([".expo", "Pods"])).filter(Self.isAppScript)
         discovery.javaScript = scripts
-        discovery.fact("\(scripts.count) JavaScript/TypeScript file(s) scanned (node_modules, ios/, android/ and tests skipped)", origin: "app folder",
+        discovery.fact("\(Plural.count(scripts.count, "JavaScript/TypeScript file")) scanned (node_modules, ios/, android/ and tests skipped)", origin: "app folder",
                        at: nil)
     }
 

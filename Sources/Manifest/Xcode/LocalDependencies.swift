@@ -33,7 +33,7 @@ struct LocalDependencies {
                 added += ((try? files.files(under: sourceFolder)) ?? []).filter { $0.hasSuffix(".swift") }
             }
             found += added
-            discovery.fact("\(added.count) Swift file(s) from the local package \(files.display(folder)) (\(package.targets.map(\.name).joined(separator: ", ")))",
+            discovery.fact("\(Plural.count(added.count, "Swift file")) from the local package \(files.display(folder)) (\(package.targets.map(\.name).joined(separator: ", ")))",
                            origin: "Package.swift", at: FileLocation(file: files.display(manifest), line: 1))
             if depth < 2 {
                 pending += package.pathDependencies.map { (AppFiles.join(folder, $0.path), FileLocation(file: files.display(manifest), line: $0.line), depth + 1) }
@@ -68,7 +68,7 @@ struct LocalDependencies {
                 return ((try? files.files(under: folderPath)) ?? []).filter { $0.hasSuffix(".swift") }
             }
             found += added
-            discovery.fact("\(added.count) Swift file(s) from the development pod \(pod.name) (\(files.display(podspec)) source_files)", origin: "Podfile", at: at)
+            discovery.fact("\(Plural.count(added.count, "Swift file")) from the development pod \(pod.name) (\(files.display(podspec)) source_files)", origin: "Podfile", at: at)
         }
         return found
     }

@@ -53,7 +53,7 @@ struct XcodeGenDiscovery {
             let paths = sources.compactMap { $0.string ?? $0.mapping?["path"]?.string }.filter { files.isDirectory($0) || files.exists($0) }
             if !paths.isEmpty {
                 discovery.config.sources = paths
-                discovery.fact("\(paths.count) source folder(s) from sources", origin: Self.fileName, at: FileLocation(file: defined.file.shown, line: defined.value.mark?.line))
+                discovery.fact("\(Plural.count(paths.count, "source folder")) from sources", origin: Self.fileName, at: FileLocation(file: defined.file.shown, line: defined.value.mark?.line))
             }
         }
     }

@@ -65,7 +65,7 @@ public enum EvidenceReport {
         <table class="facts">
         <tr><th>App</th><td>\(HTMLText.escape(audit.manifest.name)) (<code>\(HTMLText.escape(audit.manifest.id))</code>, \(audit.manifest.config.kind.rawValue))</td></tr>
         <tr><th>Verdict</th><td class="verdict \(verdictClass(audit.verdict))">\(audit.verdict.rawValue)</td></tr>
-        <tr><th>Findings</th><td>\(counts.errors) error(s), \(counts.warnings) warning(s), \(counts.notes) note(s), \(counts.suppressed) suppressed</td></tr>
+        <tr><th>Findings</th><td>\(Plural.count(counts.errors, "error")), \(Plural.count(counts.warnings, "warning")), \(Plural.count(counts.notes, "note")), \(counts.suppressed) suppressed</td></tr>
         <tr><th>Requested (read)</th><td>\(codeList(audit.requestedRead))</td></tr>
         <tr><th>Requested (share)</th><td>\(codeList(audit.requestedShare))</td></tr>
         <tr><th>Tool</th><td>\(HTMLText.escape(context.tool.name)) \(HTMLText.escape(context.tool.version))</td></tr>

@@ -13,7 +13,7 @@ public enum MarkdownReport {
         document.force(summary(audits))
         var appsLeftOut = 0
         for audit in audits where !document.append(summaryRow(audit)) { appsLeftOut += 1 }
-        if appsLeftOut > 0 { document.force("\n_\(appsLeftOut) app(s) were left out of this table._\n") }
+        if appsLeftOut > 0 { document.force("\n_\(Plural.count(appsLeftOut, "app")) \(appsLeftOut == 1 ? "was" : "were") left out of this table._\n") }
         document.force("\n")
         let active = audits.flatMap { audit in audit.activeFindings.map { (audit, $0) } }
         var leftOut = 0
@@ -27,10 +27,10 @@ public enum MarkdownReport {
         var sectionsLeftOut = 0
         for audit in audits where !document.append(details(audit, context: context)) { sectionsLeftOut += 1 }
         if leftOut > 0 {
-            document.force("_\(leftOut) of \(active.count) finding(s) were left out of the table to stay under GitHub's comment size limit; the SARIF or JSON report has all of them._\n\n")
+            document.force("_\(leftOut) of \(Plural.count(active.count, "finding")) \(leftOut == 1 ? "was" : "were") left out of the table to stay under GitHub's comment size limit; the SARIF or JSON report has all of them._\n\n")
         }
         if sectionsLeftOut > 0 {
-            document.force("_The details of \(sectionsLeftOut) app(s) were left out for the same reason._\n\n")
+            document.force("_The details of \(Plural.count(sectionsLeftOut, "app")) were left out for the same reason._\n\n")
         }
         document.force("<sub>\(MarkdownText.escape(context.tool.name)) \(MarkdownText.escape(context.tool.version))</sub>\n")
         return document.text
@@ -57,8 +57,8 @@ public enum MarkdownReport {
         let counts = FindingCounts(audits)
         var text = "## HealthKit audit\n\n"
         let failing = audits.filter { $0.verdict == .fails }.count, needsWork = audits.filter { $0.verdict == .needsWork }.count
-        text += "**\(failing) of \(audits.count) app(s) fail, \(needsWork) need(s) work** — "
-        text += "\(counts.errors) error(s), \(counts.warnings) warning(s), \(counts.notes) note(s), \(counts.suppressed) suppressed.\n\n"
+        text += "**\(failing) of \(Plural.count(audits.count, "app")) \(failing == 1 ? "fails" : "fail"), \(needsWork) \(needsWork == 1 ? "needs" : "need") work** — "
+        text += "\(Plural.count(counts.errors, "error")), \(Plural.count(counts.warnings, "warning")), \(Plural.count(counts.notes, "note")), \(counts.suppressed) suppressed.\n\n"
         return text + "| App | Verdict | Errors | Warnings | Notes | Suppressed |\n| --- | --- | ---: | ---: | ---: | ---: |\n"
     }
 
@@ -76,7 +76,7 @@ public enum MarkdownReport {
     private static func details(_ audit: AppAudit, context: OutputContext) -> String {
         let c = FindingCounts(audit.findings)
         var text = "<details>\n<summary><b>\(MarkdownText.inlineHTML(audit.manifest.name))</b> — \(verdictBadge(audit.verdict)): "
-        text += "\(c.errors) error(s), \(c.warnings) warning(s), \(c.notes) note(s)</summary>\n\n"
+        text += "\(Plural.count(c.errors, "error")), \(Plural.count(c.warnings, "warning")), \(Plural.count(c.notes, "note"))</summary>\n\n"
         text += "**Review questions**\n\n"
         for answer in audit.answers {
             text += "\(answer.question.rawValue). \(answer.question.text) **\(answer.status.rawValue)** \(markBadge(answer.mark)) — \(MarkdownText.escape(answer.reason))\n"

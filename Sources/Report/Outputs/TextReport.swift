@@ -33,7 +33,7 @@ public enum TextReport {
     /// `2 app(s) audited: 3 error(s), 1 warning(s), 0 note(s), 2 suppressed`.
     public static func summary(_ audits: [AppAudit]) -> String {
         let counts = FindingCounts(audits)
-        return "\(audits.count) app(s) audited: \(counts.errors) error(s), \(counts.warnings) warning(s), \(counts.notes) note(s), \(counts.suppressed) suppressed"
+        return "\(Plural.count(audits.count, "app")) audited: \(Plural.count(counts.errors, "error")), \(Plural.count(counts.warnings, "warning")), \(Plural.count(counts.notes, "note")), \(counts.suppressed) suppressed"
     }
 
     /// Untrusted text must not start a new line that a log parser would read as another diagnostic,

@@ -88,8 +88,8 @@ struct AppPage {
         md.bullets(app.targets.map { target in
             var line = "**\(MarkdownText.escape(target.name))** (\(MarkdownText.code(target.id))"
             if let point = target.extensionPoint { line += ", extension point \(MarkdownText.code(point))" }
-            line += "): \(target.sources.count) Swift file(s) scanned"
-            if !target.isExtension, app.config.kind == .reactNative { line += ", \(app.javaScriptSources.count) JavaScript/TypeScript file(s) scanned" }
+            line += "): \(Plural.count(target.sources.count, "Swift file")) scanned"
+            if !target.isExtension, app.config.kind == .reactNative { line += ", \(Plural.count(app.javaScriptSources.count, "JavaScript/TypeScript file")) scanned" }
             if let plist = target.infoPlist { line += ", Info.plist \(MarkdownText.escape(plist.path)) (\(plist.format.rawValue))" }
             return line
         })

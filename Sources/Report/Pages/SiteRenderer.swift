@@ -106,6 +106,7 @@ public struct SiteRenderer: Sendable {
             "id": rule.id, "title": rule.title, "severity": rule.severity.rawValue,
             "questions": rule.questions.map { ["number": $0.rawValue, "text": MarkdownRenderer.render($0.text).html] },
             "hasQuestions": !rule.questions.isEmpty,
+            "questionsLabel": rule.questions.count == 1 ? "Answers review question" : "Answers review questions",
             "rationale": rationale.html,
             "triggering": RuleExamplePresenter.markdown(rule.triggering).map { ["html": $0] },
             "nonTriggering": RuleExamplePresenter.markdown(rule.nonTriggering).map { ["html": $0] },

@@ -58,7 +58,7 @@ struct SummaryPages {
         if hidden.isEmpty {
             md.paragraph("The app sees everything the store holds for this day.\(length)")
         } else {
-            md.paragraph("The store holds more than **\(MarkdownText.escape(audit.manifest.name))** sees on this day: \(hidden.count) metric(s) differ, and the app cannot tell missing data from denied access.\(length)")
+            md.paragraph("The store holds more than **\(MarkdownText.escape(audit.manifest.name))** sees on this day: \(Plural.count(hidden.count, "metric")) differ, and the app cannot tell missing data from denied access.\(length)")
         }
         let metrics = day.metrics.map { row -> [String: Any] in
             ["name": row.name, "held": row.held, "seen": row.seen, "why": row.visibility.explanation ?? "", "differs": row.differs]
@@ -72,7 +72,7 @@ struct SummaryPages {
         let lanes = ["Core", "Deep", "REM", "Asleep", "Awake", "In bed"]
         let sleepChart = SVGChart.timeline(day.sleep.map { .init(lane: Self.lane($0.stage), start: $0.start, end: $0.end) }, lanes: lanes,
             title: "Sleep stages for the night ending \(day.day)",
-            description: "Sleep stages from 18:00 the evening before to 12:00, as recorded by the main sleep source; \(day.sleep.count) segment(s).",
+            description: "Sleep stages from 18:00 the evening before to 12:00, as recorded by the main sleep source; \(Plural.count(day.sleep.count, "segment")).",
             axisLabels: ["18:00", "21:00", "00:00", "03:00", "06:00", "09:00", "12:00"])
         let previous = index > 0 ? summary.days[index - 1].day.description + ".html" : nil
         let next = index + 1 < summary.days.count ? summary.days[index + 1].day.description + ".html" : nil
@@ -115,7 +115,7 @@ enum ScenarioSection {
                                               "status": event.status ?? "", "skipped": event.skipped]
                     if let error = event.error { row["error"] = "\(error.name) (\(error.code))" }
                     if let crash = event.crash { row["crash"] = crash.description }
-                    if let seen = event.samplesSeen { row["seen"] = String(seen) }
+                    if let seen = event.samplesSeen { row["seen"] = Plural.count(seen, "sample") }
                     return row
                 },
             ]
