@@ -35,7 +35,7 @@ public struct HealthKitLibrary: Sendable, Hashable {
 
     public static let reactNativeHealth = HealthKitLibrary(
         name: "react-native-health", modules: ["react-native-health"],
-        methods: ["isAvailable": .availabilityCheck, "initHealthKit": .authorizationRequest, "getAuthStatus": .statusCheck],
+        methods: ["isAvailable": .availabilityCheck, "initHealthKit": .authorizationRequest, "getAuthStatus": .statusCheck, "setObserver": .read],
         prefixes: ["get": .read, "save": .write, "delete": .write], promises: false, globals: [["AppleHealthKit"]])
 
     public static let kingstinct = HealthKitLibrary(

@@ -219,23 +219,54 @@ struct BackgroundDeliveryMismatchRule: Rule {
             """]),
             .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true]),
                         "Sources/App.swift": "import HealthKit\nlet store = HKHealthStore()\n"]),
+            // React Native: the library's enableBackgroundDelivery is HealthKit's, called from JavaScript.
+            .reactNative(["js/src/sync.ts": """
+            import { enableBackgroundDelivery, UpdateFrequency } from '@kingstinct/react-native-healthkit';
+
+            export async function start() {
+              await ↓enableBackgroundDelivery('HKQuantityTypeIdentifierStepCount', UpdateFrequency.hourly);
+            }
+            """]),
+            // react-native-health's observers enable background delivery in its native code.
+            .reactNative(["js/App.js": """
+            import AppleHealthKit from 'react-native-health';
+
+            AppleHealthKit.initHealthKit({ permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } }, () => {
+              AppleHealthKit.↓setObserver({ type: 'StepCount' });
+            });
+            """]),
         ],
         nonTriggering: [
             .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true]),
                         "Sources/Sync.swift": "import HealthKit\nfunc start(store: HKHealthStore) {\n    store.enableBackgroundDelivery(for: HKQuantityType(.stepCount), frequency: .hourly) { _, _ in }\n}\n"]),
             .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true])],
                        scanSources: false),
+            .reactNative(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true]),
+                          "js/src/sync.ts": """
+            import { enableBackgroundDelivery, UpdateFrequency } from '@kingstinct/react-native-healthkit';
+
+            export const start = () => enableBackgroundDelivery('HKQuantityTypeIdentifierStepCount', UpdateFrequency.hourly);
+            """]),
         ]
     )
+
+    /// Calls that turn background delivery on: HealthKit's own, and the JavaScript and Dart
+    /// libraries' methods that call it (react-native-health's observers enable it natively).
+    private static let enablers: Set<String> = ["enableBackgroundDelivery", "setObserver"]
 
     func check(_ context: AuditContext) -> [Finding] {
         let app = context.manifest
         guard context.hasSources else { return [] } // the entitlement alone cannot be judged without code
         let hasEntitlement = app.main.entitlements?[HealthKeys.backgroundDelivery]?.bool == true
-        let calls = SourceQuery.calls(named: ["enableBackgroundDelivery"], in: context.sources.filter { !$0.isExtension })
-        if let call = calls.first, !hasEntitlement {
+        var calls = SourceQuery.calls(named: ["enableBackgroundDelivery"], in: context.sources.filter { !$0.isExtension }).map { ($0.location, $0.quote) }
+        for (files, library) in [(app.javaScriptSources, context.javaScriptCalls), (app.dartSources, context.dartCalls)] {
+            for call in library where Self.enablers.contains(call.method) {
+                calls.append((files[call.file].location(of: call.token), files[call.file].quote(call.token)))
+            }
+        }
+        if let (location, quote) = calls.first, !hasEntitlement {
             return [finding("enableBackgroundDelivery is called but \(HealthKeys.backgroundDelivery) is not set: the call fails with HKError code 4 on iOS 15 and later",
-                            at: call.location, quote: call.quote, target: app.id)]
+                            at: location, quote: quote, target: app.id)]
         }
         if hasEntitlement, calls.isEmpty, let entitlements = app.main.entitlements {
             return [finding("\(HealthKeys.backgroundDelivery) is set but no scanned code calls enableBackgroundDelivery",
