@@ -74,6 +74,9 @@ final class OutputJUnitTests: XCTestCase {
 
         let strict = try parse([audit], failOn: .warning)
         XCTAssertEqual(try nodes(strict, "//testcase/failure").count, 2)
+        XCTAssertEqual(try nodes(strict, "//testsuite/properties/property[@name='fail-on']").first?.attribute(forName: "value")?.stringValue, "warning")
+        XCTAssertEqual(try nodes(strict, "//testsuite/properties/property[@name='version']").first?.attribute(forName: "value")?.stringValue,
+                       ToolInfo.currentVersion)
     }
 
     func testRuleWithOnlySuppressedFindingsIsSkipped() throws {

@@ -54,6 +54,7 @@ final class OutputSARIFTests: XCTestCase {
         let help = try XCTUnwrap(missing["help"] as? [String: Any])
         XCTAssertTrue((help["markdown"] as? String)?.contains("**App Store upload fails**") == true)
         XCTAssertNotNil(help["text"] as? String)
+        XCTAssertEqual(missing["helpUri"] as? String, ToolInfo.homepage + "/blob/main/README.md?rule=usage-string-missing#rules")
         XCTAssertEqual((missing["defaultConfiguration"] as? [String: Any])?["level"] as? String, "error")
         let tags = try XCTUnwrap((missing["properties"] as? [String: Any])?["tags"] as? [String])
         XCTAssertEqual(tags, ["Q4: Are all Info.plist usage description keys present with meaningful text?"])

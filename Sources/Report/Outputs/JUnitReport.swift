@@ -32,8 +32,12 @@ public enum JUnitReport {
                 }
             }
             totals.tests += rules.count; totals.failures += failures; totals.skipped += skipped
+            // The tool and version, so a CI result can be traced to what produced it.
+            let properties = "    <properties>\n      <property name=\"tool\" value=\"\(XMLText.escape(context.tool.name))\"/>\n"
+                + "      <property name=\"version\" value=\"\(XMLText.escape(context.tool.version))\"/>\n"
+                + "      <property name=\"fail-on\" value=\"\(context.failOn.rawValue)\"/>\n    </properties>\n"
             suites.append("  <testsuite name=\"\(XMLText.escape(audit.manifest.id))\" tests=\"\(rules.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
-                          + cases.joined() + "  </testsuite>\n")
+                          + properties + cases.joined() + "  </testsuite>\n")
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"\(XMLText.escape(context.tool.name))\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" skipped=\"\(totals.skipped)\">\n"

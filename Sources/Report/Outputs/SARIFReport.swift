@@ -16,7 +16,7 @@ public enum SARIFReport {
             ("version", .string(context.tool.version)),
             ("semanticVersion", .string(context.tool.version)),
             ("informationUri", .string(context.tool.informationURI)),
-            ("rules", .array(rules.descriptions.map(rule))),
+            ("rules", .array(rules.descriptions.map { rule($0, tool: context.tool) })),
         ])
         let run: JSONValue = .object([
             ("tool", .object([("driver", driver)])),
@@ -28,11 +28,13 @@ public enum SARIFReport {
 
     static func level(_ severity: Severity) -> JSONValue { .string(severity.rawValue) }
 
-    private static func rule(_ description: RuleDescription) -> JSONValue {
+    private static func rule(_ description: RuleDescription, tool: ToolInfo) -> JSONValue {
         let text = PlainText.fromMarkdown(description.rationale)
         return .object([
             ("id", .string(description.id)),
             ("name", .string(PlainText.pascalCase(description.id))),
+            // Code-scanning UIs link the rule's documentation from each alert.
+            ("helpUri", .string(tool.ruleDocumentationURI(description.id))),
             ("shortDescription", .object([("text", .string(description.title))])),
             ("fullDescription", .object([("text", .string(text.isEmpty ? description.title : text))])),
             ("help", .object([("text", .string(text.isEmpty ? description.title : text)), ("markdown", .string(description.rationale))])),

@@ -12,4 +12,7 @@ public struct ToolInfo: Sendable, Hashable {
     /// Bumped with each release; reports carry it so a result can be traced to the tool that made it.
     public static let currentVersion = "0.1.0"
     public static let homepage = "https://github.com/healthaudit/healthaudit"
+
+    /// Where a rule is documented: `healthaudit explain RULE` prints the same, and the README lists every rule.
+    public func ruleDocumentationURI(_ rule: String) -> String { informationURI + "/blob/main/README.md?rule=" + rule + "#rules" }
 }
