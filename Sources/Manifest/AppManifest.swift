@@ -98,3 +98,15 @@ public struct UsageString: Sendable {
     public var quote: String
     public var origin: Origin
 }
+
+extension AppManifest {
+    /// Nothing of the app could be read or discovered (a skipped project says why in its note): no
+    /// project, property list, entitlements, Info.plist build settings, HealthKit dependency, or
+    /// code in any language.
+    var holdsNothingToAudit: Bool {
+        config.project == nil && config.xcodeGenSpec == nil && discovery.isEmpty
+            && targets.allSatisfy { $0.infoPlist == nil && $0.entitlements == nil && $0.sources.isEmpty }
+            && javaScriptSources.isEmpty && dartSources.isEmpty && healthKitDependencies.isEmpty
+            && !config.buildSettings.keys.contains { $0.hasPrefix("INFOPLIST_KEY_") }
+    }
+}

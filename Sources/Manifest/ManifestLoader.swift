@@ -116,6 +116,13 @@ public struct ManifestLoader {
             manifest.dartSources = tokenized(FlutterSources.files(in: flutter, fileSystem: fileSystem))
         }
         if app.kind == .cordova { loadCordova(into: &manifest, display: display, tokenized: tokenized) }
+        // An app of which nothing could be read would pass with every answer "cannot tell": a
+        // mistyped root must fail the run, not read as a clean audit.
+        if manifest.holdsNothingToAudit {
+            throw InputError("app '\(app.id)': nothing to audit under '\(app.rootInSite)': no project, Info.plist, entitlements, INFOPLIST_KEY_ build "
+                             + "settings, HealthKit dependency, or Swift, JavaScript or Dart sources were found; point `root` at the app, or configure "
+                             + "`project:`, `info_plist:`, `entitlements:` or `sources:`", at: app.location)
+        }
         return manifest
     }
 

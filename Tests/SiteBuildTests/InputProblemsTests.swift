@@ -34,6 +34,26 @@ final class InputProblemsTests: XCTestCase {
         return []
     }
 
+    /// A root with nothing readable (a typo, a folder moved) must fail the run, not pass with six
+    /// "cannot tell" answers; the message names the config line and what was looked for.
+    func testAnAppWithNothingToReadIsALoadErrorAtItsConfigLine() throws {
+        let site = try TestSite(files: [
+            "healthaudit.yml": "title: T\napps:\n  - id: ghost\n    name: Ghost\n    root: apps/ghost\n",
+            "apps/ghost/README.md": "# moved to apps/ghost-ios\n",
+        ])
+        defer { site.remove() }
+        do {
+            _ = try site.audit()
+            XCTFail("expected a load error")
+        } catch let failure as BuildFailed {
+            let problem = try XCTUnwrap(failure.diagnostics.first?.problem)
+            XCTAssertEqual(failure.diagnostics.count, 1)
+            XCTAssertEqual(problem.location.file.hasSuffix("healthaudit.yml"), true, problem.location.file)
+            XCTAssertEqual(problem.location.line, 3)
+            XCTAssertTrue(problem.message.contains("app 'ghost': nothing to audit under 'apps/ghost'"), problem.message)
+        }
+    }
+
     func testTemplateConfigPlistStringsAndScenarioProblemsComeTogether() throws {
         let templates = try brokenTemplates()
         try fixture.edit("apps/steady/Steady/Info.plist") { $0.replacingOccurrences(of: "</dict>", with: "") }
