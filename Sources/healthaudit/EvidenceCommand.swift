@@ -40,6 +40,7 @@ struct EvidenceCommand: ParsableCommand {
             inputs.append(InputDigest(path: path, sha256: SHA256.hex(try read(siteDirectory + "/" + path, shown: path))))
         }
         // Only this app's entry of the config: the others' settings are not this reviewer's to read.
+        // Parsed from the bytes shown and digested, so the entries' lines are those of this text.
         let configText = String(decoding: configData, as: UTF8.self)
         let config = try ConfigLoader().parse(configText, file: ConfigLoader.fileName, siteDirectory: siteDirectory)
         let input = EvidenceInput(audit: audit, configPath: ConfigLoader.fileName,

@@ -109,7 +109,7 @@ public struct AuditContext: Sendable {
         typeResolver = RequestedTypeResolver(sources: sources)
         resolvedRequests = typeResolver.requests()
         // Types asked for only in code count as requested, so manifest rules and the store see them.
-        let codeRequests = RequestedTypes(swift: resolvedRequests, reactNative: manifest.reactNativeHealth)
+        let codeRequests = CodeRequestedTypes(swift: resolvedRequests, reactNative: manifest.reactNativeHealth)
         requestedRead = Set(manifest.config.requested.read.map(\.value)).union(codeRequests.read)
         requestedShare = Set(manifest.config.requested.share.map(\.value)).union(codeRequests.share)
         // The audit still completes on a file that does not parse; say so rather than trust silence.

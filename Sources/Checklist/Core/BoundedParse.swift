@@ -26,18 +26,13 @@ enum BoundedParse {
 
     /// The tree, or nil when the parse did not finish within the deadline.
     static func parse(_ text: String) -> SourceFileSyntax? {
-        if text.utf8.count <= directLimit {
-            var source = text
-            return source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SourceBounds.maxNestingDepth) }
-        }
+        if text.utf8.count <= directLimit { return parseNow(text) }
         if tooSlow.contains(text) { return nil }
         let box = TreeBox()
         let finished = DispatchSemaphore(value: 0)
         let thread = idle.take()
         thread.run {
-            var source = text
-            let tree = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SourceBounds.maxNestingDepth) }
-            box.set(tree)
+            box.set(parseNow(text))
             finished.signal()
         }
         guard finished.wait(timeout: .now() + deadline(forBytes: text.utf8.count)) == .success else {
@@ -48,6 +43,11 @@ enum BoundedParse {
         }
         idle.give(thread)
         return box.tree
+    }
+
+    private static func parseNow(_ text: String) -> SourceFileSyntax {
+        var source = text
+        return source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: SourceBounds.maxNestingDepth) }
     }
 
     /// One long-lived thread that runs the jobs it is handed, one at a time, until abandoned.

@@ -17,9 +17,8 @@ public struct CallSite: Sendable {
 public enum SourceQuery {
     /// Every call whose called name (the last member, `x.y.name(...)`, or a bare `name(...)`) is in `names`.
     public static func calls(named names: Set<String>, in sources: [ParsedSource]) -> [CallSite] {
-        sources.flatMap { source -> [CallSite] in
-            names.flatMap { name in source.calls(named: name).map { CallSite(call: $0, name: name, source: source) } }
-                .sorted { $0.call.position < $1.call.position }
+        sources.flatMap { source in
+            source.calls(named: names).compactMap { call in ExprShape.calledName(call).map { CallSite(call: call, name: $0, source: source) } }
         }
     }
 

@@ -283,7 +283,7 @@ struct RequestedTypeResolver {
 /// The types the code asks for: Swift `requestAuthorization` sets as resolved, and what a React
 /// Native app's `initHealthKit(permissions)` asks for (`permissions.read` → read, `write` → share);
 /// what could not be resolved becomes a note.
-struct RequestedTypes {
+struct CodeRequestedTypes {
     var read: Set<String> = []
     var share: Set<String> = []
     var notes: [String] = []
