@@ -9,7 +9,10 @@ import Darwin
 /// clients that vanish. Every call blocks, so tests run them through `offPool`, away from the
 /// cooperative threads the server in this same process answers on.
 final class ClientSocket: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible { var description: String }
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        var exhausted = false
+    }
 
     private(set) var fd: Int32
 
@@ -20,8 +23,20 @@ final class ClientSocket: @unchecked Sendable {
         #else
         fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard fd >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
+        guard fd >= 0 else {
+            let code = errno
+            throw Failure(description: "socket() failed: errno \(code)", exhausted: code == EMFILE || code == ENFILE)
+        }
         setTimeouts(seconds: 15)
+    }
+
+    /// A new socket, or nil when the descriptor table is full (EMFILE/ENFILE).
+    static func unlessExhausted() throws -> ClientSocket? {
+        do {
+            return try ClientSocket()
+        } catch let failure as Failure where failure.exhausted {
+            return nil
+        }
     }
 
     static func connected(port: UInt16) throws -> ClientSocket {
@@ -171,6 +186,20 @@ enum ProcessProbe {
         var limit = rlimit()
         getrlimit(resourceLimit, &limit)
         return Int(clamping: min(limit.rlim_max, rlim_t(1 << 20)))
+    }
+
+    /// What the open descriptors are, counted by kind ("socket", "pipe", a file's folder), for
+    /// failure messages: a test that runs out of descriptors says what held them.
+    static func descriptorSummary() -> String {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        var kinds: [String: Int] = [:]
+        for entry in entries {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + entry)) ?? "?"
+            let kind = target.hasPrefix("/") ? (target as NSString).deletingLastPathComponent : String(target.prefix { $0 != ":" })
+            kinds[kind, default: 0] += 1
+        }
+        let counted = kinds.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(8).map { "\($0.value) \($0.key)" }
+        return "\(entries.count) open (" + counted.joined(separator: ", ") + ")"
     }
 
     /// The highest descriptor in use: a limit below it would already be exceeded.
