@@ -15,6 +15,8 @@ public protocol FileSystem: Sendable {
     /// The names directly in `directory`, sorted, each marked as a folder or not. A symlink is
     /// never a folder here, so a walk built on this cannot loop or leave the project.
     func entries(in directory: String) throws -> [FolderEntry]
+    /// Several files at once, each file's contents or its error, in the order asked.
+    func contents(ofAll paths: [String]) -> [Result<Data, Error>]
 }
 
 /// One name in a folder listing.
@@ -28,6 +30,11 @@ public struct FolderEntry: Hashable, Sendable {
 }
 
 extension FileSystem {
+    /// Side by side on every core: an app's thousand source files are read (and confined) at once.
+    public func contents(ofAll paths: [String]) -> [Result<Data, Error>] {
+        ParallelMap.map(paths) { path in Result { try contents(of: path) } }
+    }
+
     public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
         try files(under: directory).filter { path in !path.split(separator: "/").dropLast().contains { folders.contains(String($0)) } }
     }
@@ -189,6 +196,12 @@ public enum RealPath {
     /// The real path of an existing file or folder; for a missing one, the real path of its
     /// nearest existing ancestor plus the rest (so a file about to be created can be checked too).
     public static func of(_ path: String) -> String? {
+        // Most paths exist: realpath(3) resolves `.`, `..` and links itself, with no Foundation
+        // path standardizing (which cost more than the read of a small source file).
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
         var missing: [String] = []
         var current = (path as NSString).standardizingPath
         while !current.isEmpty {
@@ -291,22 +304,47 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     private func note(_ key: String, _ value: String) { lock.lock(); entries[key] = value; lock.unlock() }
 
     public func contents(of path: String) throws -> Data {
-        do {
-            let data = try base.contents(of: path)
-            note("read " + path, StableDigest.hex(data))
-            let real = RealPath.of(path) ?? path
-            lock.lock()
-            read.insert(real)
-            bytesRead += data.count
-            let total = bytesRead
-            lock.unlock()
-            if total > byteBudget {
-                throw InputError("the run has read \(ByteCount.text(total)), over the limit of \(ByteCount.text(byteBudget)) per run; audit fewer apps or narrow `sources:`", file: path)
+        try record(path, Self.read(path, from: base)).get()
+    }
+
+    /// Read side by side, recorded in the order asked: the byte budget is spent in that order, so
+    /// a run over it names the same file every time.
+    public func contents(ofAll paths: [String]) -> [Result<Data, Error>] {
+        let base = base
+        let reads = ParallelMap.map(paths) { Self.read($0, from: base) }
+        return zip(paths, reads).map { record($0, $1) }
+    }
+
+    /// A file's bytes with what the record keeps of them; the costly part, done on any thread.
+    private struct FileRead {
+        var data: Data
+        var digest: String
+        var realPath: String
+    }
+
+    private static func read(_ path: String, from base: FileSystem) -> Result<FileRead, Error> {
+        Result { try base.contents(of: path) }.map { FileRead(data: $0, digest: StableDigest.hex($0), realPath: RealPath.of(path) ?? path) }
+    }
+
+    private func record(_ path: String, _ file: Result<FileRead, Error>) -> Result<Data, Error> {
+        Result {
+            do {
+                let file = try file.get()
+                let data = file.data
+                note("read " + path, file.digest)
+                lock.lock()
+                read.insert(file.realPath)
+                bytesRead += data.count
+                let total = bytesRead
+                lock.unlock()
+                if total > byteBudget {
+                    throw InputError("the run has read \(ByteCount.text(total)), over the limit of \(ByteCount.text(byteBudget)) per run; audit fewer apps or narrow `sources:`", file: path)
+                }
+                return data
+            } catch {
+                note("read " + path, "error: \(error)")
+                throw error
             }
-            return data
-        } catch {
-            note("read " + path, "error: \(error)")
-            throw error
         }
     }
 

@@ -45,10 +45,15 @@ public struct ManifestLoader {
                     if sourceBudget < 0 {
                         throw InputError("app '\(app.id)' has more than \(InputLimits.maxFilesPerApp) Swift files across its source roots; list fewer roots in 'sources'", file: display)
                     }
-                    return try files.map { file in
-                        inputs.append(display + "/" + file)
-                        let data = try read(path + "/" + file, display: display + "/" + file)
-                        return SourceFile(path: display + "/" + file, text: String(decoding: data, as: UTF8.self))
+                    let shown = files.map { display + "/" + $0 }
+                    inputs.append(contentsOf: shown)
+                    let contents = fileSystem.contents(ofAll: files.map { path + "/" + $0 })
+                    return try zip(shown, contents).map { shown, read in
+                        do {
+                            return SourceFile(path: shown, text: String(decoding: try read.get(), as: UTF8.self))
+                        } catch let error as InputError {
+                            throw error.cited(in: shown)
+                        }
                     }
                 } ?? []
             }

@@ -6,7 +6,6 @@ import SwiftSyntax
 public struct ParsedSource: Sendable {
     public let file: SourceFile
     public let tree: SourceFileSyntax
-    public let converter: SourceLocationConverter
     /// The target (app or extension id) the file belongs to, and whether it is an extension.
     public let target: String
     public let isExtension: Bool
@@ -15,7 +14,7 @@ public struct ParsedSource: Sendable {
     /// The file's calls by the name called (`save`, `requestAuthorization`), each list in source
     /// order: most rules look for a few names, and asking by name spares classifying every call.
     let callsByName: [String: [FunctionCallExprSyntax]]
-    private let lines: [Substring]
+    private let lines: LineTable
 
     public init(file: SourceFile, target: String, isExtension: Bool) {
         self.file = file
@@ -36,8 +35,7 @@ public struct ParsedSource: Sendable {
         var byName: [String: [FunctionCallExprSyntax]] = [:]
         for call in tree.calls { if let name = ExprShape.calledName(call) { byName[name, default: []].append(call) } }
         callsByName = byName
-        converter = SourceLocationConverter(fileName: file.path, tree: tree)
-        lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines = LineTable(file.text)
     }
 
     /// The calls of one name, in source order.
@@ -51,14 +49,19 @@ public struct ParsedSource: Sendable {
     /// File, line and column of the first token of `node` (after leading trivia).
     public func location(of node: some SyntaxProtocol) -> FileLocation {
         let position = node.positionAfterSkippingLeadingTrivia
-        let location = converter.location(for: position)
+        let location = lines.location(ofUTF8Offset: position.utf8Offset)
         return FileLocation(file: file.path, line: location.line, column: location.column)
     }
 
     /// The source line as written, trimmed, for evidence.
     public func lineText(_ line: Int) -> String {
-        guard line >= 1, line <= lines.count else { return "" }
-        return lines[line - 1].trimmingCharacters(in: .whitespaces)
+        guard let range = lines.range(ofLine: line) else { return "" }
+        let line = file.text.utf8.withContiguousStorageIfAvailable { bytes in
+            var end = range.upperBound
+            while end > range.lowerBound, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end]), as: UTF8.self)
+        } ?? ""
+        return line.trimmingCharacters(in: .whitespaces)
     }
 
     public func quote(_ node: some SyntaxProtocol) -> String {

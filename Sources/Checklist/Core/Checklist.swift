@@ -55,10 +55,20 @@ public struct Checklist: Sendable {
         }
         findings = Self.unique(findings)
         let answers = AnswerSheet(context: context, findings: findings, rules: rules.map { type(of: $0).description }).answers()
-        SyntaxIndex.shared.forget(context.sources.map { $0.tree.id })
+        Self.releaseInBackground(context)
         return AppAudit(manifest: manifest, findings: findings, answers: answers,
                         requestedRead: context.requestedRead.sorted(), requestedShare: context.requestedShare.sorted(),
                         notes: context.notes.sorted())
+    }
+
+    /// Freeing a thousand trees and their indexes takes a tenth of a `check`; nothing waits for it,
+    /// so it happens beside the report writing (or the next app's parse) instead of before it.
+    private static func releaseInBackground(_ context: AuditContext) {
+        let roots = context.sources.map { $0.tree.id }
+        DispatchQueue.global(qos: .utility).async {
+            SyntaxIndex.shared.forget(roots)
+            withExtendedLifetime(context) {}
+        }
     }
 
     private static func unique(_ findings: [Finding]) -> [Finding] {

@@ -9,13 +9,18 @@ public struct RuleDescription: Sendable {
     public var questions: [ReviewQuestion]
     /// Why it matters, in Markdown (rendered through cmark on the rule's page).
     public var rationale: String
-    public var triggering: [RuleExample]
-    public var nonTriggering: [RuleExample]
+    /// Examples are built when asked for (tests, rule pages, `explain`), not by every audit: the
+    /// catalogue's descriptions are read on each run, and building ~200 examples cost it ~15 ms.
+    public var triggering: [RuleExample] { makeTriggering() }
+    public var nonTriggering: [RuleExample] { makeNonTriggering() }
+    private let makeTriggering: @Sendable () -> [RuleExample]
+    private let makeNonTriggering: @Sendable () -> [RuleExample]
 
     public init(id: String, title: String, severity: Severity, questions: [ReviewQuestion], rationale: String,
-                triggering: [RuleExample], nonTriggering: [RuleExample]) {
+                triggering: @autoclosure @escaping @Sendable () -> [RuleExample],
+                nonTriggering: @autoclosure @escaping @Sendable () -> [RuleExample]) {
         self.id = id; self.title = title; self.severity = severity; self.questions = questions
-        self.rationale = rationale; self.triggering = triggering; self.nonTriggering = nonTriggering
+        self.rationale = rationale; makeTriggering = triggering; makeNonTriggering = nonTriggering
     }
 }
 

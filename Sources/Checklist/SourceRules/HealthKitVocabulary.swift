@@ -1,3 +1,4 @@
+import Manifest
 import SwiftSyntax
 
 /// What the source rules take a call or a name to mean in HealthKit terms. Apps wrap HealthKit in
