@@ -29,6 +29,18 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
         XCTAssertTrue(debug.first?.message.hasSuffix("(in `#if DEBUG` code, which does not ship)") == true, debug.first?.message ?? "")
     }
 
+    /// Windows line endings: the finding's line is the compiler's, and the quote is that line
+    /// (splitting on `"\n"` never split `"\r\n"`, a single Character, so quotes came back empty).
+    func testCRLFSourcesAreLocatedAndQuotedByLine() throws {
+        let code = ["import HealthKit", "", "func calibrate(_ store: HKHealthStore) {",
+                    "    guard store.authorizationStatus(for: HKObjectType.electrocardiogramType()) == .sharingAuthorized else { return }",
+                    "}", ""].joined(separator: "\r\n")
+        let rules = RuleCatalog.sourceRules.filter { $0.description.id == "read-status-probed" }.map { $0.init() }
+        let findings = Checklist(rules: rules).audit(try RuleExample.healthApp(["Sources/App.swift": code]).load()).findings
+        XCTAssertEqual(findings.map(\.location.line), [4])
+        XCTAssertEqual(findings.first?.quote, "guard store.authorizationStatus(for: HKObjectType.electrocardiogramType()) == .sharingAuthorized else { return }")
+    }
+
     func testNotDeterminedGateIsNotAReadProbe() throws {
         XCTAssertEqual(try ruleIDs("""
         import HealthKit
