@@ -122,7 +122,7 @@ private final class FactExtractor {
         guard let name = ExprShape.calledName(call), Self.mayBeHealthKit(name) else { return nil }
         let base = ExprShape.base(of: call)
         let receiver = base?.trimmedText.lowercased() ?? ""
-        if Self.otherFrameworks.contains(where: { receiver.contains($0) }) { return nil }
+        if Self.otherFrameworks.contains(where: { ByteSearch.contains(receiver, $0) }) { return nil }
         let onStore = vocabulary.isStoreReceiver(base)
         switch name {
         case HealthKitVocabulary.availabilityCheck:

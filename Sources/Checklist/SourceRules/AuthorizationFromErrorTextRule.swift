@@ -117,7 +117,7 @@ struct AuthorizationFromErrorTextRule: Rule {
     /// `error.localizedDescription(.lowercased())`, `String(describing: error)`, `"\(error)"`, or a local bound to one.
     private func isErrorText(_ expr: ExprSyntax, depth: Int = 0) -> Bool {
         let e = ExprShape.stripped(expr)
-        if e.mentions({ ["localizedDescription", "localizedFailureReason", "localizedRecoverySuggestion"].contains($0) }) { return true }
+        if e.mentions(anyOf: ["localizedDescription", "localizedFailureReason", "localizedRecoverySuggestion"]) { return true }
         if let call = e.as(FunctionCallExprSyntax.self), ExprShape.calledName(call) == "String",
            ExprShape.labels(call).contains("describing") { return true }
         if let literal = e.as(StringLiteralExprSyntax.self), literal.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) {

@@ -173,9 +173,12 @@ struct AvailabilityNotCheckedRule: Rule {
         for source in context.sources where !reported.contains(source.target) && ByteSearch.contains(source.file.text, "HKHealthStore()") {
             let facts = (callsByFile[source.file.path] ?? []).filter { $0.target == source.target }
             guard !facts.isEmpty else { continue }
-            for decl in source.tree.collect(DeclSyntax.self) where decl.is(ClassDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(ActorDeclSyntax.self) {
+            // The three kinds' own lists, not every declaration of the file merged and sorted.
+            let types = (source.tree.collect(ClassDeclSyntax.self).map(DeclSyntax.init) + source.tree.collect(StructDeclSyntax.self).map(DeclSyntax.init)
+                + source.tree.collect(ActorDeclSyntax.self).map(DeclSyntax.init)).sorted { $0.position < $1.position }
+            for decl in types {
                 let ownsStore = decl.calls.contains { ExprShape.calledName($0) == "HKHealthStore" && $0.arguments.isEmpty }
-                guard ownsStore, !decl.mentions({ $0 == HealthKitVocabulary.availabilityCheck || helpers.contains($0) }) else { continue }
+                guard ownsStore, !decl.mentions(anyOf: helpers.union([HealthKitVocabulary.availabilityCheck])) else { continue }
                 let lines = source.lineOf(decl)...source.location(of: decl.lastToken(viewMode: .sourceAccurate)!).line!
                 guard let first = facts.first(where: { lines.contains($0.evidence.location.line ?? 0) }),
                       let name = SyntaxScope.typeName(of: decl) else { continue }

@@ -126,11 +126,7 @@ struct CachedAuthorizationRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = context.vocabulary
         let helpers = Self.statusHelpers(context.sources)
-        var callsByName: [String: [FunctionCallExprSyntax]] = [:]
-        for source in context.sources {
-            for (name, calls) in source.callsByName { callsByName[name, default: []].append(contentsOf: calls) }
-        }
-        let index = CallIndex(byName: callsByName)
+        let index = CallIndex(context.sources)
         let remembered = AuthorizationRememberedRule.rememberedNames(context.sources)
         return context.sources.flatMap { source in
             uncheckedSaves(source, vocabulary, helpers: helpers, calls: index, remembered: remembered)
@@ -203,9 +199,19 @@ struct CachedAuthorizationRule: Rule {
         return parameters.contains(where: { $0 != "_" && used.contains($0) }) ? nil : "ignores the success and error its completion handler receives"
     }
 
-    /// Every call of the app by called name, to find a function's callers.
-    struct CallIndex {
-        let byName: [String: [FunctionCallExprSyntax]]
+    /// Every call of the app by called name, to find a function's callers; merged from the files'
+    /// own indexes the first time a save's function has to be traced to its callers.
+    final class CallIndex {
+        private let sources: [ParsedSource]
+        init(_ sources: [ParsedSource]) { self.sources = sources }
+
+        lazy var byName: [String: [FunctionCallExprSyntax]] = {
+            var merged: [String: [FunctionCallExprSyntax]] = [:]
+            for source in sources {
+                for (name, calls) in source.callsByName { merged[name, default: []].append(contentsOf: calls) }
+            }
+            return merged
+        }()
     }
 
     /// Whether a status check runs before `node` in its function, or every caller of the function
@@ -214,9 +220,9 @@ struct CachedAuthorizationRule: Rule {
         let function = SyntaxScope.function(of: node)
         let checksHere = function.calls.contains { call in
             call.position < node.position && (HealthKitVocabulary.isStatusCheck(call) || ExprShape.calledName(call).map(helpers.contains) == true)
-        } || function.tokens(viewMode: .sourceAccurate).contains { token in
+        } || (!helpers.isEmpty && function.tokens(viewMode: .sourceAccurate).contains { token in
             token.position < node.position && helpers.contains(token.text)
-        }
+        })
         if checksHere { return true }
         guard depth < 4, let declaration = function.as(FunctionDeclSyntax.self) else { return false }
         let name = declaration.name.text

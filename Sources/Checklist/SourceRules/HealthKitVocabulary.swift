@@ -31,14 +31,15 @@ struct HealthKitVocabulary {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             let type = binding.typeAnnotation?.type.trimmedText ?? ""
             let value = binding.initializer.map { ExprShape.stripped($0.value) }
-            let text = value?.trimmedText ?? ""
             // `= HKHealthStore()`, or `= SharedHealthStore.store` (a reference, not `RideStore(healthStore: …)`).
             let isReference = value.map { $0.is(DeclReferenceExprSyntax.self) || $0.is(MemberAccessExprSyntax.self) } ?? false
+            let isConstruction = value?.is(FunctionCallExprSyntax.self) ?? false
+            // Only references and constructions are read as text (a closure's or literal's text never matters).
+            let text = isReference || isConstruction ? value?.trimmedText ?? "" : ""
             let lowered = text.lowercased()
             if type.hasPrefix("HKHealthStore") || text.hasPrefix("HKHealthStore(") || (isReference && lowered.contains("healthstore")) {
                 names.insert(name)
             }
-            let isConstruction = value?.is(FunctionCallExprSyntax.self) ?? false
             let declared = type + (isConstruction ? text : "")
             if !declared.isEmpty, !declared.contains("HKHealthStore"), !(type.lowercased().contains("healthstore") || (isConstruction && lowered.contains("healthstore"))),
                (!type.isEmpty || isConstruction) {
@@ -100,7 +101,7 @@ struct HealthKitVocabulary {
     func isStoreReceiver(_ base: ExprSyntax?) -> Bool {
         guard let base else { return false }
         let text = base.trimmedText
-        if text.lowercased().contains("healthstore") || text.hasPrefix("HKHealthStore(") { return true }
+        if ByteSearch.contains(text.lowercased(), "healthstore") || text.hasPrefix("HKHealthStore(") { return true }
         guard let name = ExprShape.referencedName(base) else { return false }
         if otherNamesByFile[base.root.id]?.contains(name) == true { return false }
         return storeNames.contains(name)

@@ -151,14 +151,14 @@ struct ReadStatusProbedRule: Rule {
         let scope = SyntaxScope.function(of: call)
         // A characteristic's status compared with a sharing answer can only be an attempt to learn about reading
         // (comparing with `.notDetermined` merely asks whether the sheet was shown).
-        if let argument = call.arguments.first?.expression, scope.mentions({ $0 == "sharingAuthorized" || $0 == "sharingDenied" }),
+        if let argument = call.arguments.first?.expression, scope.mentions(anyOf: ["sharingAuthorized", "sharingDenied"]),
            let characteristic = resolver.types(of: argument, in: source).names.first(where: { HealthKitType.named($0.name)?.kind == .characteristic }) {
             return "`authorizationStatus(for:)` on the characteristic type `\(characteristic.name)`: characteristics can only be read, so this "
                 + "write status is never `.sharingAuthorized` and says nothing about reading; read the value and handle an empty result"
         }
         // Types HealthKit lets apps read but never write (ECG, Apple's exercise and stand minutes, the
         // heart events): their write status is `.sharingDenied` whatever the person allowed to read.
-        if let argument = call.arguments.first?.expression, scope.mentions({ $0 == "sharingAuthorized" || $0 == "sharingDenied" }),
+        if let argument = call.arguments.first?.expression, scope.mentions(anyOf: ["sharingAuthorized", "sharingDenied"]),
            let readOnly = Self.readOnlyType(argument, in: scope) {
             return "`authorizationStatus(for:)` on `\(readOnly)`, which apps may read but never write: its status is `.sharingDenied` even when "
                 + "reading was allowed, so it says nothing about reading; query and treat an empty result as no data"
