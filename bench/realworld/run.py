@@ -116,7 +116,14 @@ def score_app(judgment, report, slug):
     def near(finding, defect):
         path = finding.get("location", {}).get("path", "")
         line = finding.get("location", {}).get("line") or 0
-        return path.endswith(defect["file"]) and abs(line - (defect.get("line") or 0)) <= LINE_SLACK
+        scope = defect.get("scope", "line")
+        if scope == "line":
+            return path.endswith(defect["file"]) and abs(line - (defect.get("line") or 0)) <= LINE_SLACK
+        # An absence (no availability check in the app, no entitlement for the target) has no one
+        # line: the judged line is one place to show it, and the same rule anywhere in its scope finds it.
+        if finding.get("ruleId") != defect.get("rule"):
+            return False
+        return scope == "target" or path.endswith(defect["file"])
 
     for defect in judgment.get("defects", []):
         hit = next((f for f in findings if near(f, defect)), None)
