@@ -90,6 +90,14 @@ public struct AppManifest: Sendable {
     }
 }
 
+extension TargetManifest {
+    /// A usage-description key of this target's own Info.plist (a watch app's sheet shows these).
+    public func usageString(_ key: String) -> UsageString? {
+        guard let plist = infoPlist, let value = plist[key] else { return nil }
+        return UsageString(key: key, value: value, location: plist.location(of: key), quote: plist.quote(key), origin: .infoPlist)
+    }
+}
+
 public struct UsageString: Sendable {
     public enum Origin: String, Sendable { case infoPlist = "Info.plist", buildSetting = "build setting", expoConfig = "Expo config" }
     public var key: String

@@ -23,10 +23,12 @@ extension RuleExample {
         if !buildSettings.isEmpty {
             yaml += "    build_settings:\n" + buildSettings.sorted { $0.key < $1.key }.map { "      \($0.key): \"\($0.value)\"\n" }.joined()
         }
-        if files["Widget/Info.plist"] != nil {
-            yaml += "    extensions:\n      - id: widget\n        name: Widget\n        info_plist: Widget/Info.plist\n"
-            if files["Widget/Widget.entitlements"] != nil { yaml += "        entitlements: Widget/Widget.entitlements\n" }
-            if scanSources, files.keys.contains(where: { $0.hasPrefix("Widget/Sources/") }) { yaml += "        sources: [Widget/Sources]\n" }
+        let targets = [(folder: "Widget", kind: "extension"), (folder: "Watch", kind: "watch")].filter { files["\($0.folder)/Info.plist"] != nil }
+        if !targets.isEmpty { yaml += "    extensions:\n" }
+        for (folder, kind) in targets {
+            yaml += "      - id: \(folder.lowercased())\n        name: \(folder)\n        kind: \(kind)\n        info_plist: \(folder)/Info.plist\n"
+            if files["\(folder)/\(folder).entitlements"] != nil { yaml += "        entitlements: \(folder)/\(folder).entitlements\n" }
+            if scanSources, files.keys.contains(where: { $0.hasPrefix("\(folder)/Sources/") }) { yaml += "        sources: [\(folder)/Sources]\n" }
         }
         try Self.write(Data(yaml.utf8), to: directory + "/healthaudit.yml")
     }

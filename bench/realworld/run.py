@@ -118,7 +118,8 @@ def score_app(judgment, report, slug):
         line = finding.get("location", {}).get("line") or 0
         scope = defect.get("scope", "line")
         if scope == "line":
-            return path.endswith(defect["file"]) and abs(line - (defect.get("line") or 0)) <= LINE_SLACK
+            lines = [defect.get("line") or 0] + defect.get("also_lines", [])
+            return path.endswith(defect["file"]) and any(abs(line - judged) <= LINE_SLACK for judged in lines)
         # An absence (no availability check in the app, no entitlement for the target) has no one
         # line: the judged line is one place to show it, and the same rule anywhere in its scope finds it.
         if finding.get("ruleId") != defect.get("rule"):

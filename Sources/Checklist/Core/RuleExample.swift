@@ -6,7 +6,8 @@ import Manifest
 ///
 /// Conventional paths: `Info.plist`, `App.entitlements`, `PrivacyInfo.xcprivacy`, `*.lproj/*.strings`,
 /// `InfoPlist.xcstrings`, Swift files under `Sources/`; a widget under `Widget/` (`Widget/Info.plist`,
-/// `Widget/Widget.entitlements`, `Widget/Sources/*.swift`). Files under `js/` make a React Native
+/// `Widget/Widget.entitlements`, `Widget/Sources/*.swift`), a watch app under `Watch/` the same way.
+/// Files under `js/` make a React Native
 /// app: they are written at the app's root without the prefix and the config gets `kind: react-native`.
 ///
 /// In a triggering example, `↓` marks where a finding must be (SwiftLint's convention): the

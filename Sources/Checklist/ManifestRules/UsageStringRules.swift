@@ -121,7 +121,13 @@ struct UsageStringVagueRule: Rule {
 
         - contains a placeholder (`TODO`, `TBD`, `FIXME`, `lorem ipsum`, `placeholder`);
         - is shorter than 20 characters or 4 words;
-        - names no kind of health data (steps, heart rate, sleep, workouts, weight, energy, …) — "We need access to your health data" fails here.
+        - names no kind of health data (steps, heart rate, sleep, workouts, weight, energy, …) — "We need access to your health data" fails here;
+        - is the update string of an app that asks to write nothing and never saves, yet says it writes ("Need to write steps."): \
+        say that the app saves nothing (the key is still required with the entitlement);
+        - is the update string of an app that asks to write, yet says nothing about saving ("Moblin can show your heart rate on stream." \
+        for an app that saves workouts): say what it saves and why.
+
+        A watch app's own Info.plist strings are judged too: watchOS shows them on the watch's permission sheet.
 
         A specific string used word for word for reading and writing is `usage-string-repeated`, a note.
 
@@ -133,6 +139,20 @@ struct UsageStringVagueRule: Rule {
             .healthApp(info: ["NSHealthShareUsageDescription": "TODO: write this", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
             .healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) uses Health.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
                        buildSettings: ["PRODUCT_NAME": "Steady"]),
+            // A watch app's own strings are what its sheet shows (Duffy's WatchKit extension).
+            .healthApp(["Watch/Info.plist": RuleExample.plist(["NSHealthShareUsageDescription": "We need access to your health data.",
+                                                               "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])]),
+            // An app that asks to write nothing, claiming it writes (Duffy: "Need to write steps.").
+            .healthApp(["Sources/Steps.swift": """
+                import HealthKit
+                func connect(_ store: HKHealthStore) {
+                    store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in }
+                }
+                """], info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": "Steady needs to write your steps."],
+                read: [], share: []),
+            // An app that saves workouts, whose update string only talks about showing data (Moblin).
+            .healthApp(info: ["NSHealthShareUsageDescription": "Steady reads your heart rate to show it on your stream overlay.",
+                              "NSHealthUpdateUsageDescription": "Steady shows your heart rate live on your stream."], share: ["workout"]),
         ],
         nonTriggering: [
             .healthApp(),
@@ -142,6 +162,18 @@ struct UsageStringVagueRule: Rule {
             // Seen in real apps: data named as the device's metrics, and a read-only app saying it writes nothing.
             .healthApp(info: ["NSHealthShareUsageDescription": "Pulsar reads the metrics your ring records so the dashboard can chart them.",
                               "NSHealthUpdateUsageDescription": "Pulsar does not write any data to Apple Health."]),
+            // Asks to write nothing and says so in its own words; the strings still name the data.
+            .healthApp(["Sources/Steps.swift": """
+                import HealthKit
+                func connect(_ store: HKHealthStore) {
+                    store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in }
+                }
+                """], info: ["NSHealthShareUsageDescription": RuleExample.goodShare,
+                             "NSHealthUpdateUsageDescription": "Steady only reads your steps; nothing is ever written to Health."],
+                read: [], share: []),
+            // A watch app with good strings of its own.
+            .healthApp(["Watch/Info.plist": RuleExample.plist(["NSHealthShareUsageDescription": RuleExample.goodShare,
+                                                               "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])]),
         ]
     )
 
@@ -156,23 +188,67 @@ struct UsageStringVagueRule: Rule {
         "metric", "measurement", "reading",
     ]
     /// A read-only app must still ship the update string; saying it writes nothing is a real purpose.
-    static let writesNothing = ["does not write", "doesn't write", "never writes", "will not write", "won't write", "no data is written", "does not save", "never saves"]
+    static let writesNothing = ["does not write", "doesn't write", "never writes", "will not write", "won't write", "writes nothing", "no data is written",
+                                "nothing is written", "nothing is ever written", "never written", "does not save", "doesn't save", "never saves",
+                                "saves nothing", "only reads", "read-only", "read only"]
 
     func check(_ context: AuditContext) -> [Finding] {
         let app = context.manifest
+        let writes = WriteEvidence(context)
+        // The app's strings, and a watch app's own: watchOS shows the watch target's on its sheet.
+        let watchTargets = app.extensions.filter { $0.kind == .watchApp }
         var findings: [Finding] = []
-        var texts: [String: String] = [:]
         for key in [HealthKeys.share, HealthKeys.update, HealthKeys.clinical] {
-            guard let usage = app.usageString(key), let raw = usage.value.string else { continue }
-            let text = BuildVariables.expand(raw, settings: app.config.buildSettings).text
-            let words = text.split(whereSeparator: { $0.isWhitespace })
-            guard words.count > 1 else { continue } // empty and one-word strings are usage-string-invalid
-            texts[key] = text
-            if let problem = Self.problem(in: text) {
-                findings.append(finding("\(key) is \(problem): say which health data the app uses and why", at: usage.location, quote: usage.quote, target: app.id))
+            var strings: [(target: String, usage: UsageString)] = app.usageString(key).map { [(app.id, $0)] } ?? []
+            strings += watchTargets.compactMap { target in target.usageString(key).map { (target.id, $0) } }
+            for (target, usage) in strings {
+                guard let raw = usage.value.string else { continue }
+                let text = BuildVariables.expand(raw, settings: app.config.buildSettings).text
+                guard text.split(whereSeparator: { $0.isWhitespace }).count > 1 else { continue } // empty and one-word strings are usage-string-invalid
+                if let problem = Self.problem(in: text) {
+                    findings.append(finding("\(key) is \(problem): say which health data the app uses and why", at: usage.location, quote: usage.quote, target: target))
+                } else if key == HealthKeys.update, let mismatch = writes.mismatch(with: text) {
+                    findings.append(finding("\(key) \(mismatch)", at: usage.location, quote: usage.quote, target: target))
+                }
             }
         }
         return findings
+    }
+
+    /// Verbs by which an update string says the app puts data into Health.
+    static let writeVerbs = ["save", "saving", "write", "writing", "wrote", "written", "store", "storing", "log", "add", "sync", "export", "upload",
+                             "record", "contribut", "send", "update"]
+
+    /// What the app is seen to write, for judging the update string against it.
+    struct WriteEvidence {
+        /// Catalogued types the app asks to write (config and code), sorted.
+        let shared: [String]
+        /// Every request of the app is visible, resolved, and asks to write nothing, and nothing is saved.
+        let writesNothing: Bool
+
+        init(_ context: AuditContext) {
+            shared = context.requestedShare.sorted()
+            let requests = context.resolvedRequests
+            writesNothing = shared.isEmpty && !requests.isEmpty && requests.allSatisfy { $0.share.isResolved && $0.share.names.isEmpty && $0.share.uncatalogued.isEmpty }
+                && !context.usage.facts.contains { $0.kind == .write }
+                && context.manifest.javaScriptSources.isEmpty && context.manifest.dartSources.isEmpty
+        }
+
+        /// Why the update string does not describe what the app writes, or nil.
+        func mismatch(with text: String) -> String? {
+            let lower = text.lowercased()
+            if UsageStringVagueRule.writesNothing.contains(where: lower.contains) { return nil }
+            let words = lower.split(whereSeparator: { !$0.isLetter })
+            let claimsWriting = words.contains { word in UsageStringVagueRule.writeVerbs.contains { word.hasPrefix($0) } }
+            if claimsWriting && writesNothing {
+                return "says the app writes to Health, but it asks to write nothing and never saves: say that it saves nothing (the key is still required)"
+            }
+            if !claimsWriting && !shared.isEmpty {
+                let names = shared.prefix(3).joined(separator: ", ") + (shared.count > 3 ? ", …" : "")
+                return "does not say what the app saves, though it asks to write \(names): say what it saves to Health and why"
+            }
+            return nil
+        }
     }
 
     /// Why `text` is vague, or nil when it reads as a real purpose string.
