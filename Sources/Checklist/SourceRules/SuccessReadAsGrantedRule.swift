@@ -14,6 +14,34 @@ struct SuccessReadAsGrantedRule: Rule {
         as "no data or no access".
         """,
         triggering: [
+            // Through the app's own function that passes the flag on (CardinalKit's getHealthKitAuth).
+            .healthApp(["Sources/HealthManager.swift": """
+            import HealthKit
+
+            final class HealthManager {
+                static let shared = HealthManager()
+                let store = HKHealthStore()
+
+                func getHealthKitAuth(forTypes types: Set<HKSampleType>, _ completion: @escaping (Bool, Error?) -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return completion(false, nil) }
+                    store.requestAuthorization(toShare: nil, read: types) { success, error in
+                        completion(success, error)
+                    }
+                }
+            }
+            """, "Sources/Activity.swift": """
+            import HealthKit
+
+            final class Activity {
+                var hasGrantedAuth = false
+
+                func connect() {
+                    HealthManager.shared.getHealthKitAuth(forTypes: [HKQuantityType(.stepCount)]) { [weak self] success, _ in
+                        ↓self?.hasGrantedAuth = success
+                    }
+                }
+            }
+            """]),
             .healthApp(["Sources/Recorder.swift": """
             import HealthKit
 
@@ -88,6 +116,33 @@ struct SuccessReadAsGrantedRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // Another framework's request of the same name as the app's wrapper is not HealthKit's.
+            .healthApp(["Sources/HealthManager.swift": """
+            import HealthKit
+            import UserNotifications
+
+            final class HealthManager {
+                static let shared = HealthManager()
+                let store = HKHealthStore()
+                var notificationsAuthorized = false
+
+                func requestAuthorization(_ completion: @escaping (Bool) -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return completion(false) }
+                    store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { success, _ in
+                        completion(success)
+                    }
+                }
+
+                func askForReminders() {
+                    UNUserNotificationCenter.current().requestAuthorization(options: [.alert]) { granted, _ in
+                        self.notificationsAuthorized = granted
+                    }
+                    HealthManager.shared.requestAuthorization { done in
+                        print("health sheet finished: \\(done)")
+                    }
+                }
+            }
+            """], read: ["stepCount"], share: []),
             // A property holding the request as a closure is not a flag (seen in a real app).
             .healthApp(["Sources/Service.swift": """
             import HealthKit
@@ -158,12 +213,80 @@ struct SuccessReadAsGrantedRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = context.vocabulary
-        return context.sources.flatMap { source in
-            source.calls(named: "requestAuthorization").filter { isHealthKitRequest($0, vocabulary) }.flatMap { call -> [Finding] in
-                if let closure = ClosureShape.completion(of: call) { return completionUses(closure, source) }
-                if HealthKitVocabulary.isAwaited(call) { return asyncUses(call, source) }
-                return []
+        var findings: [Finding] = []
+        // Completions that receive HealthKit's flag: the request's own, then those of the app's
+        // functions that pass it on to their caller (`getHealthKitAuth { success, _ in … }`).
+        var completions: [(closure: ClosureExprSyntax, flagIndex: Int, source: ParsedSource, via: String?)] = []
+        for source in context.sources {
+            for call in source.calls(named: "requestAuthorization") where isHealthKitRequest(call, vocabulary) {
+                if let closure = ClosureShape.completion(of: call) { completions.append((closure, 0, source, nil)) }
+                else if HealthKitVocabulary.isAwaited(call) { findings += asyncUses(call, source) }
             }
+        }
+        var seenWrappers: Set<String> = []
+        var next = 0
+        while next < completions.count {
+            let completion = completions[next]
+            next += 1
+            findings += completionUses(completion.closure, completion.source, flagIndex: completion.flagIndex, via: completion.via)
+            // Three levels of passing on are plenty (CardinalKit: request → manager → app facade).
+            guard completion.via.map({ $0.components(separatedBy: " → ").count < 3 }) ?? true,
+                  let wrapper = ForwardingWrapper(completion.closure, flagIndex: completion.flagIndex),
+                  seenWrappers.insert(wrapper.name + "#\(wrapper.parameterIndex)").inserted else { continue }
+            let via = completion.via.map { $0 + " → " } ?? ""
+            for source in context.sources {
+                for call in source.calls(named: wrapper.name) where wrapper.isCall(call, vocabulary) {
+                    if let closure = wrapper.completion(of: call) {
+                        completions.append((closure, wrapper.flagIndex, source, via + "`\(wrapper.name)(…)`"))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// An app function whose completion parameter is called with the request's flag: its callers'
+    /// closures receive that flag, and trusting it there is the same mistake.
+    private struct ForwardingWrapper {
+        let function: FunctionDeclSyntax
+        var name: String { function.name.text }
+        /// Which of the function's parameters is the completion, and which of its arguments the flag.
+        let parameterIndex: Int
+        let flagIndex: Int
+
+        init?(_ closure: ClosureExprSyntax, flagIndex: Int) {
+            let parameters = ClosureShape.parameterNames(closure)
+            let flag = flagIndex < parameters.count ? parameters[flagIndex] : "$\(flagIndex)"
+            guard flag != "_", let function = closure.enclosing(FunctionDeclSyntax.self) else { return nil }
+            let declared = Array(function.signature.parameterClause.parameters)
+            for call in closure.calls {
+                guard let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                      let index = declared.firstIndex(where: { ($0.secondName ?? $0.firstName).text == called }),
+                      let position = call.arguments.firstIndex(where: { $0.expression.trimmedText == flag }) else { continue }
+                self.function = function
+                self.parameterIndex = index
+                self.flagIndex = call.arguments.distance(from: call.arguments.startIndex, to: position)
+                return
+            }
+            return nil
+        }
+
+        /// A call of this function (not the call inside it, and not another framework's same-named request).
+        func isCall(_ call: FunctionCallExprSyntax, _ vocabulary: HealthKitVocabulary) -> Bool {
+            if function.encloses(call) { return false }
+            if name == "requestAuthorization" && !vocabulary.isAuthorizationRequest(call) { return false }
+            let labels = Set(function.signature.parameterClause.parameters.map(\.firstName.text))
+            return ExprShape.labels(call).allSatisfy { $0.isEmpty || labels.contains($0) }
+        }
+
+        /// The closure the call passes for the completion parameter.
+        func completion(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+            let declared = Array(function.signature.parameterClause.parameters)
+            if parameterIndex == declared.count - 1, let trailing = call.trailingClosure { return trailing }
+            let label = declared[parameterIndex].firstName.text
+            let arguments = Array(call.arguments)
+            if label != "_" { return arguments.first { $0.label?.text == label }?.expression.as(ClosureExprSyntax.self) }
+            return parameterIndex < arguments.count ? arguments[parameterIndex].expression.as(ClosureExprSyntax.self) : nil
         }
     }
 
@@ -175,17 +298,20 @@ struct SuccessReadAsGrantedRule: Rule {
 
     // MARK: Completion form
 
-    private func completionUses(_ closure: ClosureExprSyntax, _ source: ParsedSource) -> [Finding] {
+    private func completionUses(_ closure: ClosureExprSyntax, _ source: ParsedSource, flagIndex: Int = 0, via: String? = nil) -> [Finding] {
         let parameters = ClosureShape.parameterNames(closure)
-        let flag = parameters.first ?? "$0"
+        let flag = flagIndex < parameters.count ? parameters[flagIndex] : "$\(flagIndex)"
         guard flag != "_" else { return [] }
+        // Through a wrapper only what is recorded counts: a wrapper's branches may already mean something else.
+        let origin = via.map { "requestAuthorization (passed on by \($0))" } ?? "requestAuthorization"
         var findings: [Finding] = []
         // `isAuthorized = success`
         for assignment in ExprShape.assignments(in: closure) where assignment.rhs.mentions(flag) {
             guard let name = ExprShape.referencedName(assignment.lhs), HealthKitVocabulary.isAuthorizationFlag(name) else { continue }
-            findings.append(finding("`\(name)` is set from the `\(flag)` flag of requestAuthorization, which only says the request was processed, "
+            findings.append(finding("`\(name)` is set from the `\(flag)` flag of \(origin), which only says the request was processed, "
                                     + "not that access was granted", at: assignment.node, in: source))
         }
+        if via != nil { return findings }
         // `update(authorized: success)`, `defaults.set(success, forKey: "healthAuthorized")`
         for call in closure.calls where call.arguments.contains(where: { $0.expression.trimmedText == flag }) {
             let labels = ExprShape.labels(call)
