@@ -15,6 +15,42 @@ struct ReadStatusProbedRule: Rule {
         allowed. Read unconditionally and treat empty results as "no data or no access"; keep the status check for saves.
         """,
         triggering: [
+            // A property set from the write status decides a read elsewhere (TetraTrack's settings).
+            .healthApp(["Sources/HealthManager.swift": """
+            import HealthKit
+
+            final class HealthManager {
+                static let shared = HealthManager()
+                let store = HKHealthStore()
+                var isAuthorized = false
+
+                func checkAuthorizationStatus() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let status = store.authorizationStatus(for: HKObjectType.workoutType())
+                    let hasWriteAccess = status == .sharingAuthorized
+                    ↓isAuthorized = hasWriteAccess
+                }
+
+                func fetchBodyMass() async {
+                    _ = try? await HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.bodyMass))], sortDescriptors: []).result(for: store)
+                }
+
+                func updateProfile() async {
+                    await fetchBodyMass()
+                }
+            }
+            """, "Sources/Settings.swift": """
+            final class Settings {
+                let health = HealthManager.shared
+
+                func appear() async {
+                    health.checkAuthorizationStatus()
+                    if health.isAuthorized {
+                        await health.updateProfile()
+                    }
+                }
+            }
+            """], read: ["bodyMass"], share: ["workout"]),
             .healthApp(["Sources/Profile.swift": """
             import HealthKit
 
@@ -86,6 +122,44 @@ struct ReadStatusProbedRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // The same property deciding only a write is what write status is for.
+            .healthApp(["Sources/HealthManager.swift": """
+            import HealthKit
+
+            final class HealthManager {
+                static let shared = HealthManager()
+                let store = HKHealthStore()
+                var isAuthorized = false
+
+                func checkAuthorizationStatus() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let status = store.authorizationStatus(for: HKObjectType.workoutType())
+                    let hasWriteAccess = status == .sharingAuthorized
+                    isAuthorized = hasWriteAccess
+                }
+
+                func fetchBodyMass() async {
+                    _ = try? await HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.bodyMass))], sortDescriptors: []).result(for: store)
+                }
+
+                func updateProfile() async {
+                    await fetchBodyMass()
+                }
+            }
+            """, "Sources/Settings.swift": """
+            import HealthKit
+
+            final class Settings {
+                let health = HealthManager.shared
+
+                func save(_ workout: HKWorkout) async throws {
+                    health.checkAuthorizationStatus()
+                    if health.isAuthorized {
+                        try await health.store.save(workout)
+                    }
+                }
+            }
+            """], read: ["bodyMass"], share: ["workout"]),
             .healthApp(["Sources/WorkoutLogger.swift": """
             import HealthKit
 
@@ -144,6 +218,13 @@ struct ReadStatusProbedRule: Rule {
             source.calls(named: HealthKitVocabulary.statusCheck).compactMap { call in
                 probe(call, source, resolver).map { finding($0, at: call, in: source) }
             }
+        } + StatusDerivedProperty.findings(context).map { derived in
+            var result = finding("`\(derived.property)` is set from the write status of `authorizationStatus(for:)` (line \(derived.statusLine)) and decides "
+                                 + "whether to read at \(derived.decision): write status says nothing about reading; read unconditionally and treat "
+                                 + "empty results as no data", at: derived.assignment, in: derived.source)
+            // The property lives on: what its readers do with it decides the harm, as for a returned flag.
+            result.severity = .warning
+            return result
         }
     }
 
@@ -244,5 +325,108 @@ private struct StatusTracking {
         if names.contains("sharingAuthorized") { return .holds }
         if names.contains("sharingDenied") { return .fails }
         return nil
+    }
+}
+
+/// A property the app sets from `authorizationStatus(for:)` (`isAuthorized = hasWriteAccess ||
+/// connected`), which another place then uses to decide whether to read (TetraTrack's settings
+/// read the person's weight and birthday only `if healthKit.isAuthorized`).
+private struct StatusDerivedProperty {
+    let property: String
+    let assignment: SequenceExprSyntax
+    let source: ParsedSource
+    let statusLine: Int
+    /// Where a read depends on it: `file:line` and the read.
+    let decision: String
+
+    static func findings(_ context: AuditContext) -> [StatusDerivedProperty] {
+        var candidates: [(property: String, owner: String, assignment: SequenceExprSyntax, source: ParsedSource, statusLine: Int)] = []
+        // HealthKit's own checks only (not `PHPhotoLibrary.authorizationStatus(for:)`): the usage facts decided that once.
+        let healthKitChecks = Set(context.usage.facts.filter { $0.kind == .statusCheck }.map(\.evidence.location))
+        for source in context.sources {
+            for call in source.calls(named: HealthKitVocabulary.statusCheck) where healthKitChecks.contains(source.location(of: call)) {
+                guard let owner = SyntaxScope.types(around: call).first.flatMap(SyntaxScope.typeName(of:)) else { continue }
+                let function = SyntaxScope.function(of: Syntax(call))
+                // The status and the locals computed from it, in order (`status`, then `hasWriteAccess`).
+                var derived = StatusTracking(call: call).statusNames
+                for binding in function.collect(PatternBindingSyntax.self) where binding.position > call.position {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value,
+                          value.encloses(call) || value.mentions(anyOf: derived) else { continue }
+                    derived.insert(name)
+                }
+                let locals = Set(function.collect(PatternBindingSyntax.self).compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
+                for assignment in ExprShape.assignments(in: function) where assignment.node.position > call.position || assignment.rhs.encloses(call) {
+                    guard assignment.rhs.encloses(call) || assignment.rhs.items.contains(where: { $0.mentions(anyOf: derived) }),
+                          let name = ExprShape.referencedName(assignment.lhs), !locals.contains(name), !derived.contains(name),
+                          HealthKitVocabulary.isAuthorizationFlag(name), !name.lowercased().contains("write"), !name.lowercased().contains("share") else { continue }
+                    candidates.append((name, owner, assignment.node, source, source.lineOf(call)))
+                }
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
+        var decisions: [String: String] = [:]  // properties that decide no read are left out
+        for (property, owner) in Set(candidates.map { "\($0.property).\($0.owner)" }).sorted().map({ key in
+            (String(key.split(separator: ".")[0]), String(key.split(separator: ".")[1]))
+        }) {
+            decisions[property + "." + owner] = firstReadDecided(by: property, of: owner, context)
+        }
+        var seen: Set<SyntaxIdentifier> = []
+        return candidates.compactMap { candidate in
+            guard let decision = decisions[candidate.property + "." + candidate.owner], seen.insert(candidate.assignment.id).inserted else { return nil }
+            return StatusDerivedProperty(property: candidate.property, assignment: candidate.assignment, source: candidate.source,
+                                         statusLine: candidate.statusLine, decision: decision)
+        }
+    }
+
+    /// The first `if X.property { … read … }` (or `guard`) in the app whose branch reads HealthKit
+    /// and writes nothing, directly or through an app function that reads.
+    private static func firstReadDecided(by property: String, of owner: String, _ context: AuditContext) -> String? {
+        let readers = readingFunctions(context)
+        for source in context.sources where ByteSearch.contains(source.file.text, property) {
+            // The owner's property: bare inside the owner, or on something that holds the owner
+            // (`healthKit.isAuthorized` with `let healthKit: HealthKitManager`), not a photo service's.
+            func isOwners(_ base: ExprSyntax?, at node: some SyntaxProtocol) -> Bool {
+                guard let base, base.trimmedText != "self" else {
+                    return SyntaxScope.types(around: node).first.flatMap(SyntaxScope.typeName(of:)) == owner
+                }
+                if base.trimmedText.lowercased().contains("health") || base.trimmedText.hasPrefix(owner) { return true }
+                guard let name = ExprShape.referencedName(base) else { return false }
+                return source.tree.collect(PatternBindingSyntax.self).contains { binding in
+                    binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+                        && ((binding.typeAnnotation?.type.trimmedText.contains(owner) ?? false) || (binding.initializer?.value.trimmedText.hasPrefix(owner) ?? false))
+                }
+            }
+            func polarity(_ operand: Operand) -> Polarity? {
+                guard let single = operand.single else { return nil }
+                let e = ExprShape.stripped(single)
+                if let prefix = e.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+                    return polarity(Operand(items: [prefix.expression])).map { $0 == .holds ? .fails : .holds }
+                }
+                if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text == property && isOwners(nil, at: ref) ? .holds : nil }
+                if let member = e.as(MemberAccessExprSyntax.self) {
+                    return member.declName.baseName.text == property && isOwners(member.base, at: member) ? .holds : nil
+                }
+                return nil
+            }
+            for (statement, region) in ControlFlow.regions(within: source.tree, want: .holds, condition: polarity) {
+                let calls = region.flatMap(\.calls)
+                guard !calls.contains(where: HealthKitVocabulary.isWrite),
+                      let read = calls.first(where: { HealthKitVocabulary.isRead($0) || ExprShape.calledName($0).map(readers.contains) == true }) else { continue }
+                return "\(source.file.path):\(source.lineOf(statement)) (`\(read.calledExpression.trimmedText)(…)`)"
+            }
+        }
+        return nil
+    }
+
+    /// App functions whose body reads: HealthKit itself, or the app's own `fetch…` / `load…` reads
+    /// (`updateProfileFromHealthKit` awaiting `fetchBodyMeasurements()`), one call deep.
+    private static func readingFunctions(_ context: AuditContext) -> Set<String> {
+        var names: Set<String> = []
+        for source in context.sources {
+            for function in source.tree.collect(FunctionDeclSyntax.self) where function.body?.calls.contains(where: HealthKitVocabulary.isRead) == true {
+                names.insert(function.name.text)
+            }
+        }
+        return names
     }
 }
