@@ -56,12 +56,17 @@ public struct ParsedSource: Sendable {
     /// The source line as written, trimmed, for evidence.
     public func lineText(_ line: Int) -> String {
         guard let range = lines.range(ofLine: line) else { return "" }
+        // Spaces and tabs trimmed on the bytes; Foundation's trim (slow on Linux) only for the rare
+        // line that still starts or ends with a non-ASCII character, which may be a Unicode space.
+        var needsFoundation = false
         let line = file.text.utf8.withContiguousStorageIfAvailable { bytes in
-            var end = range.upperBound
-            while end > range.lowerBound, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end]), as: UTF8.self)
+            var start = range.lowerBound, end = range.upperBound
+            while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D || bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            needsFoundation = start < end && (bytes[start] >= 0x80 || bytes[end - 1] >= 0x80)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         } ?? ""
-        return line.trimmingCharacters(in: .whitespaces)
+        return needsFoundation ? line.trimmingCharacters(in: .whitespaces) : line
     }
 
     public func quote(_ node: some SyntaxProtocol) -> String {

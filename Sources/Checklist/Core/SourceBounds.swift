@@ -21,13 +21,19 @@ enum SourceBounds {
 
     /// The first place `text` exceeds a limit, scanning brackets outside string literals and comments.
     static func excess(in text: String) -> Excess? {
+        var text = text
+        text.makeContiguousUTF8()
+        // A buffer loop: the byte iterator cost as much as a fifth of parsing the file.
+        return text.utf8.withContiguousStorageIfAvailable(scan) ?? nil
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Excess? {
         var square = 0, any = 0, line = 1
-        var bytes = text.utf8.makeIterator()
         var previous: UInt8 = 0
         var inLineComment = false, blockComments = 0, inString = false
         // Chain links since the expression began; a new line continues it only if it starts with `.`.
         var links = 0, lineStarted = false, lastCode: UInt8 = 0
-        while let byte = bytes.next() {
+        for byte in bytes {
             defer { previous = byte }
             if byte == UInt8(ascii: "\n") { line += 1; inLineComment = false; lineStarted = false; continue }
             if !lineStarted && !inLineComment && blockComments == 0 && !inString && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {

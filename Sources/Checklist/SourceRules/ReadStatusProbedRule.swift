@@ -345,8 +345,13 @@ private struct StatusDerivedProperty {
         let healthKitChecks = Set(context.usage.facts.filter { $0.kind == .statusCheck }.map(\.evidence.location))
         for source in context.sources {
             for call in source.calls(named: HealthKitVocabulary.statusCheck) where healthKitChecks.contains(source.location(of: call)) {
-                guard let owner = SyntaxScope.types(around: call).first.flatMap(SyntaxScope.typeName(of:)) else { continue }
                 let function = SyntaxScope.function(of: Syntax(call))
+                // Most checks assign no authorization-named property: decide that before tracing anything.
+                let assignments = ExprShape.assignments(in: function).filter { assignment in
+                    (assignment.node.position > call.position || assignment.rhs.encloses(call))
+                        && ExprShape.referencedName(assignment.lhs).map(HealthKitVocabulary.isAuthorizationFlag) == true
+                }
+                guard !assignments.isEmpty, let owner = SyntaxScope.types(around: call).first.flatMap(SyntaxScope.typeName(of:)) else { continue }
                 // The status and the locals computed from it, in order (`status`, then `hasWriteAccess`).
                 var derived = StatusTracking(call: call).statusNames
                 for binding in function.collect(PatternBindingSyntax.self) where binding.position > call.position {
@@ -355,7 +360,7 @@ private struct StatusDerivedProperty {
                     derived.insert(name)
                 }
                 let locals = Set(function.collect(PatternBindingSyntax.self).compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
-                for assignment in ExprShape.assignments(in: function) where assignment.node.position > call.position || assignment.rhs.encloses(call) {
+                for assignment in assignments {
                     guard assignment.rhs.encloses(call) || assignment.rhs.items.contains(where: { $0.mentions(anyOf: derived) }),
                           let name = ExprShape.referencedName(assignment.lhs), !locals.contains(name), !derived.contains(name),
                           HealthKitVocabulary.isAuthorizationFlag(name), !name.lowercased().contains("write"), !name.lowercased().contains("share") else { continue }
