@@ -16,30 +16,7 @@ struct ReadStatusProbedRule: Rule {
         """,
         triggering: [
             // A property set from the write status decides a read elsewhere (TetraTrack's settings).
-            .healthApp(["Sources/HealthManager.swift": """
-            import HealthKit
-
-            final class HealthManager {
-                static let shared = HealthManager()
-                let store = HKHealthStore()
-                var isAuthorized = false
-
-                func checkAuthorizationStatus() {
-                    guard HKHealthStore.isHealthDataAvailable() else { return }
-                    let status = store.authorizationStatus(for: HKObjectType.workoutType())
-                    let hasWriteAccess = status == .sharingAuthorized
-                    ↓isAuthorized = hasWriteAccess
-                }
-
-                func fetchBodyMass() async {
-                    _ = try? await HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.bodyMass))], sortDescriptors: []).result(for: store)
-                }
-
-                func updateProfile() async {
-                    await fetchBodyMass()
-                }
-            }
-            """, "Sources/Settings.swift": """
+            .healthApp(["Sources/HealthManager.swift": statusManager(marker: "↓"), "Sources/Settings.swift": """
             final class Settings {
                 let health = HealthManager.shared
 
@@ -123,30 +100,7 @@ struct ReadStatusProbedRule: Rule {
         ],
         nonTriggering: [
             // The same property deciding only a write is what write status is for.
-            .healthApp(["Sources/HealthManager.swift": """
-            import HealthKit
-
-            final class HealthManager {
-                static let shared = HealthManager()
-                let store = HKHealthStore()
-                var isAuthorized = false
-
-                func checkAuthorizationStatus() {
-                    guard HKHealthStore.isHealthDataAvailable() else { return }
-                    let status = store.authorizationStatus(for: HKObjectType.workoutType())
-                    let hasWriteAccess = status == .sharingAuthorized
-                    isAuthorized = hasWriteAccess
-                }
-
-                func fetchBodyMass() async {
-                    _ = try? await HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.bodyMass))], sortDescriptors: []).result(for: store)
-                }
-
-                func updateProfile() async {
-                    await fetchBodyMass()
-                }
-            }
-            """, "Sources/Settings.swift": """
+            .healthApp(["Sources/HealthManager.swift": statusManager(marker: ""), "Sources/Settings.swift": """
             import HealthKit
 
             final class Settings {
@@ -210,6 +164,35 @@ struct ReadStatusProbedRule: Rule {
             (words.contains(type) || words.contains(type + "Type"))
                 && texts.contains { $0.contains(type + "Type()") || $0.contains("." + type + ")") || $0.contains("." + type + ",") }
         }
+    }
+
+    /// A manager whose `isAuthorized` comes from the write status, for the examples that use it
+    /// to decide a read (flagged) and a write (fine); `marker` marks the assignment.
+    private static func statusManager(marker: String) -> String {
+        """
+        import HealthKit
+
+        final class HealthManager {
+            static let shared = HealthManager()
+            let store = HKHealthStore()
+            var isAuthorized = false
+
+            func checkAuthorizationStatus() {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                let status = store.authorizationStatus(for: HKObjectType.workoutType())
+                let hasWriteAccess = status == .sharingAuthorized
+                \(marker)isAuthorized = hasWriteAccess
+            }
+
+            func fetchBodyMass() async {
+                _ = try? await HKSampleQueryDescriptor(predicates: [.quantitySample(type: HKQuantityType(.bodyMass))], sortDescriptors: []).result(for: store)
+            }
+
+            func updateProfile() async {
+                await fetchBodyMass()
+            }
+        }
+        """
     }
 
     func check(_ context: AuditContext) -> [Finding] {
