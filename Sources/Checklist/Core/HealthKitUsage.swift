@@ -95,10 +95,7 @@ private final class FactExtractor {
 
     func extract() {
         let tree = source.tree
-        let types = (tree.collect(StructDeclSyntax.self).map(DeclSyntax.init) + tree.collect(ClassDeclSyntax.self).map(DeclSyntax.init)
-            + tree.collect(EnumDeclSyntax.self).map(DeclSyntax.init) + tree.collect(ExtensionDeclSyntax.self).map(DeclSyntax.init))
-            .sorted { $0.position < $1.position }
-        for decl in types { noteProvider(decl) }
+        for decl in tree.declarations([StructDeclSyntax.self, ClassDeclSyntax.self, EnumDeclSyntax.self, ExtensionDeclSyntax.self]) { noteProvider(decl) }
         // Most calls of an app are not HealthKit's: only the names that may be are classified.
         let candidates = source.callsByName.filter { Self.mayBeHealthKit($0.key) }.values.joined().sorted { $0.position < $1.position }
         for call in candidates { if let kind = classify(call) { add(kind, call) } }
@@ -122,7 +119,7 @@ private final class FactExtractor {
         guard let name = ExprShape.calledName(call), Self.mayBeHealthKit(name) else { return nil }
         let base = ExprShape.base(of: call)
         let receiver = base?.trimmedText.lowercased() ?? ""
-        if Self.otherFrameworks.contains(where: { ByteSearch.contains(receiver, $0) }) { return nil }
+        if Self.otherFrameworks.contains(where: { receiver.contains($0) }) { return nil }
         let onStore = vocabulary.isStoreReceiver(base)
         switch name {
         case HealthKitVocabulary.availabilityCheck:

@@ -143,12 +143,7 @@ struct UsageStringVagueRule: Rule {
             .healthApp(["Watch/Info.plist": RuleExample.plist(["NSHealthShareUsageDescription": "We need access to your health data.",
                                                                "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])]),
             // An app that asks to write nothing, claiming it writes (Duffy: "Need to write steps.").
-            .healthApp(["Sources/Steps.swift": """
-                import HealthKit
-                func connect(_ store: HKHealthStore) {
-                    store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in }
-                }
-                """], info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": "Steady needs to write your steps."],
+            .healthApp(["Sources/Steps.swift": Self.readOnlyRequest], info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": "Steady needs to write your steps."],
                 read: [], share: []),
             // An app that saves workouts, whose update string only talks about showing data (Moblin).
             .healthApp(info: ["NSHealthShareUsageDescription": "Steady reads your heart rate to show it on your stream overlay.",
@@ -163,12 +158,7 @@ struct UsageStringVagueRule: Rule {
             .healthApp(info: ["NSHealthShareUsageDescription": "Pulsar reads the metrics your ring records so the dashboard can chart them.",
                               "NSHealthUpdateUsageDescription": "Pulsar does not write any data to Apple Health."]),
             // Asks to write nothing and says so in its own words; the strings still name the data.
-            .healthApp(["Sources/Steps.swift": """
-                import HealthKit
-                func connect(_ store: HKHealthStore) {
-                    store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in }
-                }
-                """], info: ["NSHealthShareUsageDescription": RuleExample.goodShare,
+            .healthApp(["Sources/Steps.swift": Self.readOnlyRequest], info: ["NSHealthShareUsageDescription": RuleExample.goodShare,
                              "NSHealthUpdateUsageDescription": "Steady only reads your steps; nothing is ever written to Health."],
                 read: [], share: []),
             // A watch app with good strings of its own.
@@ -176,6 +166,14 @@ struct UsageStringVagueRule: Rule {
                                                                "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])]),
         ]
     )
+
+    /// An app whose only request asks to write nothing, for the update-string examples.
+    static let readOnlyRequest = """
+        import HealthKit
+        func connect(_ store: HKHealthStore) {
+            store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in }
+        }
+        """
 
     static let placeholders = ["todo", "tbd", "fixme", "lorem", "ipsum", "placeholder", "xxx", "description here", "usage description"]
     /// Words that name a kind of health data; a purpose string should name at least one.

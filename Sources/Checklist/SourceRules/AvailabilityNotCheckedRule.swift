@@ -173,10 +173,7 @@ struct AvailabilityNotCheckedRule: Rule {
         for source in context.sources where !reported.contains(source.target) && ByteSearch.contains(source.file.text, "HKHealthStore()") {
             let facts = (callsByFile[source.file.path] ?? []).filter { $0.target == source.target }
             guard !facts.isEmpty else { continue }
-            // The three kinds' own lists, not every declaration of the file merged and sorted.
-            let types = (source.tree.collect(ClassDeclSyntax.self).map(DeclSyntax.init) + source.tree.collect(StructDeclSyntax.self).map(DeclSyntax.init)
-                + source.tree.collect(ActorDeclSyntax.self).map(DeclSyntax.init)).sorted { $0.position < $1.position }
-            for decl in types {
+            for decl in source.tree.declarations([ClassDeclSyntax.self, StructDeclSyntax.self, ActorDeclSyntax.self]) {
                 let ownsStore = decl.calls.contains { ExprShape.calledName($0) == "HKHealthStore" && $0.arguments.isEmpty }
                 guard ownsStore, !decl.mentions(anyOf: helpers.union([HealthKitVocabulary.availabilityCheck])) else { continue }
                 let lines = source.lineOf(decl)...source.location(of: decl.lastToken(viewMode: .sourceAccurate)!).line!

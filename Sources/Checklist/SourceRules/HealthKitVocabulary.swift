@@ -101,7 +101,7 @@ struct HealthKitVocabulary {
     func isStoreReceiver(_ base: ExprSyntax?) -> Bool {
         guard let base else { return false }
         let text = base.trimmedText
-        if ByteSearch.contains(text.lowercased(), "healthstore") || text.hasPrefix("HKHealthStore(") { return true }
+        if text.lowercased().contains("healthstore") || text.hasPrefix("HKHealthStore(") { return true }
         guard let name = ExprShape.referencedName(base) else { return false }
         if otherNamesByFile[base.root.id]?.contains(name) == true { return false }
         return storeNames.contains(name)

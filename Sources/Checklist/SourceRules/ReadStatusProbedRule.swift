@@ -322,8 +322,14 @@ private struct StatusDerivedProperty {
     /// Where a read depends on it: `file:line` and the read.
     let decision: String
 
+    /// A property of a type: `isAuthorized` of `HealthKitManager`, not of a photo service.
+    private struct OwnedProperty: Hashable {
+        let name: String
+        let owner: String
+    }
+
     static func findings(_ context: AuditContext) -> [StatusDerivedProperty] {
-        var candidates: [(property: String, owner: String, assignment: SequenceExprSyntax, source: ParsedSource, statusLine: Int)] = []
+        var candidates: [(property: OwnedProperty, assignment: SequenceExprSyntax, source: ParsedSource, statusLine: Int)] = []
         // HealthKit's own checks only (not `PHPhotoLibrary.authorizationStatus(for:)`): the usage facts decided that once.
         let healthKitChecks = Set(context.usage.facts.filter { $0.kind == .statusCheck }.map(\.evidence.location))
         for source in context.sources {
@@ -331,72 +337,69 @@ private struct StatusDerivedProperty {
                 let function = SyntaxScope.function(of: Syntax(call))
                 // Most checks assign no authorization-named property: decide that before tracing anything.
                 let assignments = ExprShape.assignments(in: function).filter { assignment in
-                    (assignment.node.position > call.position || assignment.rhs.encloses(call))
-                        && ExprShape.referencedName(assignment.lhs).map(HealthKitVocabulary.isAuthorizationFlag) == true
+                    guard assignment.node.position > call.position || assignment.rhs.encloses(call),
+                          let name = ExprShape.referencedName(assignment.lhs) else { return false }
+                    let lower = name.lowercased()
+                    return HealthKitVocabulary.isAuthorizationFlag(name) && !lower.contains("write") && !lower.contains("share")
                 }
                 guard !assignments.isEmpty, let owner = SyntaxScope.types(around: call).first.flatMap(SyntaxScope.typeName(of:)) else { continue }
                 // The status and the locals computed from it, in order (`status`, then `hasWriteAccess`).
+                let bindings = function.collect(PatternBindingSyntax.self)
                 var derived = StatusTracking(call: call).statusNames
-                for binding in function.collect(PatternBindingSyntax.self) where binding.position > call.position {
+                for binding in bindings where binding.position > call.position {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value,
                           value.encloses(call) || value.mentions(anyOf: derived) else { continue }
                     derived.insert(name)
                 }
-                let locals = Set(function.collect(PatternBindingSyntax.self).compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
+                let locals = Set(bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
                 for assignment in assignments {
                     guard assignment.rhs.encloses(call) || assignment.rhs.items.contains(where: { $0.mentions(anyOf: derived) }),
-                          let name = ExprShape.referencedName(assignment.lhs), !locals.contains(name), !derived.contains(name),
-                          HealthKitVocabulary.isAuthorizationFlag(name), !name.lowercased().contains("write"), !name.lowercased().contains("share") else { continue }
-                    candidates.append((name, owner, assignment.node, source, source.lineOf(call)))
+                          let name = ExprShape.referencedName(assignment.lhs), !locals.contains(name), !derived.contains(name) else { continue }
+                    candidates.append((OwnedProperty(name: name, owner: owner), assignment.node, source, source.lineOf(call)))
                 }
             }
         }
         guard !candidates.isEmpty else { return [] }
-        var decisions: [String: String] = [:]  // properties that decide no read are left out
-        for (property, owner) in Set(candidates.map { "\($0.property).\($0.owner)" }).sorted().map({ key in
-            (String(key.split(separator: ".")[0]), String(key.split(separator: ".")[1]))
-        }) {
-            decisions[property + "." + owner] = firstReadDecided(by: property, of: owner, context)
+        let readers = readingFunctions(context)
+        // Properties that decide no read are left out.
+        var decisions: [OwnedProperty: String] = [:]
+        for property in Set(candidates.map(\.property)) {
+            decisions[property] = firstReadDecided(by: property, readers: readers, context)
         }
         var seen: Set<SyntaxIdentifier> = []
         return candidates.compactMap { candidate in
-            guard let decision = decisions[candidate.property + "." + candidate.owner], seen.insert(candidate.assignment.id).inserted else { return nil }
-            return StatusDerivedProperty(property: candidate.property, assignment: candidate.assignment, source: candidate.source,
+            guard let decision = decisions[candidate.property], seen.insert(candidate.assignment.id).inserted else { return nil }
+            return StatusDerivedProperty(property: candidate.property.name, assignment: candidate.assignment, source: candidate.source,
                                          statusLine: candidate.statusLine, decision: decision)
         }
     }
 
     /// The first `if X.property { … read … }` (or `guard`) in the app whose branch reads HealthKit
     /// and writes nothing, directly or through an app function that reads.
-    private static func firstReadDecided(by property: String, of owner: String, _ context: AuditContext) -> String? {
-        let readers = readingFunctions(context)
-        for source in context.sources where ByteSearch.contains(source.file.text, property) {
+    private static func firstReadDecided(by property: OwnedProperty, readers: Set<String>, _ context: AuditContext) -> String? {
+        for source in context.sources where source.file.text.contains(property.name) {
             // The owner's property: bare inside the owner, or on something that holds the owner
             // (`healthKit.isAuthorized` with `let healthKit: HealthKitManager`), not a photo service's.
-            func isOwners(_ base: ExprSyntax?, at node: some SyntaxProtocol) -> Bool {
+            func holdsOwner(_ base: ExprSyntax?, at node: some SyntaxProtocol) -> Bool {
                 guard let base, base.trimmedText != "self" else {
-                    return SyntaxScope.types(around: node).first.flatMap(SyntaxScope.typeName(of:)) == owner
+                    return SyntaxScope.types(around: node).first.flatMap(SyntaxScope.typeName(of:)) == property.owner
                 }
-                if base.trimmedText.lowercased().contains("health") || base.trimmedText.hasPrefix(owner) { return true }
+                if base.trimmedText.lowercased().contains("health") || base.trimmedText.hasPrefix(property.owner) { return true }
                 guard let name = ExprShape.referencedName(base) else { return false }
                 return source.tree.collect(PatternBindingSyntax.self).contains { binding in
                     binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-                        && ((binding.typeAnnotation?.type.trimmedText.contains(owner) ?? false) || (binding.initializer?.value.trimmedText.hasPrefix(owner) ?? false))
+                        && ((binding.typeAnnotation?.type.trimmedText.contains(property.owner) ?? false)
+                            || (binding.initializer?.value.trimmedText.hasPrefix(property.owner) ?? false))
                 }
             }
-            func polarity(_ operand: Operand) -> Polarity? {
-                guard let single = operand.single else { return nil }
-                let e = ExprShape.stripped(single)
-                if let prefix = e.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-                    return polarity(Operand(items: [prefix.expression])).map { $0 == .holds ? .fails : .holds }
+            let condition = { (operand: Operand) in
+                ControlFlow.flagPolarity(operand) { e in
+                    if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text == property.name && holdsOwner(nil, at: ref) }
+                    if let member = e.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == property.name && holdsOwner(member.base, at: member) }
+                    return false
                 }
-                if let ref = e.as(DeclReferenceExprSyntax.self) { return ref.baseName.text == property && isOwners(nil, at: ref) ? .holds : nil }
-                if let member = e.as(MemberAccessExprSyntax.self) {
-                    return member.declName.baseName.text == property && isOwners(member.base, at: member) ? .holds : nil
-                }
-                return nil
             }
-            for (statement, region) in ControlFlow.regions(within: source.tree, want: .holds, condition: polarity) {
+            for (statement, region) in ControlFlow.regions(within: source.tree, want: .holds, condition: condition) {
                 let calls = region.flatMap(\.calls)
                 guard !calls.contains(where: HealthKitVocabulary.isWrite),
                       let read = calls.first(where: { HealthKitVocabulary.isRead($0) || ExprShape.calledName($0).map(readers.contains) == true }) else { continue }

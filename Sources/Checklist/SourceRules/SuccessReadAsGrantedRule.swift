@@ -216,10 +216,10 @@ struct SuccessReadAsGrantedRule: Rule {
         var findings: [Finding] = []
         // Completions that receive HealthKit's flag: the request's own, then those of the app's
         // functions that pass it on to their caller (`getHealthKitAuth { success, _ in … }`).
-        var completions: [(closure: ClosureExprSyntax, flagIndex: Int, source: ParsedSource, via: String?)] = []
+        var completions: [(closure: ClosureExprSyntax, flagIndex: Int, source: ParsedSource, via: [String])] = []
         for source in context.sources {
             for call in source.calls(named: "requestAuthorization") where isHealthKitRequest(call, vocabulary) {
-                if let closure = ClosureShape.completion(of: call) { completions.append((closure, 0, source, nil)) }
+                if let closure = ClosureShape.completion(of: call) { completions.append((closure, 0, source, [])) }
                 else if HealthKitVocabulary.isAwaited(call) { findings += asyncUses(call, source) }
             }
         }
@@ -230,14 +230,12 @@ struct SuccessReadAsGrantedRule: Rule {
             next += 1
             findings += completionUses(completion.closure, completion.source, flagIndex: completion.flagIndex, via: completion.via)
             // Three levels of passing on are plenty (CardinalKit: request → manager → app facade).
-            guard completion.via.map({ $0.components(separatedBy: " → ").count < 3 }) ?? true,
-                  let wrapper = ForwardingWrapper(completion.closure, flagIndex: completion.flagIndex),
+            guard completion.via.count < 3, let wrapper = ForwardingWrapper(completion.closure, flagIndex: completion.flagIndex),
                   seenWrappers.insert(wrapper.name + "#\(wrapper.parameterIndex)").inserted else { continue }
-            let via = completion.via.map { $0 + " → " } ?? ""
             for source in context.sources {
                 for call in source.calls(named: wrapper.name) where wrapper.isCall(call, vocabulary) {
                     if let closure = wrapper.completion(of: call) {
-                        completions.append((closure, wrapper.flagIndex, source, via + "`\(wrapper.name)(…)`"))
+                        completions.append((closure, wrapper.flagIndex, source, completion.via + [wrapper.name]))
                     }
                 }
             }
@@ -298,12 +296,13 @@ struct SuccessReadAsGrantedRule: Rule {
 
     // MARK: Completion form
 
-    private func completionUses(_ closure: ClosureExprSyntax, _ source: ParsedSource, flagIndex: Int = 0, via: String? = nil) -> [Finding] {
+    private func completionUses(_ closure: ClosureExprSyntax, _ source: ParsedSource, flagIndex: Int, via wrappers: [String]) -> [Finding] {
         let parameters = ClosureShape.parameterNames(closure)
         let flag = flagIndex < parameters.count ? parameters[flagIndex] : "$\(flagIndex)"
         guard flag != "_" else { return [] }
         // Through a wrapper only what is recorded counts: a wrapper's branches may already mean something else.
-        let origin = via.map { "requestAuthorization (passed on by \($0))" } ?? "requestAuthorization"
+        let origin = wrappers.isEmpty ? "requestAuthorization"
+            : "requestAuthorization (passed on by " + wrappers.map { "`\($0)(…)`" }.joined(separator: " → ") + ")"
         var findings: [Finding] = []
         // `isAuthorized = success`
         for assignment in ExprShape.assignments(in: closure) where assignment.rhs.mentions(flag) {
@@ -311,7 +310,7 @@ struct SuccessReadAsGrantedRule: Rule {
             findings.append(finding("`\(name)` is set from the `\(flag)` flag of \(origin), which only says the request was processed, "
                                     + "not that access was granted", at: assignment.node, in: source))
         }
-        if via != nil { return findings }
+        if !wrappers.isEmpty { return findings }
         // `update(authorized: success)`, `defaults.set(success, forKey: "healthAuthorized")`
         for call in closure.calls where call.arguments.contains(where: { $0.expression.trimmedText == flag }) {
             let labels = ExprShape.labels(call)

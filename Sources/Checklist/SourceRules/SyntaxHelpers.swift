@@ -164,6 +164,12 @@ extension SyntaxProtocol {
 
     var calls: [FunctionCallExprSyntax] { collect(FunctionCallExprSyntax.self) }
 
+    /// Declarations of a few kinds below the node, in source order: each kind's own list, merged
+    /// (cheaper than every `DeclSyntax` of the file).
+    func declarations(_ kinds: [any DeclSyntaxProtocol.Type]) -> [DeclSyntax] {
+        kinds.flatMap { kind in collect(kind).map { DeclSyntax(fromProtocol: $0) } }.sorted { $0.position < $1.position }
+    }
+
     /// Parents, nearest first.
     var ancestors: [Syntax] {
         var result: [Syntax] = []
@@ -517,9 +523,19 @@ enum ControlFlow {
 
     /// Polarity of a Bool-valued test of `name`: `name`, `!name`, `name == true`, `name != false`…
     static func flagPolarity(_ operand: Operand, names: Set<String>) -> Polarity? {
+        flagPolarity(operand) { e in
+            if let ref = e.as(DeclReferenceExprSyntax.self) { return names.contains(ref.baseName.text) }
+            if let member = e.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self" { return names.contains(member.declName.baseName.text) }
+            return false
+        }
+    }
+
+    /// The same for any expression `isFlag` accepts (`healthKit.isAuthorized`): `flag`, `!flag`,
+    /// `flag == true`, `false != flag`.
+    static func flagPolarity(_ operand: Operand, isFlag: (ExprSyntax) -> Bool) -> Polarity? {
         if let (lhs, op, rhs) = operand.binary, op == "==" || op == "!=" {
             for (side, other) in [(lhs, rhs), (rhs, lhs)] {
-                guard flagPolarity(Operand(items: [side]), names: names) == .holds else { continue }
+                guard flagPolarity(Operand(items: [side]), isFlag: isFlag) == .holds else { continue }
                 let isTrue = ExprShape.isBool(other, true)
                 guard isTrue || ExprShape.isBool(other, false) else { return nil }
                 return (isTrue == (op == "==")) ? .holds : .fails
@@ -528,14 +544,10 @@ enum ControlFlow {
         }
         guard let single = operand.single else { return nil }
         let e = ExprShape.stripped(single)
-        if let ref = e.as(DeclReferenceExprSyntax.self) { return names.contains(ref.baseName.text) ? .holds : nil }
-        if let member = e.as(MemberAccessExprSyntax.self), member.base?.trimmedText == "self" {
-            return names.contains(member.declName.baseName.text) ? .holds : nil
-        }
         if let prefix = e.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            return flagPolarity(Operand(items: [prefix.expression]), names: names).map { $0 == .holds ? .fails : .holds }
+            return flagPolarity(Operand(items: [prefix.expression]), isFlag: isFlag).map { $0 == .holds ? .fails : .holds }
         }
-        return nil
+        return isFlag(e) ? .holds : nil
     }
 }
 
