@@ -29,6 +29,87 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
         XCTAssertTrue(debug.first?.message.hasSuffix("(in `#if DEBUG` code, which does not ship)") == true, debug.first?.message ?? "")
     }
 
+    /// OpenCircuit's ECG probe sits in a calibration screen whose one entry is a DEBUG button: the
+    /// sheet's flag is set only in `#if DEBUG` code, so the probe is softened one step and says where
+    /// it is reached from. A flag a release button also sets, or a function also called from release
+    /// code, keeps the error.
+    func testFindingsReachedOnlyFromDebugCodeAreSoftened() throws {
+        let manager = """
+            import HealthKit
+
+            final class CalibrationManager {
+                let store = HKHealthStore()
+                func begin() { checkECG() }
+                private func checkECG() {
+                    let ok = store.authorizationStatus(for: HKObjectType.electrocardiogramType()) == .sharingAuthorized
+                    print(ok)
+                }
+            }
+            """
+        let screen = """
+            import SwiftUI
+
+            struct CalibrationView: View {
+                let manager: CalibrationManager
+                var body: some View { Button("Start") { manager.begin() } }
+            }
+            """
+        func content(releaseSets: Bool) -> String {
+            """
+            import SwiftUI
+
+            struct ContentView: View {
+                @State private var showCalibration = false
+                let manager = CalibrationManager()
+                var body: some View {
+                    List {
+                        \(releaseSets ? "Button(\"Calibrate\") { showCalibration = true }" : "Text(\"Today\")")
+                        #if DEBUG
+                        Button("Calibrate") { showCalibration = true }
+                        #endif
+                    }
+                    .sheet(isPresented: $showCalibration, onDismiss: { showCalibration = false }) {
+                        CalibrationView(manager: manager)
+                    }
+                }
+            }
+            """
+        }
+        func findings(_ files: [String: String]) throws -> [Finding] {
+            let rules = RuleCatalog.sourceRules.filter { $0.description.id == "read-status-probed" }.map { $0.init() }
+            return Checklist(rules: rules).audit(try RuleExample.healthApp(files).load()).findings
+        }
+        let debugOnly = try findings(["Sources/Calibration.swift": manager, "Sources/CalibrationView.swift": screen,
+                                      "Sources/ContentView.swift": content(releaseSets: false)])
+        XCTAssertEqual(debugOnly.map(\.severity), [.warning])
+        XCTAssertEqual(debugOnly.first?.location.line, 7)
+        XCTAssertTrue(debugOnly.first?.message.hasSuffix("(reached only from `#if DEBUG` code, at apps/example/Sources/ContentView.swift:10)") == true,
+                      debugOnly.first?.message ?? "")
+
+        let shipped = try findings(["Sources/Calibration.swift": manager, "Sources/CalibrationView.swift": screen,
+                                    "Sources/ContentView.swift": content(releaseSets: true)])
+        XCTAssertEqual(shipped.map(\.severity), [.error])
+
+        // Called from release code as well (a same-named call counts: the cautious answer).
+        let alsoCalled = try findings(["Sources/Calibration.swift": manager, "Sources/CalibrationView.swift": screen,
+                                       "Sources/ContentView.swift": content(releaseSets: false),
+                                       "Sources/Onboarding.swift": "func onboard(_ manager: CalibrationManager) {\n    manager.begin()\n}\n"])
+        XCTAssertEqual(alsoCalled.map(\.severity), [.error])
+
+        // Never used at all is not "used only in DEBUG".
+        XCTAssertEqual(try findings(["Sources/Calibration.swift": manager]).map(\.severity), [.error])
+
+        // A screen used only by its preview does not ship either.
+        let previewOnly = try findings(["Sources/Calibration.swift": manager, "Sources/CalibrationView.swift": screen + """
+
+            #Preview {
+                CalibrationView(manager: CalibrationManager())
+            }
+            """])
+        XCTAssertEqual(previewOnly.map(\.severity), [.warning])
+        XCTAssertTrue(previewOnly.first?.message.hasSuffix("at apps/example/Sources/CalibrationView.swift:7)") == true, previewOnly.first?.message ?? "")
+    }
+
     /// Windows line endings: the finding's line is the compiler's, and the quote is that line
     /// (splitting on `"\n"` never split `"\r\n"`, a single Character, so quotes came back empty).
     func testCRLFSourcesAreLocatedAndQuotedByLine() throws {

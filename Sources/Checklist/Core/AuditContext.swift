@@ -53,6 +53,12 @@ public struct ParsedSource: Sendable {
         return FileLocation(file: file.path, line: location.line, column: location.column)
     }
 
+    /// The UTF-8 offset of a line and column (both from 1, the column in bytes), as `location(of:)` gives them.
+    func utf8Offset(line: Int, column: Int) -> Int? {
+        guard let range = lines.range(ofLine: line) else { return nil }
+        return min(range.lowerBound + max(column - 1, 0), max(range.upperBound - 1, range.lowerBound))
+    }
+
     /// The source line as written, trimmed, for evidence.
     public func lineText(_ line: Int) -> String {
         guard let range = lines.range(ofLine: line) else { return "" }
