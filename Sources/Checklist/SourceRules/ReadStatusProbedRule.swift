@@ -97,8 +97,64 @@ struct ReadStatusProbedRule: Rule {
                 }
             }
             """]),
+            // `.unnecessary` (the sheet was shown) reported as read access, as a HealthKit plugin's
+            // `readAuthorized` list did.
+            .healthApp(["Sources/ReadAccess.swift": """
+            import HealthKit
+
+            final class ReadAccessReporter {
+                let healthStore = HKHealthStore()
+
+                func readAccess(for types: Set<HKObjectType>, completion: @escaping ([String]) -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return completion([]) }
+                    healthStore.getRequestStatusForAuthorization(toShare: [], read: types) { status, _ in
+                        var authorized: [String] = []
+                        switch status {
+                        case .unnecessary:
+                            ↓authorized.append(contentsOf: types.map(\\.identifier))
+                        default:
+                            break
+                        }
+                        completion(authorized)
+                    }
+                }
+            }
+            """]),
+            .healthApp(["Sources/StepsAccess.swift": """
+            import HealthKit
+
+            @MainActor final class StepsAccess {
+                let healthStore = HKHealthStore()
+                var hasReadAccess = false
+
+                func refresh() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let status = try await healthStore.statusForAuthorizationRequest(toShare: [], read: [HKQuantityType(.stepCount)])
+                    if status == .unnecessary {
+                        ↓hasReadAccess = true
+                    }
+                }
+            }
+            """]),
         ],
         nonTriggering: [
+            // The same answer deciding only whether to show the sheet is what it is for.
+            .healthApp(["Sources/StepsAccess.swift": """
+            import HealthKit
+
+            @MainActor final class StepsAccess {
+                let healthStore = HKHealthStore()
+                var needsRequest = true
+
+                func refresh() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    let status = try await healthStore.statusForAuthorizationRequest(toShare: [], read: [HKQuantityType(.stepCount)])
+                    if status == .unnecessary {
+                        needsRequest = false
+                    }
+                }
+            }
+            """]),
             // The same property deciding only a write is what write status is for.
             .healthApp(["Sources/HealthManager.swift": statusManager(marker: ""), "Sources/Settings.swift": """
             import HealthKit
@@ -201,6 +257,10 @@ struct ReadStatusProbedRule: Rule {
             source.calls(named: HealthKitVocabulary.statusCheck).compactMap { call in
                 probe(call, source, resolver).map { finding($0, at: call, in: source) }
             }
+        } + RequestStatusAsGrant.findings(context).map { grant in
+            finding("`.\(grant.answer)` from `\(grant.request)` is recorded as read access (`\(grant.record)`): it only says the permission sheet "
+                    + "was already shown, whatever the person chose, and HealthKit never discloses read permission; query and treat an empty "
+                    + "result as no data", at: grant.sink, in: grant.source)
         } + StatusDerivedProperty.findings(context).map { derived in
             var result = finding("`\(derived.property)` is set from the write status of `authorizationStatus(for:)` (line \(derived.statusLine)) and decides "
                                  + "whether to read at \(derived.decision): write status says nothing about reading; read unconditionally and treat "
@@ -241,6 +301,92 @@ struct ReadStatusProbedRule: Rule {
                 + "but it reports write permission only; read unconditionally and treat empty results as no data"
         }
         return nil
+    }
+}
+
+/// `getRequestStatusForAuthorization` / `statusForAuthorizationRequest` answer `.unnecessary` once the
+/// sheet was shown, whatever the person chose: a branch on that answer which records the types as
+/// authorized reports a denied read as granted (the capacitor-health plugin's `readAuthorized` list).
+private struct RequestStatusAsGrant {
+    let source: ParsedSource
+    let sink: Syntax
+    let request: String
+    let answer: String
+    /// The name the grant is recorded in (`authorized`, `hasReadAccess`).
+    let record: String
+
+    static func findings(_ context: AuditContext) -> [RequestStatusAsGrant] {
+        context.sources.flatMap { source in
+            source.calls(named: HealthKitVocabulary.requestStatusChecks).compactMap { call -> RequestStatusAsGrant? in
+                guard context.vocabulary.isStoreReceiver(ExprShape.base(of: call)), let name = ExprShape.calledName(call),
+                      let read = ExprShape.argument(call, label: "read"), read.as(ArrayExprSyntax.self)?.elements.isEmpty != true,
+                      let (status, scope) = statusName(of: call) else { return nil }
+                for branch in unnecessaryBranches(of: status, in: scope) {
+                    if let (sink, record) = grantRecorded(in: branch) {
+                        return RequestStatusAsGrant(source: source, sink: sink, request: name, answer: "unnecessary", record: record)
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// The name holding the answer and where it is in scope: the completion's first parameter, or
+    /// `let status = try await store.statusForAuthorizationRequest(…)` in its function.
+    private static func statusName(of call: FunctionCallExprSyntax) -> (String, Syntax)? {
+        if let closure = ClosureShape.completion(of: call), let first = ClosureShape.parameterNames(closure).first, first != "_" {
+            return (first, Syntax(closure.statements))
+        }
+        guard let binding = call.enclosing(PatternBindingSyntax.self), let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return nil }
+        return (name, SyntaxScope.function(of: call))
+    }
+
+    /// The statements that run when the answer is `.unnecessary`: `case .unnecessary:` bodies and
+    /// `if status == .unnecessary { … }` branches.
+    private static func unnecessaryBranches(of status: String, in scope: Syntax) -> [Syntax] {
+        var branches: [Syntax] = []
+        for switchExpr in scope.collect(SwitchExprSyntax.self) where switchExpr.subject.trimmedText == status {
+            for case .switchCase(let switchCase) in switchExpr.cases {
+                guard let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
+                      label.caseItems.contains(where: { $0.pattern.trimmedText == ".unnecessary" }) else { continue }
+                branches.append(Syntax(switchCase.statements))
+            }
+        }
+        for ifExpr in scope.collect(IfExprSyntax.self) {
+            let condition = ifExpr.conditions.trimmedText.replacingOccurrences(of: " ", with: "")
+            if condition == "\(status)==.unnecessary" || condition == ".unnecessary==\(status)" { branches.append(Syntax(ifExpr.body)) }
+        }
+        return branches
+    }
+
+    /// `authorized.append(…)`, `hasReadAccess = true` or `completion(true)` in the branch.
+    private static func grantRecorded(in branch: Syntax) -> (Syntax, String)? {
+        for call in branch.calls {
+            let name = ExprShape.calledName(call) ?? ""
+            if ["append", "insert", "formUnion"].contains(name), let base = ExprShape.base(of: call), let record = ExprShape.referencedName(base),
+               namesGrant(record) {
+                return (Syntax(base), record)
+            }
+            let lowered = name.lowercased()
+            if ["completion", "handler", "callback", "resolve"].contains(where: { lowered.contains($0) }),
+               call.arguments.first?.expression.trimmedText == "true" {
+                return (Syntax(call), name)
+            }
+        }
+        for sequence in branch.collect(SequenceExprSyntax.self) {
+            let items = Array(sequence.elements)
+            guard items.count == 3, items[1].is(AssignmentExprSyntax.self), items[2].trimmedText == "true",
+                  let record = ExprShape.referencedName(items[0]), namesGrant(record) else { continue }
+            return (Syntax(items[0]), record)
+        }
+        return nil
+    }
+
+    private static func namesGrant(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        guard !["denied", "unauthori", "notauthori", "disallow", "refused"].contains(where: { lowered.contains($0) }) else { return false }
+        return ["authori", "grant", "allow", "permit", "access"].contains { lowered.contains($0) }
     }
 }
 
