@@ -93,7 +93,7 @@ public struct ConfigLoader {
     static let topLevelKeys: Set<String> = ["title", "base_url", "units", "time_zone", "content", "summaries", "data", "apps"]
     static let appKeys: Set<String> = [
         "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
-        "sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",
+        "sources", "extra_sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",
         "project", "targets", "configuration", "xcodegen",
     ]
 
@@ -176,6 +176,7 @@ public struct ConfigLoader {
             case "privacy_manifest": app.privacyManifest = relativePath(value, key: qualified, reader: &reader)
             case "localizations": app.localizations = relativePath(value, key: qualified, reader: &reader)
             case "sources": app.sources = pathList(value, key: qualified, reader: &reader)
+            case "extra_sources": app.extraSources = siblingPaths(value, key: qualified, reader: &reader)
             case "build_settings":
                 for (name, _, setting) in reader.mapping(value, context: qualified) {
                     if let text = reader.string(setting, key: "\(qualified).\(name)") { app.buildSettings[name] = text }
@@ -213,6 +214,14 @@ public struct ConfigLoader {
             }
         }
         if app.name.isEmpty { app.name = app.id }
+        // Checked once the root is known (keys come in any order): the site folder is the limit.
+        for path in app.extraSources + app.extensions.flatMap(\.extraSources) {
+            do {
+                _ = try ContainedPath.resolve(path.value, in: app.rootInSite == "." ? "" : app.rootInSite, within: "")
+            } catch {
+                reader.errors.append(InputProblem("'extra_sources': \(error.reason): '\(path.value)'", at: path.location))
+            }
+        }
         return reader.errors.count == errorsBefore ? app : nil
     }
 
@@ -275,6 +284,15 @@ public struct ConfigLoader {
         return step
     }
 
+    /// Relative paths that may climb above the app's root (checked against it in `appConfig`).
+    private func siblingPaths(_ node: Node, key: String, reader: inout YAMLReader) -> [Located<String>] {
+        reader.strings(node, key: key).filter { path in
+            guard path.value.hasPrefix("/") || path.value.hasPrefix("~") else { return true }
+            reader.errors.append(InputProblem("'\(key)': absolute paths are not allowed: '\(path.value)'", at: path.location))
+            return false
+        }
+    }
+
     private func pathList(_ node: Node, key: String, reader: inout YAMLReader) -> [String] {
         reader.sequence(node, key: key).compactMap { relativePath($0, key: key, reader: &reader) }
     }
@@ -306,7 +324,7 @@ public struct ConfigLoader {
 
     private func extensionConfig(_ node: Node, reader: inout YAMLReader) -> ExtensionConfig? {
         var config = ExtensionConfig(id: "", name: "", infoPlist: nil, entitlements: nil, sources: [], location: reader.location(node))
-        let allowed: Set<String> = ["id", "name", "kind", "info_plist", "entitlements", "sources"]
+        let allowed: Set<String> = ["id", "name", "kind", "info_plist", "entitlements", "sources", "extra_sources"]
         for (key, _, value) in reader.mapping(node, context: "extension", allowed: allowed) {
             let qualified = "extensions[].\(key)"
             switch key {
@@ -324,6 +342,7 @@ public struct ConfigLoader {
                 }
             case "info_plist": config.infoPlist = relativePath(value, key: qualified, reader: &reader)
             case "entitlements": config.entitlements = relativePath(value, key: qualified, reader: &reader)
+            case "extra_sources": config.extraSources = siblingPaths(value, key: qualified, reader: &reader)
             default: config.sources = pathList(value, key: qualified, reader: &reader)
             }
         }

@@ -186,6 +186,22 @@ public enum ContainedPath {
     }
 }
 
+extension ContainedPath {
+    /// Joins `relative` to `base` (a folder inside `boundary`, written below it), letting `..` climb
+    /// above `base` but never above `boundary`: a sibling package of the app, still inside the site.
+    public static func resolve(_ relative: String, in base: String, within boundary: String) throws(PathEscape) -> String {
+        let below = base == boundary ? "" : base.hasPrefix(boundary + "/") ? String(base.dropFirst(boundary.count + 1))
+            : boundary.isEmpty ? base : nil
+        guard let below else { throw PathEscape(path: relative, reason: "the app's folder is outside the site folder") }
+        if relative.hasPrefix("/") || relative.hasPrefix("~") { throw PathEscape(path: relative, reason: "absolute paths are not allowed") }
+        do {
+            return try resolve(below.isEmpty ? relative : below + "/" + relative, in: boundary)
+        } catch {
+            throw PathEscape(path: relative, reason: "the path leaves the site folder")
+        }
+    }
+}
+
 public struct PathEscape: Error, Sendable {
     public var path: String
     public var reason: String

@@ -31,10 +31,10 @@ public struct ManifestLoader {
         }
         // The per-folder limit alone let five roots read 100,000 files: the app has one budget.
         var sourceBudget = InputLimits.maxFilesPerApp
-        func sources(_ roots: [String]) -> [SourceFile] {
+        func sources(_ roots: [String], climbing: Bool = false) -> [SourceFile] {
             roots.flatMap { root in
                 attempt { () throws -> [SourceFile] in
-                    let (path, display) = try resolve(root, app: app)
+                    let (path, display) = try resolve(root, app: app, climbing: climbing)
                     if root.hasSuffix(".swift"), fileSystem.fileExists(path), !fileSystem.isDirectory(path) {
                         inputs.append(display)
                         return [SourceFile(path: display, text: String(decoding: try read(path, display: display), as: UTF8.self))]
@@ -59,11 +59,19 @@ public struct ManifestLoader {
             }
         }
 
+        // `extra_sources` add to what was found or listed; a file both ways is read once.
+        func sources(_ listed: [String], extra: [Located<String>]) -> [SourceFile] {
+            let found = sources(listed)
+            let known = Set(found.map(\.path))
+            return found + sources(extra.map(\.value), climbing: true).filter { !known.contains($0.path) }
+        }
         let main = TargetManifest(id: app.id, name: app.name, kind: .app, infoPlist: plist(app.infoPlist) ?? discovered.infoPlists[app.id],
-                                  entitlements: plist(app.entitlements) ?? discovered.entitlements[app.id], sources: sources(app.sources))
+                                  entitlements: plist(app.entitlements) ?? discovered.entitlements[app.id],
+                                  sources: sources(app.sources, extra: app.extraSources))
         let extensions = app.extensions.map { ext in
             var target = TargetManifest(id: ext.id, name: ext.name, kind: ext.kind, infoPlist: plist(ext.infoPlist) ?? discovered.infoPlists[ext.id],
-                                        entitlements: plist(ext.entitlements) ?? discovered.entitlements[ext.id], sources: sources(ext.sources))
+                                        entitlements: plist(ext.entitlements) ?? discovered.entitlements[ext.id],
+                                        sources: sources(ext.sources, extra: ext.extraSources))
             target.linkedSources = Set(ext.linkedSources.compactMap { try? resolve($0, app: app).1 })
             return target
         }
@@ -166,10 +174,12 @@ public struct ManifestLoader {
     }
 
     /// The absolute path to read and the site-relative path to show.
-    private func resolve(_ relative: String, app: AppConfig) throws -> (String, String) {
+    /// `climbing`: the path may go above the app's root, within the site folder (`extra_sources`).
+    private func resolve(_ relative: String, app: AppConfig, climbing: Bool = false) throws -> (String, String) {
         do {
-            let path = try ContainedPath.resolve(relative, in: app.root)
-            let display = try ContainedPath.resolve(relative, in: app.rootInSite == "." ? "" : app.rootInSite)
+            let inSite = app.rootInSite == "." ? "" : app.rootInSite
+            let path = climbing ? try ContainedPath.resolve(relative, in: app.root, within: siteDirectory) : try ContainedPath.resolve(relative, in: app.root)
+            let display = climbing ? try ContainedPath.resolve(relative, in: inSite, within: "") : try ContainedPath.resolve(relative, in: inSite)
             return (path, display.hasPrefix("/") ? String(display.dropFirst()) : display)
         } catch {
             throw InputError("\(error.reason): '\(relative)'", at: app.location)

@@ -180,6 +180,8 @@ public struct ExtensionConfig: Sendable {
     public var infoPlist: String?
     public var entitlements: String?
     public var sources: [String]
+    /// `extra_sources:` added to the sources found or listed (a sibling package's HealthKit code).
+    public var extraSources: [Located<String>] = []
     /// Files of linked framework targets that the app compiles too: not read again, but the
     /// extension runs that code (a widget linking the app's HealthKit framework can reach HealthKit).
     public var linkedSources: [String] = []
@@ -199,6 +201,10 @@ public struct AppConfig: Sendable {
     public var privacyManifest: String?
     public var localizations: String?
     public var sources: [String]
+    /// `extra_sources:` Swift folders or files added to the discovered (or listed) sources, relative
+    /// to `root` and allowed to climb above it within the site folder: HealthKit code in a sibling
+    /// package, a plugin or a submodule that the app's project links in a way discovery cannot see.
+    public var extraSources: [Located<String>] = []
     public var buildSettings: [String: String]
     public var requested: RequestedTypes
     public var permissions: [String: PermissionGrant]

@@ -73,4 +73,34 @@ final class LocalDependenciesTests: XCTestCase {
         XCTAssertTrue(manifest.discovery.contains { $0.isNote && $0.text.contains("'../node_modules/plugin' is outside the app folder") },
                       manifest.discovery.map(\.text).joined(separator: "\n"))
     }
+
+    /// Code the project links in a way discovery cannot follow (Capacitor's plugin lives in
+    /// `node_modules`, installed from the repository itself) is added with `extra_sources`: the
+    /// discovered sources stay, a file named both ways is read once, and the path may climb above
+    /// the app's root but not out of the site folder.
+    func testExtraSourcesAddToDiscoveredSourcesWithinTheSite() throws {
+        try builder.write([
+            "Stride.xcodeproj/project.pbxproj": Self.pbxproj,
+            "App/Info.plist": InlineApp.infoPlist(["CFBundleName": "Stride"]),
+            "App/AppMain.swift": "import SwiftUI\n",
+            "Packages/StrideHealth/Package.swift": "let package = Package(name: \"StrideHealth\", targets: [.target(name: \"StrideHealth\")])\n",
+            "Packages/StrideHealth/Sources/StrideHealth/Health.swift": "import HealthKit\n",
+        ])
+        try builder.write(["Sources/HealthPlugin/Health.swift": "import HealthKit\n", "Sources/HealthPlugin/Notes.md": "not code\n"], app: "plugin")
+        let manifest = try builder.load("    root: apps/stride\n    project: Stride.xcodeproj\n    extra_sources: [../plugin/Sources, App/AppMain.swift]\n")
+        XCTAssertEqual(manifest.main.sources.map(\.path), [
+            "apps/stride/App/AppMain.swift",
+            "apps/stride/Packages/StrideHealth/Sources/StrideHealth/Health.swift",
+            "apps/plugin/Sources/HealthPlugin/Health.swift",
+        ])
+        XCTAssertTrue(manifest.inputFiles.contains("apps/plugin/Sources/HealthPlugin/Health.swift"))
+
+        let escaping = builder.errors("    root: apps/stride\n    project: Stride.xcodeproj\n    extra_sources:\n      - ../plugin/Sources\n      - ../../../outside\n")
+        XCTAssertEqual(escaping.map(\.message), ["'extra_sources': the path leaves the site folder: '../../../outside'"])
+        XCTAssertEqual(escaping.first?.location.line, 8)
+        XCTAssertEqual(escaping.first?.location.file.hasSuffix("healthaudit.yml"), true)
+        // Listed `sources` still may not climb: only the additive key reaches a sibling.
+        XCTAssertEqual(builder.errors("    root: apps/stride\n    sources: [../plugin/Sources]\n").map(\.message),
+                       ["'apps[].sources': the path leaves its folder: '../plugin/Sources'"])
+    }
 }

@@ -97,8 +97,70 @@ struct AvailabilityNotCheckedRule: Rule {
               await ↓requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
             }
             """]),
+            // A plugin's app: the JavaScript never gates on availability, and the plugin's own Swift
+            // (audited with `extra_sources`) checks in `requestAuthorization` but not in `readSamples`.
+            .reactNative([
+            "Sources/Health.swift": """
+            import HealthKit
+
+            final class Health {
+                private let healthStore = HKHealthStore()
+
+                func requestAuthorization(read: Set<HKObjectType>) async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }
+                    try await healthStore.requestAuthorization(toShare: [], read: read)
+                }
+
+                func readSamples(type: HKSampleType) async throws -> [HKSample] {
+                    let descriptor = HKSampleQueryDescriptor(predicates: [.sample(type: type)], sortDescriptors: [], limit: 50)
+                    return try await descriptor.result(for: healthStore)
+                }
+            }
+
+            enum HealthError: Error { case unavailable }
+            """,
+            "js/src/steps.ts": """
+            import { Health } from '@capgo/capacitor-health';
+
+            export async function steps() {
+              await Health.requestAuthorization({ read: ['steps'], write: [] });
+              return await Health.↓readSamples({ dataType: 'steps', startDate: '2026-01-01', endDate: '2026-01-02' });
+            }
+            """,
+            ]),
         ],
         nonTriggering: [
+            // The same app whose plugin guards each method it exposes.
+            .reactNative([
+            "Sources/Health.swift": """
+            import HealthKit
+
+            final class Health {
+                private let healthStore = HKHealthStore()
+
+                func requestAuthorization(read: Set<HKObjectType>) async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }
+                    try await healthStore.requestAuthorization(toShare: [], read: read)
+                }
+
+                func readSamples(type: HKSampleType) async throws -> [HKSample] {
+                    guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }
+                    let descriptor = HKSampleQueryDescriptor(predicates: [.sample(type: type)], sortDescriptors: [], limit: 50)
+                    return try await descriptor.result(for: healthStore)
+                }
+            }
+
+            enum HealthError: Error { case unavailable }
+            """,
+            "js/src/steps.ts": """
+            import { Health } from '@capgo/capacitor-health';
+
+            export async function steps() {
+              await Health.requestAuthorization({ read: ['steps'], write: [] });
+              return await Health.readSamples({ dataType: 'steps', startDate: '2026-01-01', endDate: '2026-01-02' });
+            }
+            """,
+            ]),
             .reactNative(["js/src/Health.ts": """
             import { isHealthDataAvailable, requestAuthorization } from '@kingstinct/react-native-healthkit';
 
@@ -146,9 +208,14 @@ struct AvailabilityNotCheckedRule: Rule {
         var findings: [Finding] = []
         for target in context.usage.targetsUsingHealthKit {
             let sources = context.sources.filter { $0.target == target }
-            if sources.contains(where: { $0.tree.mentions(HealthKitVocabulary.availabilityCheck) }) { continue }
             // JavaScript: a check counts only where it decides something (see `JavaScriptHealthKitFacts`).
-            if context.usage.facts.contains(where: { $0.target == target && $0.kind == .availabilityCheck }) { continue }
+            if context.usage.facts.contains(where: { $0.target == target && $0.kind == .availabilityCheck && !$0.evidence.location.file.hasSuffix(".swift") }) {
+                continue
+            }
+            if sources.contains(where: { $0.tree.mentions(HealthKitVocabulary.availabilityCheck) }) {
+                if target == context.manifest.id, let unguarded = Self.unguardedPluginCall(context, sources) { findings.append(unguarded) }
+                continue
+            }
             let facts = context.usage.facts.filter { $0.target == target && $0.kind != .availabilityCheck }
             guard let first = facts.first(where: { $0.kind == .authorizationRequest }) ?? facts.first else { continue }
             let isExtension = first.isExtension
@@ -161,6 +228,37 @@ struct AvailabilityNotCheckedRule: Rule {
                                     location: first.evidence.location, quote: first.evidence.quote, target: target))
         }
         return findings + unguardedStoreOwners(context, skipping: Set(findings.map(\.target)))
+    }
+
+    /// A JavaScript app calls its plugin's native methods in any order: with no deciding check in the
+    /// JavaScript, a data call is guarded only if the plugin's own Swift method (audited with
+    /// `extra_sources`) consults availability. The first call whose native method does not is reported;
+    /// a method whose Swift is not in the audit cannot be judged and is left alone.
+    private static func unguardedPluginCall(_ context: AuditContext, _ sources: [ParsedSource]) -> Finding? {
+        let helpers = availabilityHelpers(sources).union([HealthKitVocabulary.availabilityCheck])
+        var methods: [String: [FunctionDeclSyntax]] = [:]
+        for source in sources {
+            for function in source.tree.collect(FunctionDeclSyntax.self) { methods[function.name.text, default: []].append(function) }
+        }
+        func guards(_ function: FunctionDeclSyntax) -> Bool {
+            guard let body = function.body else { return false }
+            if body.mentions(anyOf: helpers) { return true }
+            // One level down: `readSamples` handing over to a private `performRead` that checks.
+            return body.calls.contains { call in
+                ExprShape.calledName(call).flatMap { methods[$0] }?.contains { $0.body?.mentions(anyOf: helpers) == true } == true
+            }
+        }
+        let files = context.manifest.javaScriptSources
+        for call in context.javaScriptCalls where [.read, .write, .statusCheck].contains(call.kind) {
+            guard let native = methods[call.method], !native.contains(where: guards) else { continue }
+            let file = files[call.file]
+            return Finding(ruleID: description.id, severity: description.severity,
+                           message: "`\(call.method)(…)` is called with no availability check deciding it, and the plugin's own `\(call.method)` does not "
+                               + "consult `HKHealthStore.isHealthDataAvailable()` either: on devices without Health (iPad before iPadOS 17, managed "
+                               + "devices) the call fails; gate it on the plugin's availability call",
+                           location: file.location(of: call.token), quote: file.quote(call.token), target: context.manifest.id)
+        }
+        return nil
     }
 
     /// In a target that checks somewhere, a type that creates its own `HKHealthStore()` and calls

@@ -16,7 +16,7 @@ struct LocalDependencies {
         while !pending.isEmpty {
             let (written, at, depth) = pending.removeFirst()
             guard let folder = AppFiles.normalize(written) else {
-                discovery.note("local package '\(written)' is outside the app folder; its code is not read", origin: "XCLocalSwiftPackageReference", at: at)
+                discovery.note("local package '\(written)' is outside the app folder; its code is not read (list its sources under `extra_sources` to audit them)", origin: "XCLocalSwiftPackageReference", at: at)
                 continue
             }
             guard seen.insert(folder).inserted else { continue }
