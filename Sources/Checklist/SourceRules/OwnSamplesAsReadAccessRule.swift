@@ -1,0 +1,156 @@
+import Manifest
+import SwiftSyntax
+
+/// HealthKit returns an app's own samples even when reading is denied: "only our own samples came
+/// back" cannot be told apart from a denied read, so it must not count as proof the read worked.
+struct OwnSamplesAsReadAccessRule: Rule {
+    static let description = RuleDescription(
+        id: "own-samples-as-read-access", title: "The app's own samples taken as proof of read access", severity: .note,
+        questions: [.readStatusProbed],
+        rationale: """
+        When reading a type is denied, HealthKit does not fail the query: it returns only the samples the app saved \
+        itself. Code that splits a result by source and treats "our own samples came back, nothing else" as a read \
+        that worked (and "nothing at all" as the only case where permissions may be the cause) therefore tells a \
+        person who denied reading that there is simply nothing new. Whether other apps' data is readable cannot be \
+        learned from the result: word the empty case so that it covers both "no data" and "no access".
+        """,
+        triggering: [
+            .healthApp(["Sources/HeadacheImport.swift": """
+            import HealthKit
+
+            struct HeadacheImport {
+                let external: [HKCategorySample]
+                let ownSourceCount: Int
+
+                /// Only when nothing came back may permissions be the reason.
+                var returnedNothingAtAll: Bool { ↓external.isEmpty && ownSourceCount == 0 }
+            }
+
+            func importHeadaches(from store: HKHealthStore) async throws -> HeadacheImport {
+                guard HKHealthStore.isHealthDataAvailable() else { return HeadacheImport(external: [], ownSourceCount: 0) }
+                let descriptor = HKSampleQueryDescriptor(predicates: [.categorySample(type: HKCategoryType(.headache))], sortDescriptors: [])
+                let samples = try await descriptor.result(for: store)
+                guard let bundleID = Bundle.main.bundleIdentifier else { return HeadacheImport(external: [], ownSourceCount: 0) }
+                let ownSource = samples.filter { $0.sourceRevision.source.bundleIdentifier == bundleID }
+                let external = samples.filter { $0.sourceRevision.source.bundleIdentifier != bundleID }
+                return HeadacheImport(external: external, ownSourceCount: ownSource.count)
+            }
+            """]),
+            .healthApp(["Sources/Sync.swift": """
+            import HealthKit
+
+            func syncStatus(_ samples: [HKSample]) -> String {
+                let mine = samples.filter { $0.sourceRevision.source == HKSource.default() }
+                let others = samples.filter { $0.sourceRevision.source != HKSource.default() }
+                if ↓!mine.isEmpty && others.isEmpty {
+                    return "Health access works; no new entries from other apps"
+                }
+                return others.isEmpty ? "No data, or Health access is off" : "\\(others.count) new entries"
+            }
+            """]),
+        ],
+        nonTriggering: [
+            // The empty case is worded for both causes; the app's own samples are only left out.
+            .healthApp(["Sources/HeadacheImport.swift": """
+            import HealthKit
+
+            func importMessage(_ samples: [HKCategorySample]) -> String {
+                let ownID = Bundle.main.bundleIdentifier
+                let external = samples.filter { $0.sourceRevision.source.bundleIdentifier != ownID }
+                return external.isEmpty ? "Nothing to import (no entries, or Health access is off)" : "\\(external.count) to import"
+            }
+            """]),
+            // Own samples counted for the app's own bookkeeping, not as a sign of access.
+            .healthApp(["Sources/Baseline.swift": """
+            import HealthKit
+
+            func needsBaseline(_ samples: [HKQuantitySample]) -> Bool {
+                let mine = samples.filter { $0.sourceRevision.source == HKSource.default() }
+                return mine.isEmpty
+            }
+            """]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        context.sources.compactMap { source -> Finding? in
+            guard ByteSearch.contains(source.file.text, "sourceRevision") else { return nil }
+            let own = Self.ownSampleNames(in: source)
+            guard !own.isEmpty else { return nil }
+            for sequence in source.tree.collect(SequenceExprSyntax.self) {
+                let operands = Self.logicalOperands(of: sequence)
+                guard operands.count >= 2 else { continue }
+                let tested = operands.compactMap(Self.emptinessTested)
+                guard let ownTest = tested.first(where: { own.contains($0) }), tested.contains(where: { !own.contains($0) }) else { continue }
+                return finding("`\(sequence.trimmedText)` counts the app's own samples (`\(ownTest)`) as a sign the read worked, but HealthKit "
+                               + "returns an app's own samples even when reading is denied: with reading denied this reads as \"nothing new\" "
+                               + "instead of a possible denial; word the empty case for both", at: sequence, in: source)
+            }
+            return nil
+        }
+    }
+
+    /// Names holding the app's own samples (`let ownSource = samples.filter { …bundleIdentifier == id }`)
+    /// or their count (`ownSourceCount: ownSource.count`, `let ownCount = ownSource.count`).
+    private static func ownSampleNames(in source: ParsedSource) -> Set<String> {
+        var names: Set<String> = []
+        for binding in source.tree.collect(PatternBindingSyntax.self) {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), ExprShape.calledName(call) == "filter",
+                  let closure = ClosureShape.completion(of: call), isOwnSourceTest(closure) else { continue }
+            names.insert(name)
+        }
+        guard !names.isEmpty else { return names }
+        // Counts carried on: arguments labelled after them and bindings initialised from them.
+        for argument in source.tree.collect(LabeledExprSyntax.self) {
+            if let label = argument.label?.text, argument.expression.mentions(anyOf: names) { names.insert(label) }
+        }
+        for binding in source.tree.collect(PatternBindingSyntax.self) {
+            if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, binding.initializer?.value.trimmedText.hasSuffix(".count") == true,
+               binding.initializer?.value.mentions(anyOf: names) == true {
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    /// `{ $0.sourceRevision.source.bundleIdentifier == id }` or `{ $0.sourceRevision.source == HKSource.default() }`.
+    private static func isOwnSourceTest(_ closure: ClosureExprSyntax) -> Bool {
+        let text = closure.statements.trimmedText
+        guard text.contains("sourceRevision"), text.contains("bundleIdentifier") || text.contains("HKSource.default()") else { return false }
+        let operators = closure.statements.collect(BinaryOperatorExprSyntax.self).map(\.operator.text)
+        return operators.contains("==") && !operators.contains("!=")
+    }
+
+    /// The operands of `a && b || c` (the parser leaves operators unfolded: one flat list), each as
+    /// its own elements (`x.count == 0` is three).
+    private static func logicalOperands(of sequence: SequenceExprSyntax) -> [[ExprSyntax]] {
+        var groups: [[ExprSyntax]] = [[]]
+        for element in sequence.elements {
+            if let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "&&" || op == "||" { groups.append([]) }
+            else { groups[groups.count - 1].append(element) }
+        }
+        return groups.count >= 2 && groups.allSatisfy({ !$0.isEmpty }) ? groups : []
+    }
+
+    /// The name an emptiness test is about: `x.isEmpty`, `!x.isEmpty`, `x.count == 0`, `x == 0`, `x > 0`.
+    private static func emptinessTested(_ operand: [ExprSyntax]) -> String? {
+        func counted(_ expr: ExprSyntax) -> String? {
+            if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count", let base = member.base {
+                return ExprShape.referencedName(base)
+            }
+            return ExprShape.referencedName(expr)
+        }
+        if operand.count == 3, let op = operand[1].as(BinaryOperatorExprSyntax.self)?.operator.text, ["==", ">", "!="].contains(op),
+           operand[2].trimmedText == "0" {
+            return counted(operand[0])
+        }
+        guard operand.count == 1 else { return nil }
+        var expr = ExprShape.stripped(operand[0])
+        if let not = expr.as(PrefixOperatorExprSyntax.self), not.operator.text == "!" { expr = not.expression }
+        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isEmpty", let base = member.base {
+            return ExprShape.referencedName(base)
+        }
+        return nil
+    }
+}
