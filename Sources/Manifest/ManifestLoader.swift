@@ -87,21 +87,31 @@ public struct ManifestLoader {
 
         var infoStrings: [StringsFile] = [], otherStrings: [StringsFile] = []
         var catalog: StringCatalog?
+        var localizedRead: Set<String> = []
+        /// One strings file or catalog: `*.lproj/InfoPlist.strings` localize the Info.plist, other
+        /// `*.lproj/*.strings` tables do not (a usage key there is a mistake), `InfoPlist.xcstrings` does.
+        func localized(_ full: String, shown: String) {
+            guard localizedRead.insert(shown).inserted else { return }
+            if shown.hasSuffix(".strings"), shown.split(separator: "/").dropLast().last?.hasSuffix(".lproj") == true {
+                guard let parsed = attempt({ try StringsFile.parse(try read(full, display: shown), path: shown) }) else { return }
+                inputs.append(shown)
+                if shown.hasSuffix("/InfoPlist.strings") { infoStrings.append(parsed) } else { otherStrings.append(parsed) }
+            } else if shown == "InfoPlist.xcstrings" || shown.hasSuffix("/InfoPlist.xcstrings") {
+                inputs.append(shown)
+                catalog = attempt { try StringCatalog.parse(try read(full, display: shown), path: shown) }
+            }
+        }
         if let folder = app.localizations ?? app.infoPlist.map({ ($0 as NSString).deletingLastPathComponent }) {
             attempt {
                 let (path, display) = try resolve(folder.isEmpty ? "." : folder, app: app)
                 guard fileSystem.isDirectory(path) else { throw InputError("localizations folder not found", file: display) }
-                for file in try fileSystem.files(under: path) {
-                    let full = path + "/" + file, shown = display + "/" + file
-                    if file.hasSuffix(".strings"), file.split(separator: "/").dropLast().last?.hasSuffix(".lproj") == true {
-                        guard let parsed = attempt({ try StringsFile.parse(try read(full, display: shown), path: shown) }) else { continue }
-                        inputs.append(shown)
-                        if file.hasSuffix("/InfoPlist.strings") { infoStrings.append(parsed) } else { otherStrings.append(parsed) }
-                    } else if file == "InfoPlist.xcstrings" || file.hasSuffix("/InfoPlist.xcstrings") {
-                        inputs.append(shown)
-                        catalog = attempt { try StringCatalog.parse(try read(full, display: shown), path: shown) }
-                    }
-                }
+                for file in try fileSystem.files(under: path) { localized(path + "/" + file, shown: display + "/" + file) }
+            }
+        }
+        for file in app.localizationFiles {
+            attempt {
+                let (path, display) = try resolve(file, app: app)
+                localized(path, shown: display)
             }
         }
         if !errors.isEmpty { throw InputError(errors) }

@@ -200,6 +200,9 @@ public struct AppConfig: Sendable {
     public var entitlements: String?
     public var privacyManifest: String?
     public var localizations: String?
+    /// Strings files and catalogs found in the target's resources (relative to `root`): read besides
+    /// the `localizations` folder, wherever the project keeps them.
+    public var localizationFiles: [String] = []
     public var sources: [String]
     /// `extra_sources:` Swift folders or files added to the discovered (or listed) sources, relative
     /// to `root` and allowed to climb above it within the site folder: HealthKit code in a sibling

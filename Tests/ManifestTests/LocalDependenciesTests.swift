@@ -104,3 +104,46 @@ final class LocalDependenciesTests: XCTestCase {
                        ["'apps[].sources': the path leaves its folder: '../plugin/Sources'"])
     }
 }
+
+/// With the Info.plist generated from build settings there is no Info.plist folder to look in: the
+/// localizations are wherever the target's Resources phase has them (a variant group in a
+/// `Resources` group), and a strings file the target does not copy is not the app's.
+final class LocalizedResourcesTests: XCTestCase {
+    func testInfoPlistStringsComeFromTheTargetsResourcesPhase() throws {
+        let builder = SiteBuilder()
+        defer { builder.remove() }
+        try builder.write([
+            "Stride.xcodeproj/project.pbxproj": """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 60; objects = {
+                P = {isa = PBXProject; mainGroup = G; targets = (App); buildConfigurationList = PL;};
+                G = {isa = PBXGroup; children = (GA, GR); sourceTree = "<group>";};
+                GA = {isa = PBXGroup; children = (FA); path = App; sourceTree = "<group>";};
+                GR = {isa = PBXGroup; children = (V); path = Resources; sourceTree = "<group>";};
+                FA = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = AppMain.swift; sourceTree = "<group>";};
+                V = {isa = PBXVariantGroup; children = (VEN, VDE); name = InfoPlist.strings; sourceTree = "<group>";};
+                VEN = {isa = PBXFileReference; name = en; path = en.lproj/InfoPlist.strings; sourceTree = "<group>";};
+                VDE = {isa = PBXFileReference; name = de; path = de.lproj/InfoPlist.strings; sourceTree = "<group>";};
+                BA = {isa = PBXBuildFile; fileRef = FA;};
+                BV = {isa = PBXBuildFile; fileRef = V;};
+                SA = {isa = PBXSourcesBuildPhase; files = (BA);};
+                RA = {isa = PBXResourcesBuildPhase; files = (BV);};
+                App = {isa = PBXNativeTarget; name = Stride; productType = "com.apple.product-type.application"; buildConfigurationList = AL; buildPhases = (SA, RA); dependencies = ();};
+                PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+                PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+                AL = {isa = XCConfigurationList; buildConfigurations = (AR); defaultConfigurationName = Release;};
+                AR = {isa = XCBuildConfiguration; name = Release; buildSettings = {GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_NSHealthShareUsageDescription = "Stride reads your steps to chart your week."; PRODUCT_NAME = "$(TARGET_NAME)";};};
+            }; rootObject = P; }
+            """,
+            "App/AppMain.swift": "import SwiftUI\n",
+            "Resources/en.lproj/InfoPlist.strings": "\"NSHealthShareUsageDescription\" = \"Stride reads your steps to chart your week.\";\n",
+            "Resources/de.lproj/InfoPlist.strings": "\"NSHealthShareUsageDescription\" = \"Stride liest deine Schritte für die Wochenübersicht.\";\n",
+            "Old/fr.lproj/InfoPlist.strings": "\"NSHealthShareUsageDescription\" = \"Ancien texte.\";\n",
+        ])
+        let manifest = try builder.load("    root: apps/stride\n    project: Stride.xcodeproj\n")
+        XCTAssertNil(manifest.config.infoPlist)
+        XCTAssertEqual(manifest.infoPlistStrings.map(\.path), ["apps/stride/Resources/de.lproj/InfoPlist.strings", "apps/stride/Resources/en.lproj/InfoPlist.strings"])
+        XCTAssertFalse(manifest.inputFiles.contains { $0.contains("Old/") }, manifest.inputFiles.joined(separator: "\n"))
+        XCTAssertTrue(manifest.discovery.contains { $0.text == "2 localized strings files from Stride's resources" }, manifest.discovery.map(\.text).joined(separator: "\n"))
+    }
+}

@@ -435,6 +435,23 @@ struct XcodeDiscovery {
         if !explicit("localizations"), discovery.config.infoPlist == nil, let folder {
             discovery.config.localizations = folder
         }
+        if !explicit("localizations") {
+            // Where the target really keeps them: an `InfoPlist.xcstrings` beside the sources while
+            // the Info.plist is generated, `*.lproj` folders in a Resources group.
+            var found = project.localizedResources(of: main).compactMap(\.path).filter(files.exists)
+            for (synchronized, excluded) in project.synchronizedFolders(of: main) {
+                guard let path = synchronized.path else { continue }
+                for file in (try? files.files(under: path)) ?? [] where file.hasSuffix(".xcstrings") || (file.hasSuffix(".strings") && file.contains(".lproj/")) {
+                    if !excluded.contains(path == "." ? file : String(file.dropFirst(path.count + 1))) { found.append(file) }
+                }
+            }
+            var seen: Set<String> = []
+            discovery.config.localizationFiles = found.filter { seen.insert($0).inserted }
+            if !found.isEmpty {
+                discovery.fact("\(Plural.count(seen.count, "localized strings file")) from \(main.name)'s resources", origin: "target \(main.name), PBXResourcesBuildPhase",
+                               at: reader.location(main.line))
+            }
+        }
 
         for key in ["PRODUCT_NAME", "PRODUCT_BUNDLE_IDENTIFIER", "TARGETED_DEVICE_FAMILY"] {
             let (source, at) = origin(key)

@@ -174,6 +174,25 @@ public struct XcodeProject: Sendable {
         }
     }
 
+    /// The strings files and string catalogs the target's Resources phase copies into the bundle: a
+    /// variant group's per-language files (`en.lproj/InfoPlist.strings`) and `.xcstrings` catalogs,
+    /// wherever they sit in the project.
+    public func localizedResources(of target: Target) -> [ResolvedFile] {
+        var resolver = self.resolver
+        var result: [ResolvedFile] = []
+        for phase in target.buildPhases.compactMap({ objects[$0] }) where phase["isa"]?.string == "PBXResourcesBuildPhase" {
+            for buildFileID in phase["files"]?.strings ?? [] {
+                guard let ref = objects[buildFileID]?["fileRef"]?.string, let object = objects[ref] else { continue }
+                if object["isa"]?.string == "PBXVariantGroup" {
+                    result += (object["children"]?.strings ?? []).map { resolver.resolve($0) }
+                } else {
+                    result.append(resolver.resolve(ref))
+                }
+            }
+        }
+        return result.filter { file in file.path.map { $0.hasSuffix(".strings") || $0.hasSuffix(".xcstrings") } ?? false }
+    }
+
     /// Folders of the local Swift packages whose products the target links
     /// (`XCSwiftPackageProductDependency` → `XCLocalSwiftPackageReference.relativePath`), relative to
     /// the project's folder, with the line of the reference.
