@@ -99,68 +99,11 @@ struct AvailabilityNotCheckedRule: Rule {
             """]),
             // A plugin's app: the JavaScript never gates on availability, and the plugin's own Swift
             // (audited with `extra_sources`) checks in `requestAuthorization` but not in `readSamples`.
-            .reactNative([
-            "Sources/Health.swift": """
-            import HealthKit
-
-            final class Health {
-                private let healthStore = HKHealthStore()
-
-                func requestAuthorization(read: Set<HKObjectType>) async throws {
-                    guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }
-                    try await healthStore.requestAuthorization(toShare: [], read: read)
-                }
-
-                func readSamples(type: HKSampleType) async throws -> [HKSample] {
-                    let descriptor = HKSampleQueryDescriptor(predicates: [.sample(type: type)], sortDescriptors: [], limit: 50)
-                    return try await descriptor.result(for: healthStore)
-                }
-            }
-
-            enum HealthError: Error { case unavailable }
-            """,
-            "js/src/steps.ts": """
-            import { Health } from '@capgo/capacitor-health';
-
-            export async function steps() {
-              await Health.requestAuthorization({ read: ['steps'], write: [] });
-              return await Health.↓readSamples({ dataType: 'steps', startDate: '2026-01-01', endDate: '2026-01-02' });
-            }
-            """,
-            ]),
+            pluginApp(nativeReadChecks: false, marker: "↓"),
         ],
         nonTriggering: [
             // The same app whose plugin guards each method it exposes.
-            .reactNative([
-            "Sources/Health.swift": """
-            import HealthKit
-
-            final class Health {
-                private let healthStore = HKHealthStore()
-
-                func requestAuthorization(read: Set<HKObjectType>) async throws {
-                    guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }
-                    try await healthStore.requestAuthorization(toShare: [], read: read)
-                }
-
-                func readSamples(type: HKSampleType) async throws -> [HKSample] {
-                    guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }
-                    let descriptor = HKSampleQueryDescriptor(predicates: [.sample(type: type)], sortDescriptors: [], limit: 50)
-                    return try await descriptor.result(for: healthStore)
-                }
-            }
-
-            enum HealthError: Error { case unavailable }
-            """,
-            "js/src/steps.ts": """
-            import { Health } from '@capgo/capacitor-health';
-
-            export async function steps() {
-              await Health.requestAuthorization({ read: ['steps'], write: [] });
-              return await Health.readSamples({ dataType: 'steps', startDate: '2026-01-01', endDate: '2026-01-02' });
-            }
-            """,
-            ]),
+            pluginApp(nativeReadChecks: true, marker: ""),
             .reactNative(["js/src/Health.ts": """
             import { isHealthDataAvailable, requestAuthorization } from '@kingstinct/react-native-healthkit';
 
@@ -204,6 +147,41 @@ struct AvailabilityNotCheckedRule: Rule {
     )
 
     /// Per target: a widget or watch app that queries HealthKit needs its own check, whatever the app does.
+    /// A Capacitor-style app: JavaScript calling `@capgo/capacitor-health` without an availability
+    /// check, and the plugin's own Swift, whose `readSamples` checks only if `nativeReadChecks`.
+    private static func pluginApp(nativeReadChecks: Bool, marker: String) -> RuleExample {
+        .reactNative([
+            "Sources/Health.swift": """
+            import HealthKit
+
+            final class Health {
+                private let healthStore = HKHealthStore()
+
+                func requestAuthorization(read: Set<HKObjectType>) async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }
+                    try await healthStore.requestAuthorization(toShare: [], read: read)
+                }
+
+                func readSamples(type: HKSampleType) async throws -> [HKSample] {
+                    \(nativeReadChecks ? "guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }" : "")
+                    let descriptor = HKSampleQueryDescriptor(predicates: [.sample(type: type)], sortDescriptors: [], limit: 50)
+                    return try await descriptor.result(for: healthStore)
+                }
+            }
+
+            enum HealthError: Error { case unavailable }
+            """,
+            "js/src/steps.ts": """
+            import { Health } from '@capgo/capacitor-health';
+
+            export async function steps() {
+              await Health.requestAuthorization({ read: ['steps'], write: [] });
+              return await Health.\(marker)readSamples({ dataType: 'steps', startDate: '2026-01-01', endDate: '2026-01-02' });
+            }
+            """,
+        ])
+    }
+
     func check(_ context: AuditContext) -> [Finding] {
         var findings: [Finding] = []
         for target in context.usage.targetsUsingHealthKit {
