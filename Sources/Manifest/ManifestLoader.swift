@@ -105,7 +105,7 @@ public struct ManifestLoader {
             attempt {
                 let (path, display) = try resolve(folder.isEmpty ? "." : folder, app: app)
                 guard fileSystem.isDirectory(path) else { throw InputError("localizations folder not found", file: display) }
-                for file in try fileSystem.files(under: path) { localized(path + "/" + file, shown: display + "/" + file) }
+                for file in try fileSystem.files(under: path) { localized(path + "/" + file, shown: display.isEmpty ? file : display + "/" + file) }
             }
         }
         for file in app.localizationFiles {
@@ -187,7 +187,8 @@ public struct ManifestLoader {
     /// `climbing`: the path may go above the app's root, within the site folder (`extra_sources`).
     private func resolve(_ relative: String, app: AppConfig, climbing: Bool = false) throws -> (String, String) {
         do {
-            let inSite = app.rootInSite == "." ? "" : app.rootInSite
+            // Normalized (`./apps/x/` → `apps/x`) so a file reached two ways shows, and is read, once.
+            let inSite = app.rootInSite == "." ? "" : ((try? ContainedPath.resolve(app.rootInSite, in: "")).map { String($0.drop { $0 == "/" }) } ?? app.rootInSite)
             let path = climbing ? try ContainedPath.resolve(relative, in: app.root, within: siteDirectory) : try ContainedPath.resolve(relative, in: app.root)
             let display = climbing ? try ContainedPath.resolve(relative, in: inSite, within: "") : try ContainedPath.resolve(relative, in: inSite)
             return (path, display.hasPrefix("/") ? String(display.dropFirst()) : display)

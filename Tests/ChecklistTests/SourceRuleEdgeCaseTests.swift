@@ -96,8 +96,16 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
                                        "Sources/Onboarding.swift": "func onboard(_ manager: CalibrationManager) {\n    manager.begin()\n}\n"])
         XCTAssertEqual(alsoCalled.map(\.severity), [.error])
 
-        // Never used at all is not "used only in DEBUG".
-        XCTAssertEqual(try findings(["Sources/Calibration.swift": manager]).map(\.severity), [.error])
+        // Never used at all is not "used only in DEBUG" (with DEBUG code elsewhere, so the search runs).
+        XCTAssertEqual(try findings(["Sources/Calibration.swift": manager, "Sources/Log.swift": "#if DEBUG\nlet verbose = true\n#endif\n"]).map(\.severity), [.error])
+
+        // The presented content setting its own flag (a close button) neither loops nor counts.
+        let selfClosing = content(releaseSets: false).replacingOccurrences(of: "CalibrationView(manager: manager)", with: "CalibrationView(manager: manager).onDisappear { showCalibration = true }")
+        XCTAssertEqual(try findings(["Sources/Calibration.swift": manager, "Sources/CalibrationView.swift": screen, "Sources/ContentView.swift": selfClosing]).map(\.severity), [.warning])
+
+        // A flag that starts true (onboarding shown at first launch) is set by shipping code.
+        let startsTrue = content(releaseSets: false).replacingOccurrences(of: "showCalibration = false\n", with: "showCalibration = true\n")
+        XCTAssertEqual(try findings(["Sources/Calibration.swift": manager, "Sources/CalibrationView.swift": screen, "Sources/ContentView.swift": startsTrue]).map(\.severity), [.error])
 
         // A screen used only by its preview does not ship either.
         let previewOnly = try findings(["Sources/Calibration.swift": manager, "Sources/CalibrationView.swift": screen + """

@@ -57,6 +57,9 @@ struct DebugReachability {
     private let sources: [ParsedSource]
     private var declarationMemo: [SyntaxIdentifier: FileLocation?] = [:]
     private var inProgress: Set<SyntaxIdentifier> = []
+    /// Presenting calls whose flag is being judged: a sheet whose content sets another sheet's flag
+    /// (or its own) must not loop.
+    private var presentationsInProgress: Set<SyntaxIdentifier> = []
     /// Names used this often are framework vocabulary (`body`, `update`): not followed.
     private static let maxUses = 40
     /// Modifiers that show presentation of the closure's content depends on a flag.
@@ -88,7 +91,11 @@ struct DebugReachability {
             if let macro = ancestor.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return source.location(of: macro) }
             if let call = ancestor.as(FunctionCallExprSyntax.self), !call.calledExpression.encloses(child),
                let name = ExprShape.calledName(call), Self.presentations.contains(name) {
-                if let gate = presentationFlag(call), let entry = flagSetOnlyInDebug(gate, presentedBy: call, in: source) { return entry }
+                if let gate = presentationFlag(call), presentationsInProgress.insert(call.id).inserted {
+                    let entry = flagSetOnlyInDebug(gate, presentedBy: call, in: source)
+                    presentationsInProgress.remove(call.id)
+                    if let entry { return entry }
+                }
                 continue
             }
             if let declaration = Self.decidingDeclaration(ancestor) { return entry(of: declaration, in: source) }
@@ -102,7 +109,11 @@ struct DebugReachability {
             || node.is(EnumDeclSyntax.self) || node.is(ActorDeclSyntax.self) || node.is(ExtensionDeclSyntax.self) || node.is(ProtocolDeclSyntax.self) {
             return node.as(DeclSyntax.self)
         }
-        if let variable = node.as(VariableDeclSyntax.self), variable.bindings.count == 1 { return DeclSyntax(variable) }
+        // Only a computed or lazy property runs when used; a stored one's initializer runs anyway.
+        if let variable = node.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+           variable.bindings.first?.accessorBlock != nil || variable.modifiers.contains(where: { $0.name.text == "lazy" }) {
+            return DeclSyntax(variable)
+        }
         return nil
     }
 
@@ -134,6 +145,8 @@ struct DebugReachability {
             let pattern = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
             (modifiers, attributes, name) = (variable.modifiers, variable.attributes, pattern?.identifier)
         } else if let type = declaration.asProtocol(NamedDeclSyntax.self), !declaration.is(ProtocolDeclSyntax.self),
+                  // Classes are also made by the system (storyboards, extensions' principal classes), never by name.
+                  !declaration.is(ClassDeclSyntax.self),
                   let group = declaration.asProtocol(WithModifiersSyntax.self), let attributed = declaration.asProtocol(WithAttributesSyntax.self) {
             (modifiers, attributes, name) = (group.modifiers, attributed.attributes, type.name)
         } else {
@@ -191,8 +204,15 @@ struct DebugReachability {
         for name in [flag, "$" + flag] {
             for source in sources where ByteSearch.contains(source.file.text, flag) {
                 for position in SyntaxIndex.shared.identifiers(in: Syntax(source.tree))[name] ?? [] {
-                    guard let token = source.tree.token(at: position), !Self.declares(token) else { continue }
-                    if source.file.path == presenter.file.path, call.arguments.encloses(token) { continue }
+                    guard let token = source.tree.token(at: position) else { continue }
+                    // A flag that starts true, or is kept across launches, is set by shipping code.
+                    if Self.declares(token) {
+                        if !Self.startsFalse(token) { return nil }
+                        continue
+                    }
+                    // Its own binding, and whatever the presented content does with it.
+                    // (Not the view it is attached to: `List { … }.sheet(…)` has the setters in `List`.)
+                    if source.file.path == presenter.file.path, Self.presented(by: call, encloses: token) { continue }
                     if Self.isClearing(token) { continue }
                     guard let entry = entry(above: Syntax(token), in: source) else { return nil }
                     if first == nil { first = entry }
@@ -200,6 +220,21 @@ struct DebugReachability {
             }
         }
         return first
+    }
+
+    /// Whether `token` is in the call's arguments or trailing closures.
+    private static func presented(by call: FunctionCallExprSyntax, encloses token: TokenSyntax) -> Bool {
+        call.arguments.encloses(token) || call.trailingClosure?.encloses(token) == true
+            || call.additionalTrailingClosures.contains { $0.encloses(token) }
+    }
+
+    /// `@State private var flag = false`: not stored across launches, and false until set.
+    private static func startsFalse(_ name: TokenSyntax) -> Bool {
+        guard let binding = name.parent?.parent?.as(PatternBindingSyntax.self), let variable = binding.parent?.parent?.as(VariableDeclSyntax.self) else {
+            return false
+        }
+        let stored = variable.attributes.contains { $0.as(AttributeSyntax.self).map { ["AppStorage", "SceneStorage"].contains($0.attributeName.trimmedText) } ?? false }
+        return !stored && binding.initializer?.value.trimmedText == "false"
     }
 
     /// `flag = false`.

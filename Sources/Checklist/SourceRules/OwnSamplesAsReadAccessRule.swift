@@ -60,6 +60,17 @@ struct OwnSamplesAsReadAccessRule: Rule {
                 return external.isEmpty ? "Nothing to import (no entries, or Health access is off)" : "\\(external.count) to import"
             }
             """]),
+            // Another app's samples (not the app's own), and a sync that saves when it has none of its own.
+            .healthApp(["Sources/Sync.swift": """
+            import HealthKit
+
+            func shouldCopy(_ samples: [HKQuantitySample]) -> Bool {
+                let manual = samples.filter { $0.sourceRevision.source.bundleIdentifier == "com.apple.Health" }
+                let watch = samples.filter { $0.sourceRevision.productType?.hasPrefix("Watch") == true }
+                let mine = samples.filter { $0.sourceRevision.source == HKSource.default() }
+                return (manual.isEmpty && watch.isEmpty) || (mine.isEmpty && !samples.isEmpty)
+            }
+            """]),
             // Own samples counted for the app's own bookkeeping, not as a sign of access.
             .healthApp(["Sources/Baseline.swift": """
             import HealthKit
@@ -81,7 +92,9 @@ struct OwnSamplesAsReadAccessRule: Rule {
                 let operands = Self.logicalOperands(of: sequence)
                 guard operands.count >= 2 else { continue }
                 let tested = operands.compactMap(Self.emptinessTested)
-                guard let ownTest = tested.first(where: { own.contains($0) }), tested.contains(where: { !own.contains($0) }) else { continue }
+                // Other sources' data came back empty, and the app's own samples decide what that means.
+                guard let ownTest = tested.first(where: { own.contains($0.name) })?.name,
+                      tested.contains(where: { !own.contains($0.name) && $0.empty }) else { continue }
                 return finding("`\(sequence.trimmedText)` counts the app's own samples (`\(ownTest)`) as a sign the read worked, but HealthKit "
                                + "returns an app's own samples even when reading is denied: with reading denied this reads as \"nothing new\" "
                                + "instead of a possible denial; word the empty case for both", at: sequence, in: source)
@@ -114,12 +127,21 @@ struct OwnSamplesAsReadAccessRule: Rule {
         return names
     }
 
-    /// `{ $0.sourceRevision.source.bundleIdentifier == id }` or `{ $0.sourceRevision.source == HKSource.default() }`.
+    /// `{ $0.sourceRevision.source == HKSource.default() }`, or `{ $0.sourceRevision.source.bundleIdentifier == id }`
+    /// with `id` the app's own (`Bundle.main.bundleIdentifier`, or a name bound to it in the function).
     private static func isOwnSourceTest(_ closure: ClosureExprSyntax) -> Bool {
         let text = closure.statements.trimmedText
-        guard text.contains("sourceRevision"), text.contains("bundleIdentifier") || text.contains("HKSource.default()") else { return false }
+        guard text.contains("sourceRevision") else { return false }
         let operators = closure.statements.collect(BinaryOperatorExprSyntax.self).map(\.operator.text)
-        return operators.contains("==") && !operators.contains("!=")
+        guard operators.contains("==") && !operators.contains("!=") else { return false }
+        let own = ["HKSource.default()", "Bundle.main.bundleIdentifier"]
+        if own.contains(where: { text.contains($0) }) { return true }
+        guard text.contains("bundleIdentifier") else { return false }
+        // A name bound to the app's bundle id in the enclosing function (`guard let ownID = Bundle.main.bundleIdentifier`).
+        let function = SyntaxScope.function(of: closure)
+        let bound = function.collect(PatternBindingSyntax.self).filter { $0.initializer?.value.trimmedText == own[1] }.compactMap { $0.pattern.trimmedText }
+            + function.collect(OptionalBindingConditionSyntax.self).filter { $0.initializer?.value.trimmedText == own[1] }.map { $0.pattern.trimmedText }
+        return closure.statements.identifierNames.contains { bound.contains($0) }
     }
 
     /// The operands of `a && b || c` (the parser leaves operators unfolded: one flat list), each as
@@ -133,8 +155,9 @@ struct OwnSamplesAsReadAccessRule: Rule {
         return groups.count >= 2 && groups.allSatisfy({ !$0.isEmpty }) ? groups : []
     }
 
-    /// The name an emptiness test is about: `x.isEmpty`, `!x.isEmpty`, `x.count == 0`, `x == 0`, `x > 0`.
-    private static func emptinessTested(_ operand: [ExprSyntax]) -> String? {
+    /// The name an emptiness test is about, and whether it holds when the name is empty:
+    /// `x.isEmpty`, `x.count == 0`, `x == 0` (empty); `!x.isEmpty`, `x > 0`, `x != 0` (not).
+    private static func emptinessTested(_ operand: [ExprSyntax]) -> (name: String, empty: Bool)? {
         func counted(_ expr: ExprSyntax) -> String? {
             if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count", let base = member.base {
                 return ExprShape.referencedName(base)
@@ -143,13 +166,13 @@ struct OwnSamplesAsReadAccessRule: Rule {
         }
         if operand.count == 3, let op = operand[1].as(BinaryOperatorExprSyntax.self)?.operator.text, ["==", ">", "!="].contains(op),
            operand[2].trimmedText == "0" {
-            return counted(operand[0])
+            return counted(operand[0]).map { ($0, op == "==") }
         }
         guard operand.count == 1 else { return nil }
-        var expr = ExprShape.stripped(operand[0])
-        if let not = expr.as(PrefixOperatorExprSyntax.self), not.operator.text == "!" { expr = not.expression }
+        var expr = ExprShape.stripped(operand[0]), negated = false
+        if let not = expr.as(PrefixOperatorExprSyntax.self), not.operator.text == "!" { expr = not.expression; negated = true }
         if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isEmpty", let base = member.base {
-            return ExprShape.referencedName(base)
+            return ExprShape.referencedName(base).map { ($0, !negated) }
         }
         return nil
     }

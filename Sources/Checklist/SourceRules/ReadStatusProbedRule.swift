@@ -360,18 +360,14 @@ private struct RequestStatusAsGrant {
         return branches
     }
 
-    /// `authorized.append(…)`, `hasReadAccess = true` or `completion(true)` in the branch.
+    /// `authorized.append(…)` or `hasReadAccess = true` in the branch (not `completion(true)`: "no
+    /// need to ask" is what `.unnecessary` means).
     private static func grantRecorded(in branch: Syntax) -> (Syntax, String)? {
         for call in branch.calls {
             let name = ExprShape.calledName(call) ?? ""
             if ["append", "insert", "formUnion"].contains(name), let base = ExprShape.base(of: call), let record = ExprShape.referencedName(base),
                namesGrant(record) {
                 return (Syntax(base), record)
-            }
-            let lowered = name.lowercased()
-            if ["completion", "handler", "callback", "resolve"].contains(where: { lowered.contains($0) }),
-               call.arguments.first?.expression.trimmedText == "true" {
-                return (Syntax(call), name)
             }
         }
         for sequence in branch.collect(SequenceExprSyntax.self) {
@@ -385,7 +381,9 @@ private struct RequestStatusAsGrant {
 
     private static func namesGrant(_ name: String) -> Bool {
         let lowered = name.lowercased()
-        guard !["denied", "unauthori", "notauthori", "disallow", "refused"].contains(where: { lowered.contains($0) }) else { return false }
+        // `hasRequestedAuthorization = true` is the right reading of `.unnecessary`.
+        let notAGrant = ["denied", "unauthori", "notauthori", "disallow", "refused", "request", "asked", "prompt", "shown", "needs", "should"]
+        guard !notAGrant.contains(where: { lowered.contains($0) }) else { return false }
         return ["authori", "grant", "allow", "permit", "access"].contains { lowered.contains($0) }
     }
 }
