@@ -239,9 +239,7 @@ struct DebugReachability {
 
     /// `flag = false`.
     private static func isClearing(_ token: TokenSyntax) -> Bool {
-        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), let sequence = reference.parent?.as(ExprListSyntax.self),
-              sequence.count == 3, sequence.first?.id == reference.id else { return false }
-        let elements = Array(sequence)
-        return elements[1].is(AssignmentExprSyntax.self) && elements[2].trimmedText == "false"
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), let sequence = reference.parent?.parent?.as(SequenceExprSyntax.self) else { return false }
+        return ExprShape.assignments(in: sequence).contains { $0.node.id == sequence.id && $0.lhs.id == reference.id && $0.rhs.single?.trimmedText == "false" }
     }
 }

@@ -89,8 +89,7 @@ struct OwnSamplesAsReadAccessRule: Rule {
             let own = Self.ownSampleNames(in: source)
             guard !own.isEmpty else { return nil }
             for sequence in source.tree.collect(SequenceExprSyntax.self) {
-                let operands = Self.logicalOperands(of: sequence)
-                guard operands.count >= 2 else { continue }
+                guard let operands = ExprShape.conjuncts(ExprSyntax(sequence)), operands.count >= 2 else { continue }
                 let tested = operands.compactMap(Self.emptinessTested)
                 // Other sources' data came back empty, and the app's own samples decide what that means.
                 guard let ownTest = tested.first(where: { own.contains($0.name) })?.name,
@@ -144,36 +143,17 @@ struct OwnSamplesAsReadAccessRule: Rule {
         return closure.statements.identifierNames.contains { bound.contains($0) }
     }
 
-    /// The operands of `a && b || c` (the parser leaves operators unfolded: one flat list), each as
-    /// its own elements (`x.count == 0` is three).
-    private static func logicalOperands(of sequence: SequenceExprSyntax) -> [[ExprSyntax]] {
-        var groups: [[ExprSyntax]] = [[]]
-        for element in sequence.elements {
-            if let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "&&" || op == "||" { groups.append([]) }
-            else { groups[groups.count - 1].append(element) }
-        }
-        return groups.count >= 2 && groups.allSatisfy({ !$0.isEmpty }) ? groups : []
-    }
-
     /// The name an emptiness test is about, and whether it holds when the name is empty:
     /// `x.isEmpty`, `x.count == 0`, `x == 0` (empty); `!x.isEmpty`, `x > 0`, `x != 0` (not).
-    private static func emptinessTested(_ operand: [ExprSyntax]) -> (name: String, empty: Bool)? {
-        func counted(_ expr: ExprSyntax) -> String? {
-            if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count", let base = member.base {
-                return ExprShape.referencedName(base)
-            }
-            return ExprShape.referencedName(expr)
+    private static func emptinessTested(_ operand: Operand) -> (name: String, empty: Bool)? {
+        if let (left, op, right) = operand.binary, ["==", ">", "!="].contains(op), right.trimmedText == "0" {
+            let counted = left.as(MemberAccessExprSyntax.self).flatMap { $0.declName.baseName.text == "count" ? $0.base : nil } ?? left
+            return ExprShape.referencedName(counted).map { ($0, op == "==") }
         }
-        if operand.count == 3, let op = operand[1].as(BinaryOperatorExprSyntax.self)?.operator.text, ["==", ">", "!="].contains(op),
-           operand[2].trimmedText == "0" {
-            return counted(operand[0]).map { ($0, op == "==") }
-        }
-        guard operand.count == 1 else { return nil }
-        var expr = ExprShape.stripped(operand[0]), negated = false
+        guard var expr = operand.single.map(ExprShape.stripped) else { return nil }
+        var negated = false
         if let not = expr.as(PrefixOperatorExprSyntax.self), not.operator.text == "!" { expr = not.expression; negated = true }
-        if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isEmpty", let base = member.base {
-            return ExprShape.referencedName(base).map { ($0, !negated) }
-        }
-        return nil
+        guard let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isEmpty", let base = member.base else { return nil }
+        return ExprShape.referencedName(base).map { ($0, !negated) }
     }
 }

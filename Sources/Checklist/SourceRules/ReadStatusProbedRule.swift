@@ -342,39 +342,29 @@ private struct RequestStatusAsGrant {
         return (name, SyntaxScope.function(of: call))
     }
 
-    /// The statements that run when the answer is `.unnecessary`: `case .unnecessary:` bodies and
-    /// `if status == .unnecessary { … }` branches.
+    /// The code that runs when the answer is `.unnecessary` (`case .unnecessary:`, `if status == .unnecessary`,
+    /// the `else` of `!=`, what follows a `guard`).
     private static func unnecessaryBranches(of status: String, in scope: Syntax) -> [Syntax] {
-        var branches: [Syntax] = []
-        for switchExpr in scope.collect(SwitchExprSyntax.self) where switchExpr.subject.trimmedText == status {
-            for case .switchCase(let switchCase) in switchExpr.cases {
-                guard let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
-                      label.caseItems.contains(where: { $0.pattern.trimmedText == ".unnecessary" }) else { continue }
-                branches.append(Syntax(switchCase.statements))
-            }
-        }
-        for ifExpr in scope.collect(IfExprSyntax.self) {
-            let condition = ifExpr.conditions.trimmedText.replacingOccurrences(of: " ", with: "")
-            if condition == "\(status)==.unnecessary" || condition == ".unnecessary==\(status)" { branches.append(Syntax(ifExpr.body)) }
-        }
-        return branches
+        let regions = ControlFlow.regions(within: scope, want: .holds, condition: { operand in
+            guard let (left, op, right) = operand.binary, left.trimmedText == status, right.trimmedText == ".unnecessary" else { return nil }
+            return op == "==" ? .holds : op == "!=" ? .fails : nil
+        }, switchSubject: { $0.trimmedText == status }, casePolarity: { label in
+            label.caseItems.contains { $0.pattern.trimmedText == ".unnecessary" } ? .holds : nil
+        })
+        return regions.flatMap(\.region)
     }
 
     /// `authorized.append(…)` or `hasReadAccess = true` in the branch (not `completion(true)`: "no
     /// need to ask" is what `.unnecessary` means).
     private static func grantRecorded(in branch: Syntax) -> (Syntax, String)? {
         for call in branch.calls {
-            let name = ExprShape.calledName(call) ?? ""
-            if ["append", "insert", "formUnion"].contains(name), let base = ExprShape.base(of: call), let record = ExprShape.referencedName(base),
-               namesGrant(record) {
+            if ["append", "insert", "formUnion"].contains(ExprShape.calledName(call) ?? ""), let base = ExprShape.base(of: call),
+               let record = ExprShape.referencedName(base), namesGrant(record) {
                 return (Syntax(base), record)
             }
         }
-        for sequence in branch.collect(SequenceExprSyntax.self) {
-            let items = Array(sequence.elements)
-            guard items.count == 3, items[1].is(AssignmentExprSyntax.self), items[2].trimmedText == "true",
-                  let record = ExprShape.referencedName(items[0]), namesGrant(record) else { continue }
-            return (Syntax(items[0]), record)
+        for (lhs, rhs, _) in ExprShape.assignments(in: branch) where rhs.single?.trimmedText == "true" {
+            if let record = ExprShape.referencedName(lhs), namesGrant(record) { return (Syntax(lhs), record) }
         }
         return nil
     }

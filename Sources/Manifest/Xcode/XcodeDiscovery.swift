@@ -208,32 +208,30 @@ struct XcodeDiscovery {
                 }
                 result.append(path)
             }
-            for (folder, excluded) in project.synchronizedFolders(of: target) {
-                guard let path = folder.path else {
-                    notes.append(DiscoveredFact("synchronized folder \(folder.name) of \(target.name) is not read: \(folder.reason ?? "outside the project")",
-                                                origin: "target \(target.name), fileSystemSynchronizedGroups", location: location(folder.line), isNote: true))
-                    continue
-                }
-                let found = (try? files.files(under: path)) ?? []
-                for file in found where file.hasSuffix(".swift") {
-                    let inFolder = path == "." ? file : String(file.dropFirst(path.count + 1))
-                    if !excluded.contains(inFolder) { result.append(file) }
-                }
+            for (folder, _) in project.synchronizedFolders(of: target) where folder.path == nil {
+                notes.append(DiscoveredFact("synchronized folder \(folder.name) of \(target.name) is not read: \(folder.reason ?? "outside the project")",
+                                            origin: "target \(target.name), fileSystemSynchronizedGroups", location: location(folder.line), isNote: true))
             }
+            result += synchronizedFiles(target) { $0.hasSuffix(".swift") }
             var seen: Set<String> = []
             return result.filter { seen.insert($0).inserted }
+        }
+
+        /// Files of the target's synchronized folders (Xcode 16) that `include` accepts, less the
+        /// folders' exceptions; a folder outside the project is skipped (`swiftSources` notes it).
+        func synchronizedFiles(_ target: XcodeProject.Target, where include: (String) -> Bool) -> [String] {
+            project.synchronizedFolders(of: target).flatMap { folder, excluded -> [String] in
+                guard let path = folder.path else { return [] }
+                return ((try? files.files(under: path)) ?? []).filter { file in
+                    include(file) && !excluded.contains(path == "." ? file : String(file.dropFirst(path.count + 1)))
+                }
+            }
         }
 
         func privacyManifest(_ target: XcodeProject.Target) -> String? {
             let resource = project.files(of: target, phase: "PBXResourcesBuildPhase").first { $0.name == "PrivacyInfo.xcprivacy" }
             if let path = resource?.path, files.exists(path) { return path }
-            for (folder, _) in project.synchronizedFolders(of: target) {
-                guard let path = folder.path else { continue }
-                if let found = ((try? files.files(under: path)) ?? []).first(where: { $0.hasSuffix("/PrivacyInfo.xcprivacy") || $0 == "PrivacyInfo.xcprivacy" }) {
-                    return found
-                }
-            }
-            return nil
+            return synchronizedFiles(target) { $0.hasSuffix("/PrivacyInfo.xcprivacy") || $0 == "PrivacyInfo.xcprivacy" }.first
         }
     }
 
@@ -438,13 +436,8 @@ struct XcodeDiscovery {
         if !explicit("localizations") {
             // Where the target really keeps them: an `InfoPlist.xcstrings` beside the sources while
             // the Info.plist is generated, `*.lproj` folders in a Resources group.
-            var found = project.localizedResources(of: main).compactMap(\.path).filter(files.exists)
-            for (synchronized, excluded) in project.synchronizedFolders(of: main) {
-                guard let path = synchronized.path else { continue }
-                for file in (try? files.files(under: path)) ?? [] where file.hasSuffix(".xcstrings") || (file.hasSuffix(".strings") && file.contains(".lproj/")) {
-                    if !excluded.contains(path == "." ? file : String(file.dropFirst(path.count + 1))) { found.append(file) }
-                }
-            }
+            let found = project.localizedResources(of: main).compactMap(\.path).filter(files.exists)
+                + reader.synchronizedFiles(main) { $0.hasSuffix(".xcstrings") || ($0.hasSuffix(".strings") && $0.contains(".lproj/")) }
             var seen: Set<String> = []
             discovery.config.localizationFiles = found.filter { seen.insert($0).inserted }
             if !found.isEmpty {
