@@ -5,7 +5,10 @@ public struct SourceFile: Sendable {
     /// Path as shown in reports (relative to the site folder).
     public let path: String
     public let text: String
-    public init(path: String, text: String) { self.path = path; self.text = text }
+    /// Code the app builds from a dependency (a development pod, a local package, `extra_sources`)
+    /// rather than its own targets: rules that cite "where the app decides" look past it.
+    public let isDependency: Bool
+    public init(path: String, text: String, isDependency: Bool = false) { self.path = path; self.text = text; self.isDependency = isDependency }
 }
 
 /// One target of an app: the app itself, one of its extensions, or its watch app.

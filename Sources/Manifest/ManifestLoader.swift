@@ -31,13 +31,13 @@ public struct ManifestLoader {
         }
         // The per-folder limit alone let five roots read 100,000 files: the app has one budget.
         var sourceBudget = InputLimits.maxFilesPerApp
-        func sources(_ roots: [String], climbing: Bool = false) -> [SourceFile] {
+        func sources(_ roots: [String], climbing: Bool = false, dependency: (String) -> Bool = { _ in false }) -> [SourceFile] {
             roots.flatMap { root in
                 attempt { () throws -> [SourceFile] in
                     let (path, display) = try resolve(root, app: app, climbing: climbing)
                     if root.hasSuffix(".swift"), fileSystem.fileExists(path), !fileSystem.isDirectory(path) {
                         inputs.append(display)
-                        return [SourceFile(path: display, text: String(decoding: try read(path, display: display), as: UTF8.self))]
+                        return [SourceFile(path: display, text: String(decoding: try read(path, display: display), as: UTF8.self), isDependency: dependency(root))]
                     }
                     guard fileSystem.isDirectory(path) else { throw InputError("source folder not found", file: display) }
                     let files = try fileSystem.files(under: path).filter { $0.hasSuffix(".swift") }
@@ -50,7 +50,7 @@ public struct ManifestLoader {
                     let contents = fileSystem.contents(ofAll: files.map { path + "/" + $0 })
                     return try zip(shown, contents).map { shown, read in
                         do {
-                            return SourceFile(path: shown, text: String(decoding: try read.get(), as: UTF8.self))
+                            return SourceFile(path: shown, text: String(decoding: try read.get(), as: UTF8.self), isDependency: dependency(root))
                         } catch let error as InputError {
                             throw error.cited(in: shown)
                         }
@@ -61,9 +61,9 @@ public struct ManifestLoader {
 
         // `extra_sources` add to what was found or listed; a file both ways is read once.
         func sources(_ listed: [String], extra: [Located<String>]) -> [SourceFile] {
-            let found = sources(listed)
+            let found = sources(listed) { app.dependencySources.contains($0) }
             let known = Set(found.map(\.path))
-            return found + sources(extra.map(\.value), climbing: true).filter { !known.contains($0.path) }
+            return found + sources(extra.map(\.value), climbing: true) { _ in true }.filter { !known.contains($0.path) }
         }
         let main = TargetManifest(id: app.id, name: app.name, kind: .app, infoPlist: plist(app.infoPlist) ?? discovered.infoPlists[app.id],
                                   entitlements: plist(app.entitlements) ?? discovered.entitlements[app.id],

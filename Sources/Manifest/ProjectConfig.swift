@@ -208,6 +208,8 @@ public struct AppConfig: Sendable {
     /// to `root` and allowed to climb above it within the site folder: HealthKit code in a sibling
     /// package, a plugin or a submodule that the app's project links in a way discovery cannot see.
     public var extraSources: [Located<String>] = []
+    /// Discovered sources (relative to `root`) that come from local packages and development pods.
+    public var dependencySources: Set<String> = []
     public var buildSettings: [String: String]
     public var requested: RequestedTypes
     public var permissions: [String: PermissionGrant]

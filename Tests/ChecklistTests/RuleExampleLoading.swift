@@ -17,6 +17,7 @@ extension RuleExample {
         if files["PrivacyInfo.xcprivacy"] != nil { yaml += "    privacy_manifest: PrivacyInfo.xcprivacy\n" }
         yaml += "    localizations: .\n"
         if scanSources, files.keys.contains(where: { $0.hasPrefix("Sources/") }) { yaml += "    sources: [Sources]\n" }
+        if scanSources, files.keys.contains(where: { $0.hasPrefix("Packages/") }) { yaml += "    extra_sources: [Packages]\n" }
         if !read.isEmpty || !share.isEmpty {
             yaml += "    requested:\n      read: [\(read.joined(separator: ", "))]\n      share: [\(share.joined(separator: ", "))]\n"
         }

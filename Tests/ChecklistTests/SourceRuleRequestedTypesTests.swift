@@ -66,19 +66,82 @@ final class SourceRuleRequestedTypesTests: XCTestCase {
 
             func ask(types allTypes: Set<HKObjectType>) async throws {
                 try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: allTypes)
-                try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount), customType(), HKQuantityType(.uvExposure)])
+                try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount), customType(), remoteTypes(), HKQuantityType(.uvExposure)])
             }
 
             func customType() -> HKObjectType { HKQuantityType(.height) }
         }
         """, read: ["heartRate"])
-        XCTAssertEqual(result.requestedRead, ["heartRate", "stepCount"], "config types stay; resolved code types are added")
+        XCTAssertEqual(result.requestedRead, ["heartRate", "height", "stepCount"], "config types stay; resolved code types (the app's own function's too) are added")
         XCTAssertEqual(result.requestedShare, ["workout"])
         XCTAssertEqual(result.notes, [
             "apps/example/Sources/Access.swift:7: requestAuthorization read set `allTypes` could not be resolved (a parameter of `ask`)",
-            "apps/example/Sources/Access.swift:8: requestAuthorization read set `customType()` could not be resolved",
+            "apps/example/Sources/Access.swift:8: requestAuthorization read set `remoteTypes()` could not be resolved",
             "apps/example/Sources/Access.swift:8: requestAuthorization read set asks for `uvExposure`, which the audit does not know",
         ])
+    }
+
+    /// The set reaches the request through a parameter: every call in the app that passes it is
+    /// followed, with a property assigned earlier in the function and a set filled in a loop.
+    func testFollowsParametersIntoTheirCallers() throws {
+        let result = Checklist(rules: []).audit(try RuleExample.healthApp([
+            "Sources/Kit.swift": """
+            import HealthKit
+
+            final class Kit {
+                static let shared = Kit()
+                let store = HKHealthStore()
+                var collected: Set<HKObjectType> = []
+
+                func authorize(forTypes requested: Set<HKObjectType>) {
+                    if requested.isEmpty {
+                        self.collected = defaults()
+                    } else {
+                        self.collected = requested
+                    }
+                    store.requestAuthorization(toShare: nil, read: self.collected) { _, _ in }
+                }
+
+                func defaults() -> Set<HKObjectType> {
+                    var types: Set<HKObjectType> = [HKObjectType.workoutType()]
+                    let identifiers: [HKQuantityTypeIdentifier] = [.stepCount, .heartRate]
+                    for identifier in identifiers {
+                        types.insert(HKObjectType.quantityType(forIdentifier: identifier)!)
+                    }
+                    return types
+                }
+            }
+
+            final class Other {
+                func authorize(forTypes requested: Set<HKObjectType>) {}
+            }
+            """,
+            "Sources/Screens.swift": """
+            import HealthKit
+
+            func onboarding() {
+                Kit.shared.authorize(forTypes: [HKCategoryType(.sleepAnalysis)])
+                // Another type's method of the same name passes nothing to Kit.
+                Other().authorize(forTypes: [HKQuantityType(.bodyMass)])
+                Kit.shared.authorize(requested: [HKQuantityType(.height)])
+            }
+            """,
+        ], read: [], share: []).load())
+        XCTAssertEqual(result.requestedRead, ["heartRate", "sleepAnalysis", "stepCount", "workout"],
+                       "the default set, filled in a loop, and what the one matching caller passes; not Other's nor a mislabelled call's")
+        XCTAssertEqual(result.notes, [])
+    }
+
+    func testAParameterNothingPassesStaysUnresolved() throws {
+        let result = try audit("""
+        import HealthKit
+
+        func ask(_ store: HKHealthStore, read types: Set<HKObjectType>) async throws {
+            try await store.requestAuthorization(toShare: [], read: types)
+        }
+        """)
+        XCTAssertEqual(result.requestedRead, [])
+        XCTAssertEqual(result.notes, ["apps/example/Sources/Access.swift:4: requestAuthorization read set `types` could not be resolved (a parameter of `ask`)"])
     }
 
     func testRequestedTypesDifferNamesBothSides() throws {

@@ -9,6 +9,8 @@ public struct ParsedSource: Sendable {
     /// The target (app or extension id) the file belongs to, and whether it is an extension.
     public let target: String
     public let isExtension: Bool
+    /// From a dependency (development pod, local package, `extra_sources`), not the app's own targets.
+    public var isDependency: Bool { file.isDependency }
     /// Why the file was not parsed (nesting beyond `SourceBounds`), or nil.
     public let skipped: String?
     /// The file's calls by the name called (`save`, `requestAuthorization`), each list in source

@@ -7,6 +7,7 @@ import Manifest
 /// Conventional paths: `Info.plist`, `App.entitlements`, `PrivacyInfo.xcprivacy`, `*.lproj/*.strings`,
 /// `InfoPlist.xcstrings`, Swift files under `Sources/`; a widget under `Widget/` (`Widget/Info.plist`,
 /// `Widget/Widget.entitlements`, `Widget/Sources/*.swift`), a watch app under `Watch/` the same way.
+/// Swift files under `Packages/` are dependency code the app builds (listed as `extra_sources`).
 /// Files under `js/` make a React Native
 /// app: they are written at the app's root without the prefix and the config gets `kind: react-native`.
 ///

@@ -2,6 +2,14 @@ import Foundation
 import Manifest
 import SwiftSyntax
 
+/// A call through which a parameter's value was followed: `fetch(types: [...])` for `func fetch(types:)`.
+struct TypeSetCaller {
+    let source: ParsedSource
+    let call: FunctionCallExprSyntax
+    /// The called function's name, for messages.
+    let function: String
+}
+
 /// The type names one set argument of `requestAuthorization(toShare:read:)` resolves to.
 struct TypeSet {
     /// Catalogued names with the expression that names each (for evidence).
@@ -10,11 +18,19 @@ struct TypeSet {
     var uncatalogued: [String] = []
     /// Expressions the resolver could not follow, as written, with why.
     var unresolved: [(text: String, reason: String?)] = []
+    /// The calls whose arguments were followed to reach these names, innermost first.
+    var callers: [TypeSetCaller] = []
 
     var isResolved: Bool { unresolved.isEmpty }
 
+    /// Every distinct type named, catalogued or not.
+    var distinctNames: [String] {
+        var seen: Set<String> = []
+        return (names.map(\.name) + uncatalogued).filter { seen.insert($0).inserted }
+    }
+
     mutating func merge(_ other: TypeSet) {
-        names += other.names; uncatalogued += other.uncatalogued; unresolved += other.unresolved
+        names += other.names; uncatalogued += other.uncatalogued; unresolved += other.unresolved; callers += other.callers
     }
 
     static func unresolved(_ expr: some SyntaxProtocol, _ reason: String? = nil) -> TypeSet {
@@ -32,13 +48,26 @@ struct ResolvedRequest {
     var isResolved: Bool { share.isResolved && read.isResolved }
 }
 
-/// Resolves the sets passed to `requestAuthorization` when they are literals or bound to
-/// constants in the same function, type or file (or `SomeType.member` anywhere in the app).
-/// Anything else is reported as unresolved rather than guessed.
+/// Resolves the sets passed to `requestAuthorization` by following the code that builds them:
+/// literals; constants of the function, type or file (or `SomeType.member` anywhere in the app);
+/// a property assigned earlier in the same function; a local set filled by `insert` (also in a
+/// `for` loop over a list of identifiers); the `return` of an app function; and a parameter, through
+/// every call in the app that passes it. Anything else is reported as unresolved rather than guessed.
 struct RequestedTypeResolver {
     let sources: [ParsedSource]
 
-    private static let maxDepth = 8
+    private static let maxDepth = 14
+    /// Expressions one resolution may visit: following parameters through callers fans out.
+    private static let maxSteps = 4_000
+    /// Calls followed for one parameter.
+    private static let maxCallers = 16
+
+    /// The work of one resolution: a step budget, and the parameters already followed (a
+    /// parameter reached twice adds nothing, and recursion would never end).
+    private final class Walk {
+        var steps = 0
+        var followed: Set<String> = []
+    }
 
     func requests() -> [ResolvedRequest] {
         let resolver = self
@@ -51,22 +80,23 @@ struct RequestedTypeResolver {
     }
 
     /// The types an expression names, e.g. the argument of `authorizationStatus(for:)`.
-    func types(of expr: ExprSyntax, in source: ParsedSource) -> TypeSet { resolve(expr, source, depth: 0) }
+    func types(of expr: ExprSyntax, in source: ParsedSource) -> TypeSet { resolve(expr, source, depth: 0, Walk()) }
 
     private func argument(_ call: FunctionCallExprSyntax, _ label: String, _ source: ParsedSource) -> TypeSet {
         guard let expr = ExprShape.argument(call, label: label) else { return TypeSet() }
-        return resolve(expr, source, depth: 0)
+        return resolve(expr, source, depth: 0, Walk())
     }
 
     // MARK: Sets and single types
 
-    private func resolve(_ expr: ExprSyntax, _ source: ParsedSource, depth: Int) -> TypeSet {
-        guard depth <= Self.maxDepth else { return .unresolved(expr, "too deeply nested") }
+    private func resolve(_ expr: ExprSyntax, _ source: ParsedSource, depth: Int, _ walk: Walk) -> TypeSet {
+        walk.steps += 1
+        guard depth <= Self.maxDepth, walk.steps <= Self.maxSteps else { return .unresolved(expr, "too deeply nested") }
         let e = ExprShape.stripped(expr)
         if e.is(NilLiteralExprSyntax.self) { return TypeSet() }
         if let array = e.as(ArrayExprSyntax.self) {
             var set = TypeSet()
-            for element in array.elements { set.merge(resolve(element.expression, source, depth: depth + 1)) }
+            for element in array.elements { set.merge(resolve(element.expression, source, depth: depth + 1, walk)) }
             return set
         }
         if let sequence = e.as(SequenceExprSyntax.self) {
@@ -76,21 +106,21 @@ struct RequestedTypeResolver {
                 index % 2 == 0 || item.as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
             }) else { return .unresolved(e) }
             var set = TypeSet()
-            for (index, item) in items.enumerated() where index % 2 == 0 { set.merge(resolve(item, source, depth: depth + 1)) }
+            for (index, item) in items.enumerated() where index % 2 == 0 { set.merge(resolve(item, source, depth: depth + 1, walk)) }
             return set
         }
-        if let call = e.as(FunctionCallExprSyntax.self) { return resolveCall(call, source, depth: depth) }
+        if let call = e.as(FunctionCallExprSyntax.self) { return resolveCall(call, source, depth: depth, walk) }
         if e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self) {
-            switch lookup(e, source) {
-            case .value(let value, let valueSource): return resolve(value, valueSource, depth: depth + 1)
-            case .unresolved(let reason): return .unresolved(e, reason)
-            }
+            // A loop variable over a list of types is each of them: the list's union.
+            return follow(e, source, depth: depth, walk, value: resolve, element: resolve)
         }
         return .unresolved(e)
     }
 
     /// Member calls that make a type from an identifier.
-    private static let typeFactories: Set<String> = ["quantityType", "categoryType", "characteristicType", "correlationType", "clinicalType"]
+    private static let typeFactories: Set<String> = [
+        "quantityType", "categoryType", "characteristicType", "correlationType", "clinicalType", "documentType",
+    ]
     /// Type initializers taking an identifier: `HKQuantityType(.stepCount)`.
     private static let typeInitializers: Set<String> = [
         "HKQuantityType", "HKCategoryType", "HKCharacteristicType", "HKCorrelationType", "HKClinicalType", "HKObjectType", "HKSampleType",
@@ -102,32 +132,40 @@ struct RequestedTypeResolver {
         "visionPrescriptionType": "visionPrescription", "stateOfMindType": "stateOfMind",
     ]
 
-    private func resolveCall(_ call: FunctionCallExprSyntax, _ source: ParsedSource, depth: Int) -> TypeSet {
+    private func resolveCall(_ call: FunctionCallExprSyntax, _ source: ParsedSource, depth: Int, _ walk: Walk) -> TypeSet {
         let name = ExprShape.calledName(call) ?? ""
         let base = ExprShape.base(of: call)
         let firstArgument = call.arguments.first?.expression
         if name == "Set" || name == "Array" {
             guard let firstArgument else { return TypeSet() }
             guard call.arguments.count == 1, call.arguments.first?.label == nil else { return .unresolved(call) }
-            return resolve(firstArgument, source, depth: depth + 1)
+            return resolve(firstArgument, source, depth: depth + 1, walk)
         }
         if name == "union" || name == "formUnion", let base, let firstArgument {
-            var set = resolve(base, source, depth: depth + 1)
-            set.merge(resolve(firstArgument, source, depth: depth + 1))
+            var set = resolve(base, source, depth: depth + 1, walk)
+            set.merge(resolve(firstArgument, source, depth: depth + 1, walk))
             return set
         }
         if (name == "map" || name == "compactMap"), let base, let closure = ClosureShape.completion(of: call),
            closure.statements.calls.contains(where: { Self.typeInitializers.contains(ExprShape.calledName($0) ?? "")
                || Self.typeFactories.contains(ExprShape.calledName($0) ?? "") }) {
             // `[.stepCount, .heartRate].map { HKQuantityType($0) }`
-            return identifiers(base, source, depth: depth + 1)
+            return identifiers(base, source, depth: depth + 1, walk)
         }
         let isInitializer = Self.typeInitializers.contains(name) || (name == "init" && base == nil)
         if isInitializer || Self.typeFactories.contains(name) {
             guard let firstArgument else { return .unresolved(call) }
-            return identifier(firstArgument, source, depth: depth + 1, naming: call)
+            return identifier(firstArgument, source, depth: depth + 1, walk, naming: call)
         }
         if let fixed = Self.fixedTypes[name] { return named(fixed, call) }
+        if call.arguments.isEmpty, let function = appFunction(called: call, in: source) {
+            // `allTypes()`: what the app's own function returns.
+            let returns = Self.returnedExpressions(of: function.decl)
+            guard !returns.isEmpty else { return .unresolved(call) }
+            var set = TypeSet()
+            for returned in returns { set.merge(resolve(returned, function.source, depth: depth + 1, walk)) }
+            return set
+        }
         return .unresolved(call)
     }
 
@@ -138,8 +176,9 @@ struct RequestedTypeResolver {
     // MARK: Identifiers
 
     /// A type identifier: `.stepCount`, `HKQuantityTypeIdentifier.stepCount`, `"HKQuantityTypeIdentifierStepCount"`, or a constant bound to one.
-    private func identifier(_ expr: ExprSyntax, _ source: ParsedSource, depth: Int, naming node: some SyntaxProtocol) -> TypeSet {
-        guard depth <= Self.maxDepth else { return .unresolved(expr, "too deeply nested") }
+    private func identifier(_ expr: ExprSyntax, _ source: ParsedSource, depth: Int, _ walk: Walk, naming node: some SyntaxProtocol) -> TypeSet {
+        walk.steps += 1
+        guard depth <= Self.maxDepth, walk.steps <= Self.maxSteps else { return .unresolved(expr, "too deeply nested") }
         let e = ExprShape.stripped(expr)
         if let member = e.as(MemberAccessExprSyntax.self), member.base == nil || member.base!.trimmedText.hasSuffix("Identifier") {
             return named(member.declName.baseName.text, node)
@@ -154,52 +193,109 @@ struct RequestedTypeResolver {
             return .unresolved(e)
         }
         if e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self) {
-            switch lookup(e, source) {
-            case .value(let value, let valueSource): return identifier(value, valueSource, depth: depth + 1, naming: node)
-            case .unresolved(let reason): return .unresolved(e, reason)
-            }
+            // A loop variable over identifiers (`for id in ids { HKQuantityType(id) }`) names each of them.
+            return follow(e, source, depth: depth, walk,
+                          value: { self.identifier($0, $1, depth: $2, $3, naming: node) },
+                          element: { self.identifiers($0, $1, depth: $2, $3) })
         }
         return .unresolved(e)
     }
 
     /// A list of identifiers (`[.stepCount, .heartRate]`), for `.map { HKQuantityType($0) }`.
-    private func identifiers(_ expr: ExprSyntax, _ source: ParsedSource, depth: Int) -> TypeSet {
+    private func identifiers(_ expr: ExprSyntax, _ source: ParsedSource, depth: Int, _ walk: Walk) -> TypeSet {
+        walk.steps += 1
+        guard depth <= Self.maxDepth, walk.steps <= Self.maxSteps else { return .unresolved(expr, "too deeply nested") }
         let e = ExprShape.stripped(expr)
         if let array = e.as(ArrayExprSyntax.self) {
             var set = TypeSet()
-            for element in array.elements { set.merge(identifier(element.expression, source, depth: depth + 1, naming: element)) }
+            for element in array.elements { set.merge(identifier(element.expression, source, depth: depth + 1, walk, naming: element)) }
             return set
         }
-        if e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self), case .value(let value, let valueSource) = lookup(e, source) {
-            return identifiers(value, valueSource, depth: depth + 1)
+        if e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self) {
+            return follow(e, source, depth: depth, walk, value: identifiers, element: { expr, _, _, _ in .unresolved(expr) })
         }
         return .unresolved(e)
     }
 
-    // MARK: Constants
+    // MARK: Names
 
-    private enum Binding {
-        case value(ExprSyntax, ParsedSource)
-        case unresolved(String?)
+    private typealias Step = (ExprSyntax, ParsedSource, Int, Walk) -> TypeSet
+
+    /// Resolves what a name is bound to with `value` for each value it may hold, `element` for the
+    /// list a loop variable runs over, and through every caller for a parameter.
+    private func follow(_ reference: ExprSyntax, _ source: ParsedSource, depth: Int, _ walk: Walk, value: Step, element: Step) -> TypeSet {
+        switch lookup(reference, source) {
+        case .values(let values):
+            var set = TypeSet()
+            for (expr, valueSource) in values { set.merge(value(expr, valueSource, depth + 1, walk)) }
+            return set
+        case .element(let sequence, let sequenceSource):
+            return element(sequence, sequenceSource, depth + 1, walk)
+        case .parameter(let function, let index):
+            let name = function.name.text
+            let key = "\(source.file.path):\(function.position.utf8Offset):\(index)"
+            guard walk.followed.insert(key).inserted else { return TypeSet() }
+            let calls = callers(of: function, parameter: index, in: source)
+            guard !calls.isEmpty else { return .unresolved(reference, "a parameter of `\(name)`") }
+            var set = TypeSet()
+            for (argument, callSource, call) in calls {
+                var passed = value(argument, callSource, depth + 1, walk)
+                passed.callers.insert(TypeSetCaller(source: callSource, call: call, function: name), at: 0)
+                set.merge(passed)
+            }
+            return set
+        case .unresolved(let reason):
+            return .unresolved(reference, reason)
+        }
     }
 
-    /// The value bound to a name, looked up from the use outwards: locals and `guard let`s of the
-    /// enclosing function, members of the enclosing types, declarations of the file; `Type.member`
-    /// also in other files of the app.
+    private enum Binding {
+        /// Every value the name may hold at the use (one for a constant; several when assigned in branches).
+        case values([(ExprSyntax, ParsedSource)])
+        /// A `for` loop variable: each element of this list.
+        case element(of: ExprSyntax, ParsedSource)
+        /// The `index`th parameter of a function: whatever its callers pass.
+        case parameter(FunctionDeclSyntax, index: Int)
+        case unresolved(String?)
+
+        static func value(_ expr: ExprSyntax, _ source: ParsedSource) -> Binding { .values([(expr, source)]) }
+    }
+
+    /// The value bound to a name, looked up from the use outwards: locals, loop variables, `guard
+    /// let`s and parameters of the enclosing function, assignments to a property earlier in it,
+    /// members of the enclosing types, declarations of the file; `Type.member` also in other files.
     private func lookup(_ reference: ExprSyntax, _ source: ParsedSource) -> Binding {
         guard let name = ExprShape.referencedName(reference) else { return .unresolved(nil) }
         let member = reference.as(MemberAccessExprSyntax.self)
         let baseText = member?.base?.trimmedText
         // `self.x` / `Self.x` / `x`: start at the use; `Other.x`: the type named Other.
         if baseText == nil || baseText == "self" || baseText == "Self" {
+            let function = SyntaxScope.function(of: reference)
             if baseText == nil {
-                let function = SyntaxScope.function(of: reference)
-                let parameters = function.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
-                    ?? function.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
-                if parameters?.contains(where: { ($0.secondName ?? $0.firstName).text == name }) == true {
-                    return .unresolved("a parameter of `\(SyntaxScope.functionName(of: reference) ?? "the function")`")
+                if let loop = reference.ancestors.compactMap({ $0.as(ForStmtSyntax.self) })
+                    .first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.body.position <= reference.position }) {
+                    return .element(of: loop.sequence, source)
                 }
-                if let local = localBinding(name, before: reference, in: function) { return local.map { .value($0, source) } ?? .unresolved(nil) }
+                if let decl = function.as(FunctionDeclSyntax.self),
+                   let index = Array(decl.signature.parameterClause.parameters).firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                    return .parameter(decl, index: index)
+                }
+                if function.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) == true {
+                    return .unresolved("a parameter of `init`")
+                }
+                if let local = localBinding(name, before: reference, in: function) {
+                    guard let (binding, initial) = local else { return .unresolved(nil) }
+                    return .values(mutations(of: name, declaredBy: binding, initial: initial, before: reference, in: function).map { ($0, source) })
+                }
+            }
+            if !function.is(SourceFileSyntax.self) {
+                // `self.types = allTypes()` earlier in this function is what the use sees.
+                let assigned = ExprShape.assignments(in: function).filter { assignment in
+                    assignment.node.position < reference.position && ExprShape.referencedName(assignment.lhs) == name
+                        && [nil, "self"].contains(assignment.lhs.as(MemberAccessExprSyntax.self)?.base?.trimmedText)
+                        && (assignment.lhs.is(DeclReferenceExprSyntax.self) || assignment.lhs.is(MemberAccessExprSyntax.self))
+                }.compactMap(\.rhs.single)
+                if !assigned.isEmpty { return .values(assigned.map { ($0, source) }) }
             }
             for type in SyntaxScope.types(around: reference) {
                 if let value = memberBinding(name, in: type) { return value.map { .value($0, source) } ?? .unresolved("no initial value") }
@@ -216,24 +312,127 @@ struct RequestedTypeResolver {
         return .unresolved(nil)
     }
 
-    /// The nearest `let`/`var`/`guard let` named `name` above `use` in the function; `.some(nil)` when bound without a value.
-    private func localBinding(_ name: String, before use: some SyntaxProtocol, in function: Syntax) -> ExprSyntax?? {
-        var best: (AbsolutePosition, ExprSyntax?)?
+    /// The nearest `let`/`var`/`guard let` named `name` above `use` in the function, with its value
+    /// (nil when bound without one); `.some(nil)` when bound by a pattern the resolver cannot read.
+    private func localBinding(_ name: String, before use: some SyntaxProtocol, in function: Syntax) -> (Syntax, ExprSyntax?)?? {
+        var best: (AbsolutePosition, Syntax, ExprSyntax?)?
         for binding in function.collect(PatternBindingSyntax.self)
         where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.position < use.position
             && !isMember(binding) {
-            if best == nil || best!.0 < binding.position { best = (binding.position, value(of: binding)) }
+            if best == nil || best!.0 < binding.position { best = (binding.position, Syntax(binding), value(of: binding)) }
         }
         for condition in function.collect(OptionalBindingConditionSyntax.self)
         where condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && condition.position < use.position {
-            if let initializer = condition.initializer, best == nil || best!.0 < condition.position { best = (condition.position, initializer.value) }
+            if let initializer = condition.initializer, best == nil || best!.0 < condition.position {
+                best = (condition.position, Syntax(condition), initializer.value)
+            }
         }
-        return best.map { $0.1 }
+        guard let best else { return nil }
+        return .some((best.1, best.2))
+    }
+
+    /// The values a local holds at `use`: its initial value, then for a `var` what later code puts
+    /// into it before the use (`x = v`, `x += v`, `x.insert(v)`, `x.formUnion(v)`, `x.append(v)`),
+    /// loops and branches included.
+    private func mutations(of name: String, declaredBy binding: Syntax, initial: ExprSyntax?, before use: some SyntaxProtocol, in function: Syntax) -> [ExprSyntax] {
+        var values = initial.map { [$0] } ?? []
+        guard binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var) else { return values }
+        let range = binding.endPosition..<use.position
+        // What contains the use (`x = x + [...]`) is not a value it sees.
+        func containsUse(_ node: some SyntaxProtocol) -> Bool { node.position <= use.position && use.endPosition <= node.endPosition }
+        for sequence in function.collect(SequenceExprSyntax.self) where range.contains(sequence.position) && !containsUse(sequence) {
+            let items = Array(sequence.elements)
+            guard items.count == 3, items[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name else { continue }
+            if items[1].is(AssignmentExprSyntax.self) || items[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" { values.append(items[2]) }
+        }
+        for call in function.collect(FunctionCallExprSyntax.self) where range.contains(call.position) && !containsUse(call) {
+            guard let called = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  called.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+                  ["insert", "formUnion", "append"].contains(called.declName.baseName.text),
+                  let argument = call.arguments.first?.expression else { continue }
+            values.append(argument)
+        }
+        return values
     }
 
     private func isMember(_ binding: PatternBindingSyntax) -> Bool {
         binding.enclosing(MemberBlockItemSyntax.self) != nil && !SyntaxScope.isFunctionBoundary(SyntaxScope.function(of: binding))
     }
+
+    // MARK: Functions
+
+    /// The calls in the app that pass the `index`th parameter of `function`, with the argument each
+    /// passes. A call matches by name and labels; a call on another type's name (`Other.f(x:)`) does not.
+    private func callers(of function: FunctionDeclSyntax, parameter index: Int, in source: ParsedSource) -> [(ExprSyntax, ParsedSource, FunctionCallExprSyntax)] {
+        let parameters = Array(function.signature.parameterClause.parameters)
+        let owner = SyntaxScope.types(around: function).first.flatMap(SyntaxScope.typeName)
+        let appTypes = Set(sources.flatMap { $0.tree.collect(DeclSyntax.self).compactMap(SyntaxScope.typeName) })
+        var found: [(ExprSyntax, ParsedSource, FunctionCallExprSyntax)] = []
+        for other in sources {
+            for call in other.calls(named: function.name.text) {
+                if let root = ExprShape.base(of: call).map({ String($0.trimmedText.prefix { $0 != "." && $0 != "(" }) }),
+                   appTypes.contains(root), root != owner { continue }
+                guard let arguments = Self.match(call, to: parameters), let argument = arguments[index] else { continue }
+                found.append((argument, other, call))
+                if found.count == Self.maxCallers { return found }
+            }
+        }
+        return found
+    }
+
+    /// The argument passed for each parameter (nil where the default is used), or nil when the
+    /// call's labels do not fit the parameters.
+    private static func match(_ call: FunctionCallExprSyntax, to parameters: [FunctionParameterSyntax]) -> [ExprSyntax?]? {
+        let arguments = Array(call.arguments)
+        var result: [ExprSyntax?] = []
+        var next = 0
+        var trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+        for parameter in parameters {
+            let label = parameter.firstName.text == "_" ? nil : parameter.firstName.text
+            if next < arguments.count, arguments[next].label?.text == label {
+                result.append(arguments[next].expression)
+                next += 1
+            } else if parameter.defaultValue != nil {
+                result.append(nil)
+            } else if trailing > 0 {
+                trailing -= 1
+                result.append(nil)
+            } else {
+                return nil
+            }
+        }
+        return next == arguments.count ? result : nil
+    }
+
+    /// The function a bare or `self.` call names: in the enclosing types first, then the file, then
+    /// the one function of that name in the app.
+    private func appFunction(called call: FunctionCallExprSyntax, in source: ParsedSource) -> (decl: FunctionDeclSyntax, source: ParsedSource)? {
+        guard let name = ExprShape.calledName(call) else { return nil }
+        let base = ExprShape.base(of: call)?.trimmedText
+        guard base == nil || base == "self" || base == "Self" else { return nil }
+        func functions(in node: some SyntaxProtocol) -> [FunctionDeclSyntax] {
+            node.collect(FunctionDeclSyntax.self).filter { $0.name.text == name && $0.signature.parameterClause.parameters.isEmpty && $0.body != nil }
+        }
+        for type in SyntaxScope.types(around: call) {
+            if let found = functions(in: type).first { return (found, source) }
+        }
+        let inFile = functions(in: source.tree)
+        if inFile.count == 1 { return (inFile[0], source) }
+        let everywhere = sources.flatMap { other in functions(in: other.tree).map { ($0, other) } }
+        return everywhere.count == 1 ? everywhere[0] : nil
+    }
+
+    /// What a function returns: its `return` expressions outside nested closures and functions, or
+    /// its single expression.
+    private static func returnedExpressions(of function: FunctionDeclSyntax) -> [ExprSyntax] {
+        guard let body = function.body else { return [] }
+        if body.statements.count == 1, let only = body.statements.first?.item.as(ExprSyntax.self) { return [only] }
+        return body.collect(ReturnStmtSyntax.self).filter { statement in
+            SyntaxScope.body(of: statement).id == Syntax(function).id
+        }.compactMap(\.expression)
+    }
+
+    // MARK: Members
 
     /// A stored or single-expression computed member of `type`; `.some(nil)` when it has no value to read.
     private func memberBinding(_ name: String, in type: DeclSyntax) -> ExprSyntax?? {
@@ -296,8 +495,14 @@ struct CodeRequestedTypes {
                 for (name, _) in set.names {
                     if kind == "read" { read.insert(name) } else { share.insert(name) }
                 }
-                for name in set.uncatalogued {
-                    notes.append("\(place): requestAuthorization \(kind) set asks for `\(name)`, which the audit does not know")
+                var seen: Set<String> = []
+                let unknown = set.uncatalogued.filter { seen.insert($0).inserted }
+                if unknown.count == 1 {
+                    notes.append("\(place): requestAuthorization \(kind) set asks for `\(unknown[0])`, which the audit does not know")
+                } else if !unknown.isEmpty {
+                    // One line for a long list: a framework that asks for everything would fill the page.
+                    let shown = unknown.prefix(6).map { "`\($0)`" }.joined(separator: ", ") + (unknown.count > 6 ? ", and \(unknown.count - 6) more" : "")
+                    notes.append("\(place): requestAuthorization \(kind) set asks for \(unknown.count) types the audit does not know: \(shown)")
                 }
                 for (text, reason) in set.unresolved {
                     let shown = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

@@ -10,7 +10,7 @@ extension RuleCatalog {
             CachedAuthorizationRule.self,
             AuthorizationRememberedRule.self,
             RequestedTypesDifferRule.self,
-            RequestRefusedTypeRule.self, RouteWithoutWorkoutRule.self,
+            RequestRefusedTypeRule.self, RouteWithoutWorkoutRule.self, OverBroadReadRequestRule.self,
         ]
     }
 }

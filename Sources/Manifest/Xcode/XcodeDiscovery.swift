@@ -423,7 +423,9 @@ struct XcodeDiscovery {
             let packaged = local.packageSources(project.localPackages(of: main).map { ($0.path, reader.location($0.line)) }, into: &discovery)
             let pods = local.podSources(podfile: AppFiles.join(project.projectDirectory, "Podfile"), into: &discovery)
             var seen = Set(discovery.config.sources)
-            discovery.config.sources += (packaged + pods).filter { seen.insert($0).inserted }
+            let dependencies = (packaged + pods).filter { seen.insert($0).inserted }
+            discovery.config.sources += dependencies
+            discovery.config.dependencySources = Set(dependencies)
         }
         if !explicit("privacy_manifest"), let privacy = reader.privacyManifest(main) {
             discovery.config.privacyManifest = privacy
