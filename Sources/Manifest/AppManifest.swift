@@ -48,6 +48,8 @@ public struct AppManifest: Sendable {
     /// Other `*.lproj/*.strings` files (e.g. `Localizable.strings`), where usage keys have no effect.
     public var otherStrings: [StringsFile]
     public var stringCatalog: StringCatalog?
+    /// Other string catalogs (`Localizable.xcstrings`), where usage keys have no effect either.
+    public var otherCatalogs: [StringCatalog] = []
     /// Site-relative paths of every input file, for the evidence file's checksums.
     public var inputFiles: [String]
     /// What project discovery found (`project:`, `kind: react-native`): targets, Info.plists, settings, with where.

@@ -87,6 +87,7 @@ public struct ManifestLoader {
 
         var infoStrings: [StringsFile] = [], otherStrings: [StringsFile] = []
         var catalog: StringCatalog?
+        var otherCatalogs: [StringCatalog] = []
         var localizedRead: Set<String> = []
         /// One strings file or catalog: `*.lproj/InfoPlist.strings` localize the Info.plist, other
         /// `*.lproj/*.strings` tables do not (a usage key there is a mistake), `InfoPlist.xcstrings` does.
@@ -99,6 +100,11 @@ public struct ManifestLoader {
             } else if shown == "InfoPlist.xcstrings" || shown.hasSuffix("/InfoPlist.xcstrings") {
                 inputs.append(shown)
                 catalog = attempt { try StringCatalog.parse(try read(full, display: shown), path: shown) }
+            } else if shown.hasSuffix(".xcstrings") {
+                // Only searched for misplaced usage keys: one the audit cannot parse changes no answer.
+                guard let data = try? read(full, display: shown), let parsed = try? StringCatalog.parse(data, path: shown) else { return }
+                inputs.append(shown)
+                otherCatalogs.append(parsed)
             }
         }
         if let folder = app.localizations ?? app.infoPlist.map({ ($0 as NSString).deletingLastPathComponent }) {
@@ -118,6 +124,7 @@ public struct ManifestLoader {
         var manifest = AppManifest(config: app, main: main, extensions: extensions, privacyManifest: privacy,
                                    infoPlistStrings: infoStrings.sorted { $0.locale < $1.locale }, otherStrings: otherStrings,
                                    stringCatalog: catalog, inputFiles: Array(Set(inputs)).sorted())
+        manifest.otherCatalogs = otherCatalogs
         manifest.discovery = discovered.facts
         manifest.entitlementCandidates = discovered.entitlementCandidates
         manifest.entitlementsUnsetAt = discovered.entitlementsUnsetAt

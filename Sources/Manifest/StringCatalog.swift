@@ -12,6 +12,8 @@ public struct StringCatalog: Sendable {
     public let path: String
     public let sourceLanguage: String
     public let localizations: [Localization]
+    /// Every key the catalog holds with its line, translated or not (Xcode adds keys before anyone translates them).
+    public var keys: [(key: String, line: Int)] = []
 
     public static func parse(_ data: Data, path: String) throws -> StringCatalog {
         let json: Any
@@ -23,12 +25,16 @@ public struct StringCatalog: Sendable {
         }
         let source = root["sourceLanguage"] as? String ?? "en"
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let keyLines = Self.keyLines(lines)
         func line(ofKey key: String) -> Int {
+            if let found = keyLines[key] { return found }
             let needle = "\"\(key)\""
             return (lines.firstIndex { $0.contains(needle) } ?? 0) + 1
         }
         var found: [Localization] = []
+        var keys: [(key: String, line: Int)] = []
         for key in strings.keys.sorted() {
+            keys.append((key, line(ofKey: key)))
             let entry = strings[key] as? [String: Any] ?? [:]
             let perLocale = entry["localizations"] as? [String: Any] ?? [:]
             for locale in perLocale.keys.sorted() {
@@ -38,7 +44,28 @@ public struct StringCatalog: Sendable {
                 }
             }
         }
-        return StringCatalog(path: path, sourceLanguage: source, localizations: found)
+        var catalog = StringCatalog(path: path, sourceLanguage: source, localizations: found)
+        catalog.keys = keys
+        return catalog
+    }
+
+    /// Line of each key of the `strings` object, by its indentation as Xcode writes catalogs: one
+    /// pass, so a catalog of thousands of keys is not searched once per key.
+    private static func keyLines(_ lines: [Substring]) -> [String: Int] {
+        guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("\"strings\"") }) else { return [:] }
+        var indent: Int?
+        var found: [String: Int] = [:]
+        for index in lines.indices where index > start {
+            let line = lines[index]
+            let spaces = line.prefix { $0 == " " || $0 == "\t" }.count
+            let rest = line.dropFirst(spaces)
+            guard rest.hasPrefix("\"") else { continue }
+            if indent == nil { indent = spaces }
+            guard spaces == indent, let close = rest.dropFirst().firstIndex(of: "\"") else { continue }
+            let key = String(rest[rest.index(after: rest.startIndex)..<close])
+            if found[key] == nil { found[key] = index + 1 }
+        }
+        return found
     }
 }
 

@@ -21,6 +21,18 @@ final class ManifestRuleExampleTests: XCTestCase {
         XCTAssertTrue(missing.message.contains("HKWorkoutTypeIdentifier"), missing.message)
     }
 
+    /// A usage key in `Localizable.xcstrings` is cited at its key's line, also among many keys
+    /// whose nested "value" lines come first; a catalog that does not parse changes nothing.
+    func testUsageKeyInACatalogIsCitedAtItsLine() throws {
+        let entries = (1...300).map { "    \"label \($0)\" : { \"localizations\" : { \"de\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"NSHealthShareUsageDescription\" } } } }," }
+        let catalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n" + entries.joined(separator: "\n")
+            + "\n    \"NSHealthShareUsageDescription\" : { }\n  },\n  \"version\" : \"1.0\"\n}\n"
+        let audit = Checklist().audit(try RuleExample.healthApp(["Localizable.xcstrings": catalog, "Broken.xcstrings": "{ not json"]).load())
+        let found = audit.findings.filter { $0.ruleID == "usage-key-in-localizable-strings" }
+        XCTAssertEqual(found.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/example/Localizable.xcstrings:304"])
+        XCTAssertEqual(found.first?.quote, "\"NSHealthShareUsageDescription\"")
+    }
+
     func testConfigIgnoreSuppressesButKeepsFinding() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ignore-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -620,6 +620,22 @@ final class XcodeProjectTests: XCTestCase {
         XCTAssertTrue(manifest.discovery.contains { $0.text.contains("Pods-Stride.release.xcconfig") && $0.text.contains("dependency manager") })
     }
 
+    /// A Flutter app's `ios/Flutter/Generated.xcconfig` is written by `flutter build` and never
+    /// committed: its FLUTTER_BUILD_NAME / NUMBER come from pubspec.yaml, with no missing-file note.
+    func testFlutterGeneratedSettingsComeFromPubspec() throws {
+        let flutter = SiteBuilder()
+        defer { flutter.remove() }
+        var files: [String: String] = ["pubspec.yaml": "name: stride\ndescription: Steps.\nversion: 3.4.1+12 # bumped by CI\n"]
+        for (path, text) in StrideProject.files { files["ios/" + path] = text }
+        files["ios/Config/Base.xcconfig"] = "#include \"../Flutter/Generated.xcconfig\"\nMARKETING_VERSION = $(FLUTTER_BUILD_NAME)\nCURRENT_PROJECT_VERSION = $(FLUTTER_BUILD_NUMBER)\n"
+        try flutter.write(files)
+        let manifest = try flutter.load("    name: Stride\n    root: apps/stride\n    project: ios/Stride.xcodeproj\n")
+        XCTAssertEqual(manifest.config.buildSettings["MARKETING_VERSION"], "3.4.1")
+        XCTAssertEqual(manifest.config.buildSettings["CURRENT_PROJECT_VERSION"], "12")
+        XCTAssertEqual(manifest.config.buildSettingOrigins["FLUTTER_BUILD_NAME"]?.location, FileLocation(file: "apps/stride/pubspec.yaml", line: 3))
+        XCTAssertFalse(manifest.discovery.contains { $0.text.contains("Generated.xcconfig") && $0.isNote }, manifest.discovery.map(\.text).joined(separator: "\n"))
+    }
+
     func testTheOtherConfigurationCanBeChosenAndDifferencesAreNoted() throws {
         let release = try builder.load(entry)
         let difference = try XCTUnwrap(release.discovery.first { $0.isNote && $0.text.hasPrefix("Debug sets INFOPLIST_KEY_NSHealthShareUsageDescription") },

@@ -95,19 +95,48 @@ struct UsageKeyInLocalizableStringsRule: Rule {
         questions: [.usageStringsMeaningful],
         rationale: """
         Info.plist keys are localized only from `InfoPlist.strings` (or `InfoPlist.xcstrings`). A health usage key in \
-        `Localizable.strings` or any other table is never used for the permission sheet.
+        `Localizable.strings`, `Localizable.xcstrings` or any other table is never used for the permission sheet.
         """,
-        triggering: [.healthApp(["en.lproj/Localizable.strings": "\"NSHealthShareUsageDescription\" = \"Steady reads your steps to chart activity.\";\n"])],
-        nonTriggering: [.healthApp(["en.lproj/Localizable.strings": "\"today.title\" = \"Today\";\n"])]
+        triggering: [
+            .healthApp(["en.lproj/Localizable.strings": "\"NSHealthShareUsageDescription\" = \"Steady reads your steps to chart activity.\";\n"]),
+            .healthApp(["Localizable.xcstrings": """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Today" : {
+
+                },
+                "NSHealthUpdateUsageDescription" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Steady speichert deine Trainings in Health." } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """]),
+        ],
+        nonTriggering: [
+            .healthApp(["en.lproj/Localizable.strings": "\"today.title\" = \"Today\";\n"]),
+            .healthApp(["Localizable.xcstrings": #"{ "sourceLanguage" : "en", "strings" : { "Today" : { } }, "version" : "1.0" }"#]),
+        ]
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        context.manifest.otherStrings.flatMap { file in
+        let id = context.manifest.id
+        let tables = context.manifest.otherStrings.flatMap { file in
             file.entries.filter { healthUsageKeys.contains($0.key) }.map { entry in
                 finding("\(entry.key) is in \((file.path as NSString).lastPathComponent), where it has no effect: move it to InfoPlist.strings",
-                        at: FileLocation(file: file.path, line: entry.line), quote: file.quote(line: entry.line), target: context.manifest.id)
+                        at: FileLocation(file: file.path, line: entry.line), quote: file.quote(line: entry.line), target: id)
             }
         }
+        let catalogs = context.manifest.otherCatalogs.flatMap { catalog in
+            catalog.keys.filter { healthUsageKeys.contains($0.key) }.map { key, line in
+                finding("\(key) is in \((catalog.path as NSString).lastPathComponent), where it has no effect: move it to InfoPlist.xcstrings",
+                        at: FileLocation(file: catalog.path, line: line), quote: "\"\(key)\"", target: id)
+            }
+        }
+        return tables + catalogs
     }
 }
 

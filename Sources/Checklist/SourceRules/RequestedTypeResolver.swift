@@ -496,7 +496,7 @@ struct CodeRequestedTypes {
                     if kind == "read" { read.insert(name) } else { share.insert(name) }
                 }
                 var seen: Set<String> = []
-                let unknown = set.uncatalogued.filter { seen.insert($0).inserted }
+                let unknown = set.uncatalogued.filter { seen.insert($0).inserted }.sorted()
                 if unknown.count == 1 {
                     notes.append("\(place): requestAuthorization \(kind) set asks for `\(unknown[0])`, which the audit does not know")
                 } else if !unknown.isEmpty {

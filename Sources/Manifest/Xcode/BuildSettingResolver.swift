@@ -333,7 +333,11 @@ enum XCConfigFile {
                                      file: display(path), line: include.line)
                 }
                 if try load(include.path, from: location) == nil {
-                    if !include.optional { notes.append("\(display(path)):\(include.line): #include \"\(display(include.path))\" not found or unreadable") }
+                    // Flutter writes Generated.xcconfig on every build and keeps it out of git; what it
+                    // sets is read from pubspec.yaml instead (see `flutterGenerated`).
+                    if !include.optional && !include.path.hasSuffix("Flutter/Generated.xcconfig") {
+                        notes.append("\(display(path)):\(include.line): #include \"\(display(include.path))\" not found or unreadable")
+                    }
                     continue
                 }
                 try check(include.path, chain: chain)

@@ -76,6 +76,7 @@ struct XcodeDiscovery {
             }
             try level(own, label: "target \(target.name) (\(name))")
             try level(projectConfiguration, label: "project (\(name))")
+            if let flutter = flutterGenerated() { levels.append(flutter) }
             levels.append(defaults(target, configuration: name))
             var resolver = BuildSettingResolver(levels: levels)
             let (values, origins) = resolver.resolveAll()
@@ -109,6 +110,28 @@ struct XcodeDiscovery {
                 level.add(line.key, line.value, origin: SettingOrigin(location: FileLocation(file: line.file, line: line.line), quote: line.text, level: line.file))
             }
             return [level]
+        }
+
+        /// What Flutter's uncommitted `Flutter/Generated.xcconfig` would set, from the `pubspec.yaml`
+        /// beside the `ios/` folder: `version: 1.2.0+7` is FLUTTER_BUILD_NAME 1.2.0 and FLUTTER_BUILD_NUMBER 7.
+        private func flutterGenerated() -> SettingLevel? {
+            let iosFolder = project.projectDirectory
+            guard !iosFolder.isEmpty, iosFolder != ".", let appFolder = AppFiles.normalize(AppFiles.join(iosFolder, "..")) else { return nil }
+            let pubspec = AppFiles.join(appFolder, "pubspec.yaml")
+            guard let text = files.text(pubspec) else { return nil }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let index = lines.firstIndex(where: { $0.hasPrefix("version:") }) else { return nil }
+            var version = lines[index].dropFirst("version:".count).split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
+            version = version.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
+            guard !version.isEmpty else { return nil }
+            let parts = version.split(separator: "+", maxSplits: 1).map(String.init)
+            let label = "\(files.display(pubspec)) (Flutter/Generated.xcconfig)"
+            let origin = SettingOrigin(location: FileLocation(file: files.display(pubspec), line: index + 1), quote: String(lines[index]), level: label)
+            var level = SettingLevel(name: label)
+            level.add("FLUTTER_BUILD_NAME", parts[0], origin: origin)
+            // Without `+N` Flutter builds with the version name as the build number.
+            level.add("FLUTTER_BUILD_NUMBER", parts.count > 1 ? parts[1] : parts[0], origin: origin)
+            return level
         }
 
         /// Settings Xcode defines itself. They expand an undefined variable to nothing, as Xcode does.
