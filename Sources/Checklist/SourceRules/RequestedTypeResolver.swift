@@ -366,12 +366,12 @@ struct RequestedTypeResolver {
     private func callers(of function: FunctionDeclSyntax, parameter index: Int, in source: ParsedSource) -> [(ExprSyntax, ParsedSource, FunctionCallExprSyntax)] {
         let parameters = Array(function.signature.parameterClause.parameters)
         let owner = SyntaxScope.types(around: function).first.flatMap(SyntaxScope.typeName)
-        let appTypes = Set(sources.flatMap { $0.tree.collect(DeclSyntax.self).compactMap(SyntaxScope.typeName) })
         var found: [(ExprSyntax, ParsedSource, FunctionCallExprSyntax)] = []
         for other in sources {
             for call in other.calls(named: function.name.text) {
-                if let root = ExprShape.base(of: call).map({ String($0.trimmedText.prefix { $0 != "." && $0 != "(" }) }),
-                   appTypes.contains(root), root != owner { continue }
+                // `Other.shared.f(…)`: a capitalized receiver names a type, and it must be the function's own.
+                if let root = ExprShape.base(of: call).map({ String($0.trimmedText.prefix { $0 != "." && $0 != "(" && $0 != "<" }) }),
+                   root.first?.isUppercase == true, root != "Self", root != owner { continue }
                 guard let arguments = Self.match(call, to: parameters), let argument = arguments[index] else { continue }
                 found.append((argument, other, call))
                 if found.count == Self.maxCallers { return found }
