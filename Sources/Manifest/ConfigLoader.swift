@@ -166,10 +166,19 @@ public struct ConfigLoader {
             case "name": app.name = reader.nonEmptyString(value, key: qualified) ?? ""
             case "kind": app.kind = reader.choice(value, key: qualified, as: AppKind.self) ?? .swift
             case "root":
-                if let root = reader.nonEmptyString(value, key: qualified),
-                   let resolved = contained(root, in: siteDirectory, node: value, key: qualified, reader: &reader) {
-                    app.root = resolved
-                    app.rootInSite = root
+                // May climb out of the config's folder, but not out of the repository that holds it.
+                if let written = reader.nonEmptyString(value, key: qualified) {
+                    let boundary = SiteBoundary.of(siteDirectory)
+                    // An absolute root inside the repository is the same folder written relative to the config.
+                    let root = written.hasPrefix("/") ? Self.relativeToSite(written, siteDirectory: siteDirectory, boundary: boundary) ?? written : written
+                    do {
+                        app.root = try ContainedPath.resolve(root, in: siteDirectory, within: boundary)
+                        app.rootInSite = root
+                    } catch {
+                        let reason = error.reason != "the path leaves the site folder" ? error.reason
+                            : boundary == siteDirectory ? "the path leaves the config's folder (no git repository holds it)" : "the path leaves the repository that holds the config"
+                        reader.fail("'\(qualified)': \(reason): '\(written)'", value)
+                    }
                 }
             case "info_plist": app.infoPlist = relativePath(value, key: qualified, reader: &reader)
             case "entitlements": app.entitlements = relativePath(value, key: qualified, reader: &reader)
@@ -214,12 +223,15 @@ public struct ConfigLoader {
             }
         }
         if app.name.isEmpty { app.name = app.id }
-        // Checked once the root is known (keys come in any order): the site folder is the limit.
+        // Checked once the root is known (keys come in any order): the repository is the limit.
+        let boundary = SiteBoundary.of(siteDirectory)
         for path in app.extraSources + app.extensions.flatMap(\.extraSources) {
             do {
-                _ = try ContainedPath.resolve(path.value, in: app.rootInSite == "." ? "" : app.rootInSite, within: "")
+                _ = try ContainedPath.resolve(path.value, in: app.root, within: boundary)
             } catch {
-                reader.errors.append(InputProblem("'extra_sources': \(error.reason): '\(path.value)'", at: path.location))
+                let reason = error.reason != "the path leaves the site folder" ? error.reason
+                    : boundary == siteDirectory ? "the path leaves the config's folder (no git repository holds it)" : "the path leaves the repository that holds the config"
+                reader.errors.append(InputProblem("'extra_sources': \(reason): '\(path.value)'", at: path.location))
             }
         }
         return reader.errors.count == errorsBefore ? app : nil
@@ -282,6 +294,15 @@ public struct ConfigLoader {
             }
         }
         return step
+    }
+
+    /// An absolute folder written in the config, relative to the site folder when both are in the
+    /// repository (compared after resolving symlinks); nil otherwise, so it is refused as absolute.
+    static func relativeToSite(_ absolute: String, siteDirectory: String, boundary: String) -> String? {
+        guard boundary != siteDirectory, let real = RealPath.of(absolute), let site = RealPath.of(siteDirectory),
+              RealPath.isInside(real, ProjectRoot.containing(siteDirectory)) else { return nil }
+        let relative = SiteBoundary.display(real, site: site)
+        return relative.isEmpty ? "." : relative
     }
 
     /// Relative paths that may climb above the app's root (checked against it in `appConfig`).

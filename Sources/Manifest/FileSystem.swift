@@ -241,6 +241,47 @@ public enum RealPath {
     }
 }
 
+/// The folder a site's config may point into, spelled like the site folder (no symlinks resolved,
+/// so paths joined to it compare with paths joined to the site): the git repository holding the
+/// site (see `ProjectRoot`), else the site folder itself. A config beside a tool's folder may name
+/// `root: ../MyApp` as long as the app is in the same repository; reads are still confined to the
+/// repository after resolving symlinks.
+public enum SiteBoundary {
+    public static func of(_ siteDirectory: String) -> String {
+        // A relative spelling cannot be climbed lexically; the command line always passes absolute folders.
+        guard siteDirectory.hasPrefix("/") else { return siteDirectory }
+        let repository = ProjectRoot.containing(siteDirectory)
+        guard let site = RealPath.of(siteDirectory), site != repository, RealPath.isInside(site, repository) else { return siteDirectory }
+        let depth = site.dropFirst(repository.count).split(separator: "/").count
+        var lexical = siteDirectory.split(separator: "/", omittingEmptySubsequences: true)
+        guard lexical.count >= depth, !lexical.suffix(depth).contains("..") else { return siteDirectory }
+        lexical.removeLast(depth)
+        return (siteDirectory.hasPrefix("/") ? "/" : "") + lexical.joined(separator: "/")
+    }
+
+    /// `path` (below `boundary`, both spelled alike) relative to `siteDirectory`, climbing with `..`
+    /// where the path lies beside the site: how reports show an app outside the config's folder.
+    public static func display(_ path: String, site siteDirectory: String) -> String {
+        let target = path.split(separator: "/"), site = siteDirectory.split(separator: "/")
+        var common = 0
+        while common < target.count, common < site.count, target[common] == site[common] { common += 1 }
+        let parts = Array(repeating: "..", count: site.count - common) + target[common...].map(String.init)
+        return parts.joined(separator: "/")
+    }
+}
+
+/// Paths as a terminal shows them: `prefix/relative` with `dir/..` pairs folded, leading `..` kept
+/// (`tools/audit` + `../../MyApp/Info.plist` → `MyApp/Info.plist`).
+public enum DisplayPath {
+    public static func join(_ prefix: String, _ relative: String) -> String {
+        var parts: [Substring] = []
+        for part in (prefix + "/" + relative).split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}
+
 /// The repository that holds a site: the nearest folder at or above it with a `.git` (folder, or
 /// file for worktrees and submodules), else the site folder itself. Reads are confined to it.
 public enum ProjectRoot {

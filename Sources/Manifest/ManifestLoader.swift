@@ -195,10 +195,11 @@ public struct ManifestLoader {
     private func resolve(_ relative: String, app: AppConfig, climbing: Bool = false) throws -> (String, String) {
         do {
             // Normalized (`./apps/x/` → `apps/x`) so a file reached two ways shows, and is read, once.
-            let inSite = app.rootInSite == "." ? "" : ((try? ContainedPath.resolve(app.rootInSite, in: "")).map { String($0.drop { $0 == "/" }) } ?? app.rootInSite)
-            let path = climbing ? try ContainedPath.resolve(relative, in: app.root, within: siteDirectory) : try ContainedPath.resolve(relative, in: app.root)
-            let display = climbing ? try ContainedPath.resolve(relative, in: inSite, within: "") : try ContainedPath.resolve(relative, in: inSite)
-            return (path, display.hasPrefix("/") ? String(display.dropFirst()) : display)
+            let path = climbing ? try ContainedPath.resolve(relative, in: app.root, within: SiteBoundary.of(siteDirectory))
+                : try ContainedPath.resolve(relative, in: app.root)
+            // Shown relative to the site folder, normalized (`./apps/x/` → `apps/x`) so a file reached
+            // two ways shows, and is read, once; `../MyApp/…` for an app beside the config's folder.
+            return (path, SiteBoundary.display(path, site: siteDirectory))
         } catch {
             throw InputError("\(error.reason): '\(relative)'", at: app.location)
         }

@@ -25,7 +25,7 @@ public struct BuildFailed: Error, Sendable, CustomStringConvertible {
         diagnostics.map { diagnostic in
             var diagnostic = diagnostic
             if !diagnostic.problem.location.file.hasPrefix("/"), !site.isEmpty, site != "." {
-                diagnostic.problem.location.file = site + "/" + diagnostic.problem.location.file
+                diagnostic.problem.location.file = DisplayPath.join(site, diagnostic.problem.location.file)
             }
             return diagnostic.description
         }.joined(separator: "\n")

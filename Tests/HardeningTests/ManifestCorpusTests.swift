@@ -203,7 +203,7 @@ final class ConfigCorpusTests: XCTestCase {
 
     func testPathsThatClimbOutOrAreAbsolute() throws {
         assertErrors(try errors("dotdot-paths.yml"), [
-            "healthaudit.yml:4:11: error: 'apps[].root': the path leaves its folder: '../outside'",
+            "healthaudit.yml:4:11: error: 'apps[].root': the path leaves the config's folder (no git repository holds it): '../outside'",
             "healthaudit.yml:5:17: error: 'apps[].info_plist': the path leaves its folder: '../../etc/passwd'",
             "healthaudit.yml:6:19: error: 'apps[].sources': the path leaves its folder: 'a/../../b'",
         ])

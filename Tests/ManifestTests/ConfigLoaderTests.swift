@@ -94,7 +94,7 @@ final class ConfigLoaderTests: XCTestCase {
         """)
         XCTAssertEqual(found.map(\.location.line), [2, 4, 6])
         XCTAssertTrue(found[0].message.contains("must match"), found[0].message)
-        XCTAssertTrue(found[1].message.contains("leaves its folder"), found[1].message)
+        XCTAssertTrue(found[1].message.contains("leaves the config's folder (no git repository holds it)"), found[1].message)
         XCTAssertTrue(found[2].message.contains("absolute"), found[2].message)
     }
 

@@ -96,7 +96,7 @@ final class LocalDependenciesTests: XCTestCase {
         XCTAssertTrue(manifest.inputFiles.contains("apps/plugin/Sources/HealthPlugin/Health.swift"))
 
         let escaping = builder.errors("    root: apps/stride\n    project: Stride.xcodeproj\n    extra_sources:\n      - ../plugin/Sources\n      - ../../../outside\n")
-        XCTAssertEqual(escaping.map(\.message), ["'extra_sources': the path leaves the site folder: '../../../outside'"])
+        XCTAssertEqual(escaping.map(\.message), ["'extra_sources': the path leaves the config's folder (no git repository holds it): '../../../outside'"])
         XCTAssertEqual(escaping.first?.location.line, 8)
         XCTAssertEqual(escaping.first?.location.file.hasSuffix("healthaudit.yml"), true)
         // Listed `sources` still may not climb: only the additive key reaches a sibling.

@@ -30,7 +30,7 @@ public struct OutputContext: Sendable {
     public func repositoryPath(_ file: String) -> String {
         let relative = sitePath(file)
         if relative.hasPrefix("/") || sitePrefix.isEmpty || sitePrefix == "." { return relative }
-        return sitePrefix + "/" + relative
+        return DisplayPath.join(sitePrefix, relative)
     }
 
     /// `Finding.fingerprint` with the path made site-relative first: findings located in the config
