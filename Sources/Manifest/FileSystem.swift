@@ -447,6 +447,27 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
 }
 
 /// A file system with a few files laid over it (a config written from discovery, never on disk).
+/// Reads some paths from other files, live: `<site>/healthaudit.yml` from the `.healthaudit.yml` or
+/// `--config` file a user chose, so `serve` sees each edit of it.
+public struct AliasFileSystem: FileSystem {
+    let base: FileSystem
+    let aliases: [String: String]
+
+    public init(_ base: FileSystem, aliases: [String: String]) {
+        self.base = base
+        self.aliases = aliases
+    }
+
+    public func contents(of path: String) throws -> Data { try base.contents(of: aliases[path] ?? path) }
+    public func fileExists(_ path: String) -> Bool { base.fileExists(aliases[path] ?? path) }
+    public func isDirectory(_ path: String) -> Bool { aliases[path] == nil && base.isDirectory(path) }
+    public func files(under directory: String) throws -> [String] { try base.files(under: directory) }
+    public func entries(in directory: String) throws -> [FolderEntry] { try base.entries(in: directory) }
+    public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
+        try base.files(under: directory, skipping: folders)
+    }
+}
+
 public struct OverlayFileSystem: FileSystem {
     let base: FileSystem
     let files: [String: Data]

@@ -210,11 +210,6 @@ enum SiteLocator {
 
     static let names = [ConfigLoader.fileName, "." + ConfigLoader.fileName]
 
-    /// The folder of the nearest `healthaudit.yml` at or above `start`, up to the repository root.
-    static func nearestConfigFolder(from start: String) -> String? {
-        nearestConfig(from: start, names: [ConfigLoader.fileName])?.folder
-    }
-
     /// The nearest config (`healthaudit.yml`, then `.healthaudit.yml`) at or above `start`, up to the repository root.
     static func nearestConfig(from start: String, names: [String] = names) -> (folder: String, name: String)? {
         let root = ProjectRoot.containing(start)

@@ -26,15 +26,42 @@ struct HealthAudit: ParsableCommand {
 
 /// Options every command that reads a site shares.
 struct SiteOptions: ParsableArguments {
-    @Option(help: "The site folder holding healthaudit.yml, the apps and content/ (default: the folder of the nearest healthaudit.yml, here or above up to the repository root, else ./Site).")
+    @Option(help: "The site folder holding healthaudit.yml, the apps and content/ (default: the folder of the nearest healthaudit.yml or .healthaudit.yml, here or above up to the repository root, else ./Site).")
     var site: String?
+
+    @Option(help: ArgumentHelp("The config file to use (its folder is the site).", valueName: "file"))
+    var config: String?
 
     @Option(help: "A folder of Mustache templates and assets overriding the built-in ones file by file (default: <site>/templates when it exists; `healthaudit templates export DIR` writes the built-in set to start from).")
     var templates: String?
 
     var siteDirectory: String {
+        if let config { return (Paths.absolute(config) as NSString).deletingLastPathComponent }
         if let site { return Paths.absolute(site) }
-        return SiteLocator.nearestConfigFolder(from: Paths.absolute(".")) ?? Paths.absolute("Site")
+        return SiteLocator.nearestConfig(from: Paths.absolute("."))?.folder ?? Paths.absolute("Site")
+    }
+
+    /// The config file when it is not `<site>/healthaudit.yml` (a `.healthaudit.yml`, or `--config`
+    /// naming another file): the loaders read it in that file's place.
+    var configFile: String? {
+        if let config {
+            let file = Paths.absolute(config)
+            return (file as NSString).lastPathComponent == ConfigLoader.fileName ? nil : file
+        }
+        guard site == nil, let found = SiteLocator.nearestConfig(from: Paths.absolute(".")), found.name != ConfigLoader.fileName else { return nil }
+        return found.folder + "/" + found.name
+    }
+
+    /// `options` reading `configFile` (live, so `serve` rebuilds on its edits) as the site's config.
+    func reading(_ options: BuildOptions) throws -> BuildOptions {
+        if let config, !FileManager.default.fileExists(atPath: Paths.absolute(config)) {
+            FileHandle.standardError.write(Data("\(config): error: config file not found\n".utf8))
+            throw ExitCode(ExitStatus.inputError)
+        }
+        guard let file = configFile else { return options }
+        var options = options
+        options.fileSystem = AliasFileSystem(options.fileSystem, aliases: [options.siteDirectory + "/" + ConfigLoader.fileName: file])
+        return options
     }
 
     /// nil: the templates compiled into the tool, which work wherever the binary is copied.
@@ -54,8 +81,8 @@ struct Build: ParsableCommand {
     var output: String?
 
     func run() throws {
-        var options = BuildOptions(siteDirectory: siteOptions.siteDirectory, outputDirectory: output.map(Paths.absolute),
-                                   templatesDirectory: siteOptions.templatesDirectory())
+        let options = try siteOptions.reading(BuildOptions(siteDirectory: siteOptions.siteDirectory, outputDirectory: output.map(Paths.absolute),
+                                                           templatesDirectory: siteOptions.templatesDirectory()))
         do {
             try Pipeline.site.run(options)
         } catch let failure as BuildFailed {

@@ -43,4 +43,27 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("Did you mean 'read-status-probed'?"), typo.stderr)
     }
+
+    /// `build` finds a `.healthaudit.yml` as `check` does, and `--config` names any file; the
+    /// file chosen is the config (here it names the one app of three on disk).
+    func testBuildReadsTheConfigUnderEitherNameOrGiven() throws {
+        var files = InlineApp.site([("pace", "Pace", nil), ("steady", "Steady", nil)])
+        let twoApps = try XCTUnwrap(files.removeValue(forKey: "healthaudit.yml"))
+        let oneApp = try XCTUnwrap(InlineApp.site([("steady", "Steady", nil)])["healthaudit.yml"])
+        let site = try TestSite(files: files.merging([".healthaudit.yml": twoApps, "one.yml": oneApp]) { $1 })
+        defer { site.remove() }
+
+        let hidden = try HealthAuditBinary.run(["build"], in: site.site)
+        XCTAssertEqual(hidden.status, 0, hidden.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/apps/pace/index.html"), hidden.stderr)
+
+        let given = try HealthAuditBinary.run(["build", "--config", "one.yml", "--output", "../one"], in: site.site)
+        XCTAssertEqual(given.status, 0, given.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.root + "/one/apps/steady/index.html"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.root + "/one/apps/pace/index.html"), "only the given config's apps")
+
+        let missing = try HealthAuditBinary.run(["build", "--config", "nope.yml"], in: site.site)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "nope.yml: error: config file not found\n")
+    }
 }
