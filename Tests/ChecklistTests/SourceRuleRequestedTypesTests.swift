@@ -132,6 +132,98 @@ final class SourceRuleRequestedTypesTests: XCTestCase {
         XCTAssertEqual(result.notes, [])
     }
 
+    /// The forms a review found resolved wrongly: a set built from itself, a `let` assigned in
+    /// branches, a local shadowing the parameter, a default argument, a closure's own parameter.
+    func testSetsBuiltStepByStep() throws {
+        let result = try audit("""
+        import HealthKit
+
+        final class Access {
+            let store = HKHealthStore()
+            var shared: Set<HKSampleType> = [HKObjectType.workoutType()]
+
+            func ask(full: Bool, extra types: Set<HKObjectType> = [HKQuantityType(.bodyMass)]) async throws {
+                var read: Set<HKObjectType> = [HKQuantityType(.stepCount)]
+                read = read + [HKQuantityType(.heartRate)]
+                read = read.union([HKCategoryType(.sleepAnalysis)])
+                let more: Set<HKObjectType>
+                if full { more = [HKQuantityType(.height)] } else { more = [HKQuantityType(.vo2Max)] }
+                var types = types
+                types.insert(HKQuantityType(.restingHeartRate))
+                self.shared = shared.union([HKQuantityType(.dietaryWater)])
+                try await store.requestAuthorization(toShare: self.shared, read: read.union(more).union(types))
+            }
+
+            func start() async throws { try await ask(full: true) }
+        }
+        """)
+        XCTAssertEqual(result.requestedRead, ["bodyMass", "heartRate", "height", "restingHeartRate", "sleepAnalysis", "stepCount", "vo2Max"])
+        XCTAssertEqual(result.requestedShare, ["dietaryWater", "workout"])
+        XCTAssertEqual(result.notes, [])
+    }
+
+    /// A type reached through a caller is cited in the caller's file, where it is written.
+    func testATypeFromACallerIsCitedInTheCallersFile() throws {
+        let rule = try XCTUnwrap(RuleCatalog.rule(id: "request-refused-type"))
+        let example = RuleExample.healthApp([
+            "Sources/Kit.swift": """
+            import HealthKit
+
+            final class Kit {
+                static let shared = Kit()
+                let store = HKHealthStore()
+
+                func authorize(share: Set<HKSampleType>) {
+                    store.requestAuthorization(toShare: share, read: nil) { _, _ in }
+                }
+            }
+            """,
+            "Sources/Screens.swift": """
+            import HealthKit
+
+            func profile() {
+                Kit.shared.authorize(share: [HKQuantityType(.appleExerciseTime)])
+            }
+            """,
+        ], read: [], share: [])
+        let found = Checklist(rules: [rule.init()]).audit(try example.load()).findings
+        XCTAssertEqual(found.map { "\($0.location.file):\($0.location.line ?? 0):\($0.location.column ?? 0)" }, ["apps/example/Sources/Screens.swift:4:34"])
+        XCTAssertEqual(found.first?.quote, "Kit.shared.authorize(share: [HKQuantityType(.appleExerciseTime)])")
+    }
+
+    /// A closure parameter of the same name is not the function's parameter, and a method of
+    /// another type called through a name declared as that type is not a caller.
+    func testClosureParametersAndOtherReceiversAreNotFollowed() throws {
+        let result = Checklist(rules: []).audit(try RuleExample.healthApp([
+            "Sources/Access.swift": """
+            import HealthKit
+
+            final class Access {
+                let store = HKHealthStore()
+
+                func request(_ types: Set<HKObjectType>) {
+                    store.requestAuthorization(toShare: nil, read: types) { _, _ in }
+                    [Set<HKObjectType>()].forEach { types in store.requestAuthorization(toShare: nil, read: types) { _, _ in } }
+                }
+            }
+            """,
+            "Sources/Network.swift": """
+            import Foundation
+            import HealthKit
+
+            final class Session { func request(_ url: URL) {} }
+
+            func load(access: Access) {
+                let session = Session()
+                session.request(URL(string: "https://example.com")!)
+                access.request([HKQuantityType(.stepCount)])
+            }
+            """,
+        ], read: [], share: []).load())
+        XCTAssertEqual(result.requestedRead, ["stepCount"])
+        XCTAssertEqual(result.notes, ["apps/example/Sources/Access.swift:8: requestAuthorization read set `types` could not be resolved (a closure parameter)"])
+    }
+
     func testAParameterNothingPassesStaysUnresolved() throws {
         let result = try audit("""
         import HealthKit

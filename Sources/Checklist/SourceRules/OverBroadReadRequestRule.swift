@@ -62,7 +62,12 @@ struct OverBroadReadRequestRule: Rule {
                     let store = HKHealthStore()
                     var types: Set<HKObjectType> = []
 
-                    public func authorize(forTypes requested: Set<HKObjectType>, _ done: @escaping (Bool) -> Void) {
+                    /// The framework's public entry point forwards to the request: the app's call is the second caller.
+                    public func start(with types: Set<HKObjectType>) {
+                        authorize(forTypes: types) { _ in }
+                    }
+
+                    func authorize(forTypes requested: Set<HKObjectType>, _ done: @escaping (Bool) -> Void) {
                         guard HKHealthStore.isHealthDataAvailable() else { return done(false) }
                         if requested.isEmpty {
                             self.types = everything()
@@ -95,7 +100,7 @@ struct OverBroadReadRequestRule: Rule {
                     private var typesToRead: Set<HKObjectType> = []
 
                     func askForHealth() {
-                        ↓StudyKit.shared.authorize(forTypes: typesToRead) { _ in }
+                        ↓StudyKit.shared.start(with: typesToRead)
                     }
                 }
                 """,
@@ -115,6 +120,25 @@ struct OverBroadReadRequestRule: Rule {
                                                    HKCategoryType(.sleepAnalysis), HKObjectType.workoutType()]
                     try await store.requestAuthorization(toShare: [], read: read)
                 }
+            }
+            """], read: [], share: []),
+            // One short of the threshold: a full dashboard of 39 types.
+            .healthApp(["Sources/Dashboard.swift": """
+            import HealthKit
+
+            func connectDashboard(_ store: HKHealthStore) async throws {
+                let identifiers: [HKQuantityTypeIdentifier] = [
+                    .stepCount, .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .activeEnergyBurned,
+                    .basalEnergyBurned, .flightsClimbed, .appleExerciseTime, .appleStandTime, .heartRate,
+                    .restingHeartRate, .walkingHeartRateAverage, .heartRateVariabilitySDNN, .oxygenSaturation,
+                    .respiratoryRate, .bodyTemperature, .bloodPressureSystolic, .bloodPressureDiastolic, .bloodGlucose,
+                    .bodyMass, .bodyMassIndex, .bodyFatPercentage, .leanBodyMass, .height, .waistCircumference,
+                    .vo2Max, .dietaryEnergyConsumed, .dietaryWater, .dietaryCaffeine, .dietaryProtein,
+                    .dietaryFatTotal, .dietaryCarbohydrates, .dietarySugar, .dietaryFiber, .dietarySodium,
+                    .walkingSpeed, .walkingStepLength, .sixMinuteWalkTestDistance, .pushCount,
+                ]
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                try await store.requestAuthorization(toShare: [], read: Set(identifiers.map { HKQuantityType($0) }))
             }
             """], read: [], share: []),
             // Many types across several requests, each one a feature's own.

@@ -98,15 +98,15 @@ struct RequestRefusedTypeRule: Rule {
         var findings: [Finding] = []
         var reported: Set<String> = []
         for request in context.resolvedRequests {
-            for (name, node) in request.share.names {
+            for (name, node, source) in request.share.names {
                 guard let problem = Self.problem(sharing: name) else { continue }
                 reported.insert("share " + name)
-                findings.append(finding(problem, at: node, in: request.source))
+                findings.append(finding(problem, at: node, in: source))
             }
-            for (name, node) in request.read.names {
+            for (name, node, source) in request.read.names {
                 guard let problem = Self.problem(reading: name) else { continue }
                 reported.insert("read " + name)
-                findings.append(finding(problem, at: node, in: request.source))
+                findings.append(finding(problem, at: node, in: source))
             }
         }
         // What the config says the app asks for, when no resolved code asked for it already.

@@ -12,8 +12,9 @@ struct TypeSetCaller {
 
 /// The type names one set argument of `requestAuthorization(toShare:read:)` resolves to.
 struct TypeSet {
-    /// Catalogued names with the expression that names each (for evidence).
-    var names: [(name: String, node: Syntax)] = []
+    /// Catalogued names with the expression that names each and its file (for evidence: a type
+    /// reached through a caller is named in the caller's file).
+    var names: [(name: String, node: Syntax, source: ParsedSource)] = []
     /// Names HealthKit has that the audit's catalogue does not (`activitySummary`).
     var uncatalogued: [String] = []
     /// Expressions the resolver could not follow, as written, with why.
@@ -155,9 +156,9 @@ struct RequestedTypeResolver {
         let isInitializer = Self.typeInitializers.contains(name) || (name == "init" && base == nil)
         if isInitializer || Self.typeFactories.contains(name) {
             guard let firstArgument else { return .unresolved(call) }
-            return identifier(firstArgument, source, depth: depth + 1, walk, naming: call)
+            return identifier(firstArgument, source, depth: depth + 1, walk, naming: (Syntax(call), source))
         }
-        if let fixed = Self.fixedTypes[name] { return named(fixed, call) }
+        if let fixed = Self.fixedTypes[name] { return named(fixed, call, source) }
         if call.arguments.isEmpty, let function = appFunction(called: call, in: source) {
             // `allTypes()`: what the app's own function returns.
             let returns = Self.returnedExpressions(of: function.decl)
@@ -169,33 +170,34 @@ struct RequestedTypeResolver {
         return .unresolved(call)
     }
 
-    private func named(_ name: String, _ node: some SyntaxProtocol) -> TypeSet {
-        HealthKitType.named(name) != nil ? TypeSet(names: [(name, Syntax(node))]) : TypeSet(uncatalogued: [name])
+    private func named(_ name: String, _ node: some SyntaxProtocol, _ source: ParsedSource) -> TypeSet {
+        HealthKitType.named(name) != nil ? TypeSet(names: [(name, Syntax(node), source)]) : TypeSet(uncatalogued: [name])
     }
 
     // MARK: Identifiers
 
     /// A type identifier: `.stepCount`, `HKQuantityTypeIdentifier.stepCount`, `"HKQuantityTypeIdentifierStepCount"`, or a constant bound to one.
-    private func identifier(_ expr: ExprSyntax, _ source: ParsedSource, depth: Int, _ walk: Walk, naming node: some SyntaxProtocol) -> TypeSet {
+    /// `naming`: the expression that makes the type, and its file, cited as the type's evidence.
+    private func identifier(_ expr: ExprSyntax, _ source: ParsedSource, depth: Int, _ walk: Walk, naming: (node: Syntax, source: ParsedSource)) -> TypeSet {
         walk.steps += 1
         guard depth <= Self.maxDepth, walk.steps <= Self.maxSteps else { return .unresolved(expr, "too deeply nested") }
         let e = ExprShape.stripped(expr)
         if let member = e.as(MemberAccessExprSyntax.self), member.base == nil || member.base!.trimmedText.hasSuffix("Identifier") {
-            return named(member.declName.baseName.text, node)
+            return named(member.declName.baseName.text, naming.node, naming.source)
         }
         if let literal = ExprShape.stringLiteral(e) ?? (e.as(FunctionCallExprSyntax.self).flatMap { ExprShape.argument($0, label: "rawValue") }
                                                          .flatMap(ExprShape.stringLiteral)) {
             for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCharacteristicTypeIdentifier",
                            "HKCorrelationTypeIdentifier", "HKClinicalTypeIdentifier"] where literal.hasPrefix(prefix) {
                 let rest = literal.dropFirst(prefix.count)
-                return named(rest.prefix(1).lowercased() + rest.dropFirst(), node)
+                return named(rest.prefix(1).lowercased() + rest.dropFirst(), naming.node, naming.source)
             }
             return .unresolved(e)
         }
         if e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self) {
             // A loop variable over identifiers (`for id in ids { HKQuantityType(id) }`) names each of them.
             return follow(e, source, depth: depth, walk,
-                          value: { self.identifier($0, $1, depth: $2, $3, naming: node) },
+                          value: { self.identifier($0, $1, depth: $2, $3, naming: naming) },
                           element: { self.identifiers($0, $1, depth: $2, $3) })
         }
         return .unresolved(e)
@@ -208,7 +210,7 @@ struct RequestedTypeResolver {
         let e = ExprShape.stripped(expr)
         if let array = e.as(ArrayExprSyntax.self) {
             var set = TypeSet()
-            for element in array.elements { set.merge(identifier(element.expression, source, depth: depth + 1, walk, naming: element)) }
+            for element in array.elements { set.merge(identifier(element.expression, source, depth: depth + 1, walk, naming: (Syntax(element), source))) }
             return set
         }
         if e.is(DeclReferenceExprSyntax.self) || e.is(MemberAccessExprSyntax.self) {
@@ -235,9 +237,9 @@ struct RequestedTypeResolver {
             let name = function.name.text
             let key = "\(source.file.path):\(function.position.utf8Offset):\(index)"
             guard walk.followed.insert(key).inserted else { return TypeSet() }
-            let calls = callers(of: function, parameter: index, in: source)
+            let (calls, more) = callers(of: function, parameter: index, in: source)
             guard !calls.isEmpty else { return .unresolved(reference, "a parameter of `\(name)`") }
-            var set = TypeSet()
+            var set = more ? .unresolved(reference, "a parameter of `\(name)`, passed by more than \(Self.maxCallers) calls") : TypeSet()
             for (argument, callSource, call) in calls {
                 var passed = value(argument, callSource, depth + 1, walk)
                 passed.callers.insert(TypeSetCaller(source: callSource, call: call, function: name), at: 0)
@@ -272,9 +274,16 @@ struct RequestedTypeResolver {
         if baseText == nil || baseText == "self" || baseText == "Self" {
             let function = SyntaxScope.function(of: reference)
             if baseText == nil {
+                if Self.closureDeclares(name, around: reference, below: function) { return .unresolved("a closure parameter") }
                 if let loop = reference.ancestors.compactMap({ $0.as(ForStmtSyntax.self) })
                     .first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.body.position <= reference.position }) {
                     return .element(of: loop.sequence, source)
+                }
+                // A local shadows a parameter of the same name (`var types = types`).
+                if let local = localBinding(name, before: reference, in: function) {
+                    guard let (binding, initial) = local else { return .unresolved(nil) }
+                    let values = mutations(of: name, declaredBy: binding, initial: initial, before: reference, in: function)
+                    return values.isEmpty ? .unresolved("no value before this use") : .values(values.map { ($0, source) })
                 }
                 if let decl = function.as(FunctionDeclSyntax.self),
                    let index = Array(decl.signature.parameterClause.parameters).firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) {
@@ -283,25 +292,32 @@ struct RequestedTypeResolver {
                 if function.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) == true {
                     return .unresolved("a parameter of `init`")
                 }
-                if let local = localBinding(name, before: reference, in: function) {
-                    guard let (binding, initial) = local else { return .unresolved(nil) }
-                    return .values(mutations(of: name, declaredBy: binding, initial: initial, before: reference, in: function).map { ($0, source) })
-                }
             }
+            let declared: Binding? = {
+                for type in SyntaxScope.types(around: reference) {
+                    if let value = memberBinding(name, in: type) { return value.map { .value($0, source) } ?? .unresolved("no initial value") }
+                }
+                if let value = fileBinding(name, in: source.tree) { return value.map { .value($0, source) } ?? .unresolved("no initial value") }
+                return nil
+            }()
             if !function.is(SourceFileSyntax.self) {
                 // `self.types = allTypes()` earlier in this function is what the use sees.
-                let assigned = ExprShape.assignments(in: function).filter { assignment in
-                    assignment.node.position < reference.position && ExprShape.referencedName(assignment.lhs) == name
-                        && [nil, "self"].contains(assignment.lhs.as(MemberAccessExprSyntax.self)?.base?.trimmedText)
-                        && (assignment.lhs.is(DeclReferenceExprSyntax.self) || assignment.lhs.is(MemberAccessExprSyntax.self))
-                }.compactMap(\.rhs.single)
-                if !assigned.isEmpty { return .values(assigned.map { ($0, source) }) }
+                var assigned: [ExprSyntax] = []
+                var buildsOnItself = false
+                for assignment in ExprShape.assignments(in: function) where assignment.node.position < reference.position
+                    && !Self.encloses(assignment.node, reference) && Self.refers(assignment.lhs, to: name) {
+                    let added = Self.added(to: name, by: assignment.rhs.items)
+                    assigned += added.parts
+                    buildsOnItself = buildsOnItself || added.buildsOnItself
+                }
+                if !assigned.isEmpty || buildsOnItself {
+                    // `types = types.union(x)` keeps what the property held before.
+                    if buildsOnItself, case .values(let before)? = declared { return .values(assigned.map { ($0, source) } + before) }
+                    if buildsOnItself, let declared { return declared }
+                    return .values(assigned.map { ($0, source) })
+                }
             }
-            for type in SyntaxScope.types(around: reference) {
-                if let value = memberBinding(name, in: type) { return value.map { .value($0, source) } ?? .unresolved("no initial value") }
-            }
-            if let value = fileBinding(name, in: source.tree) { return value.map { .value($0, source) } ?? .unresolved("no initial value") }
-            return .unresolved(nil)
+            return declared ?? .unresolved(nil)
         }
         let typeName = baseText!.split(separator: ".").last.map(String.init) ?? baseText!
         for other in [source] + sources.filter({ $0.file.path != source.file.path }) {
@@ -312,17 +328,62 @@ struct RequestedTypeResolver {
         return .unresolved(nil)
     }
 
+    /// `x` or `self.x`.
+    private static func refers(_ expr: ExprSyntax, to name: String) -> Bool {
+        if let reference = expr.as(DeclReferenceExprSyntax.self) { return reference.baseName.text == name }
+        if let member = expr.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == name && member.base?.trimmedText == "self" }
+        return false
+    }
+
+    private static func encloses(_ node: some SyntaxProtocol, _ use: some SyntaxProtocol) -> Bool {
+        node.position <= use.position && use.endPosition <= node.endPosition
+    }
+
+    /// A closure between the use and its function that takes a parameter of that name (`{ types in … }`).
+    private static func closureDeclares(_ name: String, around use: some SyntaxProtocol, below function: Syntax) -> Bool {
+        for ancestor in use.ancestors {
+            if ancestor == function { return false }
+            guard let closure = ancestor.as(ClosureExprSyntax.self), let signature = closure.signature else { continue }
+            switch signature.parameterClause {
+            case .simpleInput(let names)?: if names.contains(where: { $0.name.text == name }) { return true }
+            case .parameterClause(let clause)?: if clause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
+            case nil: continue
+            }
+        }
+        return false
+    }
+
+    /// What an assignment or mutation of `name` adds: `x = x + [a]` and `x = x.union(a)` add `a`
+    /// and build on the old value; `x = v` adds `v` alone.
+    private static func added(to name: String, by items: [ExprSyntax]) -> (parts: [ExprSyntax], buildsOnItself: Bool) {
+        if items.count == 1 {
+            let value = ExprShape.stripped(items[0])
+            if let call = value.as(FunctionCallExprSyntax.self), ["union", "formUnion"].contains(ExprShape.calledName(call) ?? ""),
+               let base = ExprShape.base(of: call), refers(ExprShape.stripped(base), to: name) {
+                return (call.arguments.map(\.expression), true)
+            }
+            return ([items[0]], false)
+        }
+        // `x + [a] + b`: the operands other than `x` (only `+` chains are sets; anything else is kept whole for the resolver to refuse).
+        let operators = items.enumerated().filter { $0.offset % 2 == 1 }.map { $0.element.as(BinaryOperatorExprSyntax.self)?.operator.text }
+        guard operators.allSatisfy({ $0 == "+" }) else { return (items, false) }
+        let operands = items.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let own = operands.filter { refers(ExprShape.stripped($0), to: name) }
+        return (operands.filter { !refers(ExprShape.stripped($0), to: name) }, !own.isEmpty)
+    }
+
     /// The nearest `let`/`var`/`guard let` named `name` above `use` in the function, with its value
     /// (nil when bound without one); `.some(nil)` when bound by a pattern the resolver cannot read.
+    /// A binding that contains the use (`var types = types`) is not it.
     private func localBinding(_ name: String, before use: some SyntaxProtocol, in function: Syntax) -> (Syntax, ExprSyntax?)?? {
         var best: (AbsolutePosition, Syntax, ExprSyntax?)?
         for binding in function.collect(PatternBindingSyntax.self)
-        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.position < use.position
+        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.endPosition <= use.position
             && !isMember(binding) {
             if best == nil || best!.0 < binding.position { best = (binding.position, Syntax(binding), value(of: binding)) }
         }
         for condition in function.collect(OptionalBindingConditionSyntax.self)
-        where condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && condition.position < use.position {
+        where condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && condition.endPosition <= use.position {
             if let initializer = condition.initializer, best == nil || best!.0 < condition.position {
                 best = (condition.position, Syntax(condition), initializer.value)
             }
@@ -331,21 +392,23 @@ struct RequestedTypeResolver {
         return .some((best.1, best.2))
     }
 
-    /// The values a local holds at `use`: its initial value, then for a `var` what later code puts
-    /// into it before the use (`x = v`, `x += v`, `x.insert(v)`, `x.formUnion(v)`, `x.append(v)`),
-    /// loops and branches included.
+    /// The values a local holds at `use`: its initial value, then what later code puts into it
+    /// before the use — `x = v` (also a `let` assigned later), and for a `var` `x += v`,
+    /// `x.insert(v)`, `x.formUnion(v)`, `x.append(v)` — loops and branches included. A value that
+    /// builds on `x` itself adds only its new part.
     private func mutations(of name: String, declaredBy binding: Syntax, initial: ExprSyntax?, before use: some SyntaxProtocol, in function: Syntax) -> [ExprSyntax] {
         var values = initial.map { [$0] } ?? []
-        guard binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var) else { return values }
+        let isVar = binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var)
         let range = binding.endPosition..<use.position
-        // What contains the use (`x = x + [...]`) is not a value it sees.
-        func containsUse(_ node: some SyntaxProtocol) -> Bool { node.position <= use.position && use.endPosition <= node.endPosition }
-        for sequence in function.collect(SequenceExprSyntax.self) where range.contains(sequence.position) && !containsUse(sequence) {
+        for sequence in function.collect(SequenceExprSyntax.self) where range.contains(sequence.position) && !Self.encloses(sequence, use) {
             let items = Array(sequence.elements)
-            guard items.count == 3, items[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name else { continue }
-            if items[1].is(AssignmentExprSyntax.self) || items[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" { values.append(items[2]) }
+            guard items.count >= 3, items[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name else { continue }
+            let op = items[1].as(BinaryOperatorExprSyntax.self)?.operator.text
+            guard items[1].is(AssignmentExprSyntax.self) || (isVar && op == "+=") else { continue }
+            values += Self.added(to: name, by: Array(items[2...])).parts
         }
-        for call in function.collect(FunctionCallExprSyntax.self) where range.contains(call.position) && !containsUse(call) {
+        guard isVar else { return values }
+        for call in function.collect(FunctionCallExprSyntax.self) where range.contains(call.position) && !Self.encloses(call, use) {
             guard let called = call.calledExpression.as(MemberAccessExprSyntax.self),
                   called.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
                   ["insert", "formUnion", "append"].contains(called.declName.baseName.text),
@@ -362,22 +425,48 @@ struct RequestedTypeResolver {
     // MARK: Functions
 
     /// The calls in the app that pass the `index`th parameter of `function`, with the argument each
-    /// passes. A call matches by name and labels; a call on another type's name (`Other.f(x:)`) does not.
-    private func callers(of function: FunctionDeclSyntax, parameter index: Int, in source: ParsedSource) -> [(ExprSyntax, ParsedSource, FunctionCallExprSyntax)] {
+    /// passes (or the parameter's default value where a call leaves it out). A call matches by name
+    /// and labels, from where the function can be called: a nested function from its enclosing
+    /// body, a method bare from its own type, or through a receiver that may be its type (`Kit.shared`,
+    /// `self`, a name declared as or made from the type, or one the file does not declare).
+    private func callers(of function: FunctionDeclSyntax, parameter index: Int, in source: ParsedSource) -> (found: [(ExprSyntax, ParsedSource, FunctionCallExprSyntax)], more: Bool) {
         let parameters = Array(function.signature.parameterClause.parameters)
         let owner = SyntaxScope.types(around: function).first.flatMap(SyntaxScope.typeName)
+        let enclosingFunction = function.parent.map { SyntaxScope.function(of: $0) }.flatMap { SyntaxScope.isFunctionBoundary($0) ? $0 : nil }
         var found: [(ExprSyntax, ParsedSource, FunctionCallExprSyntax)] = []
-        for other in sources {
-            for call in other.calls(named: function.name.text) {
-                // `Other.shared.f(…)`: a capitalized receiver names a type, and it must be the function's own.
-                if let root = ExprShape.base(of: call).map({ String($0.trimmedText.prefix { $0 != "." && $0 != "(" && $0 != "<" }) }),
-                   root.first?.isUppercase == true, root != "Self", root != owner { continue }
-                guard let arguments = Self.match(call, to: parameters), let argument = arguments[index] else { continue }
+        let candidates = enclosingFunction.map { enclosing in source.calls(named: function.name.text).filter { Self.encloses(enclosing, $0) }.map { ($0, source) } }
+            ?? sources.flatMap { other in other.calls(named: function.name.text).map { ($0, other) } }
+        for (call, other) in candidates where mayCall(call, in: other, owner: owner, nested: enclosingFunction != nil) {
+            guard let arguments = Self.match(call, to: parameters) else { continue }
+            if found.count == Self.maxCallers { return (found, true) }
+            if let argument = arguments[index] {
                 found.append((argument, other, call))
-                if found.count == Self.maxCallers { return found }
+            } else if let defaultValue = parameters[index].defaultValue?.value {
+                found.append((defaultValue, source, call))
             }
         }
-        return found
+        return (found, false)
+    }
+
+    private func mayCall(_ call: FunctionCallExprSyntax, in source: ParsedSource, owner: String?, nested: Bool) -> Bool {
+        guard let base = ExprShape.base(of: call) else {
+            // A bare call: from inside the owner type (or anywhere, for a free function).
+            return nested || owner == nil || SyntaxScope.types(around: call).contains { SyntaxScope.typeName(of: $0) == owner }
+        }
+        // A nested or free function is never called through a receiver.
+        guard let owner, !nested else { return false }
+        let path = base.trimmedText.split(separator: ".").map { String($0.prefix { $0 != "(" && $0 != "<" }) }
+        if path.contains(owner) { return true }
+        guard let root = path.first else { return true }
+        if root == "self" || root == "Self" || root == "super" {
+            return SyntaxScope.types(around: call).contains { SyntaxScope.typeName(of: $0) == owner }
+        }
+        if root.first?.isUppercase == true { return false }
+        // `manager.f(…)`: the file's declarations of `manager` decide; none leaves it possible.
+        let declarations = source.tree.collect(PatternBindingSyntax.self).filter { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root }
+            .map { ($0.typeAnnotation?.trimmedText ?? "") + ($0.initializer?.trimmedText ?? "") }
+            + source.tree.collect(FunctionParameterSyntax.self).filter { ($0.secondName ?? $0.firstName).text == root }.map(\.type.trimmedText)
+        return declarations.isEmpty || declarations.contains { $0.contains(owner) }
     }
 
     /// The argument passed for each parameter (nil where the default is used), or nil when the
@@ -492,7 +581,7 @@ struct CodeRequestedTypes {
             let location = request.source.location(of: request.call)
             let place = "\(location.file):\(location.line ?? 0)"
             for (kind, set) in [("share", request.share), ("read", request.read)] {
-                for (name, _) in set.names {
+                for (name, _, _) in set.names {
                     if kind == "read" { read.insert(name) } else { share.insert(name) }
                 }
                 var seen: Set<String> = []

@@ -84,8 +84,8 @@ struct RequestedTypesDifferRule: Rule {
         var findings: [Finding] = []
         let declared = Set(config.map(\.value))
         var requested: Set<String> = []
-        for (source, set) in code {
-            for (name, node) in set.names where requested.insert(name).inserted && !declared.contains(name) {
+        for (_, set) in code {
+            for (name, node, source) in set.names where requested.insert(name).inserted && !declared.contains(name) {
                 findings.append(finding("`\(name)` is requested for \(kind == "read" ? "reading" : "sharing") in code but not listed under "
                                         + "`requested.\(kind)` in healthaudit.yml", at: node, in: source))
             }

@@ -76,11 +76,11 @@ struct RouteWithoutWorkoutRule: Rule {
         context.resolvedRequests.flatMap { request in
             [("share", request.share), ("read", request.read)].flatMap { direction, set in
                 let names = Set(set.names.map(\.name))
-                return set.names.compactMap { name, node -> Finding? in
+                return set.names.compactMap { name, node, source -> Finding? in
                     guard let companion = HealthKitType.named(name)?.companion, !names.contains(companion) else { return nil }
                     let verb = direction == "share" ? "sharing" : "reading"
                     return finding("`\(name)` is asked for \(verb) without `\(companion)`: it belongs to a workout, so without "
-                                   + "\(verb) workouts the permission cannot be used", at: node, in: request.source)
+                                   + "\(verb) workouts the permission cannot be used", at: node, in: source)
                 }
             }
         }

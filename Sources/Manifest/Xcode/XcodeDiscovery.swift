@@ -122,15 +122,15 @@ struct XcodeDiscovery {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             guard let index = lines.firstIndex(where: { $0.hasPrefix("version:") }) else { return nil }
             var version = lines[index].dropFirst("version:".count).split(separator: "#", maxSplits: 1).first.map(String.init) ?? ""
-            version = version.trimmingCharacters(in: CharacterSet(charactersIn: " \t\"'"))
-            guard !version.isEmpty else { return nil }
-            let parts = version.split(separator: "+", maxSplits: 1).map(String.init)
+            version = version.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r\"'"))
+            let parts = version.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let name = parts.first, !name.isEmpty else { return nil }
             let label = "\(files.display(pubspec)) (Flutter/Generated.xcconfig)"
             let origin = SettingOrigin(location: FileLocation(file: files.display(pubspec), line: index + 1), quote: String(lines[index]), level: label)
             var level = SettingLevel(name: label)
-            level.add("FLUTTER_BUILD_NAME", parts[0], origin: origin)
+            level.add("FLUTTER_BUILD_NAME", name, origin: origin)
             // Without `+N` Flutter builds with the version name as the build number.
-            level.add("FLUTTER_BUILD_NUMBER", parts.count > 1 ? parts[1] : parts[0], origin: origin)
+            level.add("FLUTTER_BUILD_NUMBER", parts.count > 1 && !parts[1].isEmpty ? parts[1] : name, origin: origin)
             return level
         }
 
