@@ -44,6 +44,9 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Lowest severity that fails the check.", valueName: "severity"))
     var failOn: Severity = .error
 
+    @Flag(help: "Text output: also list what discovery found for each app (targets, files, settings) and where it read it.")
+    var verbose = false
+
     @Flag(help: "Write every report and exit 0 whatever was found.")
     var noFail = false
 
@@ -75,7 +78,7 @@ struct Check: ParsableCommand {
         let located = try SiteLocator.locate(path: path, site: site, config: config)
         let siteDirectory = located.siteDirectory
         let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory, showSuppressed: showSuppressed,
-                                    failOn: failOn)
+                                    failOn: failOn, verbose: verbose)
         let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig)
         let writer = OutputWriter(inputs: run.inputs)
         let (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)

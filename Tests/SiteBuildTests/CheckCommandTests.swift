@@ -108,4 +108,22 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(try fixture.check(["--strict-baseline"]).status, 2)
         XCTAssertEqual(try fixture.check(["--site", "Nowhere"]).status, 2)
     }
+
+    /// What discovery found is in the JSON report and, with `--verbose`, in the text output, each
+    /// fact at the project line it was read from; the summary names the tool's version.
+    func testDiscoveryIsShownInJSONAndVerboseText() throws {
+        let text = try fixture.check(["--app", "runner", "--verbose"])
+        XCTAssertTrue(text.stdout.hasPrefix("runner: "), text.stdout)
+        XCTAssertNotNil(text.stdout.firstMatch(of: /Site\/apps\/runner\/Runner\.xcodeproj\/project\.pbxproj:\d+: info:\s/), text.stdout)
+        XCTAssertTrue(text.stdout.contains("audited: ") && text.stdout.hasSuffix("(healthaudit 0.1.0)\n"), text.stdout)
+        XCTAssertFalse(try fixture.check(["--app", "runner"]).stdout.contains(": info: "), "only with --verbose")
+
+        let json = try fixture.check(["--app", "runner", "--format", "json"])
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let app = try XCTUnwrap((report?["apps"] as? [[String: Any]])?.first)
+        let discovery = try XCTUnwrap(app["discovery"] as? [[String: Any]])
+        XCTAssertFalse(discovery.isEmpty)
+        XCTAssertTrue(discovery.contains { (($0["location"] as? [String: Any])?["path"] as? String)?.hasSuffix("Runner.xcodeproj/project.pbxproj") == true })
+        XCTAssertEqual(Set(discovery.flatMap { $0.keys }), ["text", "origin", "location", "note"])
+    }
 }

@@ -37,6 +37,17 @@ public enum JSONReport {
             ("answers", .array(audit.answers.map { answer($0, context: context) })),
             ("findings", .array(audit.findings.map { finding($0, context: context) })),
             ("notes", .strings(audit.notes)),
+            ("discovery", .array(audit.manifest.discovery.map { discovered($0, context: context) })),
+        ])
+    }
+
+    /// What discovery found (targets, files, settings) and where it read it.
+    private static func discovered(_ fact: DiscoveredFact, context: OutputContext) -> JSONValue {
+        .object([
+            ("text", .string(fact.text)),
+            ("origin", .string(fact.origin)),
+            ("location", fact.location.map { location($0, context: context) } ?? .null),
+            ("note", .bool(fact.isNote)),
         ])
     }
 

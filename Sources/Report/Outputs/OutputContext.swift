@@ -13,11 +13,13 @@ public struct OutputContext: Sendable {
     public var showSuppressed: Bool
     /// The lowest severity that fails the check (`--fail-on`): JUnit marks only these as failures.
     public var failOn: Severity
+    /// Whether the text output also lists what discovery found for each app (`--verbose`).
+    public var verbose: Bool
 
     public init(tool: ToolInfo = ToolInfo(), sitePrefix: String = "", siteDirectory: String = "", showSuppressed: Bool = false,
-                failOn: Severity = .error) {
+                failOn: Severity = .error, verbose: Bool = false) {
         self.tool = tool; self.sitePrefix = sitePrefix; self.siteDirectory = siteDirectory; self.showSuppressed = showSuppressed
-        self.failOn = failOn
+        self.failOn = failOn; self.verbose = verbose
     }
 
     /// `file` relative to the site folder, whether it was given relative or absolute.

@@ -48,7 +48,7 @@ public enum ReportSchema {
         "app": {
           "type": "object",
           "additionalProperties": false,
-          "required": ["id", "name", "kind", "verdict", "counts", "requested", "answers", "findings", "notes"],
+          "required": ["id", "name", "kind", "verdict", "counts", "requested", "answers", "findings", "notes", "discovery"],
           "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
@@ -66,7 +66,20 @@ public enum ReportSchema {
             },
             "answers": {"type": "array", "maxItems": 6, "items": {"$ref": "#/$defs/answer"}},
             "findings": {"type": "array", "items": {"$ref": "#/$defs/finding"}},
-            "notes": {"type": "array", "items": {"type": "string"}, "description": "What the scan could not establish."}
+            "notes": {"type": "array", "items": {"type": "string"}, "description": "What the scan could not establish."},
+            "discovery": {"type": "array", "items": {"$ref": "#/$defs/discovered"},
+                          "description": "What discovery found in the project (targets, files, settings), with where it was read."}
+          }
+        },
+        "discovered": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["text", "origin", "location", "note"],
+          "properties": {
+            "text": {"type": "string"},
+            "origin": {"type": "string", "description": "Where it comes from: a target and setting, a config key, a file."},
+            "location": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/location"}]},
+            "note": {"type": "boolean", "description": "A point to look at (an ambiguity settled by a documented choice, a file not used), not a plain fact."}
           }
         },
         "answer": {

@@ -7,12 +7,24 @@ public enum TextReport {
     public static func render(_ audits: [AppAudit], context: OutputContext) -> String {
         var output = ""
         for audit in audits {
+            if context.verbose { output += discovery(audit, context: context) }
             for finding in audit.findings where !finding.isSuppressed || context.showSuppressed {
                 output += line(finding, context: context) + "\n"
             }
         }
-        output += summary(audits) + "\n"
+        output += summary(audits) + " (\(context.tool.name) \(context.tool.version))\n"
         return output
+    }
+
+    /// `--verbose`: what discovery found for the app, each fact where it was read, as
+    /// `path:line: note: text (origin)` so editors link it like a finding.
+    static func discovery(_ audit: AppAudit, context: OutputContext) -> String {
+        var text = "\(oneLine(audit.manifest.id)): \(Plural.count(audit.manifest.discovery.count, "discovered fact"))\n"
+        for fact in audit.manifest.discovery {
+            let place = fact.location.map { "\(oneLine(context.repositoryPath($0.file))):\(OutputContext.line($0))" } ?? oneLine(audit.manifest.id)
+            text += "\(place): \(fact.isNote ? "note" : "info"): \(oneLine(fact.text)) (\(oneLine(fact.origin)))\n"
+        }
+        return text
     }
 
     public static func line(_ finding: Finding, context: OutputContext) -> String {
