@@ -83,14 +83,20 @@ public struct ConfigLoader {
                     }
                     config.apps.append(app)
                 }
+            case "rules":
+                for (rule, ruleNode, level) in reader.mapping(value, context: "rules") {
+                    guard let level = reader.choice(level, key: "rules.\(rule)", as: RuleSetting.Level.self) else { continue }
+                    config.rules.append(Located(RuleSetting(rule: rule, level: level), at: reader.location(ruleNode)))
+                }
             default: reader.fail("unknown key '\(key)'", keyNode)
             }
         }
+        for index in config.apps.indices { config.apps[index].rules = config.rules }
         if !sawApps { reader.fail("config: 'apps' is required (a list of the apps to audit)", root) }
         return (config, reader.errors)
     }
 
-    static let topLevelKeys: Set<String> = ["title", "base_url", "units", "time_zone", "content", "summaries", "data", "apps"]
+    static let topLevelKeys: Set<String> = ["title", "base_url", "units", "time_zone", "content", "summaries", "data", "apps", "rules"]
     static let appKeys: Set<String> = [
         "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
         "sources", "extra_sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",

@@ -11,6 +11,16 @@ public struct ProjectConfig: Sendable {
     public var data: DataSettings
     public var contentDirectory: String
     public var apps: [AppConfig]
+    /// `rules:` — project-wide: a rule turned off or given another severity, by rule id.
+    public var rules: [Located<RuleSetting>] = []
+}
+
+/// One line of the config's `rules:` map: `timing-band-aid: off`, `usage-string-vague: error`.
+public struct RuleSetting: Sendable, Hashable {
+    public enum Level: String, Sendable, Hashable, CaseIterable { case off, note, warning, error }
+    public var rule: String
+    public var level: Level
+    public init(rule: String, level: Level) { self.rule = rule; self.level = level }
 }
 
 public enum UnitSystem: String, Sendable, CaseIterable {
@@ -215,6 +225,8 @@ public struct AppConfig: Sendable {
     public var permissions: [String: PermissionGrant]
     public var extensions: [ExtensionConfig]
     public var ignore: [IgnoreEntry]
+    /// The project's `rules:` settings, copied into every app so its audit applies them.
+    public var rules: [Located<RuleSetting>] = []
     /// Authorization scenarios replayed against the simulated store: built-in scripts by name, or
     /// scripts written in the config.
     public var scenarios: [ScenarioConfig] = []

@@ -22,7 +22,7 @@ extension BuildStep {
     static func loadConfigAndApps(_ state: inout BuildState, _ options: BuildOptions) throws -> (ProjectConfig, [InputProblem]) {
         let (config, configErrors) = try ConfigLoader(fileSystem: options.fileSystem).loadCollecting(siteDirectory: options.siteDirectory)
         let loader = ManifestLoader(siteDirectory: options.siteDirectory, fileSystem: options.fileSystem)
-        var errors = configErrors
+        var errors = configErrors + RuleSettings.problems(in: config.rules)
         for app in config.apps {
             do { state.manifests.append(try loader.load(app)) } catch let error as InputError { errors += error.problems }
             errors += ScenarioSelection.problems(in: app)

@@ -126,4 +126,25 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(discovery.contains { (($0["location"] as? [String: Any])?["path"] as? String)?.hasSuffix("Runner.xcodeproj/project.pbxproj") == true })
         XCTAssertEqual(Set(discovery.flatMap { $0.keys }), ["text", "origin", "location", "note"])
     }
+
+    /// Project-wide `rules:` turn a rule off or change its severity for every app; a rule id that
+    /// does not exist is an input error at its line, with the closest id.
+    func testProjectWideRulesSettings() throws {
+        try fixture.makeWarningsOnly()
+        try fixture.edit("healthaudit.yml") { $0 + "rules:\n  usage-string-vague: error\n" }
+        let raised = try fixture.check()
+        XCTAssertEqual(raised.status, 1, raised.stdout)
+        XCTAssertTrue(raised.stdout.contains(": error: ") && raised.stdout.contains("[usage-string-vague]"), raised.stdout)
+
+        try fixture.edit("healthaudit.yml") { $0.replacingOccurrences(of: "usage-string-vague: error", with: "usage-string-vague: off") }
+        let off = try fixture.check()
+        XCTAssertEqual(off.status, 0, off.stdout)
+        XCTAssertFalse(off.stdout.contains("usage-string-vague"), off.stdout)
+
+        try fixture.edit("healthaudit.yml") { $0.replacingOccurrences(of: "usage-string-vague: off", with: "usage-string-vauge: off\n  timing-band-aid: loud") }
+        let wrong = try fixture.check()
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertNotNil(wrong.stderr.firstMatch(of: /healthaudit\.yml:\d+:\d+: error: .*rules: unknown rule 'usage-string-vauge' \(did you mean 'usage-string-vague'\?\)/), wrong.stderr)
+        XCTAssertTrue(wrong.stderr.contains("rules.timing-band-aid"), wrong.stderr)
+    }
 }

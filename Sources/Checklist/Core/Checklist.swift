@@ -47,6 +47,7 @@ public struct Checklist: Sendable {
         // Rules only read the context: they run side by side, and their findings are sorted below.
         var findings = ParallelMap.map(rules) { $0.check(context) }.flatMap { $0 }
         findings = DebugOnlyCode(sources: context.sources).soften(findings)
+        findings = RuleSettings(manifest.config.rules).apply(to: findings)
         findings = Suppressions(context: context).apply(to: findings)
         findings.sort { a, b in
             if a.severity != b.severity { return a.severity > b.severity }
@@ -82,6 +83,35 @@ public enum RuleCatalog {
     public static var all: [any Rule.Type] { manifestRules + sourceRules + reactNativeRules + dartRules }
 
     public static func rule(id: String) -> (any Rule.Type)? { all.first { $0.description.id == id } }
+}
+
+/// The config's project-wide `rules:`: a rule turned `off` reports nothing (and so answers
+/// nothing); `error` / `warning` / `note` replaces the rule's severity for every app.
+public struct RuleSettings {
+    let levels: [String: RuleSetting.Level]
+
+    public init(_ settings: [Located<RuleSetting>]) {
+        levels = Dictionary(settings.map { ($0.value.rule, $0.value.level) }) { _, last in last }
+    }
+
+    func apply(to findings: [Finding]) -> [Finding] {
+        findings.compactMap { finding in
+            guard let level = levels[finding.ruleID] else { return finding }
+            guard let severity = Severity(rawValue: level.rawValue) else { return nil }
+            var finding = finding
+            finding.severity = severity
+            return finding
+        }
+    }
+
+    /// Settings naming no rule, as config problems at their line (with the closest rule id).
+    public static func problems(in settings: [Located<RuleSetting>]) -> [InputProblem] {
+        let ids = RuleCatalog.all.map { $0.description.id }
+        return settings.filter { setting in !ids.contains(setting.value.rule) }.map { setting in
+            let hint = Suggestion.closest(to: setting.value.rule, in: ids).map { " (did you mean '\($0)'?)" } ?? ""
+            return InputProblem("rules: unknown rule '\(setting.value.rule)'\(hint); `healthaudit rules` lists them", at: setting.location)
+        }
+    }
 }
 
 /// Config `ignore:` entries and inline `// healthaudit:disable-next-line RULE -- reason` comments.
