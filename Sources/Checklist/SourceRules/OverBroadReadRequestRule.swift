@@ -8,6 +8,18 @@ struct OverBroadReadRequestRule: Rule {
     /// Dashboards that chart a dozen metrics stay well below; "collect all types" code is above.
     static let threshold = 40
 
+    /// 39 quantity identifiers on one line (an example's list; one short of the threshold).
+    static let dashboardIdentifiers = """
+        .stepCount, .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .activeEnergyBurned, \
+        .basalEnergyBurned, .flightsClimbed, .appleExerciseTime, .appleStandTime, .heartRate, \
+        .restingHeartRate, .walkingHeartRateAverage, .heartRateVariabilitySDNN, .oxygenSaturation, \
+        .respiratoryRate, .bodyTemperature, .bloodPressureSystolic, .bloodPressureDiastolic, .bloodGlucose, \
+        .bodyMass, .bodyMassIndex, .bodyFatPercentage, .leanBodyMass, .height, .waistCircumference, \
+        .vo2Max, .dietaryEnergyConsumed, .dietaryWater, .dietaryCaffeine, .dietaryProtein, \
+        .dietaryFatTotal, .dietaryCarbohydrates, .dietarySugar, .dietaryFiber, .dietarySodium, \
+        .walkingSpeed, .walkingStepLength, .sixMinuteWalkTestDistance, .pushCount,
+        """
+
     static let description = RuleDescription(
         id: "over-broad-read-request", title: "One request asks to read a large share of HealthKit", severity: .note,
         questions: [],
@@ -30,14 +42,7 @@ struct OverBroadReadRequestRule: Rule {
                 func allTypes() -> Set<HKObjectType> {
                     var types: Set<HKObjectType> = [HKObjectType.workoutType()]
                     let quantities: [HKQuantityTypeIdentifier] = [
-                        .stepCount, .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .activeEnergyBurned,
-                        .basalEnergyBurned, .flightsClimbed, .appleExerciseTime, .appleStandTime, .heartRate,
-                        .restingHeartRate, .walkingHeartRateAverage, .heartRateVariabilitySDNN, .oxygenSaturation,
-                        .respiratoryRate, .bodyTemperature, .bloodPressureSystolic, .bloodPressureDiastolic, .bloodGlucose,
-                        .bodyMass, .bodyMassIndex, .bodyFatPercentage, .leanBodyMass, .height, .waistCircumference,
-                        .vo2Max, .dietaryEnergyConsumed, .dietaryWater, .dietaryCaffeine, .dietaryProtein,
-                        .dietaryFatTotal, .dietaryCarbohydrates, .dietarySugar, .dietaryFiber, .dietarySodium,
-                        .walkingSpeed, .walkingStepLength, .sixMinuteWalkTestDistance, .pushCount,
+                        \(OverBroadReadRequestRule.dashboardIdentifiers)
                     ]
                     for identifier in quantities {
                         types.insert(HKObjectType.quantityType(forIdentifier: identifier)!)
@@ -79,14 +84,7 @@ struct OverBroadReadRequestRule: Rule {
 
                     func everything() -> Set<HKObjectType> {
                         let identifiers: [HKQuantityTypeIdentifier] = [
-                            .stepCount, .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .activeEnergyBurned,
-                            .basalEnergyBurned, .flightsClimbed, .appleExerciseTime, .appleStandTime, .heartRate,
-                            .restingHeartRate, .walkingHeartRateAverage, .heartRateVariabilitySDNN, .oxygenSaturation,
-                            .respiratoryRate, .bodyTemperature, .bloodPressureSystolic, .bloodPressureDiastolic, .bloodGlucose,
-                            .bodyMass, .bodyMassIndex, .bodyFatPercentage, .leanBodyMass, .height, .waistCircumference,
-                            .vo2Max, .dietaryEnergyConsumed, .dietaryWater, .dietaryCaffeine, .dietaryProtein,
-                            .dietaryFatTotal, .dietaryCarbohydrates, .dietarySugar, .dietaryFiber, .dietarySodium,
-                            .walkingSpeed, .walkingStepLength, .sixMinuteWalkTestDistance, .pushCount, .uvExposure,
+                            \(OverBroadReadRequestRule.dashboardIdentifiers) .uvExposure,
                         ]
                         return Set(identifiers.map { HKQuantityType($0) })
                     }
@@ -128,14 +126,7 @@ struct OverBroadReadRequestRule: Rule {
 
             func connectDashboard(_ store: HKHealthStore) async throws {
                 let identifiers: [HKQuantityTypeIdentifier] = [
-                    .stepCount, .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .activeEnergyBurned,
-                    .basalEnergyBurned, .flightsClimbed, .appleExerciseTime, .appleStandTime, .heartRate,
-                    .restingHeartRate, .walkingHeartRateAverage, .heartRateVariabilitySDNN, .oxygenSaturation,
-                    .respiratoryRate, .bodyTemperature, .bloodPressureSystolic, .bloodPressureDiastolic, .bloodGlucose,
-                    .bodyMass, .bodyMassIndex, .bodyFatPercentage, .leanBodyMass, .height, .waistCircumference,
-                    .vo2Max, .dietaryEnergyConsumed, .dietaryWater, .dietaryCaffeine, .dietaryProtein,
-                    .dietaryFatTotal, .dietaryCarbohydrates, .dietarySugar, .dietaryFiber, .dietarySodium,
-                    .walkingSpeed, .walkingStepLength, .sixMinuteWalkTestDistance, .pushCount,
+                    \(OverBroadReadRequestRule.dashboardIdentifiers)
                 ]
                 guard HKHealthStore.isHealthDataAvailable() else { return }
                 try await store.requestAuthorization(toShare: [], read: Set(identifiers.map { HKQuantityType($0) }))
