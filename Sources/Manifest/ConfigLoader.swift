@@ -50,6 +50,7 @@ public struct ConfigLoader {
             summaries: nil, data: DataSettings(), contentDirectory: siteDirectory + "/content", apps: []
         )
         var sawApps = false
+        let boundary = SiteBoundary.of(siteDirectory)
         for (key, keyNode, value) in reader.mapping(root, context: "config", allowed: Self.topLevelKeys) {
             switch key {
             case "title": config.title = reader.nonEmptyString(value, key: key) ?? config.title
@@ -76,7 +77,7 @@ public struct ConfigLoader {
                     continue
                 }
                 for item in items {
-                    guard let app = appConfig(item, siteDirectory: siteDirectory, reader: &reader) else { continue }
+                    guard let app = appConfig(item, siteDirectory: siteDirectory, boundary: boundary, reader: &reader) else { continue }
                     if !seenIDs.insert(app.id).inserted {
                         reader.fail("apps: duplicate app id '\(app.id)'", item)
                         continue
@@ -154,7 +155,8 @@ public struct ConfigLoader {
         return path
     }
 
-    private func appConfig(_ node: Node, siteDirectory: String, reader: inout YAMLReader) -> AppConfig? {
+    /// `boundary`: how far the app's paths may climb (`SiteBoundary.of(siteDirectory)`).
+    private func appConfig(_ node: Node, siteDirectory: String, boundary: String, reader: inout YAMLReader) -> AppConfig? {
         let errorsBefore = reader.errors.count
         var app = AppConfig(
             id: "", name: "", kind: .swift, root: siteDirectory, rootInSite: ".", infoPlist: nil, entitlements: nil,
@@ -174,7 +176,6 @@ public struct ConfigLoader {
             case "root":
                 // May climb out of the config's folder, but not out of the repository that holds it.
                 if let written = reader.nonEmptyString(value, key: qualified) {
-                    let boundary = SiteBoundary.of(siteDirectory)
                     // An absolute root inside the repository is the same folder written relative to the config.
                     let root = written.hasPrefix("/") ? Self.relativeToSite(written, siteDirectory: siteDirectory, boundary: boundary) ?? written : written
                     do {
@@ -230,7 +231,6 @@ public struct ConfigLoader {
         }
         if app.name.isEmpty { app.name = app.id }
         // Checked once the root is known (keys come in any order): the repository is the limit.
-        let boundary = SiteBoundary.of(siteDirectory)
         for path in app.extraSources + app.extensions.flatMap(\.extraSources) {
             do {
                 _ = try ContainedPath.resolve(path.value, in: app.root, within: boundary)
@@ -306,7 +306,7 @@ public struct ConfigLoader {
     /// repository (compared after resolving symlinks); nil otherwise, so it is refused as absolute.
     static func relativeToSite(_ absolute: String, siteDirectory: String, boundary: String) -> String? {
         guard boundary != siteDirectory, let real = RealPath.of(absolute), let site = RealPath.of(siteDirectory),
-              RealPath.isInside(real, ProjectRoot.containing(siteDirectory)) else { return nil }
+              let repository = RealPath.of(boundary), RealPath.isInside(real, repository) else { return nil }
         let relative = SiteBoundary.display(real, site: site)
         return relative.isEmpty ? "." : relative
     }

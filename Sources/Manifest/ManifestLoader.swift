@@ -5,10 +5,13 @@ import Foundation
 public struct ManifestLoader {
     let fileSystem: FileSystem
     let siteDirectory: String
+    /// How far `extra_sources` may climb: the repository holding the site (`SiteBoundary`).
+    let boundary: String
 
     public init(siteDirectory: String, fileSystem: FileSystem = LocalFileSystem()) {
         self.siteDirectory = siteDirectory
         self.fileSystem = fileSystem
+        boundary = SiteBoundary.of(siteDirectory)
     }
 
     public func load(_ app: AppConfig) throws -> AppManifest {
@@ -195,7 +198,7 @@ public struct ManifestLoader {
     private func resolve(_ relative: String, app: AppConfig, climbing: Bool = false) throws -> (String, String) {
         do {
             // Normalized (`./apps/x/` → `apps/x`) so a file reached two ways shows, and is read, once.
-            let path = climbing ? try ContainedPath.resolve(relative, in: app.root, within: SiteBoundary.of(siteDirectory))
+            let path = climbing ? try ContainedPath.resolve(relative, in: app.root, within: boundary)
                 : try ContainedPath.resolve(relative, in: app.root)
             // Shown relative to the site folder, normalized (`./apps/x/` → `apps/x`) so a file reached
             // two ways shows, and is read, once; `../MyApp/…` for an app beside the config's folder.

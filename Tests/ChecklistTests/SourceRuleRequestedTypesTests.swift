@@ -151,6 +151,7 @@ final class SourceRuleRequestedTypesTests: XCTestCase {
                 var types = types
                 types.insert(HKQuantityType(.restingHeartRate))
                 self.shared = shared.union([HKQuantityType(.dietaryWater)])
+                shared.insert(HKQuantityType(.bodyFatPercentage))
                 try await store.requestAuthorization(toShare: self.shared, read: read.union(more).union(types))
             }
 
@@ -158,7 +159,7 @@ final class SourceRuleRequestedTypesTests: XCTestCase {
         }
         """)
         XCTAssertEqual(result.requestedRead, ["bodyMass", "heartRate", "height", "restingHeartRate", "sleepAnalysis", "stepCount", "vo2Max"])
-        XCTAssertEqual(result.requestedShare, ["dietaryWater", "workout"])
+        XCTAssertEqual(result.requestedShare, ["bodyFatPercentage", "dietaryWater", "workout"], "a property's insert counts like a local's")
         XCTAssertEqual(result.notes, [])
     }
 

@@ -280,9 +280,11 @@ struct RequestedTypeResolver {
                     return .element(of: loop.sequence, source)
                 }
                 // A local shadows a parameter of the same name (`var types = types`).
-                if let local = localBinding(name, before: reference, in: function) {
-                    guard let (binding, initial) = local else { return .unresolved(nil) }
-                    let values = mutations(of: name, declaredBy: binding, initial: initial, before: reference, in: function)
+                if let (binding, initial) = localBinding(name, before: reference, in: function) {
+                    // Flow-insensitive: the initial value and whatever the code puts in before the use.
+                    let isVar = binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var)
+                    let values = (initial.map { [$0] } ?? [])
+                        + Self.contributions(to: name, in: function, between: binding, and: reference, throughSelf: false, mutating: isVar).parts
                     return values.isEmpty ? .unresolved("no value before this use") : .values(values.map { ($0, source) })
                 }
                 if let decl = function.as(FunctionDeclSyntax.self),
@@ -302,14 +304,7 @@ struct RequestedTypeResolver {
             }()
             if !function.is(SourceFileSyntax.self) {
                 // `self.types = allTypes()` earlier in this function is what the use sees.
-                var assigned: [ExprSyntax] = []
-                var buildsOnItself = false
-                for assignment in ExprShape.assignments(in: function) where assignment.node.position < reference.position
-                    && !Self.encloses(assignment.node, reference) && Self.refers(assignment.lhs, to: name) {
-                    let added = Self.added(to: name, by: assignment.rhs.items)
-                    assigned += added.parts
-                    buildsOnItself = buildsOnItself || added.buildsOnItself
-                }
+                let (assigned, buildsOnItself) = Self.contributions(to: name, in: function, between: function, and: reference, throughSelf: true, mutating: true)
                 if !assigned.isEmpty || buildsOnItself {
                     // `types = types.union(x)` keeps what the property held before.
                     if buildsOnItself, case .values(let before)? = declared { return .values(assigned.map { ($0, source) } + before) }
@@ -375,7 +370,7 @@ struct RequestedTypeResolver {
     /// The nearest `let`/`var`/`guard let` named `name` above `use` in the function, with its value
     /// (nil when bound without one); `.some(nil)` when bound by a pattern the resolver cannot read.
     /// A binding that contains the use (`var types = types`) is not it.
-    private func localBinding(_ name: String, before use: some SyntaxProtocol, in function: Syntax) -> (Syntax, ExprSyntax?)?? {
+    private func localBinding(_ name: String, before use: some SyntaxProtocol, in function: Syntax) -> (Syntax, ExprSyntax?)? {
         var best: (AbsolutePosition, Syntax, ExprSyntax?)?
         for binding in function.collect(PatternBindingSyntax.self)
         where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && binding.endPosition <= use.position
@@ -388,34 +383,43 @@ struct RequestedTypeResolver {
                 best = (condition.position, Syntax(condition), initializer.value)
             }
         }
-        guard let best else { return nil }
-        return .some((best.1, best.2))
+        return best.map { ($0.1, $0.2) }
     }
 
-    /// The values a local holds at `use`: its initial value, then what later code puts into it
-    /// before the use — `x = v` (also a `let` assigned later), and for a `var` `x += v`,
-    /// `x.insert(v)`, `x.formUnion(v)`, `x.append(v)` — loops and branches included. A value that
-    /// builds on `x` itself adds only its new part.
-    private func mutations(of name: String, declaredBy binding: Syntax, initial: ExprSyntax?, before use: some SyntaxProtocol, in function: Syntax) -> [ExprSyntax] {
-        var values = initial.map { [$0] } ?? []
-        let isVar = binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.tokenKind == .keyword(.var)
-        let range = binding.endPosition..<use.position
-        for sequence in function.collect(SequenceExprSyntax.self) where range.contains(sequence.position) && !Self.encloses(sequence, use) {
+    /// What code in `function` puts into `name` after `start` ends and before `use`: `x = v` (a
+    /// value built on `x` itself adds only its new part), and when `mutating`, `x += v`,
+    /// `x.insert(v)`, `x.formUnion(v)`, `x.append(v)` — loops and branches included. With
+    /// `throughSelf`, `self.x` is the same name (a property). `buildsOnItself`: some of it keeps
+    /// what `x` held before.
+    private static func contributions(to name: String, in function: Syntax, between start: some SyntaxProtocol, and use: some SyntaxProtocol,
+                                      throughSelf: Bool, mutating: Bool) -> (parts: [ExprSyntax], buildsOnItself: Bool) {
+        func names(_ expr: ExprSyntax) -> Bool { throughSelf ? refers(expr, to: name) : expr.as(DeclReferenceExprSyntax.self)?.baseName.text == name }
+        // From the end of a local's declaration; a property's start is the function, so from its start.
+        let from = start.id == function.id ? function.position : start.endPosition
+        let range = from..<use.position
+        var parts: [ExprSyntax] = []
+        var buildsOnItself = false
+        for sequence in function.collect(SequenceExprSyntax.self) where range.contains(sequence.position) && !encloses(sequence, use) {
             let items = Array(sequence.elements)
-            guard items.count >= 3, items[0].as(DeclReferenceExprSyntax.self)?.baseName.text == name else { continue }
-            let op = items[1].as(BinaryOperatorExprSyntax.self)?.operator.text
-            guard items[1].is(AssignmentExprSyntax.self) || (isVar && op == "+=") else { continue }
-            values += Self.added(to: name, by: Array(items[2...])).parts
+            guard items.count >= 3, names(items[0]) else { continue }
+            if items[1].is(AssignmentExprSyntax.self) {
+                let addition = added(to: name, by: Array(items[2...]))
+                parts += addition.parts
+                buildsOnItself = buildsOnItself || addition.buildsOnItself
+            } else if mutating, items[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=" {
+                parts += added(to: name, by: Array(items[2...])).parts
+                buildsOnItself = true
+            }
         }
-        guard isVar else { return values }
-        for call in function.collect(FunctionCallExprSyntax.self) where range.contains(call.position) && !Self.encloses(call, use) {
-            guard let called = call.calledExpression.as(MemberAccessExprSyntax.self),
-                  called.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+        guard mutating else { return (parts, buildsOnItself) }
+        for call in function.collect(FunctionCallExprSyntax.self) where range.contains(call.position) && !encloses(call, use) {
+            guard let called = call.calledExpression.as(MemberAccessExprSyntax.self), let base = called.base, names(base),
                   ["insert", "formUnion", "append"].contains(called.declName.baseName.text),
                   let argument = call.arguments.first?.expression else { continue }
-            values.append(argument)
+            parts.append(argument)
+            buildsOnItself = true
         }
-        return values
+        return (parts, buildsOnItself)
     }
 
     private func isMember(_ binding: PatternBindingSyntax) -> Bool {

@@ -27,6 +27,8 @@ struct XcodeDiscovery {
         let text: String
         let lines: [Substring]
         let files: AppFiles
+        /// Read once: every target and configuration gets the same Flutter settings.
+        let flutter: SettingLevel?
 
         func location(_ line: Int) -> FileLocation { FileLocation(file: project.file, line: line) }
 
@@ -76,7 +78,7 @@ struct XcodeDiscovery {
             }
             try level(own, label: "target \(target.name) (\(name))")
             try level(projectConfiguration, label: "project (\(name))")
-            if let flutter = flutterGenerated() { levels.append(flutter) }
+            if let flutter { levels.append(flutter) }
             levels.append(defaults(target, configuration: name))
             var resolver = BuildSettingResolver(levels: levels)
             let (values, origins) = resolver.resolveAll()
@@ -114,7 +116,7 @@ struct XcodeDiscovery {
 
         /// What Flutter's uncommitted `Flutter/Generated.xcconfig` would set, from the `pubspec.yaml`
         /// beside the `ios/` folder: `version: 1.2.0+7` is FLUTTER_BUILD_NAME 1.2.0 and FLUTTER_BUILD_NUMBER 7.
-        private func flutterGenerated() -> SettingLevel? {
+        static func flutterGenerated(_ project: XcodeProject, files: AppFiles) -> SettingLevel? {
             let iosFolder = project.projectDirectory
             guard !iosFolder.isEmpty, iosFolder != ".", let appFolder = AppFiles.normalize(AppFiles.join(iosFolder, "..")) else { return nil }
             let pubspec = AppFiles.join(appFolder, "pubspec.yaml")
@@ -273,7 +275,8 @@ struct XcodeDiscovery {
         discovery.inputs.append(display)
         let project = try XcodeProject(data: data, file: display, projectPath: projectPath)
         let text = String(decoding: data, as: UTF8.self)
-        let reader = Reader(project: project, text: text, lines: text.split(separator: "\n", omittingEmptySubsequences: false), files: files)
+        let reader = Reader(project: project, text: text, lines: text.split(separator: "\n", omittingEmptySubsequences: false), files: files,
+                            flutter: Reader.flutterGenerated(project, files: files))
         let app = discovery.config
         func explicit(_ key: String) -> Bool { app.explicitKeys.contains(key) }
 
