@@ -30,34 +30,16 @@ public enum HealthTypeID: String, CaseIterable, Sendable, Hashable, Comparable, 
         }
     }
 
-    /// Nil for non-quantity types. Every discrete type is modelled as `discreteArithmetic`: which discrete
-    /// sub-style HealthKit uses per type is unconfirmed (spec §4.2), and the simulator averages arithmetically.
+    /// From the catalogue; nil for non-quantity types. Every discrete type is modelled as
+    /// `discreteArithmetic`: which discrete sub-style HealthKit uses per type is unconfirmed (spec §4.2),
+    /// and the simulator averages arithmetically.
     public var aggregationStyle: AggregationStyle? {
-        switch self {
-        case .stepCount, .distanceWalkingRunning, .distanceCycling, .activeEnergyBurned, .basalEnergyBurned:
-            return .cumulative
-        case .heartRate, .restingHeartRate, .heartRateVariabilitySDNN, .bodyMass, .height,
-             .bodyFatPercentage, .leanBodyMass, .vo2Max:
-            return .discreteArithmetic
-        default:
-            return nil
-        }
+        catalogued.aggregation.map { $0 == .cumulative ? .cumulative : .discreteArithmetic }
     }
 
-    /// The unit values are stored in; nil for types without a quantity (category values are raw integers).
-    public var canonicalUnit: HealthUnit? {
-        switch self {
-        case .stepCount: return .count
-        case .distanceWalkingRunning, .distanceCycling, .height: return .meter
-        case .activeEnergyBurned, .basalEnergyBurned: return .kilocalorie
-        case .heartRate, .restingHeartRate: return .countPerMinute
-        case .heartRateVariabilitySDNN: return .millisecond
-        case .bodyMass, .leanBodyMass: return .kilogram
-        case .bodyFatPercentage: return .percent
-        case .vo2Max: return .vo2MaxUnit
-        default: return nil
-        }
-    }
+    /// The unit values are stored in, from the catalogue; nil for types without a quantity
+    /// (category values are raw integers).
+    public var canonicalUnit: HealthUnit? { catalogued.unit.flatMap(HealthUnit.init(rawValue:)) }
 
     public var hkIdentifier: String { catalogued.identifier }
 

@@ -52,6 +52,14 @@ final class CordovaAppTests: XCTestCase {
         return Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
     }
 
+    /// `requestAuthorization`'s `{ read, write }` objects are the app's requested types, through the
+    /// plugin's names (its `steps` is HealthKit's `stepCount`).
+    func testTheRequestedTypesComeFromTheRequestThroughThePluginsNames() throws {
+        let audit = try audit()
+        XCTAssertEqual(audit.requestedRead, ["stepCount"])
+        XCTAssertEqual(audit.requestedShare, ["stepCount"])
+    }
+
     func testUsageStringsAndEntitlementComeFromConfigXMLAndThePlugin() throws {
         let audit = try audit()
         let info = try XCTUnwrap(audit.manifest.main.infoPlist)

@@ -70,4 +70,25 @@ final class FlutterHealthTests: XCTestCase {
         XCTAssertNotEqual(q6.status, .cannotTell)
         XCTAssertEqual(audit.answers.first { $0.question == .availabilityChecked }?.status, .no)
     }
+
+    /// The types `requestAuthorization` asks for are the app's requested types, per access: READ by
+    /// default, WRITE only to share, READ_WRITE both; the plugin's names lead to the catalogue's.
+    func testRequestedTypesComeFromTheDartRequestPerAccess() throws {
+        let audit = try audit("""
+            import 'package:health/health.dart';
+
+            final health = Health();
+            const types = [HealthDataType.STEPS, HealthDataType.WEIGHT, HealthDataType.SLEEP_ASLEEP, HealthDataType.HEART_RATE_VARIABILITY_RMSSD];
+
+            Future<void> connect() async {
+              await health.requestAuthorization(types,
+                  permissions: [HealthDataAccess.READ, HealthDataAccess.READ_WRITE, HealthDataAccess.WRITE, HealthDataAccess.READ]);
+              await health.requestAuthorization([HealthDataType.BLOOD_OXYGEN]);
+            }
+            """)
+        XCTAssertEqual(audit.requestedRead, ["bodyMass", "oxygenSaturation", "stepCount"])
+        XCTAssertEqual(audit.requestedShare, ["bodyMass", "sleepAnalysis"])
+        XCTAssertTrue(audit.notes.contains("walker/lib/health_service.dart:7: package:health read types the audit does not know: `HEART_RATE_VARIABILITY_RMSSD`"),
+                      "\(audit.notes)")
+    }
 }

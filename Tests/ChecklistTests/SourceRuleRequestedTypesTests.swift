@@ -66,7 +66,7 @@ final class SourceRuleRequestedTypesTests: XCTestCase {
 
             func ask(types allTypes: Set<HKObjectType>) async throws {
                 try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: allTypes)
-                try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount), customType(), remoteTypes(), HKQuantityType(.uvExposure)])
+                try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount), customType(), remoteTypes(), HKQuantityType(.appleFutureMetric)])
             }
 
             func customType() -> HKObjectType { HKQuantityType(.height) }
@@ -77,7 +77,7 @@ final class SourceRuleRequestedTypesTests: XCTestCase {
         XCTAssertEqual(result.notes, [
             "apps/example/Sources/Access.swift:7: requestAuthorization read set `allTypes` could not be resolved (a parameter of `ask`)",
             "apps/example/Sources/Access.swift:8: requestAuthorization read set `remoteTypes()` could not be resolved",
-            "apps/example/Sources/Access.swift:8: requestAuthorization read set asks for `uvExposure`, which the audit does not know",
+            "apps/example/Sources/Access.swift:8: requestAuthorization read set asks for `appleFutureMetric`, which the audit does not know",
         ])
     }
 

@@ -25,4 +25,34 @@ final class TypeCatalogueTests: XCTestCase {
         XCTAssertEqual(HealthKitType.named("sleepAnalysis")?.identifier, "HKCategoryTypeIdentifierSleepAnalysis")
         XCTAssertEqual(HealthTypeID.dateOfBirth.hkIdentifier, "HKCharacteristicTypeIdentifierDateOfBirth")
     }
+
+    /// The simulator's units and aggregation come from the catalogue's rows; each must be a unit the
+    /// simulator converts, and the sums must be HealthKit's (steps add up, heart rate averages).
+    func testTheSimulatorsUnitsAndAggregationComeFromTheCatalogue() {
+        for type in HealthTypeID.allCases where type.kind == .quantity {
+            XCTAssertNotNil(type.canonicalUnit, "\(type.rawValue): catalogue unit \(type.catalogued.unit ?? "none") is not a simulator unit")
+        }
+        XCTAssertEqual(HealthTypeID.stepCount.aggregationStyle, .cumulative)
+        XCTAssertEqual(HealthTypeID.heartRate.aggregationStyle, .discreteArithmetic)
+        XCTAssertEqual(HealthTypeID.vo2Max.canonicalUnit, .vo2MaxUnit)
+        XCTAssertNil(HealthTypeID.sleepAnalysis.aggregationStyle)
+    }
+
+    /// The catalogue covers HealthKit's nutrients, symptoms and mobility types, spelled as HealthKit
+    /// spells them, and each identifier leads back to one type.
+    func testTheCatalogueCoversHealthKitsTypesAndIdentifiersAreUnique() throws {
+        XCTAssertEqual(HealthKitType.named("dietaryCaffeine")?.unit, "mg")
+        XCTAssertEqual(HealthKitType.named("dietaryCaffeine")?.aggregation, .cumulative)
+        XCTAssertEqual(HealthKitType.named("headache")?.identifier, "HKCategoryTypeIdentifierHeadache")
+        XCTAssertEqual(HealthKitType.named("uvExposure")?.identifier, "HKQuantityTypeIdentifierUVExposure")
+        XCTAssertEqual(HealthKitType.named("walkingSpeed")?.minimumIOS, 14)
+        XCTAssertGreaterThan(HealthKitType.all.count, 190)
+        var seen: Set<String> = []
+        for type in HealthKitType.all {
+            XCTAssertTrue(seen.insert(type.identifier).inserted, "\(type.identifier) twice")
+            XCTAssertEqual(HealthKitType.identified(type.identifier)?.name, type.name)
+            XCTAssertEqual(type.kind == .quantity, type.unit != nil, type.name)
+        }
+        XCTAssertNil(HealthKitType.named("heartbeat")?.companion, "heartbeat series belong to HRV samples, not workouts")
+    }
 }

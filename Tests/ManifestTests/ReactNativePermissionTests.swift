@@ -118,10 +118,9 @@ final class ReactNativePermissionTests: XCTestCase {
         }
         """)
         XCTAssertEqual(result.requests.first?.read.map(\.constant), ["StepCount", "HeartRate", "Weight", "SleepAnalysis", "Caffeine", "Bogus"])
-        XCTAssertEqual(result.readTypes, ["stepCount", "heartRate", "bodyMass", "sleepAnalysis"])
+        XCTAssertEqual(result.readTypes, ["stepCount", "heartRate", "bodyMass", "sleepAnalysis", "dietaryCaffeine"])
         XCTAssertEqual(result.writeTypes, ["workout"])
         XCTAssertEqual(result.notes, [
-            "apps/x/src/health.ts:21: `permissions.read` asks for `Caffeine`, which the audit does not model",
             "apps/x/src/health.ts:21: `permissions.read` names `Bogus`, which is not a react-native-health permission (the library silently drops it)",
         ])
     }
@@ -167,10 +166,18 @@ final class ReactNativePermissionTests: XCTestCase {
         XCTAssertEqual(result.notes, ["apps/x/src/health.ts: react-native-health is imported but no initHealthKit call was found; the types the app asks for are unknown"])
     }
 
-    func testEveryMappedConstantIsAKnownType() {
-        for (constant, type) in ReactNativeHealthScan.permissionTypes {
-            XCTAssertNotNil(HealthKitType.named(type), "\(constant) → \(type)")
+    func testEveryWrapperNameLeadsToCatalogueTypes() {
+        for (wrapper, table) in HealthKitWrapper.tables {
+            for (name, types) in table {
+                for type in types { XCTAssertNotNil(HealthKitType.named(type), "\(wrapper.rawValue): \(name) → \(type)") }
+            }
         }
+        XCTAssertEqual(HealthKitWrapper.reactNativeHealth.types(named: "Caffeine")?.map(\.name), ["dietaryCaffeine"])
+        XCTAssertEqual(HealthKitWrapper.kingstinct.types(named: "HKQuantityTypeIdentifierVO2Max")?.map(\.name), ["vo2Max"])
+        XCTAssertEqual(HealthKitWrapper.kingstinct.types(named: "HKCorrelationTypeIdentifierBloodPressure")?.map(\.kind), [.correlation])
+        XCTAssertEqual(HealthKitWrapper.flutterHealth.types(named: "SLEEP_DEEP")?.map(\.name), ["sleepAnalysis"])
+        XCTAssertEqual(HealthKitWrapper.capacitorHealth.types(named: "bloodPressure")?.map(\.name), ["bloodPressureSystolic", "bloodPressureDiastolic"])
+        XCTAssertNil(HealthKitWrapper.flutterHealth.types(named: "HEART_RATE_VARIABILITY_RMSSD"), "Android only")
     }
 
     // MARK: JSON with lines

@@ -100,6 +100,9 @@ public struct AuditContext: Sendable {
     public let javaScriptCalls: [JavaScriptHealthKitCall]
     /// The `package:health` calls behind the Dart facts (`file` indexes `AppManifest.dartSources`).
     public let dartCalls: [JavaScriptHealthKitCall]
+    /// The types the JavaScript and Dart libraries' authorization calls ask for, through each
+    /// library's names (react-native-health's are in `manifest.reactNativeHealth`).
+    public let wrapperRequests: [WrapperTypeRequest]
     /// Which names hold a HealthKit store, built once for every rule.
     let vocabulary: HealthKitVocabulary
     /// The Swift `requestAuthorization(toShare:read:)` calls with the types each asks for, resolved
@@ -125,16 +128,21 @@ public struct AuditContext: Sendable {
         typeResolver = RequestedTypeResolver(sources: sources)
         resolvedRequests = typeResolver.requests()
         // Types asked for only in code count as requested, so manifest rules and the store see them.
+        let wrappers = WrapperRequestedTypes.extract(javaScript: javaScript.calls, files: manifest.javaScriptSources, dart: dart.calls,
+                                                     dartFiles: manifest.dartSources)
+        wrapperRequests = wrappers.requests
         let codeRequests = CodeRequestedTypes(swift: resolvedRequests, reactNative: manifest.reactNativeHealth)
-        requestedRead = Set(manifest.config.requested.read.map(\.value)).union(codeRequests.read)
-        requestedShare = Set(manifest.config.requested.share.map(\.value)).union(codeRequests.share)
+        let wrapperRead = wrappers.requests.filter { $0.direction == .read }.map(\.type.name)
+        let wrapperShare = wrappers.requests.filter { $0.direction == .share }.map(\.type.name)
+        requestedRead = Set(manifest.config.requested.read.map(\.value)).union(codeRequests.read).union(wrapperRead)
+        requestedShare = Set(manifest.config.requested.share.map(\.value)).union(codeRequests.share).union(wrapperShare)
         // The audit still completes on a file that does not parse; say so rather than trust silence.
         let allNotes = Self.missingManifestNotes(manifest) + sources.filter(\.hasSyntaxErrors).map { "\($0.file.path) does not parse as Swift: its rules saw only what the parser could recover" }
             + sources.compactMap(\.skipped)
             + manifest.javaScriptSources.compactMap { file in
                 file.stoppedAtLine.map { "\(file.path):\($0) is analysed only up to this line: expressions nested deeper than \(JSTokenizer.maxNesting)" }
             }
-            + codeRequests.notes
+            + codeRequests.notes + wrappers.notes
         var seen: Set<String> = []
         notes = allNotes.filter { seen.insert($0).inserted }
     }

@@ -21,8 +21,8 @@ struct FlutterWriteReadOnlyRule: Rule {
             final health = Health();
 
             Future<void> connect() async {
-              await health.↓requestAuthorization(
-                [HealthDataType.STEPS, HealthDataType.EXERCISE_TIME],
+              await health.requestAuthorization(
+                [HealthDataType.STEPS, ↓HealthDataType.EXERCISE_TIME],
                 permissions: [HealthDataAccess.READ_WRITE, HealthDataAccess.READ_WRITE],
               );
             }
@@ -32,10 +32,10 @@ struct FlutterWriteReadOnlyRule: Rule {
 
             class Profile {
               final Health _health = Health();
-              static const types = [HealthDataType.WEIGHT, HealthDataType.BIRTH_DATE];
+              static const types = [HealthDataType.WEIGHT, ↓HealthDataType.BIRTH_DATE];
 
               Future<bool> connect() =>
-                  _health.↓requestAuthorization(types, permissions: types.map((t) => HealthDataAccess.READ_WRITE).toList());
+                  _health.requestAuthorization(types, permissions: types.map((t) => HealthDataAccess.READ_WRITE).toList());
             }
             """]),
         ],
@@ -70,54 +70,16 @@ struct FlutterWriteReadOnlyRule: Rule {
         ]
     )
 
-    /// The plugin's own list of types iOS only lets apps read (its example app's comment).
-    static let readOnly: Set<String> = [
-        "GENDER", "BLOOD_TYPE", "BIRTH_DATE", "APPLE_MOVE_TIME", "APPLE_STAND_HOUR", "APPLE_STAND_TIME", "WALKING_HEART_RATE",
-        "ELECTROCARDIOGRAM", "HIGH_HEART_RATE_EVENT", "LOW_HEART_RATE_EVENT", "IRREGULAR_HEART_RATE_EVENT", "EXERCISE_TIME",
-    ]
-
+    /// Judges the types `requestAuthorization` asks to write (`WrapperRequestedTypes`): whether iOS
+    /// lets apps share them comes from the catalogue, through the plugin's names.
     func check(_ context: AuditContext) -> [Finding] {
-        let files = context.manifest.dartSources
-        return context.dartCalls.compactMap { call -> Finding? in
-            guard call.method == "requestAuthorization" else { return nil }
-            let file = files[call.file]
-            let items = file.items(of: call.paren)
-            guard let typesItem = items.first, let permissionsItem = items.first(where: { file.tokens[$0.lowerBound].isIdentifier("permissions") }),
-                  let types = Self.types(typesItem, in: file, all: files) else { return nil }
-            let access = Self.access((permissionsItem.lowerBound + 2)..<permissionsItem.upperBound, in: file, count: types.count)
-            guard let bad = zip(types, access).first(where: { Self.readOnly.contains($0.0) && ($0.1 == "WRITE" || $0.1 == "READ_WRITE") }) else { return nil }
+        context.wrapperRequests.compactMap { request -> Finding? in
+            guard request.library == .flutterHealth, request.direction == .share, !request.type.isShareable else { return nil }
             return Finding(ruleID: Self.description.id, severity: Self.description.severity,
-                           message: "`HealthDataType.\(bad.0)` is requested with `HealthDataAccess.\(bad.1)`, but iOS only lets apps read it: HealthKit raises "
-                               + "an exception the app cannot catch (\"Authorization to share the following types is disallowed\"); ask for READ",
-                           location: file.location(of: call.token), quote: file.quote(call.token), target: context.manifest.id)
+                           message: "`\(request.written)` is requested with write access (HealthDataAccess.WRITE or READ_WRITE), but iOS only lets apps "
+                               + "read it: HealthKit raises an exception the app cannot catch (\"Authorization to share the following types is "
+                               + "disallowed: \(request.type.identifier)\"); ask for READ",
+                           location: request.evidence.location, quote: request.evidence.quote, target: context.manifest.id)
         }
-    }
-
-    /// `HealthDataType.X` names of a literal list, or of the list a name is bound to in the app.
-    static func types(_ item: Range<Int>, in file: JavaScriptFile, all files: [JavaScriptFile]) -> [String]? {
-        let tokens = file.tokens
-        if tokens[item.lowerBound].isPunctuator("[") { return dataTypes(in: item, of: file) }
-        guard item.count == 1, tokens[item.lowerBound].kind == .identifier else { return nil }
-        let name = tokens[item.lowerBound].text
-        // `types = [ … ]` or `get types => [ … ]`, in any file of the app.
-        for other in files {
-            if let open = other.literal(boundTo: name, opener: "["), let close = other.partner[open] { return dataTypes(in: open..<(close + 1), of: other) }
-        }
-        return nil
-    }
-
-    private static func dataTypes(in range: Range<Int>, of file: JavaScriptFile) -> [String] {
-        let t = file.tokens
-        return range.compactMap { i in i + 2 < t.count && t[i].isIdentifier("HealthDataType") && t[i + 1].isPunctuator(".") ? t[i + 2].text : nil }
-    }
-
-    /// The access per type: a literal list, or one value for all (`types.map((t) => HealthDataAccess.X)`);
-    /// empty when a conditional decides it.
-    static func access(_ range: Range<Int>, in file: JavaScriptFile, count: Int) -> [String] {
-        let t = file.tokens
-        guard !range.isEmpty, !range.contains(where: { t[$0].isPunctuator("?") }) else { return [] }
-        let values = range.compactMap { i in i + 2 < t.count && t[i].isIdentifier("HealthDataAccess") && t[i + 1].isPunctuator(".") ? t[i + 2].text : nil }
-        if t[range.lowerBound].isPunctuator("[") { return values }
-        return Set(values).count == 1 ? Array(repeating: values[0], count: count) : []
     }
 }

@@ -23,6 +23,17 @@ struct RequestRefusedTypeRule: Rule {
         types listed under `requested:` in healthaudit.yml are reported there when no code asks for them.
         """,
         triggering: [
+            // A wrapper that passes HealthKit's identifiers through: the correlation crashes the same way.
+            .reactNative(["js/src/health.ts": """
+            import { requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function connect() {
+              await requestAuthorization({
+                toRead: ['HKQuantityTypeIdentifierStepCount'],
+                toShare: [↓'HKCorrelationTypeIdentifierBloodPressure'],
+              });
+            }
+            """]),
             .healthApp(["Sources/Access.swift": """
             import HealthKit
 
@@ -63,6 +74,16 @@ struct RequestRefusedTypeRule: Rule {
             """], read: ["visionPrescription", "stepCount"], share: []),
         ],
         nonTriggering: [
+            // Capacitor's plugin asks for blood pressure as its two values.
+            .reactNative(["js/src/health.ts": """
+            import { Health } from '@capgo/capacitor-health';
+
+            export async function connect() {
+              const availability = await Health.isAvailable();
+              if (!availability.available) return;
+              await Health.requestAuthorization({ read: ['bloodPressure', 'steps'], write: ['bloodPressure'] });
+            }
+            """]),
             .healthApp(["Sources/Access.swift": """
             import HealthKit
 
@@ -108,6 +129,16 @@ struct RequestRefusedTypeRule: Rule {
                 reported.insert("read " + name)
                 findings.append(finding(problem, at: node, in: source))
             }
+        }
+        // The JavaScript and Dart libraries pass the types they are given to HealthKit as they are.
+        // (Flutter's write of a read-only type is flutter-write-read-only's, in the plugin's words.)
+        for request in context.wrapperRequests {
+            let name = request.type.name
+            let problem = request.direction == .share ? Self.problem(sharing: name) : Self.problem(reading: name)
+            guard let problem, !(request.library == .flutterHealth && request.type.kind != .correlation) else { continue }
+            reported.insert("\(request.direction.rawValue) \(name)")
+            findings.append(finding(problem + " (asked through \(request.library.rawValue) as `\(request.written)`)", at: request.evidence.location,
+                                    quote: request.evidence.quote, target: context.manifest.id))
         }
         // What the config says the app asks for, when no resolved code asked for it already.
         let requested = context.manifest.config.requested

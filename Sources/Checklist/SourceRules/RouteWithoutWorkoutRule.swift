@@ -1,14 +1,14 @@
 import Manifest
 import SwiftSyntax
 
-/// A workout route (or heartbeat series) requested without the workout type in the same set: the
+/// A workout route requested without the workout type in the same set: the
 /// route is saved to a workout and read through one, so either half alone does nothing.
 struct RouteWithoutWorkoutRule: Rule {
     static let description = RuleDescription(
         id: "route-without-workout", title: "Workout route requested without workouts", severity: .warning,
         questions: [],
         rationale: """
-        Routes (`HKSeriesType.workoutRoute()`) and heartbeat series belong to a workout: an app saves a route \
+        Routes (`HKSeriesType.workoutRoute()`) belong to a workout: an app saves a route \
         with `HKWorkoutRouteBuilder` into a workout it may write, and finds routes by querying the workout it \
         may read. Asking for the route without `HKObjectType.workoutType()` in the same direction leaves the \
         permission unusable — saves fail, queries find no workout — and the person is asked for something the \
@@ -28,21 +28,35 @@ struct RouteWithoutWorkoutRule: Rule {
                 }
             }
             """], read: ["workoutRoute"], share: ["workout", "workoutRoute"]),
+            .healthApp(["Sources/Rides.swift": """
+            import HealthKit
+
+            final class Rides {
+                let store = HKHealthStore()
+                private let shared: Set<HKSampleType> = [↓HKSeriesType.workoutRoute(), HKQuantityType(.distanceCycling)]
+
+                func ask() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: shared, read: [HKObjectType.workoutType()])
+                }
+            }
+            """], read: ["workout"], share: ["workoutRoute", "distanceCycling"]),
+        ],
+        nonTriggering: [
+            // Heartbeat series belong to heart-rate-variability samples: no workout is needed.
             .healthApp(["Sources/Beats.swift": """
             import HealthKit
 
             final class Beats {
                 let store = HKHealthStore()
-                private let series: Set<HKSampleType> = [↓HKSeriesType.heartbeat(), HKQuantityType(.heartRate)]
+                private let series: Set<HKSampleType> = [HKSeriesType.heartbeat(), HKQuantityType(.heartRateVariabilitySDNN)]
 
                 func ask() async throws {
                     guard HKHealthStore.isHealthDataAvailable() else { return }
                     try await store.requestAuthorization(toShare: [], read: series)
                 }
             }
-            """], read: ["heartbeat", "heartRate"], share: []),
-        ],
-        nonTriggering: [
+            """], read: ["heartbeat", "heartRateVariabilitySDNN"], share: []),
             .healthApp(["Sources/Routes.swift": """
             import HealthKit
 

@@ -26,35 +26,6 @@ public struct ReactNativeHealthScan: Sendable {
     public var readTypes: [String] { requests.flatMap(\.read).compactMap(\.type) }
     public var writeTypes: [String] { requests.flatMap(\.write).compactMap(\.type) }
 
-    /// `AppleHealthKit.Constants.Permissions.X` → the audit's HealthKit type name
-    /// (react-native-health's `src/constants/Permissions.js` and its native type map).
-    public static let permissionTypes: [String: String] = [
-        "ActiveEnergyBurned": "activeEnergyBurned", "AppleExerciseTime": "appleExerciseTime", "AppleStandTime": "appleStandTime",
-        "BasalEnergyBurned": "basalEnergyBurned", "BiologicalSex": "biologicalSex", "BloodType": "bloodType",
-        "BloodGlucose": "bloodGlucose", "BloodPressureDiastolic": "bloodPressureDiastolic", "BloodPressureSystolic": "bloodPressureSystolic",
-        "BodyFatPercentage": "bodyFatPercentage", "BodyMass": "bodyMass", "BodyMassIndex": "bodyMassIndex", "BodyTemperature": "bodyTemperature",
-        "DateOfBirth": "dateOfBirth", "EnergyConsumed": "dietaryEnergyConsumed", "Water": "dietaryWater",
-        "DistanceCycling": "distanceCycling", "DistanceSwimming": "distanceSwimming", "DistanceWalkingRunning": "distanceWalkingRunning",
-        "Electrocardiogram": "electrocardiogram", "FlightsClimbed": "flightsClimbed",
-        "HeartRate": "heartRate", "RestingHeartRate": "restingHeartRate", "WalkingHeartRateAverage": "walkingHeartRateAverage",
-        "HeartRateVariability": "heartRateVariabilitySDNN", "Height": "height", "LeanBodyMass": "leanBodyMass",
-        "MindfulSession": "mindfulSession", "OxygenSaturation": "oxygenSaturation", "RespiratoryRate": "respiratoryRate",
-        "SleepAnalysis": "sleepAnalysis", "StepCount": "stepCount", "Steps": "stepCount", "Vo2Max": "vo2Max",
-        "Weight": "bodyMass", "Workout": "workout", "WorkoutRoute": "workoutRoute",
-        "AllergyRecord": "allergyRecord", "ConditionRecord": "conditionRecord", "CoverageRecord": "coverageRecord",
-        "ImmunizationRecord": "immunizationRecord", "LabResultRecord": "labResultRecord", "MedicationRecord": "medicationRecord",
-        "ProcedureRecord": "procedureRecord", "VitalSignRecord": "vitalSignRecord",
-    ]
-
-    /// Constants react-native-health has that the audit does not model (nutrients, audio exposure, …).
-    public static let unmodelledPermissions: Set<String> = [
-        "ActivitySummary", "BloodAlcoholContent", "Biotin", "Caffeine", "Calcium", "Carbohydrates", "Chloride", "Cholesterol", "Copper",
-        "EnvironmentalAudioExposure", "FatMonounsaturated", "FatPolyunsaturated", "FatSaturated", "FatTotal", "Fiber", "Folate",
-        "HeadphoneAudioExposure", "Iodine", "Iron", "Magnesium", "Manganese", "Molybdenum", "Niacin", "PantothenicAcid", "Phosphorus",
-        "Potassium", "Protein", "Riboflavin", "Selenium", "Sodium", "Sugar", "Thiamin", "VitaminA", "VitaminB12", "VitaminB6", "VitaminC",
-        "VitaminD", "VitaminE", "VitaminK", "Zinc", "HeartbeatSeries", "NikeFuel", "PeakFlow", "ForcedVitalCapacity", "WaistCircumference",
-    ]
-
     public static func scan(_ files: [JavaScriptFile]) -> ReactNativeHealthScan {
         var requests: [ReactNativeHealthRequest] = []
         var notes: [String] = []
@@ -268,13 +239,9 @@ private struct PermissionResolver {
     }
 
     private mutating func permission(_ constant: String, at index: Int, kind: String) -> ReactNativePermission {
-        let type = ReactNativeHealthScan.permissionTypes[constant]
+        let type = HealthKitWrapper.reactNativeHealth.types(named: constant)?.first?.name
         if type == nil {
-            if ReactNativeHealthScan.unmodelledPermissions.contains(constant) {
-                notes.append("`permissions.\(kind)` asks for `\(constant)`, which the audit does not model")
-            } else {
-                notes.append("`permissions.\(kind)` names `\(constant)`, which is not a react-native-health permission (the library silently drops it)")
-            }
+            notes.append("`permissions.\(kind)` names `\(constant)`, which is not a react-native-health permission (the library silently drops it)")
         }
         return ReactNativePermission(constant: constant, type: type, location: file.location(of: index))
     }

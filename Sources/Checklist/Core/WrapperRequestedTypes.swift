@@ -1,0 +1,184 @@
+import Manifest
+
+/// One type a JavaScript or Dart library's authorization call asks HealthKit for, named as the
+/// app wrote it and mapped through the library's names onto the catalogue.
+public struct WrapperTypeRequest: Sendable {
+    public enum Direction: String, Sendable { case read, share }
+
+    public let type: HealthKitType
+    public let direction: Direction
+    /// The name as the app wrote it (`HealthDataType.STEPS`, `'HKQuantityTypeIdentifierStepCount'`).
+    public let written: String
+    public let library: HealthKitWrapper
+    /// The request call, for grouping the types one call asks for.
+    public let call: Int
+    public let evidence: Evidence
+}
+
+/// Reads the types of the wrappers' authorization calls, so rules judge them as they judge Swift's
+/// `requestAuthorization(toShare:read:)`: `@kingstinct/react-native-healthkit`
+/// (`{ toRead, toShare }`, or read and share lists), `@capgo/capacitor-health` (`{ read, write }`),
+/// `cordova-plugin-health` (names, or `{ read, write }` objects) and `package:health` (types with
+/// `permissions:`). react-native-health's `initHealthKit` is read by `ReactNativeHealthScan`.
+enum WrapperRequestedTypes {
+    static func extract(javaScript: [JavaScriptHealthKitCall], files: [JavaScriptFile], dart: [JavaScriptHealthKitCall],
+                        dartFiles: [JavaScriptFile]) -> (requests: [WrapperTypeRequest], notes: [String]) {
+        var reader = Reader()
+        for (offset, call) in javaScript.enumerated() where call.kind == .authorizationRequest {
+            guard let wrapper = HealthKitWrapper(rawValue: call.library.name), wrapper != .reactNativeHealth else { continue }
+            reader.read(call, id: offset, wrapper: wrapper, in: files[call.file], all: files)
+        }
+        for (offset, call) in dart.enumerated() where call.method == "requestAuthorization" {
+            reader.readFlutter(call, id: javaScript.count + offset, in: dartFiles[call.file], all: dartFiles)
+        }
+        return (reader.requests, reader.notes)
+    }
+
+    private struct Reader {
+        var requests: [WrapperTypeRequest] = []
+        var notes: [String] = []
+
+        mutating func read(_ call: JavaScriptHealthKitCall, id: Int, wrapper: HealthKitWrapper, in file: JavaScriptFile, all: [JavaScriptFile]) {
+            let arguments = file.items(of: call.paren)
+            guard let first = arguments.first else { return }
+            let keys: [(String, WrapperTypeRequest.Direction)]
+            switch wrapper {
+            case .kingstinct: keys = [("toRead", .read), ("toShare", .share)]
+            case .cordovaHealth: keys = [("read", .read), ("write", .share)]
+            default: keys = [("read", .read), ("write", .share)]
+            }
+            if let object = Self.object(first, in: file, all: all) {
+                for (key, direction) in keys {
+                    guard let value = object.file.value(of: key, inObjectAt: object.open) else { continue }
+                    add(list: value, in: object.file, all: all, direction: direction, wrapper: wrapper, call: id, at: call, callFile: file)
+                }
+            } else if wrapper == .kingstinct {
+                // The older form: `requestAuthorization(read, share)`.
+                add(list: first, in: file, all: all, direction: .read, wrapper: wrapper, call: id, at: call, callFile: file)
+                if arguments.count > 1 { add(list: arguments[1], in: file, all: all, direction: .share, wrapper: wrapper, call: id, at: call, callFile: file) }
+            } else if wrapper == .cordovaHealth, let list = Self.list(first, in: file, all: all) {
+                // `['steps', { read: ['height'], write: ['weight'] }]`: a plain name asks to read and write.
+                for item in list.file.items(of: list.open) {
+                    if list.file.tokens[item.lowerBound].isPunctuator("{") {
+                        for (key, direction) in keys {
+                            if let value = list.file.value(of: key, inObjectAt: item.lowerBound) {
+                                add(list: value, in: list.file, all: all, direction: direction, wrapper: wrapper, call: id, at: call, callFile: file)
+                            }
+                        }
+                    } else {
+                        for direction in [WrapperTypeRequest.Direction.read, .share] {
+                            add(items: [item], in: list.file, direction: direction, wrapper: wrapper, call: id, at: call, callFile: file)
+                        }
+                    }
+                }
+            }
+        }
+
+        /// `requestAuthorization(types, permissions: [...])`: each type's access, READ when none is given.
+        mutating func readFlutter(_ call: JavaScriptHealthKitCall, id: Int, in file: JavaScriptFile, all: [JavaScriptFile]) {
+            let arguments = file.items(of: call.paren)
+            guard let first = arguments.first, let list = Self.list(first, in: file, all: all) else {
+                if !arguments.isEmpty { notes.append("\(place(call, file)): the types `requestAuthorization` asks for could not be resolved") }
+                return
+            }
+            let items = list.file.items(of: list.open)
+            let permissions = arguments.first { file.tokens[$0.lowerBound].isIdentifier("permissions") }
+            let access = permissions.map { FlutterAccess.values(($0.lowerBound + 2)..<$0.upperBound, in: file, count: items.count) } ?? Array(repeating: "READ", count: items.count)
+            for (index, item) in items.enumerated() {
+                // Unknown access (a conditional decides it) counts as READ: nothing claimed that may not be asked.
+                let value = index < access.count ? access[index] : "READ"
+                let directions: [WrapperTypeRequest.Direction] = value == "READ_WRITE" ? [.read, .share] : value == "WRITE" ? [.share] : [.read]
+                for direction in directions { add(items: [item], in: list.file, direction: direction, wrapper: .flutterHealth, call: id, at: call, callFile: file) }
+            }
+        }
+
+        private mutating func add(list range: Range<Int>, in file: JavaScriptFile, all: [JavaScriptFile], direction: WrapperTypeRequest.Direction,
+                                  wrapper: HealthKitWrapper, call: Int, at request: JavaScriptHealthKitCall, callFile: JavaScriptFile) {
+            guard let list = Self.list(range, in: file, all: all) else {
+                notes.append("\(place(request, callFile)): the \(direction.rawValue) types `\(file.text(of: range))` could not be resolved")
+                return
+            }
+            add(items: list.file.items(of: list.open), in: list.file, direction: direction, wrapper: wrapper, call: call, at: request, callFile: callFile)
+        }
+
+        private mutating func add(items: [Range<Int>], in file: JavaScriptFile, direction: WrapperTypeRequest.Direction, wrapper: HealthKitWrapper,
+                                  call: Int, at request: JavaScriptHealthKitCall, callFile: JavaScriptFile) {
+            var unknown: [String] = []
+            for item in items {
+                let tokens = file.tokens
+                let first = tokens[item.lowerBound]
+                // A string, or a member chain's last name (`HealthDataType.STEPS`, `HKQuantityTypeIdentifier.stepCount`).
+                let name: String
+                if item.count == 1, first.kind == .string {
+                    name = first.value
+                } else if first.kind == .identifier, item.count > 1, file.chain(startingAt: item.lowerBound).end == item.upperBound - 1 {
+                    name = file.chain(startingAt: item.lowerBound).names.last!
+                } else {
+                    notes.append("\(place(request, callFile)): the \(direction.rawValue) type `\(file.text(of: item))` could not be resolved")
+                    continue
+                }
+                guard let types = wrapper.types(named: name) else { unknown.append(name); continue }
+                for type in types {
+                    requests.append(WrapperTypeRequest(type: type, direction: direction, written: file.text(of: item), library: wrapper, call: call,
+                                                       evidence: Evidence(location: file.location(of: item.lowerBound), quote: file.quote(item.lowerBound))))
+                }
+            }
+            if !unknown.isEmpty {
+                notes.append("\(place(request, callFile)): \(wrapper.rawValue) \(direction.rawValue) types the audit does not know: "
+                    + unknown.map { "`\($0)`" }.joined(separator: ", "))
+            }
+        }
+
+        private func place(_ call: JavaScriptHealthKitCall, _ file: JavaScriptFile) -> String {
+            "\(file.path):\(file.tokens[call.token].line)"
+        }
+
+        /// The object literal an argument is, or that the name it is bound to holds (in this file first).
+        static func object(_ range: Range<Int>, in file: JavaScriptFile, all: [JavaScriptFile]) -> (file: JavaScriptFile, open: Int)? {
+            literal(range, opener: "{", in: file, all: all)
+        }
+
+        static func list(_ range: Range<Int>, in file: JavaScriptFile, all: [JavaScriptFile]) -> (file: JavaScriptFile, open: Int)? {
+            literal(range, opener: "[", in: file, all: all)
+        }
+
+        private static func literal(_ range: Range<Int>, opener: String, in file: JavaScriptFile, all: [JavaScriptFile]) -> (file: JavaScriptFile, open: Int)? {
+            let tokens = file.tokens
+            if let open = file.bracketGroup(range), tokens[open].isPunctuator(opener) { return (file, open) }
+            guard range.count == 1, tokens[range.lowerBound].kind == .identifier else { return nil }
+            let name = tokens[range.lowerBound].text
+            if let open = file.literal(boundTo: name, opener: opener, before: range.lowerBound) { return (file, open) }
+            for other in all where other.path != file.path {
+                if let open = other.literal(boundTo: name, opener: opener) { return (other, open) }
+            }
+            return nil
+        }
+    }
+}
+
+/// `package:health`'s `HealthDataAccess` values of a `permissions:` argument.
+enum FlutterAccess {
+    /// The access per type: a literal list, or one value for all (`types.map((t) => HealthDataAccess.X)`);
+    /// empty when a conditional decides it.
+    static func values(_ range: Range<Int>, in file: JavaScriptFile, count: Int) -> [String] {
+        let t = file.tokens
+        guard !range.isEmpty, !range.contains(where: { t[$0].isPunctuator("?") }) else { return [] }
+        let values = range.compactMap { i in i + 2 < t.count && t[i].isIdentifier("HealthDataAccess") && t[i + 1].isPunctuator(".") ? t[i + 2].text : nil }
+        if t[range.lowerBound].isPunctuator("[") { return values }
+        return Set(values).count == 1 ? Array(repeating: values[0], count: count) : []
+    }
+}
+
+extension JavaScriptFile {
+    /// The value tokens of `key` in the object literal opened at `open` (`key: value`, or the
+    /// shorthand `{ key }`, which names a variable of that name).
+    func value(of key: String, inObjectAt open: Int) -> Range<Int>? {
+        for item in items(of: open) {
+            let first = tokens[item.lowerBound]
+            guard first.kind == .identifier && first.text == key || first.kind == .string && first.value == key else { continue }
+            if item.count == 1 { return item }
+            if item.count > 2, tokens[item.lowerBound + 1].isPunctuator(":") { return (item.lowerBound + 2)..<item.upperBound }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,135 @@
+import Manifest
+
+/// `@kingstinct/react-native-healthkit`'s and `package:health`'s `requestAuthorization` resolve
+/// with `true` once the sheet was handled, whatever the person chose; code that decides on that
+/// value takes "the request completed" for "access granted".
+struct RequestResultAsGrantRule: Rule {
+    static let description = RuleDescription(
+        id: "request-result-as-grant", title: "Authorization request's result taken as the person's answer", severity: .warning,
+        questions: [.completionInterpreted],
+        rationale: """
+        The boolean that `requestAuthorization` resolves with — in `@kingstinct/react-native-healthkit` and in \
+        Flutter's `package:health` alike — is HealthKit's `success`: the request was handled, not that anything was \
+        allowed. It is `true` when the person declined every type, and HealthKit never tells an app whether it may \
+        read. Code that branches on it ("permission denied" screens, skipping the data, a stored `granted` flag) \
+        tells people who said no that they said yes, and people who said yes that they did not. Request, then query, \
+        and treat an empty result as "no data or no access"; for write access ask `authorizationStatusFor` \
+        (`hasPermissions` says nothing for reads on iOS).
+        """,
+        triggering: [
+            .reactNative(["js/src/connect.ts": """
+            import { requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function connect(showDenied: () => void) {
+              if (!(await ↓requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] }))) {
+                showDenied();
+              }
+            }
+            """]),
+            .flutter(["lib/connect.dart": """
+            import 'package:health/health.dart';
+
+            final health = Health();
+
+            Future<String> connect() async {
+              final authorized = await health.↓requestAuthorization([HealthDataType.STEPS]);
+              return authorized ? 'connected' : 'permission denied';
+            }
+            """]),
+            .reactNative(["js/src/store.ts": """
+            import HealthKit from '@kingstinct/react-native-healthkit';
+
+            export async function connect(setGranted: (value: boolean) => void) {
+              setGranted(await HealthKit.↓requestAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] }));
+            }
+            """]),
+        ],
+        nonTriggering: [
+            .reactNative(["js/src/connect.ts": """
+            import { requestAuthorization, queryQuantitySamples } from '@kingstinct/react-native-healthkit';
+
+            export async function stepsToday() {
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
+              return queryQuantitySamples('HKQuantityTypeIdentifierStepCount', { limit: 10 });
+            }
+            """]),
+            // Shown or logged only, as the library's example app does: no decision is made.
+            .flutter(["lib/connect.dart": """
+            import 'package:health/health.dart';
+
+            final health = Health();
+
+            Future<void> connect() async {
+              final response = await health.requestAuthorization([HealthDataType.STEPS]);
+              print('response: $response');
+            }
+            """]),
+        ]
+    )
+
+    /// Names that say they hold a grant: `granted`, `isAuthorized`, `setHasPermission`, `allowed`.
+    static func saysGrant(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return ["grant", "authorized", "authorised", "permission", "permitted", "allowed", "hasaccess"].contains { lower.contains($0) }
+    }
+
+    func check(_ context: AuditContext) -> [Finding] {
+        let js = context.javaScriptCalls.filter { $0.library == .kingstinct }.map { ($0, context.manifest.javaScriptSources[$0.file]) }
+        let dart = context.dartCalls.map { ($0, context.manifest.dartSources[$0.file]) }
+        return (js + dart).compactMap { call, file -> Finding? in
+            guard call.method == "requestAuthorization", let how = Self.decision(call, in: file) else { return nil }
+            return Finding(ruleID: Self.description.id, severity: Self.description.severity,
+                           message: "the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
+                               + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
+                           location: file.location(of: call.token), quote: file.quote(call.token), target: context.manifest.id)
+        }
+    }
+
+    /// How the resolved value decides something: a condition (`if`, `!`, `? :`, `&&`, `==`, `??`)
+    /// around the call or the name it is bound to, or a grant-named variable or setter it is stored in.
+    static func decision(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> String? {
+        guard let close = file.partner[call.paren] else { return nil }
+        let start = file.chain(endingAt: call.token).start
+        if decides(start: start, end: close, in: file) { return "decides a condition" }
+        if let name = call.resultName(in: file) {
+            if Self.saysGrant(name) { return "is kept as `\(name)`" }
+            if file.tokens.indices.contains(where: { $0 > close && file.tokens[$0].isIdentifier(name) && decides(start: $0, end: $0, in: file) }) {
+                return "is bound to `\(name)`, which then decides a condition"
+            }
+        }
+        // `setGranted(await requestAuthorization(…))`: stored where its name says it is a grant.
+        var before = start - 1
+        if before >= 0, file.tokens[before].isIdentifier("await") { before -= 1 }
+        if before >= 1, file.tokens[before].isPunctuator("("), file.tokens[before - 1].kind == .identifier,
+           Self.saysGrant(file.tokens[before - 1].text) {
+            return "is stored with `\(file.tokens[before - 1].text)`"
+        }
+        return nil
+    }
+
+    /// Whether the expression `start...end` is a condition's operand; a `return` is not (the value
+    /// is passed on, and its caller decides).
+    private static func decides(start: Int, end: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        var previous = start - 1
+        if previous >= 0, tokens[previous].isIdentifier("await") { previous -= 1 }
+        // `(await x)` inside a condition: look around the parentheses.
+        var last = end
+        while previous >= 0, tokens[previous].isPunctuator("("), let match = file.partner[previous], match == last + 1,
+              !(previous >= 1 && ["if", "while"].contains(where: tokens[previous - 1].isIdentifier)) {
+            last = match
+            previous -= 1
+        }
+        if previous >= 0 {
+            let p = tokens[previous]
+            if ["!", "&&", "||", "==", "===", "!=", "!=="].contains(where: p.isPunctuator) { return true }
+            if p.isPunctuator("("), previous >= 1, ["if", "while"].contains(where: tokens[previous - 1].isIdentifier) { return true }
+        }
+        if last + 1 < tokens.count {
+            let n = tokens[last + 1]
+            if ["&&", "||", "==", "===", "!=", "!==", "??", "?"].contains(where: n.isPunctuator) { return true }
+            if n.isPunctuator(")"), let open = file.partner[last + 1], open >= 1, ["if", "while"].contains(where: tokens[open - 1].isIdentifier) { return true }
+        }
+        return false
+    }
+}
