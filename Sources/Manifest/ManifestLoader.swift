@@ -142,7 +142,7 @@ public struct ManifestLoader {
         }
         if app.kind == .swift, manifest.javaScriptSources.isEmpty, let capacitor = CapacitorSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
             manifest.javaScriptSources = tokenized(CapacitorSources.files(in: capacitor, fileSystem: fileSystem))
-            manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "JavaScript/TypeScript file")) of the Capacitor app in \(display(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
+            manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Capacitor app in \(display(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
                                                      origin: "capacitor.config", location: nil, isNote: false))
         }
         if app.kind == .swift, let flutter = FlutterSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
@@ -188,7 +188,7 @@ public struct ManifestLoader {
         }
         if manifest.javaScriptSources.isEmpty {
             manifest.javaScriptSources = tokenized(CordovaSources.files(root: root, site: siteDirectory, fileSystem: fileSystem))
-            manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "JavaScript/TypeScript file")) of the Cordova app scanned (platforms, plugins and node_modules skipped)",
+            manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Cordova app scanned (platforms, plugins and node_modules skipped)",
                                                      origin: "config.xml", location: nil, isNote: false))
         }
     }

@@ -8,7 +8,7 @@ final class WrapperRuleExampleTests: XCTestCase {
     private var rules: [any Rule.Type] { RuleCatalog.wrapperRules }
 
     func testTheRulesAreInTheCatalogueWithExamplesInBothLanguages() throws {
-        XCTAssertEqual(rules.map { $0.description.id }, ["request-result-as-grant"])
+        XCTAssertEqual(rules.map { $0.description.id }, ["request-result-as-grant", "write-without-request"])
         let all = RuleCatalog.all.map { $0.description.id }
         for rule in rules {
             let id = rule.description.id

@@ -166,6 +166,31 @@ final class ReactNativePermissionTests: XCTestCase {
         XCTAssertEqual(result.notes, ["apps/x/src/health.ts: react-native-health is imported but no initHealthKit call was found; the types the app asks for are unknown"])
     }
 
+    /// A Vue or Svelte component is read through its `<script>` blocks only, at the lines and
+    /// columns written: the template's `{{ … }}` and the style never become code.
+    func testSingleFileComponentsAreReadThroughTheirScriptBlocks() {
+        let file = JavaScriptFile(path: "src/pages/Steps.vue", text: """
+            <template>
+              <q-btn @click="connect()">{{ isAuthorized(x) ? 'yes' : 'no' }}</q-btn>
+            </template>
+
+            <script setup lang="ts">
+            import healthstore from '@shared/healthstore'
+            const ok = await healthstore.isAuthorized({ read: ['steps'] })
+            </script>
+
+            <style>.a { color: red }</style>
+            """)
+        XCTAssertEqual(file.tokens.first?.text, "import")
+        XCTAssertEqual(file.tokens.first?.line, 6)
+        let call = file.tokens.first { $0.text == "isAuthorized" }
+        XCTAssertEqual(call?.line, 7, "the template's isAuthorized is not code")
+        XCTAssertEqual(call?.column, 30)
+        XCTAssertFalse(file.tokens.contains { $0.text == "color" || $0.text == "template" })
+        XCTAssertEqual(file.quote(file.tokens.firstIndex { $0.text == "isAuthorized" }!), "const ok = await healthstore.isAuthorized({ read: ['steps'] })")
+        XCTAssertTrue(ReactNativeDiscovery.isAppScript("src/pages/Steps.vue"))
+    }
+
     func testEveryWrapperNameLeadsToCatalogueTypes() {
         for (wrapper, table) in HealthKitWrapper.tables {
             for (name, types) in table {

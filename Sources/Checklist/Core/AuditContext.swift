@@ -103,6 +103,8 @@ public struct AuditContext: Sendable {
     /// The types the JavaScript and Dart libraries' authorization calls ask for, through each
     /// library's names (react-native-health's are in `manifest.reactNativeHealth`).
     public let wrapperRequests: [WrapperTypeRequest]
+    /// Whether every list the wrappers' requests pass was followed to its names.
+    let wrapperRequestsComplete: Bool
     /// Which names hold a HealthKit store, built once for every rule.
     let vocabulary: HealthKitVocabulary
     /// The Swift `requestAuthorization(toShare:read:)` calls with the types each asks for, resolved
@@ -131,6 +133,7 @@ public struct AuditContext: Sendable {
         let wrappers = WrapperRequestedTypes.extract(javaScript: javaScript.calls, files: manifest.javaScriptSources, dart: dart.calls,
                                                      dartFiles: manifest.dartSources)
         wrapperRequests = wrappers.requests
+        wrapperRequestsComplete = wrappers.complete
         let codeRequests = CodeRequestedTypes(swift: resolvedRequests, reactNative: manifest.reactNativeHealth)
         let wrapperRead = wrappers.requests.filter { $0.direction == .read }.map(\.type.name)
         let wrapperShare = wrappers.requests.filter { $0.direction == .share }.map(\.type.name)

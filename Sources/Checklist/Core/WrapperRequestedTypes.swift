@@ -22,7 +22,7 @@ public struct WrapperTypeRequest: Sendable {
 /// `permissions:`). react-native-health's `initHealthKit` is read by `ReactNativeHealthScan`.
 enum WrapperRequestedTypes {
     static func extract(javaScript: [JavaScriptHealthKitCall], files: [JavaScriptFile], dart: [JavaScriptHealthKitCall],
-                        dartFiles: [JavaScriptFile]) -> (requests: [WrapperTypeRequest], notes: [String]) {
+                        dartFiles: [JavaScriptFile]) -> (requests: [WrapperTypeRequest], notes: [String], complete: Bool) {
         var reader = Reader()
         for (offset, call) in javaScript.enumerated() where call.kind == .authorizationRequest {
             guard let wrapper = HealthKitWrapper(rawValue: call.library.name), wrapper != .reactNativeHealth else { continue }
@@ -31,12 +31,14 @@ enum WrapperRequestedTypes {
         for (offset, call) in dart.enumerated() where call.method == "requestAuthorization" {
             reader.readFlutter(call, id: javaScript.count + offset, in: dartFiles[call.file], all: dartFiles)
         }
-        return (reader.requests, reader.notes)
+        return (reader.requests, reader.notes, reader.complete)
     }
 
     private struct Reader {
         var requests: [WrapperTypeRequest] = []
         var notes: [String] = []
+        /// False once a list could not be followed: what the app asks for is then only partly known.
+        var complete = true
 
         mutating func read(_ call: JavaScriptHealthKitCall, id: Int, wrapper: HealthKitWrapper, in file: JavaScriptFile, all: [JavaScriptFile]) {
             let arguments = file.items(of: call.paren)
@@ -78,7 +80,7 @@ enum WrapperRequestedTypes {
         mutating func readFlutter(_ call: JavaScriptHealthKitCall, id: Int, in file: JavaScriptFile, all: [JavaScriptFile]) {
             let arguments = file.items(of: call.paren)
             guard let first = arguments.first, let list = Self.list(first, in: file, all: all) else {
-                if !arguments.isEmpty { notes.append("\(place(call, file)): the types `requestAuthorization` asks for could not be resolved") }
+                if !arguments.isEmpty { notes.append("\(place(call, file)): the types `requestAuthorization` asks for could not be resolved"); complete = false }
                 return
             }
             let items = list.file.items(of: list.open)
@@ -96,6 +98,7 @@ enum WrapperRequestedTypes {
                                   wrapper: HealthKitWrapper, call: Int, at request: JavaScriptHealthKitCall, callFile: JavaScriptFile) {
             guard let list = Self.list(range, in: file, all: all) else {
                 notes.append("\(place(request, callFile)): the \(direction.rawValue) types `\(file.text(of: range))` could not be resolved")
+                complete = false
                 return
             }
             add(items: list.file.items(of: list.open), in: list.file, direction: direction, wrapper: wrapper, call: call, at: request, callFile: callFile)
@@ -111,10 +114,13 @@ enum WrapperRequestedTypes {
                 let name: String
                 if item.count == 1, first.kind == .string {
                     name = first.value
-                } else if first.kind == .identifier, item.count > 1, file.chain(startingAt: item.lowerBound).end == item.upperBound - 1 {
+                } else if first.kind == .identifier, item.count > 1, file.chain(startingAt: item.lowerBound).end == item.upperBound - 1,
+                          first.text == "HealthDataType" || first.text.hasPrefix("HK") {
+                    // An enum's member; any other chain (`options.dataType`) is a variable's value.
                     name = file.chain(startingAt: item.lowerBound).names.last!
                 } else {
                     notes.append("\(place(request, callFile)): the \(direction.rawValue) type `\(file.text(of: item))` could not be resolved")
+                    complete = false
                     continue
                 }
                 guard let types = wrapper.types(named: name) else { unknown.append(name); continue }

@@ -1,7 +1,9 @@
 import Manifest
 
-/// `@capgo/capacitor-health`'s `checkAuthorization` answers for read types too; HealthKit never
-/// tells an app whether it may read, so that half of the answer is a guess.
+/// A plugin's status call asked about reading: `@capgo/capacitor-health`'s `checkAuthorization`
+/// and `cordova-plugin-health`'s `isAuthorized` with `read` types, or kingstinct's
+/// `authorizationStatusFor` on a type the app only reads. HealthKit never tells an app whether it
+/// may read, so the answer is a guess (Capacitor: "authorized" once asked; Cordova: never).
 struct PluginReadStatusRule: Rule {
     static let description = RuleDescription(
         id: "plugin-read-status", title: "Read permission asked of a plugin that cannot know it", severity: .warning,
@@ -10,8 +12,12 @@ struct PluginReadStatusRule: Rule {
         HealthKit never discloses whether an app may read a type. `@capgo/capacitor-health`'s `checkAuthorization` \
         nevertheless returns `readAuthorized` / `readDenied` lists for the `read` types it is given: it derives them \
         from `getRequestStatusForAuthorization`, which only says whether the permission sheet was already shown. Once \
-        it was, every read type is listed as authorized, whatever the person chose. Asking it about `read` types is an \
-        attempt to learn read permission; query the data and treat an empty result as "no data or no access".
+        it was, every read type is listed as authorized, whatever the person chose. `cordova-plugin-health`'s \
+        `isAuthorized` answers from `authorizationStatus(for:)`, which only knows sharing: read types are always "not \
+        authorized", so an app that waits for `true` asks forever. `@kingstinct/react-native-healthkit`'s \
+        `authorizationStatusFor` is that same sharing status: for a type the app only reads it is never \
+        `sharingAuthorized`. Asking any of them about reading is an attempt to learn read permission; query the data \
+        and treat an empty result as "no data or no access".
         """,
         triggering: [
             .reactNative(["js/src/access.ts": """
@@ -32,8 +38,32 @@ struct PluginReadStatusRule: Rule {
               document.getElementById('output').textContent = JSON.stringify(result);
             }
             """]),
+            .reactNative(["js/www/health.js": """
+            export function ensureAccess(onReady, onDenied) {
+              navigator.health.↓isAuthorized({ read: ['steps'] }, function (authorized) {
+                if (authorized) { onReady(); } else { onDenied(); }
+              }, onDenied);
+            }
+            """]),
+            .reactNative(["js/src/steps.ts": """
+            import { requestAuthorization, authorizationStatusFor, AuthorizationStatus } from '@kingstinct/react-native-healthkit';
+
+            export async function canShowSteps(): Promise<boolean> {
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
+              return ↓authorizationStatusFor('HKQuantityTypeIdentifierStepCount') === AuthorizationStatus.sharingAuthorized;
+            }
+            """]),
         ],
         nonTriggering: [
+            // Asking about the types it writes is what the status can answer.
+            .reactNative(["js/src/weight.ts": """
+            import { requestAuthorization, authorizationStatusFor, AuthorizationStatus } from '@kingstinct/react-native-healthkit';
+
+            export async function canLogWeight(): Promise<boolean> {
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierBodyMass'], toShare: ['HKQuantityTypeIdentifierBodyMass'] });
+              return authorizationStatusFor('HKQuantityTypeIdentifierBodyMass') === AuthorizationStatus.sharingAuthorized;
+            }
+            """]),
             .reactNative(["js/src/access.ts": """
             import { Health } from '@capgo/capacitor-health';
 
@@ -56,13 +86,42 @@ struct PluginReadStatusRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let files = context.manifest.javaScriptSources
         return context.javaScriptCalls.compactMap { call -> Finding? in
-            guard call.library == .capacitorHealth, call.method == "checkAuthorization" else { return nil }
             let file = files[call.file]
-            guard PluginResult.arguments(of: call, in: file).contains(where: { $0.hasPrefix("read") }) else { return nil }
-            return Finding(ruleID: Self.description.id, severity: Self.description.severity,
-                           message: "`checkAuthorization` is asked about `read` types: HealthKit never discloses read permission, and the plugin lists "
-                               + "every read type as authorized once the sheet was shown; query the data and treat an empty result as no data",
+            guard let message = Self.problem(call, in: file, context: context) else { return nil }
+            return Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
                            location: file.location(of: call.token), quote: file.quote(call.token), target: context.manifest.id)
         }
+    }
+
+    static func problem(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile, context: AuditContext) -> String? {
+        switch (call.library, call.method) {
+        case (.capacitorHealth, "checkAuthorization"):
+            guard PluginResult.arguments(of: call, in: file).contains(where: { $0.hasPrefix("read") }) else { return nil }
+            return "`checkAuthorization` is asked about `read` types: HealthKit never discloses read permission, and the plugin lists "
+                + "every read type as authorized once the sheet was shown; query the data and treat an empty result as no data"
+        case (.cordovaHealth, "isAuthorized"):
+            guard PluginResult.arguments(of: call, in: file).contains("read") else { return nil }
+            return "`isAuthorized` is asked about `read` types: on iOS the plugin answers from the sharing status, so read types are never "
+                + "authorized, whatever the person chose; query the data and treat an empty result as no data"
+        case (.kingstinct, "authorizationStatusFor"):
+            // The type asked about, when the app only ever asks to read it (or HealthKit never lets apps write it).
+            guard let argument = file.items(of: call.paren).first, argument.count == 1 || file.tokens[argument.lowerBound].kind == .identifier,
+                  let type = Self.kingstinctType(argument, in: file) else { return nil }
+            let onlyRead = context.wrapperRequestsComplete && context.requestedRead.contains(type.name) && !context.requestedShare.contains(type.name)
+            guard !type.isShareable || onlyRead else { return nil }
+            return "`authorizationStatusFor` is asked about `\(type.name)`, which the app only reads: it is the sharing status, never "
+                + "`sharingAuthorized` for a type the app does not write, and HealthKit never discloses read permission; query the data "
+                + "and treat an empty result as no data"
+        default:
+            return nil
+        }
+    }
+
+    /// A string identifier or a member (`HKQuantityTypeIdentifier.stepCount`).
+    private static func kingstinctType(_ range: Range<Int>, in file: JavaScriptFile) -> HealthKitType? {
+        let first = file.tokens[range.lowerBound]
+        if range.count == 1, first.kind == .string { return HealthKitWrapper.kingstinct.types(named: first.value)?.first }
+        guard first.kind == .identifier, range.count > 1, file.chain(startingAt: range.lowerBound).end == range.upperBound - 1 else { return nil }
+        return HealthKitWrapper.kingstinct.types(named: file.chain(startingAt: range.lowerBound).names.last!)?.first
     }
 }

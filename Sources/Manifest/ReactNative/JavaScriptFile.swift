@@ -22,7 +22,10 @@ public struct JavaScriptFile: Sendable {
         self.path = path
         self.text = text
         // `.ts` files have generics like `<T>(x: T) =>` that would read as JSX; JSX lives in .tsx/.jsx/.js.
-        let (tokens, comments, stoppedAtLine) = JSTokenizer.tokenizeReportingDepth(text, jsx: !path.hasSuffix(".ts") && !path.hasSuffix(".mts") && !path.hasSuffix(".cts") && !path.hasSuffix(".dart"))
+        let component = path.hasSuffix(".vue") || path.hasSuffix(".svelte")
+        let script = component ? Self.scriptBlocks(of: text) : text
+        let (tokens, comments, stoppedAtLine) = JSTokenizer.tokenizeReportingDepth(
+            script, jsx: !component && !path.hasSuffix(".ts") && !path.hasSuffix(".mts") && !path.hasSuffix(".cts") && !path.hasSuffix(".dart"))
         self.stoppedAtLine = stoppedAtLine
         self.tokens = tokens
         self.comments = comments
@@ -48,6 +51,37 @@ public struct JavaScriptFile: Sendable {
         }
         self.partner = partner
         self.parent = parent
+    }
+
+    /// A single-file component's `<script>` blocks in place, everything else blanked to spaces
+    /// (line breaks kept), so tokens keep the lines and columns of the file as written.
+    static func scriptBlocks(of text: String) -> String {
+        var scalars = Array(text.unicodeScalars)
+        var inScript = false
+        var index = 0
+        var keep = [Bool](repeating: false, count: scalars.count)
+        func matches(_ word: String, at i: Int) -> Bool {
+            let w = Array(word.unicodeScalars)
+            guard i + w.count <= scalars.count else { return false }
+            for k in 0..<w.count where scalars[i + k].properties.lowercaseMapping != String(w[k]) { return false }
+            return true
+        }
+        while index < scalars.count {
+            if !inScript, matches("<script", at: index) {
+                // The tag's attributes stay blank; the script starts after its `>`.
+                while index < scalars.count, scalars[index] != ">" { index += 1 }
+                index += 1
+                inScript = true
+                continue
+            }
+            if inScript, matches("</script", at: index) { inScript = false; continue }
+            keep[index] = inScript
+            index += 1
+        }
+        for i in scalars.indices where !keep[i] && scalars[i] != "\n" { scalars[i] = " " }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
     }
 
     // MARK: Evidence

@@ -11,7 +11,9 @@ struct ReactNativeDiscovery {
     static let skippedScriptFolders: Set<String> = [
         "ios", "android", "macos", "windows", "web-build", "dist", "coverage", "vendor", "__tests__", "__mocks__", "e2e",
     ]
-    static let scriptExtensions: Set<String> = ["js", "jsx", "ts", "tsx", "mjs", "cjs"]
+    /// Script files, and single-file components whose `<script>` blocks hold the web code of
+    /// Capacitor and Cordova apps built with Vue (Quasar, Ionic Vue) or Svelte.
+    static let scriptExtensions: Set<String> = ["js", "jsx", "ts", "tsx", "mjs", "cjs", "vue", "svelte"]
 
     func discover(into discovery: inout Discovery) throws {
         let app = discovery.config
