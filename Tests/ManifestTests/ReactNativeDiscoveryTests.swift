@@ -86,6 +86,55 @@ final class ReactNativeDiscoveryTests: XCTestCase {
         XCTAssertTrue(manifest.discovery.contains { $0.text == "react-native-health ^1.19.0" })
     }
 
+    /// `app.config.ts` alone (no app.json): the literal its function returns is the config, cited at
+    /// its own lines; a computed value is left out and named.
+    func testDynamicExpoConfigIsReadFromTheLiteralItExports() throws {
+        try builder.write([
+            "src/health.ts": Self.health,
+            "app.config.ts": """
+            import { ExpoConfig, ConfigContext } from 'expo/config';
+
+            export default ({ config }: ConfigContext): ExpoConfig => ({
+              ...config,
+              name: 'Stride',
+              slug: 'stride',
+              version: process.env.APP_VERSION,
+              ios: {
+                bundleIdentifier: 'org.example.stride',
+                infoPlist: { NSHealthShareUsageDescription: `Stride reads your sleep to score each night.` },
+              },
+              plugins: [['react-native-health', { healthUpdatePermission: 'Stride saves the naps you log so they appear in Health.' }]],
+            });
+            """,
+        ])
+        let manifest = try builder.load(entry)
+        let share = try XCTUnwrap(manifest.usageString("NSHealthShareUsageDescription"))
+        XCTAssertEqual(share.value.string, "Stride reads your sleep to score each night.")
+        XCTAssertEqual(share.location, FileLocation(file: "apps/stride/app.config.ts", line: 10))
+        let update = try XCTUnwrap(manifest.usageString("NSHealthUpdateUsageDescription"))
+        XCTAssertEqual(update.location, FileLocation(file: "apps/stride/app.config.ts", line: 12))
+        XCTAssertEqual(manifest.main.entitlements?["com.apple.developer.healthkit"], .bool(true))
+        XCTAssertEqual(manifest.config.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"], "org.example.stride")
+        XCTAssertTrue(manifest.discovery.contains { $0.isNote && $0.text == "app.config.ts: `process.env.APP_VERSION` is computed and not evaluated" },
+                      "\(manifest.discovery.map(\.text))")
+        XCTAssertTrue(manifest.inputFiles.contains("apps/stride/app.config.ts"))
+    }
+
+    /// `module.exports = config` naming a literal, and a config that only a program can make.
+    func testModuleExportsOfANamedLiteralAndAComputedConfig() throws {
+        try builder.write(["src/health.ts": Self.health, "app.config.js": """
+            const config = {
+              expo: { name: 'Stride', slug: 'stride', plugins: ['react-native-health'] },
+            };
+            module.exports = config;
+            """])
+        XCTAssertEqual(try builder.load(entry).usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "apps/stride/app.config.js", line: 2))
+
+        try builder.write(["app.config.js": "module.exports = buildConfig(process.env.VARIANT);\n"])
+        let errors = builder.errors(entry)
+        XCTAssertTrue(errors.first?.message.contains("no Expo config (app.json, or an app.config.* exporting a literal)") == true, errors.first?.message ?? "")
+    }
+
     func testExpoWithoutTheHealthPluginDropsTheKeys() throws {
         let json = "{\n  \"expo\": {\n    \"name\": \"Stride\",\n    \"slug\": \"stride\",\n    \"plugins\": [\"expo-router\"]\n  }\n}\n"
         try builder.write(["app.json": json, "src/health.ts": Self.health])
@@ -93,7 +142,7 @@ final class ReactNativeDiscoveryTests: XCTestCase {
         XCTAssertNil(manifest.main.infoPlist)
         XCTAssertNil(manifest.main.entitlements)
         XCTAssertNil(manifest.usageString("NSHealthShareUsageDescription"))
-        XCTAssertTrue(manifest.discovery.contains { $0.isNote && $0.text.hasPrefix("react-native-health's config plugin is not in expo.plugins") })
+        XCTAssertTrue(manifest.discovery.contains { $0.isNote && $0.text.hasPrefix("no HealthKit config plugin (react-native-health's or @kingstinct/react-native-healthkit's) is in expo.plugins") })
         XCTAssertEqual(manifest.reactNativeHealth?.readTypes, ["sleepAnalysis"], "the app still asks: the build would crash")
     }
 
@@ -153,7 +202,7 @@ final class ReactNativeDiscoveryTests: XCTestCase {
         try builder.write(["src/health.ts": Self.health])
         let errors = builder.errors(entry)
         XCTAssertEqual(errors.first?.location.line, 3)
-        XCTAssertTrue(errors.first?.message.contains("has no ios/ folder and no app.json") == true, errors.first?.message ?? "")
+        XCTAssertTrue(errors.first?.message.contains("has no ios/ folder and no Expo config") == true, errors.first?.message ?? "")
 
         try builder.write(["ios/README.md": "nothing here"])
         XCTAssertTrue(builder.errors(entry).first?.message.contains("no Info.plist found under apps/stride/ios/") == true)

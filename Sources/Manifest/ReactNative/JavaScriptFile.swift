@@ -308,3 +308,14 @@ public struct JavaScriptFile: Sendable {
 public enum InlineSuppression {
     public static let marker = "healthaudit:disable-next-line"
 }
+
+extension JavaScriptFile {
+    /// The opener of the literal `name` is bound to (`name = {`, `name = [`, Dart's `name => [`), the
+    /// last one before `limit` when given.
+    public func literal(boundTo name: String, opener: String, before limit: Int? = nil) -> Int? {
+        let end = min(limit ?? tokens.count, tokens.count)
+        return tokens.indices.last { i in
+            i + 2 < end && tokens[i].isIdentifier(name) && (tokens[i + 1].isPunctuator("=") || tokens[i + 1].isPunctuator("=>")) && tokens[i + 2].isPunctuator(opener)
+        }.map { $0 + 2 }
+    }
+}
