@@ -50,9 +50,26 @@ public enum AppDiscovery {
                     return
                 }
             }
+            // Cordova: a config.xml widget; its iOS project is generated (platforms/ is not committed).
+            if names.contains("config.xml"), let text = try? fileSystem.contents(of: path + "/config.xml"),
+               String(decoding: text, as: UTF8.self).contains("http://www.w3.org/ns/widgets") {
+                apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "cordova",
+                                root: here, project: nil, reason: "Cordova app (config.xml)"))
+                claimed.append(here)
+                return
+            }
             if names.contains("pubspec.yaml"), fileSystem.isDirectory(path + "/ios/Runner.xcodeproj") {
                 apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "swift",
                                 root: here == "." ? "ios" : here + "/ios", project: "Runner.xcodeproj", reason: "Flutter app (ios/Runner.xcodeproj)"))
+                claimed.append(here)
+                return
+            }
+            // XcodeGen with no generated project committed: the spec's application target is the app.
+            if names.contains(XcodeGenDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
+               let text = try? fileSystem.contents(of: path + "/" + XcodeGenDiscovery.fileName),
+               String(decoding: text, as: UTF8.self).range(of: #"(?m)^\s+type:\s*["']?application["']?\s*$"#, options: .regularExpression) != nil {
+                apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "swift",
+                                root: here, project: nil, reason: "XcodeGen app (project.yml with an application target)"))
                 claimed.append(here)
                 return
             }

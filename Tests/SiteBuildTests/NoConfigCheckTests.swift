@@ -49,6 +49,10 @@ final class NoConfigCheckTests: XCTestCase {
         try write("flutter_app/ios/Runner.xcodeproj/project.pbxproj", Self.pbxproj(target: "Runner"))
         try write("web/package.json", #"{ "dependencies": { "@capacitor/core": "^7.0.0", "@capacitor/ios": "^7.0.0" } }"#)
         try write("web/ios/App/App.xcodeproj/project.pbxproj", Self.pbxproj(target: "App"))
+        try write("study/src-cordova/config.xml", #"<widget id="org.example.study" xmlns="http://www.w3.org/ns/widgets"><name>Study</name></widget>"#)
+        try write("study/src-cordova/platforms/ios/Study.xcodeproj/project.pbxproj", Self.pbxproj(target: "Study"))
+        try write("generated/project.yml", "name: Rower\ntargets:\n  Rower:\n    type: application\n    platform: iOS\n    sources: [Rower]\n")
+        try write("tooling/project.yml", "name: Tools\ntargets:\n  Lint:\n    type: tool\n")
     }
 
     func testEveryKindOfAppIsFoundAndNothingElse() throws {
@@ -56,8 +60,10 @@ final class NoConfigCheckTests: XCTestCase {
         let apps = AppDiscovery.find(in: root)
         XCTAssertEqual(apps.map { "\($0.kind) \($0.root) \($0.project ?? "-")" }, [
             "swift flutter_app/ios Runner.xcodeproj",
+            "swift generated -",
             "react-native mobile -",
             "swift native Stride.xcodeproj",
+            "cordova study/src-cordova -",
             "swift web/ios/App App.xcodeproj",
         ])
         XCTAssertEqual(Set(apps.map(\.id)).count, apps.count, "unique ids")
@@ -79,9 +85,9 @@ final class NoConfigCheckTests: XCTestCase {
         try makeMonorepo()
         let run = try HealthAuditBinary.run(["check", "--no-fail", "--format", "json"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("no healthaudit.yml found; auditing 4 discovered apps"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("no healthaudit.yml found; auditing 6 discovered apps"), run.stderr)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual((report["apps"] as? [[String: Any]])?.count, 4)
+        XCTAssertEqual((report["apps"] as? [[String: Any]])?.count, 6)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/healthaudit.yml"), "the discovered config is never written")
     }
 
