@@ -16,7 +16,9 @@ public enum HealthKitWrapper: String, Sendable, CaseIterable {
             if let type = HealthKitType.identified(name) ?? HealthKitType.named(name) { return [type] }
             return nil
         default:
+            // `-`: a name the library knows but never passes to HealthKit on iOS.
             guard let names = Self.tables[self]?[name] else { return nil }
+            if names == ["-"] { return [] }
             let types = names.compactMap(HealthKitType.named)
             return types.isEmpty ? nil : types
         }
@@ -30,7 +32,7 @@ public enum HealthKitWrapper: String, Sendable, CaseIterable {
         .cordovaHealth: parse(cordovaTable),
     ]
 
-    /// `wrapperName=catalogueName[+catalogueName]`, separated by spaces.
+    /// `wrapperName=catalogueName[+catalogueName]` (or `-` for none), separated by spaces.
     private static func parse(_ table: String) -> [String: [String]] {
         var map: [String: [String]] = [:]
         for entry in table.split(whereSeparator: \.isWhitespace) {
@@ -88,6 +90,7 @@ public enum HealthKitWrapper: String, Sendable, CaseIterable {
         SLEEP_REM=sleepAnalysis SLEEP_LIGHT=sleepAnalysis SLEEP_CORE=sleepAnalysis SLEEP_UNKNOWN=sleepAnalysis
         SLEEP_AWAKE_IN_BED=sleepAnalysis EXERCISE_TIME=appleExerciseTime WORKOUT=workout HEADACHE_NOT_PRESENT=headache
         HEADACHE_MILD=headache HEADACHE_MODERATE=headache HEADACHE_SEVERE=headache HEADACHE_UNSPECIFIED=headache
+        WALKING_SPEED=walkingSpeed WATER_TEMPERATURE=waterTemperature UNDERWATER_DEPTH=underwaterDepth NUTRITION=-
         ELECTROCARDIOGRAM=electrocardiogram GENDER=biologicalSex BLOOD_TYPE=bloodType BIRTH_DATE=dateOfBirth
         APPLE_MOVE_TIME=appleMoveTime APPLE_STAND_HOUR=appleStandHour APPLE_STAND_TIME=appleStandTime
         HIGH_HEART_RATE_EVENT=highHeartRateEvent LOW_HEART_RATE_EVENT=lowHeartRateEvent
@@ -104,21 +107,27 @@ public enum HealthKitWrapper: String, Sendable, CaseIterable {
         bloodGlucose=bloodGlucose bodyTemperature=bodyTemperature height=height flightsClimbed=flightsClimbed
         exerciseTime=appleExerciseTime distanceCycling=distanceCycling bodyFat=bodyFatPercentage basalBodyTemperature=basalBodyTemperature
         appleSleepingWristTemperature=appleSleepingWristTemperature basalCalories=basalEnergyBurned
-        totalCalories=activeEnergyBurned+basalEnergyBurned mindfulness=mindfulSession appleStandHour=appleStandHour
+        totalCalories=activeEnergyBurned mindfulness=mindfulSession appleStandHour=appleStandHour
         dietaryWater=dietaryWater dietaryEnergyConsumed=dietaryEnergyConsumed workouts=workout
         """
 
     /// `cordova-plugin-health`'s data types on iOS (its README's table; blood pressure is asked as
     /// its two values, nutrition as the nutrients it stores).
     private static let cordovaTable = """
-        steps=stepCount distance=distanceWalkingRunning calories=activeEnergyBurned+basalEnergyBurned calories.active=activeEnergyBurned
+        steps=stepCount distance=distanceWalkingRunning+distanceCycling calories=activeEnergyBurned+basalEnergyBurned calories.active=activeEnergyBurned
         calories.basal=basalEnergyBurned activity=workout+sleepAnalysis appleExerciseTime=appleExerciseTime height=height weight=bodyMass
         heart_rate=heartRate heart_rate.resting=restingHeartRate heart_rate.variability=heartRateVariabilitySDNN
         fat_percentage=bodyFatPercentage blood_glucose=bloodGlucose blood_pressure=bloodPressureSystolic+bloodPressureDiastolic
-        insulin=insulinDelivery oxygen_saturation=oxygenSaturation temperature=bodyTemperature respiratory_rate=respiratoryRate
-        sleep=sleepAnalysis mindfulness=mindfulSession UVexposure=uvExposure workouts=workout nutrition.water=dietaryWater
+        insulin=insulinDelivery oxygen_saturation=oxygenSaturation temperature=bodyTemperature resp_rate=respiratoryRate
+        sleep=sleepAnalysis mindfulness=mindfulSession UVexposure=uvExposure nutrition.water=dietaryWater stairs=flightsClimbed
+        bmi=bodyMassIndex vo2max=vo2Max waist_circumference=waistCircumference workout_route=workoutRoute
+        blood_pressure_systolic=bloodPressureSystolic blood_pressure_diastolic=bloodPressureDiastolic gender=- date_of_birth=-
+        nutrition=dietaryEnergyConsumed+dietaryFatTotal+dietaryFatSaturated+dietaryFatPolyunsaturated+dietaryFatMonounsaturated+dietaryCholesterol+dietarySodium+dietaryPotassium+dietaryCarbohydrates+dietaryFiber+dietarySugar+dietaryProtein+dietaryVitaminA+dietaryVitaminC+dietaryCalcium+dietaryIron+dietaryWater+dietaryCaffeine
+        nutrition.fat.saturated=dietaryFatSaturated nutrition.fat.polyunsaturated=dietaryFatPolyunsaturated
+        nutrition.fat.monounsaturated=dietaryFatMonounsaturated nutrition.cholesterol=dietaryCholesterol nutrition.potassium=dietaryPotassium
+        nutrition.vitamin_a=dietaryVitaminA nutrition.vitamin_c=dietaryVitaminC nutrition.calcium=dietaryCalcium nutrition.iron=dietaryIron
         nutrition.calories=dietaryEnergyConsumed nutrition.protein=dietaryProtein nutrition.fat.total=dietaryFatTotal
-        nutrition.carbs.total=dietaryCarbohydrates nutrition.sugar=dietarySugar nutrition.fibre=dietaryFiber
+        nutrition.carbs.total=dietaryCarbohydrates nutrition.sugar=dietarySugar nutrition.dietary_fiber=dietaryFiber
         nutrition.sodium=dietarySodium nutrition.caffeine=dietaryCaffeine
         """
 }

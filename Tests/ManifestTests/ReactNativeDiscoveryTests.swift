@@ -120,6 +120,20 @@ final class ReactNativeDiscoveryTests: XCTestCase {
         XCTAssertTrue(manifest.inputFiles.contains("apps/stride/app.config.ts"))
     }
 
+    /// A script that extends app.json (`...config`) and changes `ios` keeps app.json as the evidence
+    /// and says so; a spread of anything but the function's parameter is named as computed.
+    func testAScriptExtendingAppJSONKeepsItsKeys() throws {
+        try builder.write(["app.json": Self.appJSON, "src/health.ts": Self.health, "app.config.ts": """
+            const shared = { owner: 'example' };
+            export default ({ config }) => ({ ...config, ...shared, ios: { ...config.ios, bundleIdentifier: process.env.BUNDLE_ID } });
+            """])
+        let manifest = try builder.load(entry)
+        XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "apps/stride/app.json", line: 19))
+        let texts = manifest.discovery.filter(\.isNote).map(\.text)
+        XCTAssertTrue(texts.contains("app.config.ts extends apps/stride/app.json and changes its ios or plugins keys; the audit reads apps/stride/app.json as written"), "\(texts)")
+        XCTAssertTrue(texts.contains("app.config.ts: `...shared` is computed and not evaluated"), "\(texts)")
+    }
+
     /// `module.exports = config` naming a literal, and a config that only a program can make.
     func testModuleExportsOfANamedLiteralAndAComputedConfig() throws {
         try builder.write(["src/health.ts": Self.health, "app.config.js": """

@@ -194,7 +194,7 @@ final class ReactNativePermissionTests: XCTestCase {
     func testEveryWrapperNameLeadsToCatalogueTypes() {
         for (wrapper, table) in HealthKitWrapper.tables {
             for (name, types) in table {
-                for type in types { XCTAssertNotNil(HealthKitType.named(type), "\(wrapper.rawValue): \(name) → \(type)") }
+                for type in types where type != "-" { XCTAssertNotNil(HealthKitType.named(type), "\(wrapper.rawValue): \(name) → \(type)") }
             }
         }
         XCTAssertEqual(HealthKitWrapper.reactNativeHealth.types(named: "Caffeine")?.map(\.name), ["dietaryCaffeine"])
@@ -203,6 +203,8 @@ final class ReactNativePermissionTests: XCTestCase {
         XCTAssertEqual(HealthKitWrapper.flutterHealth.types(named: "SLEEP_DEEP")?.map(\.name), ["sleepAnalysis"])
         XCTAssertEqual(HealthKitWrapper.capacitorHealth.types(named: "bloodPressure")?.map(\.name), ["bloodPressureSystolic", "bloodPressureDiastolic"])
         XCTAssertNil(HealthKitWrapper.flutterHealth.types(named: "HEART_RATE_VARIABILITY_RMSSD"), "Android only")
+        XCTAssertEqual(HealthKitWrapper.cordovaHealth.types(named: "gender")?.count, 0, "known to the plugin, never asked of HealthKit")
+        XCTAssertEqual(HealthKitWrapper.cordovaHealth.types(named: "resp_rate")?.map(\.name), ["respiratoryRate"])
     }
 
     // MARK: JSON with lines

@@ -85,13 +85,21 @@ enum WrapperRequestedTypes {
             }
             let items = list.file.items(of: list.open)
             let permissions = arguments.first { file.tokens[$0.lowerBound].isIdentifier("permissions") }
-            let access = permissions.map { FlutterAccess.values(($0.lowerBound + 2)..<$0.upperBound, in: file, count: items.count) } ?? Array(repeating: "READ", count: items.count)
+            let access = permissions.map { $0.count > 2 ? FlutterAccess.values(($0.lowerBound + 2)..<$0.upperBound, in: file, count: items.count) : [] }
+                ?? Array(repeating: "READ", count: items.count)
             for (index, item) in items.enumerated() {
                 // Unknown access (a conditional decides it) counts as READ: nothing claimed that may not be asked.
                 let value = index < access.count ? access[index] : "READ"
-                let directions: [WrapperTypeRequest.Direction] = value == "READ_WRITE" ? [.read, .share] : value == "WRITE" ? [.share] : [.read]
+                var directions: [WrapperTypeRequest.Direction] = value == "READ_WRITE" ? [.read, .share] : value == "WRITE" ? [.share] : [.read]
+                // The plugin only ever reads characteristics (sex, blood type, birth date), whatever the access says.
+                if Self.isCharacteristic(item, in: list.file) { directions = [.read] }
                 for direction in directions { add(items: [item], in: list.file, direction: direction, wrapper: .flutterHealth, call: id, at: call, callFile: file) }
             }
+        }
+
+        private static func isCharacteristic(_ item: Range<Int>, in file: JavaScriptFile) -> Bool {
+            let name = file.tokens[item.upperBound - 1].text
+            return HealthKitWrapper.flutterHealth.types(named: name)?.contains { $0.kind == .characteristic } == true
         }
 
         private mutating func add(list range: Range<Int>, in file: JavaScriptFile, all: [JavaScriptFile], direction: WrapperTypeRequest.Direction,

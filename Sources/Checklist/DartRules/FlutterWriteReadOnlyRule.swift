@@ -32,7 +32,7 @@ struct FlutterWriteReadOnlyRule: Rule {
 
             class Profile {
               final Health _health = Health();
-              static const types = [HealthDataType.WEIGHT, ↓HealthDataType.BIRTH_DATE];
+              static const types = [HealthDataType.WEIGHT, ↓HealthDataType.APPLE_MOVE_TIME];
 
               Future<bool> connect() =>
                   _health.requestAuthorization(types, permissions: types.map((t) => HealthDataAccess.READ_WRITE).toList());
@@ -77,8 +77,8 @@ struct FlutterWriteReadOnlyRule: Rule {
             guard request.library == .flutterHealth, request.direction == .share, !request.type.isShareable else { return nil }
             return Finding(ruleID: Self.description.id, severity: Self.description.severity,
                            message: "`\(request.written)` is requested with write access (HealthDataAccess.WRITE or READ_WRITE), but iOS only lets apps "
-                               + "read it: HealthKit raises an exception the app cannot catch (\"Authorization to share the following types is "
-                               + "disallowed: \(request.type.identifier)\"); ask for READ",
+                               + "read it: the whole request fails — the plugin throws before asking, or HealthKit raises NSInvalidArgumentException "
+                               + "(\"Authorization to share the following types is disallowed: \(request.type.identifier)\"), which ends the app; ask for READ",
                            location: request.evidence.location, quote: request.evidence.quote, target: context.manifest.id)
         }
     }

@@ -100,7 +100,9 @@ struct PluginReadStatusRule: Rule {
             return "`checkAuthorization` is asked about `read` types: HealthKit never discloses read permission, and the plugin lists "
                 + "every read type as authorized once the sheet was shown; query the data and treat an empty result as no data"
         case (.cordovaHealth, "isAuthorized"):
-            guard PluginResult.arguments(of: call, in: file).contains("read") else { return nil }
+            // With `write` too, the answer may be about the written types' sharing status, which is real.
+            let keys = PluginResult.arguments(of: call, in: file)
+            guard keys.contains("read"), !keys.contains("write") else { return nil }
             return "`isAuthorized` is asked about `read` types: on iOS the plugin answers from the sharing status, so read types are never "
                 + "authorized, whatever the person chose; query the data and treat an empty result as no data"
         case (.kingstinct, "authorizationStatusFor"):

@@ -132,8 +132,11 @@ struct RequestRefusedTypeRule: Rule {
         }
         // The JavaScript and Dart libraries pass the types they are given to HealthKit as they are.
         // (Flutter's write of a read-only type is flutter-write-read-only's, in the plugin's words.)
+        var cited: Set<String> = []
         for request in context.wrapperRequests {
             let name = request.type.name
+            // One list passed by two calls is one mistake, at one place.
+            guard cited.insert("\(request.evidence.location.file):\(request.evidence.location.line ?? 0) \(request.direction) \(name)").inserted else { continue }
             let problem = request.direction == .share ? Self.problem(sharing: name) : Self.problem(reading: name)
             guard let problem, !(request.library == .flutterHealth && request.type.kind != .correlation) else { continue }
             reported.insert("\(request.direction.rawValue) \(name)")

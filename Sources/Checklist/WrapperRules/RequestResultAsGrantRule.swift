@@ -70,6 +70,8 @@ struct RequestResultAsGrantRule: Rule {
     /// Names that say they hold a grant: `granted`, `isAuthorized`, `setHasPermission`, `allowed`.
     static func saysGrant(_ name: String) -> Bool {
         let lower = name.lowercased()
+        // `permissionRequested`, `setPermissionsAsked`: about the asking, not the answer.
+        if ["request", "ask", "prompt", "shown"].contains(where: lower.contains) { return false }
         return ["grant", "authorized", "authorised", "permission", "permitted", "allowed", "hasaccess"].contains { lower.contains($0) }
     }
 
@@ -93,7 +95,10 @@ struct RequestResultAsGrantRule: Rule {
         if decides(start: start, end: close, in: file) { return "decides a condition" }
         if let name = call.resultName(in: file) {
             if Self.saysGrant(name) { return "is kept as `\(name)`" }
-            if file.tokens.indices.contains(where: { $0 > close && file.tokens[$0].isIdentifier(name) && decides(start: $0, end: $0, in: file) }) {
+            // Uses of the name in the same function (not a property of that name: `res.ok`).
+            let scope = Self.enclosingBody(of: call.token, in: file)
+            if scope.contains(where: { $0 > close && file.tokens[$0].isIdentifier(name) && !($0 >= 1 && (file.tokens[$0 - 1].isPunctuator(".") || file.tokens[$0 - 1].isPunctuator("?.")))
+                && decides(start: $0, end: $0, in: file) }) {
                 return "is bound to `\(name)`, which then decides a condition"
             }
         }
@@ -105,6 +110,14 @@ struct RequestResultAsGrantRule: Rule {
             return "is stored with `\(file.tokens[before - 1].text)`"
         }
         return nil
+    }
+
+    /// The tokens of the innermost `{ … }` body around `index` (the whole file at top level).
+    static func enclosingBody(of index: Int, in file: JavaScriptFile) -> Range<Int> {
+        var open = file.parent[index]
+        while let o = open, !file.tokens[o].isPunctuator("{") { open = file.parent[o] }
+        guard let o = open, let close = file.partner[o] else { return file.tokens.indices }
+        return o..<close
     }
 
     /// Whether the expression `start...end` is a condition's operand; a `return` is not (the value
@@ -122,12 +135,13 @@ struct RequestResultAsGrantRule: Rule {
         }
         if previous >= 0 {
             let p = tokens[previous]
-            if ["!", "&&", "||", "==", "===", "!=", "!=="].contains(where: p.isPunctuator) { return true }
+            // (The right operand of `&&` / `||` decides nothing by itself: `available && await request()`.)
+            if ["!", "==", "===", "!=", "!=="].contains(where: p.isPunctuator) { return true }
             if p.isPunctuator("("), previous >= 1, ["if", "while"].contains(where: tokens[previous - 1].isIdentifier) { return true }
         }
         if last + 1 < tokens.count {
             let n = tokens[last + 1]
-            if ["&&", "||", "==", "===", "!=", "!==", "??", "?"].contains(where: n.isPunctuator) { return true }
+            if ["&&", "||", "==", "===", "!=", "!==", "?"].contains(where: n.isPunctuator) { return true }
             if n.isPunctuator(")"), let open = file.partner[last + 1], open >= 1, ["if", "while"].contains(where: tokens[open - 1].isIdentifier) { return true }
         }
         return false

@@ -11,27 +11,30 @@ struct ExpoConfigScript {
 
     init?(file: JavaScriptFile) {
         let tokens = file.tokens
-        guard let open = Self.exportedLiteral(in: file) else { return nil }
+        guard let (start, open) = Self.exportedLiteral(in: file) else { return nil }
         var reader = Reader(file: file)
         guard let value = reader.value(open..<((file.partner[open] ?? open) + 1)) else { return nil }
         json = value
-        computed = reader.computed
-        extendsStaticConfig = reader.spreads.contains { name in
-            // The function's parameter (`config`, or `{ config }` destructured) spread into the result.
-            tokens.indices.contains { tokens[$0].isIdentifier(name) && $0 < open }
+        // Only the exported function's parameter (`config`, or `{ config }` destructured) is app.json's
+        // config; any other spread is a value the script computes.
+        var parameters: Set<String> = []
+        if let paren = (start..<min(start + 4, tokens.count)).first(where: { tokens[$0].isPunctuator("(") }), let close = file.partner[paren] {
+            parameters = Set((paren..<close).filter { tokens[$0].kind == .identifier }.map { tokens[$0].text })
         }
+        extendsStaticConfig = reader.spreads.contains { parameters.contains($0.name) }
+        computed = reader.computed + reader.spreads.filter { !parameters.contains($0.name) }.map { ("..." + $0.name, $0.line) }
     }
 
-    /// The `{` of the exported object literal.
-    private static func exportedLiteral(in file: JavaScriptFile) -> Int? {
+    /// Where the exported expression starts, and the `{` of the object literal it evaluates to.
+    private static func exportedLiteral(in file: JavaScriptFile) -> (start: Int, open: Int)? {
         let tokens = file.tokens
         for index in tokens.indices {
             var start: Int?
             if tokens[index].isIdentifier("export"), index + 1 < tokens.count, tokens[index + 1].isIdentifier("default") { start = index + 2 }
             if tokens[index].isIdentifier("module"), index + 3 < tokens.count, tokens[index + 1].isPunctuator("."),
                tokens[index + 2].isIdentifier("exports"), tokens[index + 3].isPunctuator("=") { start = index + 4 }
-            guard let start, start < tokens.count else { continue }
-            return literal(startingAt: start, in: file, depth: 0)
+            guard let start, start < tokens.count, let open = literal(startingAt: start, in: file, depth: 0) else { continue }
+            return (start, open)
         }
         return nil
     }
@@ -90,7 +93,7 @@ struct ExpoConfigScript {
     private struct Reader {
         let file: JavaScriptFile
         var computed: [(text: String, line: Int)] = []
-        var spreads: [String] = []
+        var spreads: [(name: String, line: Int)] = []
 
         mutating func value(_ range: Range<Int>) -> LocatedJSON? {
             let tokens = file.tokens
@@ -104,7 +107,7 @@ struct ExpoConfigScript {
                 for item in file.items(of: group) {
                     let head = tokens[item.lowerBound]
                     if head.isPunctuator("...") {
-                        if item.count == 2, tokens[item.lowerBound + 1].kind == .identifier { spreads.append(tokens[item.lowerBound + 1].text) }
+                        if item.count == 2, tokens[item.lowerBound + 1].kind == .identifier { spreads.append((tokens[item.lowerBound + 1].text, head.line)) }
                         else { computed.append((file.text(of: item), head.line)) }
                         continue
                     }

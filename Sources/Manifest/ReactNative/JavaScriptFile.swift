@@ -67,9 +67,13 @@ public struct JavaScriptFile: Sendable {
             return true
         }
         while index < scalars.count {
-            if !inScript, matches("<script", at: index) {
+            if !inScript, matches("<script", at: index), index + 7 < scalars.count, scalars[index + 7] == ">" || scalars[index + 7].properties.isWhitespace {
                 // The tag's attributes stay blank; the script starts after its `>`.
-                while index < scalars.count, scalars[index] != ">" { index += 1 }
+                var quote: Unicode.Scalar?
+                while index < scalars.count, quote != nil || scalars[index] != ">" {
+                    if let q = quote { if scalars[index] == q { quote = nil } } else if scalars[index] == "\"" || scalars[index] == "'" { quote = scalars[index] }
+                    index += 1
+                }
                 index += 1
                 inScript = true
                 continue

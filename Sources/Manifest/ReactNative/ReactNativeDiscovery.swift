@@ -61,13 +61,18 @@ struct ReactNativeDiscovery {
                 discovery.note("\(name): `\(text.count > 60 ? text.prefix(57) + "…" : Substring(text))` is computed and not evaluated", origin: "Expo config",
                                at: FileLocation(file: display, line: line))
             }
-            // A script that only adds to app.json's config (`...config`) without touching the iOS keys leaves app.json's in force.
-            if script.extendsStaticConfig, let base = expo, read.ios == nil, read.expo["plugins"] == nil {
-                discovery.fact("\(name) extends \(base.file) without changing its ios or plugins keys", origin: "Expo config", at: FileLocation(file: display, line: 1))
+            // A script that extends app.json's config (`...config`) keeps app.json's keys; what it
+            // changes is not combined key by key, so app.json stays the evidence and the script is noted.
+            if script.extendsStaticConfig, let base = expo {
+                if read.ios != nil || read.expo["plugins"] != nil {
+                    discovery.note("\(name) extends \(base.file) and changes its ios or plugins keys; the audit reads \(base.file) as written",
+                                   origin: "Expo config", at: FileLocation(file: display, line: read.expo.line))
+                } else {
+                    discovery.fact("\(name) extends \(base.file) without changing its ios or plugins keys", origin: "Expo config", at: FileLocation(file: display, line: 1))
+                }
                 break
             }
-            discovery.fact("Expo config read from \(name)" + (script.extendsStaticConfig && expo != nil ? " (it extends app.json; its ios and plugins keys are the ones used)" : ""),
-                           origin: "Expo config", at: FileLocation(file: display, line: read.expo.line))
+            discovery.fact("Expo config read from \(name)", origin: "Expo config", at: FileLocation(file: display, line: read.expo.line))
             expo = read
             if let name = read.expo["name"]?.string { expectedNames.append(name) }
             break
