@@ -100,6 +100,11 @@ public struct AuditContext: Sendable {
     public let javaScriptCalls: [JavaScriptHealthKitCall]
     /// The `package:health` calls behind the Dart facts (`file` indexes `AppManifest.dartSources`).
     public let dartCalls: [JavaScriptHealthKitCall]
+    /// Every JavaScript and Dart library call with the file it is in.
+    var libraryCalls: [(call: JavaScriptHealthKitCall, file: JavaScriptFile)] {
+        javaScriptCalls.map { ($0, manifest.javaScriptSources[$0.file]) } + dartCalls.map { ($0, manifest.dartSources[$0.file]) }
+    }
+
     /// The types the JavaScript and Dart libraries' authorization calls ask for, through each
     /// library's names (react-native-health's are in `manifest.reactNativeHealth`).
     public let wrapperRequests: [WrapperTypeRequest]

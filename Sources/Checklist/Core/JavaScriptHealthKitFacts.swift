@@ -178,32 +178,48 @@ enum JavaScriptHealthKitFacts {
         if isCondition(start: start, end: close, in: file) { return true }
         // `const available = await isHealthDataAvailableAsync()` → how `available` is used.
         guard let name = call.resultName(in: file) else { return false }
-        return file.tokens.indices.contains { i in i > close && file.tokens[i].isIdentifier(name) && isCondition(start: i, end: i, in: file) }
+        return ((close + 1)..<file.tokens.count).contains { i in file.tokens[i].isIdentifier(name) && isCondition(start: i, end: i, in: file) }
     }
 
     private static func isCondition(start: Int, end: Int, in file: JavaScriptFile) -> Bool {
-        let tokens = file.tokens
-        var previous = start - 1
-        if previous >= 0, tokens[previous].isIdentifier("await") { previous -= 1 }
-        if previous >= 0 {
-            let p = tokens[previous]
-            if p.isPunctuator("!") || p.isPunctuator("&&") || p.isPunctuator("||") || p.isIdentifier("return") { return true }
-            if p.isPunctuator("("), previous >= 1, ["if", "while"].contains(where: tokens[previous - 1].isIdentifier) { return true }
+        file.isOperand(start: start, end: end, unwrappingParentheses: false,
+                       after: { $0.isPunctuator("!") || $0.isPunctuator("&&") || $0.isPunctuator("||") || $0.isIdentifier("return") },
+                       before: { $0.isPunctuator("&&") || $0.isPunctuator("||") })
+    }
+}
+
+extension JavaScriptFile {
+    /// The index before `start`, past an `await`.
+    func index(beforeAwaited start: Int) -> Int {
+        start >= 1 && tokens[start - 1].isIdentifier("await") ? start - 2 : start - 1
+    }
+
+    /// Whether `open` is the `(` of `if (…)` / `while (…)`.
+    func isConditionParen(_ open: Int) -> Bool {
+        open >= 1 && tokens[open].isPunctuator("(") && ["if", "while"].contains(where: tokens[open - 1].isIdentifier)
+    }
+
+    /// Whether the expression `start...end` (an `await` before it included) opens or closes the
+    /// condition of an `if` / `while`, comes after a token `after` accepts, or before one `before` accepts.
+    /// `unwrappingParentheses` looks around `(await x)` as around `x`.
+    func isOperand(start: Int, end: Int, unwrappingParentheses: Bool, after: (JSToken) -> Bool, before: (JSToken) -> Bool) -> Bool {
+        var previous = index(beforeAwaited: start)
+        var last = end
+        while unwrappingParentheses, previous >= 0, tokens[previous].isPunctuator("("), partner[previous] == last + 1, !isConditionParen(previous) {
+            last += 1
+            previous -= 1
         }
-        if end + 1 < tokens.count {
-            let n = tokens[end + 1]
-            if n.isPunctuator("&&") || n.isPunctuator("||") { return true }
-            if n.isPunctuator(")"), let open = file.partner[end + 1], open >= 1, ["if", "while"].contains(where: tokens[open - 1].isIdentifier) { return true }
-        }
-        return false
+        if previous >= 0, after(tokens[previous]) || isConditionParen(previous) { return true }
+        guard last + 1 < tokens.count else { return false }
+        let next = tokens[last + 1]
+        return before(next) || next.isPunctuator(")") && partner[last + 1].map(isConditionParen) == true
     }
 }
 
 extension JavaScriptHealthKitCall {
     /// The name the call's (awaited) result is bound to: `const result = await Health.x(…)` → `result`.
     func resultName(in file: JavaScriptFile) -> String? {
-        var before = file.chain(endingAt: token).start - 1
-        if before >= 0, file.tokens[before].isIdentifier("await") { before -= 1 }
+        let before = file.index(beforeAwaited: file.chain(endingAt: token).start)
         guard before >= 1, file.tokens[before].isPunctuator("="), file.tokens[before - 1].kind == .identifier else { return nil }
         return file.tokens[before - 1].text
     }

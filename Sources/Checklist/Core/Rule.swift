@@ -46,6 +46,11 @@ extension Rule {
                 location: document.location(of: nil), quote: "missing: \(key)", target: target)
     }
 
+    /// At a token of JavaScript or Dart code, quoting its line.
+    func finding(_ message: String, at token: Int, in file: JavaScriptFile, target: String) -> Finding {
+        finding(message, at: file.location(of: token), quote: file.quote(token), target: target)
+    }
+
     public func finding(_ message: String, at location: FileLocation, quote: String, target: String) -> Finding {
         Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
                 location: location, quote: quote, target: target)

@@ -10,8 +10,6 @@ public struct WrapperTypeRequest: Sendable {
     /// The name as the app wrote it (`HealthDataType.STEPS`, `'HKQuantityTypeIdentifierStepCount'`).
     public let written: String
     public let library: HealthKitWrapper
-    /// The request call, for grouping the types one call asks for.
-    public let call: Int
     public let evidence: Evidence
 }
 
@@ -24,12 +22,12 @@ enum WrapperRequestedTypes {
     static func extract(javaScript: [JavaScriptHealthKitCall], files: [JavaScriptFile], dart: [JavaScriptHealthKitCall],
                         dartFiles: [JavaScriptFile]) -> (requests: [WrapperTypeRequest], notes: [String], complete: Bool) {
         var reader = Reader()
-        for (offset, call) in javaScript.enumerated() where call.kind == .authorizationRequest {
+        for call in javaScript where call.kind == .authorizationRequest {
             guard let wrapper = HealthKitWrapper(rawValue: call.library.name), wrapper != .reactNativeHealth else { continue }
-            reader.read(call, id: offset, wrapper: wrapper, in: files[call.file], all: files)
+            reader.read(call, wrapper: wrapper, in: files[call.file], all: files)
         }
-        for (offset, call) in dart.enumerated() where call.method == "requestAuthorization" {
-            reader.readFlutter(call, id: javaScript.count + offset, in: dartFiles[call.file], all: dartFiles)
+        for call in dart where call.method == "requestAuthorization" {
+            reader.readFlutter(call, in: dartFiles[call.file], all: dartFiles)
         }
         return (reader.requests, reader.notes, reader.complete)
     }
@@ -40,36 +38,31 @@ enum WrapperRequestedTypes {
         /// False once a list could not be followed: what the app asks for is then only partly known.
         var complete = true
 
-        mutating func read(_ call: JavaScriptHealthKitCall, id: Int, wrapper: HealthKitWrapper, in file: JavaScriptFile, all: [JavaScriptFile]) {
+        mutating func read(_ call: JavaScriptHealthKitCall, wrapper: HealthKitWrapper, in file: JavaScriptFile, all: [JavaScriptFile]) {
             let arguments = file.items(of: call.paren)
             guard let first = arguments.first else { return }
-            let keys: [(String, WrapperTypeRequest.Direction)]
-            switch wrapper {
-            case .kingstinct: keys = [("toRead", .read), ("toShare", .share)]
-            case .cordovaHealth: keys = [("read", .read), ("write", .share)]
-            default: keys = [("read", .read), ("write", .share)]
+            let keys: [(String, WrapperTypeRequest.Direction)] = wrapper == .kingstinct ? [("toRead", .read), ("toShare", .share)] : [("read", .read), ("write", .share)]
+            /// The read and share lists of one options object.
+            func addLists(ofObjectAt open: Int, in objectFile: JavaScriptFile) {
+                for (key, direction) in keys {
+                    guard let value = objectFile.value(of: key, inObjectAt: open) else { continue }
+                    add(list: value, in: objectFile, all: all, direction: direction, wrapper: wrapper, at: call, callFile: file)
+                }
             }
             if let object = Self.object(first, in: file, all: all) {
-                for (key, direction) in keys {
-                    guard let value = object.file.value(of: key, inObjectAt: object.open) else { continue }
-                    add(list: value, in: object.file, all: all, direction: direction, wrapper: wrapper, call: id, at: call, callFile: file)
-                }
+                addLists(ofObjectAt: object.open, in: object.file)
             } else if wrapper == .kingstinct {
                 // The older form: `requestAuthorization(read, share)`.
-                add(list: first, in: file, all: all, direction: .read, wrapper: wrapper, call: id, at: call, callFile: file)
-                if arguments.count > 1 { add(list: arguments[1], in: file, all: all, direction: .share, wrapper: wrapper, call: id, at: call, callFile: file) }
+                add(list: first, in: file, all: all, direction: .read, wrapper: wrapper, at: call, callFile: file)
+                if arguments.count > 1 { add(list: arguments[1], in: file, all: all, direction: .share, wrapper: wrapper, at: call, callFile: file) }
             } else if wrapper == .cordovaHealth, let list = Self.list(first, in: file, all: all) {
                 // `['steps', { read: ['height'], write: ['weight'] }]`: a plain name asks to read and write.
                 for item in list.file.items(of: list.open) {
                     if list.file.tokens[item.lowerBound].isPunctuator("{") {
-                        for (key, direction) in keys {
-                            if let value = list.file.value(of: key, inObjectAt: item.lowerBound) {
-                                add(list: value, in: list.file, all: all, direction: direction, wrapper: wrapper, call: id, at: call, callFile: file)
-                            }
-                        }
+                        addLists(ofObjectAt: item.lowerBound, in: list.file)
                     } else {
                         for direction in [WrapperTypeRequest.Direction.read, .share] {
-                            add(items: [item], in: list.file, direction: direction, wrapper: wrapper, call: id, at: call, callFile: file)
+                            add(items: [item], in: list.file, direction: direction, wrapper: wrapper, at: call, callFile: file)
                         }
                     }
                 }
@@ -77,63 +70,64 @@ enum WrapperRequestedTypes {
         }
 
         /// `requestAuthorization(types, permissions: [...])`: each type's access, READ when none is given.
-        mutating func readFlutter(_ call: JavaScriptHealthKitCall, id: Int, in file: JavaScriptFile, all: [JavaScriptFile]) {
+        mutating func readFlutter(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile, all: [JavaScriptFile]) {
             let arguments = file.items(of: call.paren)
             guard let first = arguments.first, let list = Self.list(first, in: file, all: all) else {
                 if !arguments.isEmpty { notes.append("\(place(call, file)): the types `requestAuthorization` asks for could not be resolved"); complete = false }
                 return
             }
             let items = list.file.items(of: list.open)
-            let permissions = arguments.first { file.tokens[$0.lowerBound].isIdentifier("permissions") }
-            let access = permissions.map { $0.count > 2 ? FlutterAccess.values(($0.lowerBound + 2)..<$0.upperBound, in: file, count: items.count) : [] }
-                ?? Array(repeating: "READ", count: items.count)
+            let access = file.value(of: "permissions", inObjectAt: call.paren).map { Self.access($0, in: file, count: items.count) } ?? []
             for (index, item) in items.enumerated() {
                 // Unknown access (a conditional decides it) counts as READ: nothing claimed that may not be asked.
                 let value = index < access.count ? access[index] : "READ"
                 var directions: [WrapperTypeRequest.Direction] = value == "READ_WRITE" ? [.read, .share] : value == "WRITE" ? [.share] : [.read]
                 // The plugin only ever reads characteristics (sex, blood type, birth date), whatever the access says.
                 if Self.isCharacteristic(item, in: list.file) { directions = [.read] }
-                for direction in directions { add(items: [item], in: list.file, direction: direction, wrapper: .flutterHealth, call: id, at: call, callFile: file) }
+                for direction in directions { add(items: [item], in: list.file, direction: direction, wrapper: .flutterHealth, at: call, callFile: file) }
             }
         }
 
         private static func isCharacteristic(_ item: Range<Int>, in file: JavaScriptFile) -> Bool {
-            let name = file.tokens[item.upperBound - 1].text
+            guard let name = file.writtenName(item) else { return false }
             return HealthKitWrapper.flutterHealth.types(named: name)?.contains { $0.kind == .characteristic } == true
         }
 
+        /// `package:health`'s `HealthDataAccess` values of a `permissions:` argument: a literal list,
+        /// or one value for all (`types.map((t) => HealthDataAccess.X)`); empty when a conditional decides it.
+        private static func access(_ range: Range<Int>, in file: JavaScriptFile, count: Int) -> [String] {
+            let t = file.tokens
+            guard !range.isEmpty, !range.contains(where: { t[$0].isPunctuator("?") }) else { return [] }
+            let values = range.compactMap { i in i + 2 < t.count && t[i].isIdentifier("HealthDataAccess") && t[i + 1].isPunctuator(".") ? t[i + 2].text : nil }
+            if t[range.lowerBound].isPunctuator("[") { return values }
+            return Set(values).count == 1 ? Array(repeating: values[0], count: count) : []
+        }
+
         private mutating func add(list range: Range<Int>, in file: JavaScriptFile, all: [JavaScriptFile], direction: WrapperTypeRequest.Direction,
-                                  wrapper: HealthKitWrapper, call: Int, at request: JavaScriptHealthKitCall, callFile: JavaScriptFile) {
+                                  wrapper: HealthKitWrapper, at request: JavaScriptHealthKitCall, callFile: JavaScriptFile) {
             guard let list = Self.list(range, in: file, all: all) else {
                 notes.append("\(place(request, callFile)): the \(direction.rawValue) types `\(file.text(of: range))` could not be resolved")
                 complete = false
                 return
             }
-            add(items: list.file.items(of: list.open), in: list.file, direction: direction, wrapper: wrapper, call: call, at: request, callFile: callFile)
+            add(items: list.file.items(of: list.open), in: list.file, direction: direction, wrapper: wrapper, at: request, callFile: callFile)
         }
 
         private mutating func add(items: [Range<Int>], in file: JavaScriptFile, direction: WrapperTypeRequest.Direction, wrapper: HealthKitWrapper,
-                                  call: Int, at request: JavaScriptHealthKitCall, callFile: JavaScriptFile) {
+                                  at request: JavaScriptHealthKitCall, callFile: JavaScriptFile) {
             var unknown: [String] = []
             for item in items {
-                let tokens = file.tokens
-                let first = tokens[item.lowerBound]
-                // A string, or a member chain's last name (`HealthDataType.STEPS`, `HKQuantityTypeIdentifier.stepCount`).
-                let name: String
-                if item.count == 1, first.kind == .string {
-                    name = first.value
-                } else if first.kind == .identifier, item.count > 1, file.chain(startingAt: item.lowerBound).end == item.upperBound - 1,
-                          first.text == "HealthDataType" || first.text.hasPrefix("HK") {
-                    // An enum's member; any other chain (`options.dataType`) is a variable's value.
-                    name = file.chain(startingAt: item.lowerBound).names.last!
-                } else {
+                // A string, or an enum's member (`HealthDataType.STEPS`, `HKQuantityTypeIdentifier.stepCount`);
+                // any other chain (`options.dataType`) is a variable's value.
+                let first = file.tokens[item.lowerBound]
+                guard let name = file.writtenName(item), first.kind == .string || first.text == "HealthDataType" || first.text.hasPrefix("HK") else {
                     notes.append("\(place(request, callFile)): the \(direction.rawValue) type `\(file.text(of: item))` could not be resolved")
                     complete = false
                     continue
                 }
                 guard let types = wrapper.types(named: name) else { unknown.append(name); continue }
                 for type in types {
-                    requests.append(WrapperTypeRequest(type: type, direction: direction, written: file.text(of: item), library: wrapper, call: call,
+                    requests.append(WrapperTypeRequest(type: type, direction: direction, written: file.text(of: item), library: wrapper,
                                                        evidence: Evidence(location: file.location(of: item.lowerBound), quote: file.quote(item.lowerBound))))
                 }
             }
@@ -167,32 +161,5 @@ enum WrapperRequestedTypes {
             }
             return nil
         }
-    }
-}
-
-/// `package:health`'s `HealthDataAccess` values of a `permissions:` argument.
-enum FlutterAccess {
-    /// The access per type: a literal list, or one value for all (`types.map((t) => HealthDataAccess.X)`);
-    /// empty when a conditional decides it.
-    static func values(_ range: Range<Int>, in file: JavaScriptFile, count: Int) -> [String] {
-        let t = file.tokens
-        guard !range.isEmpty, !range.contains(where: { t[$0].isPunctuator("?") }) else { return [] }
-        let values = range.compactMap { i in i + 2 < t.count && t[i].isIdentifier("HealthDataAccess") && t[i + 1].isPunctuator(".") ? t[i + 2].text : nil }
-        if t[range.lowerBound].isPunctuator("[") { return values }
-        return Set(values).count == 1 ? Array(repeating: values[0], count: count) : []
-    }
-}
-
-extension JavaScriptFile {
-    /// The value tokens of `key` in the object literal opened at `open` (`key: value`, or the
-    /// shorthand `{ key }`, which names a variable of that name).
-    func value(of key: String, inObjectAt open: Int) -> Range<Int>? {
-        for item in items(of: open) {
-            let first = tokens[item.lowerBound]
-            guard first.kind == .identifier && first.text == key || first.kind == .string && first.value == key else { continue }
-            if item.count == 1 { return item }
-            if item.count > 2, tokens[item.lowerBound + 1].isPunctuator(":") { return (item.lowerBound + 2)..<item.upperBound }
-        }
-        return nil
     }
 }

@@ -66,10 +66,9 @@ struct FlutterPermissionsUnknownRule: Rule {
             guard call.method == "hasPermissions" else { return nil }
             let file = files[call.file]
             guard let how = Self.decision(call, in: file) else { return nil }
-            return Finding(ruleID: Self.description.id, severity: Self.description.severity,
-                           message: "`hasPermissions` is decided on (\(how)), but on iOS it returns null for read access, which HealthKit never "
+            return finding("`hasPermissions` is decided on (\(how)), but on iOS it returns null for read access, which HealthKit never "
                                + "discloses: \"unknown\" is taken as an answer; request when needed and treat empty results as no data or no access",
-                           location: file.location(of: call.token), quote: file.quote(call.token), target: context.manifest.id)
+                           at: call.token, in: file, target: context.manifest.id)
         }
     }
 

@@ -75,11 +75,10 @@ struct FlutterWriteReadOnlyRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         context.wrapperRequests.compactMap { request -> Finding? in
             guard request.library == .flutterHealth, request.direction == .share, !request.type.isShareable else { return nil }
-            return Finding(ruleID: Self.description.id, severity: Self.description.severity,
-                           message: "`\(request.written)` is requested with write access (HealthDataAccess.WRITE or READ_WRITE), but iOS only lets apps "
+            return finding("`\(request.written)` is requested with write access (HealthDataAccess.WRITE or READ_WRITE), but iOS only lets apps "
                                + "read it: the whole request fails — the plugin throws before asking, or HealthKit raises NSInvalidArgumentException "
                                + "(\"Authorization to share the following types is disallowed: \(request.type.identifier)\"), which ends the app; ask for READ",
-                           location: request.evidence.location, quote: request.evidence.quote, target: context.manifest.id)
+                           at: request.evidence.location, quote: request.evidence.quote, target: context.manifest.id)
         }
     }
 }

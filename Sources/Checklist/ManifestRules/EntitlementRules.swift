@@ -259,10 +259,8 @@ struct BackgroundDeliveryMismatchRule: Rule {
         guard context.hasSources else { return [] } // the entitlement alone cannot be judged without code
         let hasEntitlement = app.main.entitlements?[HealthKeys.backgroundDelivery]?.bool == true
         var calls = SourceQuery.calls(named: ["enableBackgroundDelivery"], in: context.sources.filter { !$0.isExtension }).map { ($0.location, $0.quote) }
-        for (files, library) in [(app.javaScriptSources, context.javaScriptCalls), (app.dartSources, context.dartCalls)] {
-            for call in library where Self.enablers.contains(call.method) {
-                calls.append((files[call.file].location(of: call.token), files[call.file].quote(call.token)))
-            }
+        for (call, file) in context.libraryCalls where Self.enablers.contains(call.method) {
+            calls.append((file.location(of: call.token), file.quote(call.token)))
         }
         if let (location, quote) = calls.first, !hasEntitlement {
             return [finding("enableBackgroundDelivery is called but \(HealthKeys.backgroundDelivery) is not set: the call fails with HKError code 4 on iOS 15 and later",

@@ -88,8 +88,7 @@ struct PluginReadStatusRule: Rule {
         return context.javaScriptCalls.compactMap { call -> Finding? in
             let file = files[call.file]
             guard let message = Self.problem(call, in: file, context: context) else { return nil }
-            return Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
-                           location: file.location(of: call.token), quote: file.quote(call.token), target: context.manifest.id)
+            return finding(message, at: call.token, in: file, target: context.manifest.id)
         }
     }
 
@@ -107,8 +106,8 @@ struct PluginReadStatusRule: Rule {
                 + "authorized, whatever the person chose; query the data and treat an empty result as no data"
         case (.kingstinct, "authorizationStatusFor"):
             // The type asked about, when the app only ever asks to read it (or HealthKit never lets apps write it).
-            guard let argument = file.items(of: call.paren).first, argument.count == 1 || file.tokens[argument.lowerBound].kind == .identifier,
-                  let type = Self.kingstinctType(argument, in: file) else { return nil }
+            guard let argument = file.items(of: call.paren).first, let name = file.writtenName(argument),
+                  let type = HealthKitWrapper.kingstinct.types(named: name)?.first else { return nil }
             let onlyRead = context.wrapperRequestsComplete && context.requestedRead.contains(type.name) && !context.requestedShare.contains(type.name)
             guard !type.isShareable || onlyRead else { return nil }
             return "`authorizationStatusFor` is asked about `\(type.name)`, which the app only reads: it is the sharing status, never "
@@ -117,13 +116,5 @@ struct PluginReadStatusRule: Rule {
         default:
             return nil
         }
-    }
-
-    /// A string identifier or a member (`HKQuantityTypeIdentifier.stepCount`).
-    private static func kingstinctType(_ range: Range<Int>, in file: JavaScriptFile) -> HealthKitType? {
-        let first = file.tokens[range.lowerBound]
-        if range.count == 1, first.kind == .string { return HealthKitWrapper.kingstinct.types(named: first.value)?.first }
-        guard first.kind == .identifier, range.count > 1, file.chain(startingAt: range.lowerBound).end == range.upperBound - 1 else { return nil }
-        return HealthKitWrapper.kingstinct.types(named: file.chain(startingAt: range.lowerBound).names.last!)?.first
     }
 }

@@ -64,10 +64,9 @@ struct WriteErrorUnhandledRule: Rule {
             let start = file.chain(endingAt: call.token).start
             let awaited = start >= 1 && file.tokens[start - 1].isIdentifier("await")
             let at = awaited ? start - 1 : start
-            return Finding(ruleID: Self.description.id, severity: Self.description.severity,
-                           message: "`\(call.method)` " + (awaited ? "is awaited outside `try` / `catch`" : "is neither awaited nor caught")
+            return finding("`\(call.method)` " + (awaited ? "is awaited outside `try` / `catch`" : "is neither awaited nor caught")
                                + ": if the person denied the write, the promise rejects unhandled and nothing tells them the data was not saved",
-                           location: file.location(of: at), quote: file.quote(at), target: context.manifest.id)
+                           at: at, in: file, target: context.manifest.id)
         }
     }
 

@@ -76,18 +76,16 @@ struct RequestResultAsGrantRule: Rule {
     }
 
     func check(_ context: AuditContext) -> [Finding] {
-        let js = context.javaScriptCalls.filter { $0.library == .kingstinct }.map { ($0, context.manifest.javaScriptSources[$0.file]) }
-        let dart = context.dartCalls.map { ($0, context.manifest.dartSources[$0.file]) }
-        return (js + dart).compactMap { call, file -> Finding? in
-            guard call.method == "requestAuthorization", let how = Self.decision(call, in: file) else { return nil }
-            return Finding(ruleID: Self.description.id, severity: Self.description.severity,
-                           message: "the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
+        context.libraryCalls.compactMap { call, file -> Finding? in
+            guard call.library == .kingstinct || call.library == .flutterHealth, call.method == "requestAuthorization",
+                  let how = Self.decision(call, in: file) else { return nil }
+            return finding("the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
                                + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
-                           location: file.location(of: call.token), quote: file.quote(call.token), target: context.manifest.id)
+                           at: call.token, in: file, target: context.manifest.id)
         }
     }
 
-    /// How the resolved value decides something: a condition (`if`, `!`, `? :`, `&&`, `==`, `??`)
+    /// How the resolved value decides something: a condition (`if`, `!`, `? :`, `&&`, `==`)
     /// around the call or the name it is bound to, or a grant-named variable or setter it is stored in.
     static func decision(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> String? {
         guard let close = file.partner[call.paren] else { return nil }
@@ -97,14 +95,14 @@ struct RequestResultAsGrantRule: Rule {
             if Self.saysGrant(name) { return "is kept as `\(name)`" }
             // Uses of the name in the same function (not a property of that name: `res.ok`).
             let scope = Self.enclosingBody(of: call.token, in: file)
-            if scope.contains(where: { $0 > close && file.tokens[$0].isIdentifier(name) && !($0 >= 1 && (file.tokens[$0 - 1].isPunctuator(".") || file.tokens[$0 - 1].isPunctuator("?.")))
+            let later = (close + 1)..<max(close + 1, scope.upperBound)
+            if later.contains(where: { file.tokens[$0].isIdentifier(name) && !(file.tokens[$0 - 1].isPunctuator(".") || file.tokens[$0 - 1].isPunctuator("?."))
                 && decides(start: $0, end: $0, in: file) }) {
                 return "is bound to `\(name)`, which then decides a condition"
             }
         }
         // `setGranted(await requestAuthorization(…))`: stored where its name says it is a grant.
-        var before = start - 1
-        if before >= 0, file.tokens[before].isIdentifier("await") { before -= 1 }
+        let before = file.index(beforeAwaited: start)
         if before >= 1, file.tokens[before].isPunctuator("("), file.tokens[before - 1].kind == .identifier,
            Self.saysGrant(file.tokens[before - 1].text) {
             return "is stored with `\(file.tokens[before - 1].text)`"
@@ -121,29 +119,11 @@ struct RequestResultAsGrantRule: Rule {
     }
 
     /// Whether the expression `start...end` is a condition's operand; a `return` is not (the value
-    /// is passed on, and its caller decides).
+    /// is passed on, and its caller decides), nor the right operand of `&&` / `||`
+    /// (`available && await request()` decides nothing by itself).
     private static func decides(start: Int, end: Int, in file: JavaScriptFile) -> Bool {
-        let tokens = file.tokens
-        var previous = start - 1
-        if previous >= 0, tokens[previous].isIdentifier("await") { previous -= 1 }
-        // `(await x)` inside a condition: look around the parentheses.
-        var last = end
-        while previous >= 0, tokens[previous].isPunctuator("("), let match = file.partner[previous], match == last + 1,
-              !(previous >= 1 && ["if", "while"].contains(where: tokens[previous - 1].isIdentifier)) {
-            last = match
-            previous -= 1
-        }
-        if previous >= 0 {
-            let p = tokens[previous]
-            // (The right operand of `&&` / `||` decides nothing by itself: `available && await request()`.)
-            if ["!", "==", "===", "!=", "!=="].contains(where: p.isPunctuator) { return true }
-            if p.isPunctuator("("), previous >= 1, ["if", "while"].contains(where: tokens[previous - 1].isIdentifier) { return true }
-        }
-        if last + 1 < tokens.count {
-            let n = tokens[last + 1]
-            if ["&&", "||", "==", "===", "!=", "!==", "?"].contains(where: n.isPunctuator) { return true }
-            if n.isPunctuator(")"), let open = file.partner[last + 1], open >= 1, ["if", "while"].contains(where: tokens[open - 1].isIdentifier) { return true }
-        }
-        return false
+        file.isOperand(start: start, end: end, unwrappingParentheses: true,
+                       after: { token in ["!", "==", "===", "!=", "!=="].contains(where: token.isPunctuator) },
+                       before: { token in ["&&", "||", "==", "===", "!=", "!==", "?"].contains(where: token.isPunctuator) })
     }
 }

@@ -61,14 +61,11 @@ struct WriteWithoutRequestRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         // Any request anywhere — Swift, any plugin, react-native-health's initHealthKit — may come first.
         guard context.usage.facts(.authorizationRequest).isEmpty, context.manifest.reactNativeHealth?.requests.isEmpty ?? true else { return [] }
-        let js = context.javaScriptCalls.filter { $0.library != .reactNativeHealth }.map { ($0, context.manifest.javaScriptSources[$0.file]) }
-        let dart = context.dartCalls.map { ($0, context.manifest.dartSources[$0.file]) }
-        return (js + dart).compactMap { call, file -> Finding? in
-            guard call.kind == .write, !call.method.hasPrefix("delete") else { return nil }
-            return Finding(ruleID: Self.description.id, severity: Self.description.severity,
-                           message: "`\(call.method)` writes to HealthKit, but the app never asks for authorization (no `requestAuthorization` anywhere): "
+        return context.libraryCalls.compactMap { call, file -> Finding? in
+            guard call.library != .reactNativeHealth, call.kind == .write, !call.method.hasPrefix("delete") else { return nil }
+            return finding("`\(call.method)` writes to HealthKit, but the app never asks for authorization (no `requestAuthorization` anywhere): "
                                + "every save fails with \"Authorization not determined\" and the person is never asked",
-                           location: file.location(of: call.token), quote: file.quote(call.token), target: context.manifest.id)
+                           at: call.token, in: file, target: context.manifest.id)
         }
     }
 }

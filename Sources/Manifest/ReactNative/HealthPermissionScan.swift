@@ -181,11 +181,7 @@ private struct PermissionResolver {
                 }
                 continue
             }
-            let key = tokens[first]
-            let matchesKey = (key.kind == .identifier || key.kind == .string) && key.value == name
-            guard matchesKey else { continue }
-            if item.count == 1 { return item }                       // `{ permissions }` shorthand
-            if tokens[first + 1].isPunctuator(":") { return (first + 2)..<item.upperBound }
+            if let value = file.value(of: name, inItem: item) { return value }
         }
         return nil
     }

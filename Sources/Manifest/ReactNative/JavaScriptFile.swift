@@ -322,4 +322,29 @@ extension JavaScriptFile {
             i + 2 < end && tokens[i].isIdentifier(name) && (tokens[i + 1].isPunctuator("=") || tokens[i + 1].isPunctuator("=>")) && tokens[i + 2].isPunctuator(opener)
         }.map { $0 + 2 }
     }
+
+    /// The value tokens of one object item whose key is `key`: `key: value`, or the shorthand
+    /// `{ key }` (which names a variable of that name); nil for any other item.
+    public func value(of key: String, inItem item: Range<Int>) -> Range<Int>? {
+        let first = tokens[item.lowerBound]
+        guard (first.kind == .identifier || first.kind == .string) && first.value == key else { return nil }
+        if item.count == 1 { return item }
+        return item.count > 2 && tokens[item.lowerBound + 1].isPunctuator(":") ? (item.lowerBound + 2)..<item.upperBound : nil
+    }
+
+    /// The value of `key` in the object literal (or named arguments) opened at `open`; a later entry
+    /// wins, as in JavaScript.
+    public func value(of key: String, inObjectAt open: Int) -> Range<Int>? {
+        items(of: open).reversed().lazy.compactMap { self.value(of: key, inItem: $0) }.first
+    }
+
+    /// A name as written in a list: a string's value, or a member chain's last name
+    /// (`HealthDataType.STEPS` → `STEPS`); nil for anything else.
+    public func writtenName(_ item: Range<Int>) -> String? {
+        let first = tokens[item.lowerBound]
+        if item.count == 1, first.kind == .string { return first.value }
+        guard first.kind == .identifier, item.count > 1 else { return nil }
+        let chain = chain(startingAt: item.lowerBound)
+        return chain.end == item.upperBound - 1 ? chain.names.last : nil
+    }
 }
