@@ -32,46 +32,38 @@ public enum AppDiscovery {
             let here = relative.isEmpty ? "." : relative
             if claimed.contains(where: { $0 == "." || here == $0 || here.hasPrefix($0 + "/") }) { return }
             let path = relative.isEmpty ? folder : folder + "/" + relative
+            /// The folder is one app: named after it, its root `under` it.
+            func claim(_ kind: String, under root: String? = nil, project: String? = nil, reason: String) {
+                let appRoot = root.map { here == "." ? $0 : here + "/" + $0 } ?? here
+                apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: kind,
+                                root: appRoot, project: project, reason: reason))
+                claimed.append(here)
+            }
             if names.contains("package.json"), let text = try? fileSystem.contents(of: path + "/package.json"),
                let json = String(data: text, encoding: .utf8) {
                 // An app, not a library or a workspace root: an Expo config, or an Xcode project under ios/.
                 let isApp = ["app.json", "app.config.js", "app.config.ts", "app.config.json"].contains(where: names.contains)
                     || ((try? fileSystem.entries(in: path + "/ios")) ?? []).contains { $0.name.hasSuffix(".xcodeproj") }
                 if isApp, json.contains("\"react-native\"") || json.contains("\"expo\"") {
-                    apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "react-native",
-                                    root: here, project: nil, reason: "React Native / Expo app (package.json)"))
-                    claimed.append(here)
-                    return
+                    return claim("react-native", reason: "React Native / Expo app (package.json)")
                 }
                 if json.contains("\"@capacitor/ios\"") || json.contains("\"@capacitor/core\""), fileSystem.isDirectory(path + "/ios/App/App.xcodeproj") {
-                    apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "swift",
-                                    root: here == "." ? "ios/App" : here + "/ios/App", project: "App.xcodeproj", reason: "Capacitor app (ios/App/App.xcodeproj)"))
-                    claimed.append(here)
-                    return
+                    return claim("swift", under: "ios/App", project: "App.xcodeproj", reason: "Capacitor app (ios/App/App.xcodeproj)")
                 }
             }
             // Cordova: a config.xml widget; its iOS project is generated (platforms/ is not committed).
             if names.contains("config.xml"), let text = try? fileSystem.contents(of: path + "/config.xml"),
                String(decoding: text, as: UTF8.self).contains("http://www.w3.org/ns/widgets") {
-                apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "cordova",
-                                root: here, project: nil, reason: "Cordova app (config.xml)"))
-                claimed.append(here)
-                return
+                return claim("cordova", reason: "Cordova app (config.xml)")
             }
             if names.contains("pubspec.yaml"), fileSystem.isDirectory(path + "/ios/Runner.xcodeproj") {
-                apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "swift",
-                                root: here == "." ? "ios" : here + "/ios", project: "Runner.xcodeproj", reason: "Flutter app (ios/Runner.xcodeproj)"))
-                claimed.append(here)
-                return
+                return claim("swift", under: "ios", project: "Runner.xcodeproj", reason: "Flutter app (ios/Runner.xcodeproj)")
             }
             // XcodeGen with no generated project committed: the spec's application target is the app.
             if names.contains(XcodeGenDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
                let text = try? fileSystem.contents(of: path + "/" + XcodeGenDiscovery.fileName),
                String(decoding: text, as: UTF8.self).range(of: #"(?m)^\s+type:\s*["']?application["']?\s*$"#, options: .regularExpression) != nil {
-                apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: "swift",
-                                root: here, project: nil, reason: "XcodeGen app (project.yml with an application target)"))
-                claimed.append(here)
-                return
+                return claim("swift", reason: "XcodeGen app (project.yml with an application target)")
             }
             for project in names.filter({ $0.hasSuffix(".xcodeproj") }).sorted() {
                 guard let text = try? fileSystem.contents(of: path + "/" + project + "/project.pbxproj"),

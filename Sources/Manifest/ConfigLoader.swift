@@ -182,9 +182,7 @@ public struct ConfigLoader {
                         app.root = try ContainedPath.resolve(root, in: siteDirectory, within: boundary)
                         app.rootInSite = root
                     } catch {
-                        let reason = error.reason != "the path leaves the site folder" ? error.reason
-                            : boundary == siteDirectory ? "the path leaves the config's folder (no git repository holds it)" : "the path leaves the repository that holds the config"
-                        reader.fail("'\(qualified)': \(reason): '\(written)'", value)
+                        reader.fail("'\(qualified)': \(Self.escapeReason(error, boundary: boundary, siteDirectory: siteDirectory)): '\(written)'", value)
                     }
                 }
             case "info_plist": app.infoPlist = relativePath(value, key: qualified, reader: &reader)
@@ -235,12 +233,18 @@ public struct ConfigLoader {
             do {
                 _ = try ContainedPath.resolve(path.value, in: app.root, within: boundary)
             } catch {
-                let reason = error.reason != "the path leaves the site folder" ? error.reason
-                    : boundary == siteDirectory ? "the path leaves the config's folder (no git repository holds it)" : "the path leaves the repository that holds the config"
-                reader.errors.append(InputProblem("'extra_sources': \(reason): '\(path.value)'", at: path.location))
+                reader.errors.append(InputProblem("'extra_sources': \(Self.escapeReason(error, boundary: boundary, siteDirectory: siteDirectory)): '\(path.value)'",
+                                                  at: path.location))
             }
         }
         return reader.errors.count == errorsBefore ? app : nil
+    }
+
+    /// Why a config path is refused, naming the limit that applies: the repository holding the
+    /// config, or the config's own folder when no repository holds it.
+    private static func escapeReason(_ error: PathEscape, boundary: String, siteDirectory: String) -> String {
+        guard error.leavesBoundary else { return error.reason }
+        return boundary == siteDirectory ? "the path leaves the config's folder (no git repository holds it)" : "the path leaves the repository that holds the config"
     }
 
     static let scenarioActions: Set<String> = [

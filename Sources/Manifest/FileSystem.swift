@@ -197,7 +197,7 @@ extension ContainedPath {
         do {
             return try resolve(below.isEmpty ? relative : below + "/" + relative, in: boundary)
         } catch {
-            throw PathEscape(path: relative, reason: "the path leaves the site folder")
+            throw PathEscape(path: relative, reason: "the path leaves the site folder", leavesBoundary: true)
         }
     }
 }
@@ -205,6 +205,8 @@ extension ContainedPath {
 public struct PathEscape: Error, Sendable {
     public var path: String
     public var reason: String
+    /// The path resolves outside the folder it must stay in (rather than, say, through a bad link).
+    public var leavesBoundary = false
 }
 
 /// Symlink-free absolute paths, for confinement checks.
@@ -446,42 +448,26 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     }
 }
 
-/// A file system with a few files laid over it (a config written from discovery, never on disk).
-/// Reads some paths from other files, live: `<site>/healthaudit.yml` from the `.healthaudit.yml` or
-/// `--config` file a user chose, so `serve` sees each edit of it.
-public struct AliasFileSystem: FileSystem {
-    let base: FileSystem
-    let aliases: [String: String]
-
-    public init(_ base: FileSystem, aliases: [String: String]) {
-        self.base = base
-        self.aliases = aliases
-    }
-
-    public func contents(of path: String) throws -> Data { try base.contents(of: aliases[path] ?? path) }
-    public func fileExists(_ path: String) -> Bool { base.fileExists(aliases[path] ?? path) }
-    public func isDirectory(_ path: String) -> Bool { aliases[path] == nil && base.isDirectory(path) }
-    public func files(under directory: String) throws -> [String] { try base.files(under: directory) }
-    public func entries(in directory: String) throws -> [FolderEntry] { try base.entries(in: directory) }
-    public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
-        try base.files(under: directory, skipping: folders)
-    }
-}
-
+/// A file system with a few files laid over it (a config written from discovery, never on disk),
+/// and some paths read from other files, live: `<site>/healthaudit.yml` from the `.healthaudit.yml`
+/// or `--config` file a user chose, so `serve` sees each edit of it.
 public struct OverlayFileSystem: FileSystem {
     let base: FileSystem
     let files: [String: Data]
+    let aliases: [String: String]
 
-    public init(_ base: FileSystem, files: [String: Data]) {
+    public init(_ base: FileSystem, files: [String: Data] = [:], aliases: [String: String] = [:]) {
         self.base = base
         self.files = files
+        self.aliases = aliases
     }
 
-    public func contents(of path: String) throws -> Data { try files[path] ?? base.contents(of: path) }
-    public func fileExists(_ path: String) -> Bool { files[path] != nil || base.fileExists(path) }
-    public func isDirectory(_ path: String) -> Bool { files[path] == nil && base.isDirectory(path) }
+    public func contents(of path: String) throws -> Data { try files[path] ?? base.contents(of: aliases[path] ?? path) }
+    public func fileExists(_ path: String) -> Bool { files[path] != nil || base.fileExists(aliases[path] ?? path) }
+    public func isDirectory(_ path: String) -> Bool { files[path] == nil && aliases[path] == nil && base.isDirectory(path) }
     public func files(under directory: String) throws -> [String] { try base.files(under: directory) }
     public func entries(in directory: String) throws -> [FolderEntry] {
+        guard !files.isEmpty else { return try base.entries(in: directory) }
         let laid = files.keys.filter { ($0 as NSString).deletingLastPathComponent == directory }.map { FolderEntry(name: ($0 as NSString).lastPathComponent, isFolder: false) }
         let below: [FolderEntry]
         do { below = try base.entries(in: directory) } catch { if laid.isEmpty { throw error }; below = [] }

@@ -133,16 +133,14 @@ public struct HealthKitType: Hashable, Sendable, Comparable {
         dietaryChloride mg c; dietaryPotassium mg c; dietaryCaffeine mg c
         """
 
-    private static let quantityRows: [String: (unit: String, aggregation: Aggregation)] = {
-        var rows: [String: (unit: String, aggregation: Aggregation)] = [:]
-        for row in quantityTable.split(whereSeparator: { $0 == ";" || $0 == "\n" }) {
+    /// The table's rows in order, parsed once.
+    private static let quantityList: [(name: String, unit: String, aggregation: Aggregation)] =
+        quantityTable.split(whereSeparator: { $0 == ";" || $0 == "\n" }).map { row in
             let fields = row.split(separator: " ")
-            rows[String(fields[0])] = (String(fields[1]), fields[2] == "c" ? .cumulative : .discrete)
+            return (String(fields[0]), String(fields[1]), fields[2] == "c" ? .cumulative : .discrete)
         }
-        return rows
-    }()
 
-    private static let quantityNames: [String] = quantityTable.split(whereSeparator: { $0 == ";" || $0 == "\n" }).map { String($0.split(separator: " ")[0]) }
+    private static let quantityRows = Dictionary(uniqueKeysWithValues: quantityList.map { ($0.name, (unit: $0.unit, aggregation: $0.aggregation)) })
 
     private static let categoryNames = """
         sleepAnalysis mindfulSession menstrualFlow intermenstrualBleeding cervicalMucusQuality ovulationTestResult sexualActivity
@@ -162,7 +160,7 @@ public struct HealthKitType: Hashable, Sendable, Comparable {
             "allergyRecord", "clinicalNoteRecord", "conditionRecord", "immunizationRecord", "labResultRecord",
             "medicationRecord", "procedureRecord", "vitalSignRecord", "coverageRecord",
         ]
-        return quantityNames.map { HealthKitType(name: $0, kind: .quantity) }
+        return quantityList.map { HealthKitType(name: $0.name, kind: .quantity) }
             + categoryNames.map { HealthKitType(name: $0, kind: .category) }
             + characteristics.map { HealthKitType(name: $0, kind: .characteristic) }
             + clinical.map { HealthKitType(name: $0, kind: .clinical) }

@@ -192,11 +192,7 @@ struct CommandFailure: Error {
 extension Paths {
     /// `path` relative to the current directory (`Site`, `../other/Site`), "" when it is the current directory.
     static func relative(_ path: String, from base: String = FileManager.default.currentDirectoryPath) -> String {
-        let target = absolute(path).split(separator: "/"), origin = absolute(base).split(separator: "/")
-        var shared = 0
-        while shared < target.count, shared < origin.count, target[shared] == origin[shared] { shared += 1 }
-        let parts = Array(repeating: "..", count: origin.count - shared) + target[shared...].map(String.init)
-        return parts.joined(separator: "/")
+        SiteBoundary.display(absolute(path), site: absolute(base))
     }
 }
 
@@ -214,7 +210,7 @@ enum SiteLocator {
     static let names = [ConfigLoader.fileName, "." + ConfigLoader.fileName]
 
     /// The nearest config (`healthaudit.yml`, then `.healthaudit.yml`) at or above `start`, up to the repository root.
-    static func nearestConfig(from start: String, names: [String] = names) -> (folder: String, name: String)? {
+    static func nearestConfig(from start: String) -> (folder: String, name: String)? {
         let root = ProjectRoot.containing(start)
         var folder = RealPath.of(start) ?? start
         while true {

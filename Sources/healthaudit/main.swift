@@ -60,7 +60,7 @@ struct SiteOptions: ParsableArguments {
         }
         guard let file = configFile else { return options }
         var options = options
-        options.fileSystem = AliasFileSystem(options.fileSystem, aliases: [options.siteDirectory + "/" + ConfigLoader.fileName: file])
+        options.fileSystem = OverlayFileSystem(options.fileSystem, aliases: [options.siteDirectory + "/" + ConfigLoader.fileName: file])
         return options
     }
 

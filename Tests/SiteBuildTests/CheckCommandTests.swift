@@ -35,7 +35,8 @@ final class CheckCommandTests: XCTestCase {
         let lines = run.stdout.split(separator: "\n")
         XCTAssertTrue(lines.contains { $0.hasPrefix("Site/apps/trainer/Trainer/Info.plist:1: error: NSHealthUpdateUsageDescription is missing") }, run.stdout)
         XCTAssertTrue(lines.contains { $0.firstMatch(of: /^Site\/apps\/veloride\/VeloRide\/.+\.swift:\d+:\d+: warning: .+ \[[a-z-]+\]$/) != nil }, run.stdout)
-        XCTAssertTrue(lines.last?.hasPrefix("\(Plural.count(try fixture.appCount(), "app")) audited:") == true, run.stdout)
+        XCTAssertGreaterThan(try fixture.appCount(), 1)
+        XCTAssertTrue(lines.last?.hasPrefix("\(try fixture.appCount()) apps audited:") == true, run.stdout)
     }
 
     func testNoFailWritesEveryReportIntoNewFoldersAndExitsZero() throws {
@@ -46,7 +47,7 @@ final class CheckCommandTests: XCTestCase {
         let run = try fixture.check(arguments)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "", "every format went to a file")
-        XCTAssertTrue(run.stderr.contains("\(Plural.count(try fixture.appCount(), "app")) audited:"), "the count still reaches the log: \(run.stderr)")
+        XCTAssertTrue(run.stderr.contains("\(try fixture.appCount()) apps audited:"), "the count still reaches the log: \(run.stderr)")
         for format in ["text", "sarif", "junit", "json", "markdown", "github"] {
             let text = try String(contentsOfFile: fixture.root + "/reports/\(format)/report.out", encoding: .utf8)
             XCTAssertFalse(text.isEmpty, format)

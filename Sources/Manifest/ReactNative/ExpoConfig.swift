@@ -37,19 +37,16 @@ struct ExpoConfig {
     var ios: LocatedJSON? { expo["ios"] }
 
     /// The react-native-health plugin entry and its options, when listed.
-    var healthPluginEntry: (entry: LocatedJSON, options: LocatedJSON?)? {
-        for entry in expo["plugins"]?.array ?? [] {
-            if entry.string == Self.healthPlugin { return (entry, nil) }
-            if let pair = entry.array, pair.first?.string == Self.healthPlugin { return (entry, pair.count > 1 ? pair[1] : nil) }
-        }
-        return nil
-    }
+    var healthPluginEntry: (entry: LocatedJSON, options: LocatedJSON?)? { pluginEntry(Self.healthPlugin) }
 
     /// The @kingstinct/react-native-healthkit plugin entry and its options, when listed.
-    var kingstinctEntry: (entry: LocatedJSON, options: LocatedJSON?)? {
+    var kingstinctEntry: (entry: LocatedJSON, options: LocatedJSON?)? { pluginEntry(Self.kingstinctPlugin) }
+
+    /// A plugin listed by name (`"name"`) or with options (`["name", { … }]`).
+    private func pluginEntry(_ name: String) -> (entry: LocatedJSON, options: LocatedJSON?)? {
         for entry in expo["plugins"]?.array ?? [] {
-            if entry.string == Self.kingstinctPlugin { return (entry, nil) }
-            if let pair = entry.array, pair.first?.string == Self.kingstinctPlugin { return (entry, pair.count > 1 ? pair[1] : nil) }
+            if entry.string == name { return (entry, nil) }
+            if let pair = entry.array, pair.first?.string == name { return (entry, pair.count > 1 ? pair[1] : nil) }
         }
         return nil
     }

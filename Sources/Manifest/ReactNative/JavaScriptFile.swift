@@ -29,6 +29,7 @@ public struct JavaScriptFile: Sendable {
         self.stoppedAtLine = stoppedAtLine
         self.tokens = tokens
         self.comments = comments
+        prose = comments.filter { !$0.text.contains(InlineSuppression.marker) }
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var partner = [Int?](repeating: nil, count: tokens.count)
         var parent = [Int?](repeating: nil, count: tokens.count)
@@ -60,14 +61,15 @@ public struct JavaScriptFile: Sendable {
         var inScript = false
         var index = 0
         var keep = [Bool](repeating: false, count: scalars.count)
-        func matches(_ word: String, at i: Int) -> Bool {
-            let w = Array(word.unicodeScalars)
-            guard i + w.count <= scalars.count else { return false }
-            for k in 0..<w.count where scalars[i + k].properties.lowercaseMapping != String(w[k]) { return false }
-            return true
+        // Tag names in either case, compared scalar by scalar where a `<` starts.
+        let openTag = (Array("<script".unicodeScalars), Array("<SCRIPT".unicodeScalars))
+        let closeTag = (Array("</script".unicodeScalars), Array("</SCRIPT".unicodeScalars))
+        func matches(_ tag: ([Unicode.Scalar], [Unicode.Scalar]), at i: Int) -> Bool {
+            guard scalars[i] == "<", i + tag.0.count <= scalars.count else { return false }
+            return tag.0.indices.allSatisfy { scalars[i + $0] == tag.0[$0] || scalars[i + $0] == tag.1[$0] }
         }
         while index < scalars.count {
-            if !inScript, matches("<script", at: index), index + 7 < scalars.count, scalars[index + 7] == ">" || scalars[index + 7].properties.isWhitespace {
+            if !inScript, matches(openTag, at: index), index + 7 < scalars.count, scalars[index + 7] == ">" || scalars[index + 7].properties.isWhitespace {
                 // The tag's attributes stay blank; the script starts after its `>`.
                 var quote: Unicode.Scalar?
                 while index < scalars.count, quote != nil || scalars[index] != ">" {
@@ -78,7 +80,7 @@ public struct JavaScriptFile: Sendable {
                 inScript = true
                 continue
             }
-            if inScript, matches("</script", at: index) { inScript = false; continue }
+            if inScript, matches(closeTag, at: index) { inScript = false; continue }
             keep[index] = inScript
             index += 1
         }
@@ -108,7 +110,8 @@ public struct JavaScriptFile: Sendable {
 
     /// Comments that say something about the code: a suppression directive names rules (whose
     /// ids hold words such as "denial"), so rules must not read it as the author's intent.
-    private var prose: [JSComment] { comments.filter { !$0.text.contains(InlineSuppression.marker) } }
+    /// Comments that are prose, not suppression markers; filtered once.
+    private let prose: [JSComment]
 
     /// Comments that sit inside a token range (by lines), including a trailing comment on its last line.
     public func comments(in range: Range<Int>) -> [JSComment] {

@@ -21,14 +21,11 @@ enum PageContext {
     }
 
     static func counts(_ findings: [Finding]) -> [String: Any] {
-        let active = findings.filter { !$0.isSuppressed }
-        let errors = active.filter { $0.severity == .error }.count
-        let warnings = active.filter { $0.severity == .warning }.count
-        let notes = active.filter { $0.severity == .note }.count
+        let c = FindingCounts(findings)
         // The numbers for templates that format their own, the phrases ("1 error", "2 warnings") for prose.
         return [
-            "errors": errors, "warnings": warnings, "notes": notes, "suppressed": findings.filter(\.isSuppressed).count,
-            "errorsText": Plural.count(errors, "error"), "warningsText": Plural.count(warnings, "warning"), "notesText": Plural.count(notes, "note"),
+            "errors": c.errors, "warnings": c.warnings, "notes": c.notes, "suppressed": c.suppressed,
+            "errorsText": Plural.count(c.errors, "error"), "warningsText": Plural.count(c.warnings, "warning"), "notesText": Plural.count(c.notes, "note"),
         ]
     }
 
