@@ -8,7 +8,7 @@ public enum AppDiscovery {
     public struct App: Sendable, Equatable {
         public var id: String
         public var name: String
-        /// `swift` or `react-native`.
+        /// `swift`, `react-native`, `flutter` or `cordova`.
         public var kind: String
         /// Relative to the searched folder.
         public var root: String
@@ -57,7 +57,7 @@ public enum AppDiscovery {
                 return claim("cordova", reason: "Cordova app (config.xml)")
             }
             if names.contains("pubspec.yaml"), fileSystem.isDirectory(path + "/ios/Runner.xcodeproj") {
-                return claim("swift", under: "ios", project: "Runner.xcodeproj", reason: "Flutter app (ios/Runner.xcodeproj)")
+                return claim("flutter", reason: "Flutter app (pubspec.yaml, ios/Runner.xcodeproj)")
             }
             // XcodeGen with no generated project committed: the spec's application target is the app.
             if names.contains(XcodeGenDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),

@@ -222,7 +222,7 @@ public struct ConfigLoader {
             }
         }
         if app.id.isEmpty && reader.errors.count == errorsBefore { reader.fail("app: 'id' is required", node) }
-        if app.project == nil && app.kind != .reactNative {
+        if app.project == nil && app.kind != .reactNative && app.kind != .flutter {
             for key in ["targets", "configuration"] where app.explicitKeys.contains(key) {
                 reader.fail("app: '\(key)' needs 'project' (the .xcodeproj whose targets are read)", node)
             }

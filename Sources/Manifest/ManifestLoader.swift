@@ -145,7 +145,7 @@ public struct ManifestLoader {
             manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Capacitor app in \(display(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
                                                      origin: "capacitor.config", location: nil, isNote: false))
         }
-        if app.kind == .swift, let flutter = FlutterSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
+        if app.kind == .swift || app.kind == .flutter, let flutter = FlutterSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
             manifest.dartSources = tokenized(FlutterSources.files(in: flutter, fileSystem: fileSystem))
         }
         if app.kind == .cordova { loadCordova(into: &manifest, display: display, tokenized: tokenized) }

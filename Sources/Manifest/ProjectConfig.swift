@@ -139,6 +139,8 @@ public enum AppKind: String, Sendable, CaseIterable {
     case reactNative = "react-native"
     /// A Cordova app: `config.xml` and its web code at the root; no iOS project is committed.
     case cordova
+    /// A Flutter app: `pubspec.yaml` and `lib/` at the root, the iOS project in `ios/`.
+    case flutter
 }
 
 public enum PermissionAnswer: String, Sendable, CaseIterable {

@@ -44,6 +44,63 @@ final class FlutterHealthTests: XCTestCase {
 
         """
 
+    /// `kind: flutter` with the app folder as root: the iOS side is `ios/Runner.xcodeproj`, read as a
+    /// native project (its build settings too), the Dart beside it.
+    func testKindFlutterReadsTheRunnerProject() throws {
+        let pbxproj = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+                P = {isa = PBXProject; mainGroup = G; targets = (T); buildConfigurationList = PL;};
+                G = {isa = PBXGroup; children = (); sourceTree = "<group>";};
+                T = {isa = PBXNativeTarget; name = Runner; productType = "com.apple.product-type.application"; buildConfigurationList = TL; buildPhases = (); dependencies = ();};
+                PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+                PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {
+                    IPHONEOS_DEPLOYMENT_TARGET = 14.0;
+                };};
+                TL = {isa = XCConfigurationList; buildConfigurations = (TR); defaultConfigurationName = Release;};
+                TR = {isa = XCBuildConfiguration; name = Release; buildSettings = {
+                    INFOPLIST_FILE = Runner/Info.plist;
+                    CODE_SIGN_ENTITLEMENTS = Runner/Runner.entitlements;
+                    PRODUCT_NAME = "$(TARGET_NAME)";
+                };};
+            }; rootObject = P; }
+            """
+        site = try TestSite(files: [
+            "healthaudit.yml": "title: Walker\napps:\n  - id: walker\n    kind: flutter\n    root: walker\n",
+            "walker/pubspec.yaml": "name: walker\ndependencies:\n  flutter:\n    sdk: flutter\n  health: ^13.1.0\n",
+            "walker/lib/health_service.dart": """
+                import 'package:health/health.dart';
+
+                Future<void> connect() async {
+                  await Health().requestAuthorization([HealthDataType.STEPS, HealthDataType.ATRIAL_FIBRILLATION_BURDEN]);
+                }
+                """,
+            "walker/ios/Runner.xcodeproj/project.pbxproj": pbxproj,
+            "walker/ios/Runner/Info.plist": InlineApp.infoPlist(["CFBundleName": "Walker", "NSHealthShareUsageDescription": "Walker reads your steps to chart each day's walking.",
+                                                                 "NSHealthUpdateUsageDescription": "Walker saves the walks you record so they appear in Health."]),
+            "walker/ios/Runner/Runner.entitlements": InlineApp.entitlements,
+        ])
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        let audit = Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+        XCTAssertEqual(audit.manifest.main.infoPlist?.path, "walker/ios/Runner/Info.plist")
+        XCTAssertEqual(audit.manifest.dartSources.map(\.path), ["walker/lib/health_service.dart"])
+        XCTAssertEqual(audit.requestedRead, ["atrialFibrillationBurden", "stepCount"])
+        let newer = try XCTUnwrap(audit.findings.first { $0.ruleID == "type-newer-than-deployment-target" })
+        XCTAssertEqual("\(newer.location)", "walker/lib/health_service.dart:4:62")
+        XCTAssertTrue(newer.message.contains("iOS 14.0 (IPHONEOS_DEPLOYMENT_TARGET at walker/ios/Runner.xcodeproj/project.pbxproj:8)"), newer.message)
+    }
+
+    func testKindFlutterWithoutAnIOSProjectIsALoadError() throws {
+        site = try TestSite(files: [
+            "healthaudit.yml": "title: Walker\napps:\n  - id: walker\n    kind: flutter\n    root: walker\n",
+            "walker/pubspec.yaml": "name: walker\n",
+        ])
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        XCTAssertThrowsError(try ManifestLoader(siteDirectory: site.site).load(config.apps[0])) { error in
+            XCTAssertTrue("\(error)".contains("Flutter app 'walker' has no ios/*.xcodeproj"), "\(error)")
+        }
+    }
+
     func testDartCallsAnswerTheCodeQuestions() throws {
         let audit = try audit(Self.readOnly)
         XCTAssertEqual(audit.manifest.dartSources.map(\.path), ["walker/lib/health_service.dart"], "generated Dart is not the app's own")

@@ -36,6 +36,36 @@ final class SourceRuleRequestedTypesTests: XCTestCase {
         XCTAssertEqual(result.notes, [])
     }
 
+    /// SwiftUI's modifier and the per-object request ask as `requestAuthorization` does: their types
+    /// are requested, and the same refusals apply (a per-object type is right where it is asked per object).
+    func testSwiftUIModifierAndPerObjectRequestsAreRequests() throws {
+        let code = """
+        import HealthKit
+        import SwiftUI
+
+        struct ConnectView: View {
+            let store = HKHealthStore()
+            @State private var trigger = false
+
+            var body: some View {
+                Button("Connect Health") { trigger.toggle() }
+                    .healthDataAccessRequest(store: store, shareTypes: [HKQuantityType(.bodyMass)],
+                                             readTypes: [HKQuantityType(.stepCount), HKCorrelationType(.bloodPressure)], trigger: trigger) { _ in }
+            }
+
+            func glasses() async throws {
+                try await store.requestPerObjectReadAuthorization(for: .visionPrescriptionType(), predicate: nil)
+            }
+        }
+        """
+        let result = try Checklist().audit(RuleExample.healthApp(["Sources/ConnectView.swift": code], read: [], share: []).load())
+        XCTAssertEqual(result.requestedRead, ["bloodPressure", "stepCount", "visionPrescription"])
+        XCTAssertEqual(result.requestedShare, ["bodyMass"])
+        let refused = result.findings.filter { $0.ruleID == "request-refused-type" }
+        XCTAssertEqual(refused.map(\.location.line), [11], "the correlation in the modifier's readTypes, not the per-object vision prescription")
+        XCTAssertTrue(refused.first?.message.contains("correlation") == true)
+    }
+
     func testConstantsOfAnotherTypeInAnotherFile() throws {
         let example = RuleExample.healthApp([
             "Sources/Types.swift": """

@@ -8,7 +8,7 @@ final class WrapperRuleExampleTests: XCTestCase {
     private var rules: [any Rule.Type] { RuleCatalog.wrapperRules }
 
     func testTheRulesAreInTheCatalogueWithExamplesInBothLanguages() throws {
-        XCTAssertEqual(rules.map { $0.description.id }, ["request-result-as-grant", "write-without-request"])
+        XCTAssertEqual(rules.map { $0.description.id }, ["request-result-as-grant", "write-without-request", "type-newer-than-deployment-target"])
         for rule in rules {
             let id = rule.description.id
             for examples in [rule.description.triggering, rule.description.nonTriggering] {

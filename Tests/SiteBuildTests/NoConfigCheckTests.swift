@@ -59,7 +59,7 @@ final class NoConfigCheckTests: XCTestCase {
         try makeMonorepo()
         let apps = AppDiscovery.find(in: root)
         XCTAssertEqual(apps.map { "\($0.kind) \($0.root) \($0.project ?? "-")" }, [
-            "swift flutter_app/ios Runner.xcodeproj",
+            "flutter flutter_app -",
             "swift generated -",
             "react-native mobile -",
             "swift native Stride.xcodeproj",

@@ -177,6 +177,15 @@ public struct AuditContext: Sendable {
 
     public var requestedTypes: Set<String> { requestedRead.union(requestedShare) }
 
+    /// The oldest iOS the app installs on, from `IPHONEOS_DEPLOYMENT_TARGET` (the project's, or the
+    /// config's `build_settings`); nil when neither sets it.
+    var deploymentTarget: DeploymentTarget? {
+        let key = "IPHONEOS_DEPLOYMENT_TARGET"
+        guard let written = manifest.config.buildSettings[key], let major = Int(written.split(separator: ".").first ?? "") else { return nil }
+        let origin = manifest.config.buildSettingOrigins[key].map { "\($0.location.file):\($0.location.line ?? 0)" }
+        return DeploymentTarget(major: major, written: written, origin: origin)
+    }
+
     /// The app says it uses HealthKit: the entitlement, a usage string, requested types, or a
     /// react-native-health setup. With no HealthKit call visible, questions are then "cannot tell",
     /// never "not applicable".
@@ -191,4 +200,11 @@ extension AppManifest {
     var lacksInfoPlist: Bool {
         main.infoPlist == nil && !config.buildSettings.keys.contains { $0.hasPrefix("INFOPLIST_KEY_NSHealth") }
     }
+}
+
+/// `IPHONEOS_DEPLOYMENT_TARGET` as written, its major version, and where it is set (file:line).
+struct DeploymentTarget {
+    let major: Int
+    let written: String
+    let origin: String?
 }

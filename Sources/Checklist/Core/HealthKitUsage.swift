@@ -6,7 +6,8 @@ public struct HealthKitFact: Sendable, Hashable {
     public enum Kind: String, Sendable, CaseIterable {
         /// `HKHealthStore.isHealthDataAvailable()`.
         case availabilityCheck
-        /// `requestAuthorization(toShare:read:)`, SwiftUI's `.healthDataAccessRequest`, or an app wrapper of it.
+        /// `requestAuthorization(toShare:read:)`, SwiftUI's `.healthDataAccessRequest`,
+        /// `requestPerObjectReadAuthorization(for:predicate:)`, or an app wrapper of them.
         case authorizationRequest
         /// `authorizationStatus(for:)` on a HealthKit store (not EventKit's or Contacts').
         case statusCheck
@@ -128,6 +129,8 @@ private final class FactExtractor {
             return vocabulary.isAuthorizationRequest(call) ? .authorizationRequest : nil
         case "healthDataAccessRequest":
             return .authorizationRequest
+        case "requestPerObjectReadAuthorization":
+            return onStore || ExprShape.labels(call).contains("predicate") ? .authorizationRequest : nil
         case HealthKitVocabulary.statusCheck:
             // On a store, or an unqualified call whose argument names a HealthKit type.
             let argument = call.arguments.first?.expression.trimmedText ?? ""
@@ -152,7 +155,8 @@ private final class FactExtractor {
     /// The names `classify` can turn into a fact.
     private static func mayBeHealthKit(_ name: String) -> Bool {
         switch name {
-        case HealthKitVocabulary.availabilityCheck, "requestAuthorization", "healthDataAccessRequest", HealthKitVocabulary.statusCheck,
+        case HealthKitVocabulary.availabilityCheck, "requestAuthorization", "healthDataAccessRequest", "requestPerObjectReadAuthorization",
+             HealthKitVocabulary.statusCheck,
              "save", "delete", "deleteObjects", "HKWorkoutBuilder", "HKLiveWorkoutBuilder", "HKWorkoutSession", "finishWorkout", "execute":
             return true
         default:

@@ -106,15 +106,16 @@ extension RuleExample {
 
     /// A React Native app with `healthApp`'s manifests and the given `js/…` files; the requested
     /// types come from its `initHealthKit` calls, not the config.
-    public static func reactNative(_ files: [String: String], read: [String] = [], share: [String] = []) -> RuleExample {
-        healthApp(files, read: read, share: share)
+    public static func reactNative(_ files: [String: String], read: [String] = [], share: [String] = [],
+                                   buildSettings: [String: String] = [:]) -> RuleExample {
+        healthApp(files, read: read, share: share, buildSettings: buildSettings)
     }
 
     /// A Flutter app on `package:health`: `healthApp`'s iOS manifests, a `pubspec.yaml` and the given
     /// `lib/…` Dart files beside it (found like a real app's `lib/`).
-    public static func flutter(_ files: [String: String]) -> RuleExample {
+    public static func flutter(_ files: [String: String], buildSettings: [String: String] = [:]) -> RuleExample {
         var all = files
         all["pubspec.yaml"] = "name: example\ndependencies:\n  flutter:\n    sdk: flutter\n  health: ^13.1.0\n"
-        return healthApp(all, read: [], share: [])
+        return healthApp(all, read: [], share: [], buildSettings: buildSettings)
     }
 }

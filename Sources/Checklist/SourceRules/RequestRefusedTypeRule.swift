@@ -111,7 +111,7 @@ struct RequestRefusedTypeRule: Rule {
                     try await store.requestPerObjectReadAuthorization(for: .visionPrescriptionType(), predicate: nil)
                 }
             }
-            """], read: [], share: ["visionPrescription"]),
+            """], read: ["visionPrescription"], share: ["visionPrescription"]),
         ]
     )
 
@@ -124,10 +124,12 @@ struct RequestRefusedTypeRule: Rule {
                 reported.insert("share " + name)
                 findings.append(finding(problem, at: node, in: source))
             }
+            // Per-object types are asked exactly this way (and then the config may list them under
+            // `requested.read`); a correlation is refused here too.
             for (name, node, source) in request.read.names {
-                guard let problem = Self.problem(reading: name) else { continue }
-                reported.insert("read " + name)
-                findings.append(finding(problem, at: node, in: source))
+                let problem = request.form == .perObject ? Self.correlationProblem(name) : Self.problem(reading: name)
+                if problem != nil || request.form == .perObject { reported.insert("read " + name) }
+                if let problem { findings.append(finding(problem, at: node, in: source)) }
             }
         }
         // The JavaScript and Dart libraries pass the types they are given to HealthKit as they are.
@@ -170,6 +172,10 @@ struct RequestRefusedTypeRule: Rule {
         guard type.isPerObjectRead else { return nil }
         return "`\(name)` is read object by object: ask with `requestPerObjectReadAuthorization(for:predicate:)`; "
             + "`requestAuthorization(toShare:read:)` refuses to read it"
+    }
+
+    static func correlationProblem(_ name: String) -> String? {
+        HealthKitType.named(name).flatMap { $0.kind == .correlation ? correlation($0) : nil }
     }
 
     private static func correlation(_ type: HealthKitType) -> String {

@@ -39,8 +39,19 @@ struct TypeSet {
     }
 }
 
-/// One `requestAuthorization(toShare:read:)` call in the app's code and what it asks for.
+/// One authorization request in the app's code and what it asks for.
 struct ResolvedRequest {
+    /// The three ways HealthKit is asked: the sets below mean the same in the first two.
+    enum Form: String {
+        /// `requestAuthorization(toShare:read:)`.
+        case requestAuthorization
+        /// SwiftUI's `.healthDataAccessRequest(store:shareTypes:readTypes:trigger:)`, which asks the same way.
+        case dataAccessRequest = "healthDataAccessRequest"
+        /// `requestPerObjectReadAuthorization(for:predicate:)`: one type, read, object by object.
+        case perObject = "requestPerObjectReadAuthorization"
+    }
+
+    let form: Form
     let source: ParsedSource
     let call: FunctionCallExprSyntax
     let share: TypeSet
@@ -73,10 +84,19 @@ struct RequestedTypeResolver {
     func requests() -> [ResolvedRequest] {
         let resolver = self
         return ParallelMap.map(sources) { source in
-            source.calls(named: "requestAuthorization").filter(HealthKitVocabulary.isFrameworkRequest).map { call in
-                ResolvedRequest(source: source, call: call,
+            let sheets = source.calls(named: "requestAuthorization").filter(HealthKitVocabulary.isFrameworkRequest).map { call in
+                ResolvedRequest(form: .requestAuthorization, source: source, call: call,
                                 share: resolver.argument(call, "toShare", source), read: resolver.argument(call, "read", source))
             }
+            let modifiers = source.calls(named: "healthDataAccessRequest").filter { ExprShape.labels($0).contains("readTypes") }.map { call in
+                ResolvedRequest(form: .dataAccessRequest, source: source, call: call,
+                                share: resolver.argument(call, "shareTypes", source), read: resolver.argument(call, "readTypes", source))
+            }
+            let perObject = source.calls(named: "requestPerObjectReadAuthorization").filter { ExprShape.labels($0).contains("for") }.map { call in
+                ResolvedRequest(form: .perObject, source: source, call: call, share: TypeSet(), read: resolver.argument(call, "for", source))
+            }
+            // In source order, as the rules report them.
+            return (sheets + modifiers + perObject).sorted { $0.call.position < $1.call.position }
         }.flatMap { $0 }
     }
 
@@ -591,16 +611,16 @@ struct CodeRequestedTypes {
                 var seen: Set<String> = []
                 let unknown = set.uncatalogued.filter { seen.insert($0).inserted }.sorted()
                 if unknown.count == 1 {
-                    notes.append("\(place): requestAuthorization \(kind) set asks for `\(unknown[0])`, which the audit does not know")
+                    notes.append("\(place): \(request.form.rawValue) \(kind) set asks for `\(unknown[0])`, which the audit does not know")
                 } else if !unknown.isEmpty {
                     // One line for a long list: a framework that asks for everything would fill the page.
                     let shown = unknown.prefix(6).map { "`\($0)`" }.joined(separator: ", ") + (unknown.count > 6 ? ", and \(unknown.count - 6) more" : "")
-                    notes.append("\(place): requestAuthorization \(kind) set asks for \(unknown.count) types the audit does not know: \(shown)")
+                    notes.append("\(place): \(request.form.rawValue) \(kind) set asks for \(unknown.count) types the audit does not know: \(shown)")
                 }
                 for (text, reason) in set.unresolved {
                     let shown = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
                     let clipped = shown.count > 80 ? shown.prefix(77) + "…" : Substring(shown)
-                    notes.append("\(place): requestAuthorization \(kind) set `\(clipped)` could not be resolved" + (reason.map { " (\($0))" } ?? ""))
+                    notes.append("\(place): \(request.form.rawValue) \(kind) set `\(clipped)` could not be resolved" + (reason.map { " (\($0))" } ?? ""))
                 }
             }
         }

@@ -107,6 +107,7 @@ struct ProjectDiscovery {
     let fileSystem: FileSystem
 
     func discover(_ app: AppConfig) throws -> Discovery {
+        let app = app.kind == .flutter ? try FlutterProject(fileSystem: fileSystem).iosSide(of: app) : app
         var discovery = Discovery(config: app)
         let files = AppFiles(fileSystem: fileSystem, app: app)
         if app.kind == .reactNative {
@@ -137,5 +138,30 @@ struct ProjectDiscovery {
         var counter = 2
         while taken.contains(unique) { unique = "\(id)-\(counter)"; counter += 1 }
         return unique
+    }
+}
+
+/// A Flutter app is audited through its iOS side: `ios/` becomes the root and its Xcode project
+/// (`Runner.xcodeproj`, or the one project there) is read as a native app's; the Dart code and
+/// `pubspec.yaml` are found above it (`FlutterSources`, `HealthKitDependencies`).
+struct FlutterProject {
+    let fileSystem: FileSystem
+
+    func iosSide(of app: AppConfig) throws -> AppConfig {
+        guard app.project == nil, app.xcodeGenSpec == nil else { return app }
+        let ios = app.root + "/ios"
+        guard fileSystem.fileExists(app.root + "/pubspec.yaml") else {
+            throw InputError("Flutter app '\(app.id)' has no pubspec.yaml at its root '\(app.rootInSite)': point `root` at the folder holding pubspec.yaml", at: app.location)
+        }
+        let projects = ((try? fileSystem.entries(in: ios)) ?? []).map(\.name).filter { $0.hasSuffix(".xcodeproj") }.sorted()
+        guard let project = projects.contains("Runner.xcodeproj") ? "Runner.xcodeproj" : projects.first else {
+            throw InputError("Flutter app '\(app.id)' has no ios/*.xcodeproj under '\(app.rootInSite)': add the iOS platform (`flutter create --platforms=ios .`) or set `project:`",
+                             at: app.location)
+        }
+        var app = app
+        app.root = ios
+        app.rootInSite = AppFiles.join(app.rootInSite, "ios")
+        app.project = Located(project, at: app.location)
+        return app
     }
 }

@@ -60,7 +60,7 @@ struct AppPage {
             if let value = app.usageString(key) {
                 let text = value.value.string.map { MarkdownText.code($0) } ?? "(\(value.value.typeName))"
                 usage.append("\(MarkdownText.code(key)) (\(value.origin.rawValue), \(MarkdownText.escape(value.location.description))): \(text)")
-            } else if app.config.kind == .swift || app.main.infoPlist != nil {
+            } else if app.config.kind == .swift || app.config.kind == .flutter || app.main.infoPlist != nil {
                 usage.append("\(MarkdownText.code(key)): *absent*")
             }
             for file in app.infoPlistStrings {
