@@ -149,6 +149,35 @@ final class ReactNativeDiscoveryTests: XCTestCase {
         XCTAssertTrue(errors.first?.message.contains("no Expo config (app.json, or an app.config.* exporting a literal)") == true, errors.first?.message ?? "")
     }
 
+    /// TypeScript's typed forms: a typed constant exported by name, and a typed function's result.
+    func testTypedExpoConfigForms() throws {
+        try builder.write(["src/health.ts": Self.health, "app.config.ts": """
+            import type { ExpoConfig } from 'expo/config';
+
+            const config: ExpoConfig = {
+              name: 'Stride',
+              slug: 'stride',
+              plugins: [['react-native-health', { healthSharePermission: 'Stride reads your sleep to score each night.' }]],
+            };
+
+            export default config;
+            """])
+        XCTAssertEqual(try builder.load(entry).usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "apps/stride/app.config.ts", line: 6))
+
+        try builder.write(["app.config.ts": """
+            import type { ExpoConfig } from 'expo/config';
+
+            export default function (): ExpoConfig {
+              return {
+                name: 'Stride',
+                slug: 'stride',
+                plugins: [['react-native-health', { healthSharePermission: 'Stride reads your sleep to score each night.' }]],
+              };
+            }
+            """])
+        XCTAssertEqual(try builder.load(entry).usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "apps/stride/app.config.ts", line: 7))
+    }
+
     func testExpoWithoutTheHealthPluginDropsTheKeys() throws {
         let json = "{\n  \"expo\": {\n    \"name\": \"Stride\",\n    \"slug\": \"stride\",\n    \"plugins\": [\"expo-router\"]\n  }\n}\n"
         try builder.write(["app.json": json, "src/health.ts": Self.health])

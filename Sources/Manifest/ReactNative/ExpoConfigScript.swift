@@ -50,11 +50,16 @@ struct ExpoConfigScript {
         let token = tokens[i]
         if token.isPunctuator("{") { return i }
         if token.isIdentifier("function") {
-            // `function name(params) { … return { … } }`
+            // `function name(params) { … return { … } }`, its result maybe typed: `(): ExpoConfig {`.
             var j = i + 1
             while j < tokens.count, !tokens[j].isPunctuator("(") { j += 1 }
-            guard j < tokens.count, let close = file.partner[j], close + 1 < tokens.count, tokens[close + 1].isPunctuator("{") else { return nil }
-            return returned(inBody: close + 1, of: file, depth: depth)
+            guard j < tokens.count, let close = file.partner[j] else { return nil }
+            var body = close + 1
+            if body < tokens.count, tokens[body].isPunctuator(":") {
+                while body < tokens.count, body - close < 10, !tokens[body].isPunctuator("{") { body += 1 }
+            }
+            guard body < tokens.count, tokens[body].isPunctuator("{") else { return nil }
+            return returned(inBody: body, of: file, depth: depth)
         }
         if token.isPunctuator("("), let close = file.partner[i] {
             // `({…})`, or an arrow's parameters: `({ config }) => …` / `(config: ConfigContext): ExpoConfig => …`

@@ -321,9 +321,16 @@ extension JavaScriptFile {
     /// last one before `limit` when given.
     public func literal(boundTo name: String, opener: String, before limit: Int? = nil) -> Int? {
         let end = min(limit ?? tokens.count, tokens.count)
-        return tokens.indices.last { i in
-            i + 2 < end && tokens[i].isIdentifier(name) && (tokens[i + 1].isPunctuator("=") || tokens[i + 1].isPunctuator("=>")) && tokens[i + 2].isPunctuator(opener)
-        }.map { $0 + 2 }
+        var found: Int?
+        for i in tokens.indices where i + 2 < end && tokens[i].isIdentifier(name) {
+            // TypeScript's annotation of a declared name: `const config: ExpoConfig = { … }`.
+            var j = i + 1
+            if tokens[j].isPunctuator(":"), i > 0, ["const", "let", "var"].contains(where: tokens[i - 1].isIdentifier) {
+                while j < end, j - i < 10, !tokens[j].isPunctuator("="), !tokens[j].isPunctuator(";"), !tokens[j].isPunctuator("{") { j += 1 }
+            }
+            if j + 1 < end, tokens[j].isPunctuator("=") || tokens[j].isPunctuator("=>"), tokens[j + 1].isPunctuator(opener) { found = j + 1 }
+        }
+        return found
     }
 
     /// The value tokens of one object item whose key is `key`: `key: value`, or the shorthand
