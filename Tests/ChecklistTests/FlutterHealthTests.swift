@@ -128,6 +128,19 @@ final class FlutterHealthTests: XCTestCase {
         XCTAssertEqual(audit.answers.first { $0.question == .availabilityChecked }?.status, .no)
     }
 
+    /// `delete(type:startTime:endTime:)` is a write: HealthKit deletes only what the app may share.
+    func testDeleteIsAWrite() throws {
+        let audit = try audit("""
+            import 'package:health/health.dart';
+
+            final health = Health();
+
+            Future<bool> undo(DateTime start, DateTime end) => health.delete(type: HealthDataType.STEPS, startTime: start, endTime: end);
+            """)
+        let writes = AuditContext(manifest: audit.manifest).usage.facts(.write)
+        XCTAssertEqual(writes.map { "\($0.evidence.location)" }, ["walker/lib/health_service.dart:5:59"])
+    }
+
     /// The types `requestAuthorization` asks for are the app's requested types, per access: READ by
     /// default, WRITE only to share, READ_WRITE both; the plugin's names lead to the catalogue's.
     func testRequestedTypesComeFromTheDartRequestPerAccess() throws {

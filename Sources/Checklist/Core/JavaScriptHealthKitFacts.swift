@@ -57,7 +57,7 @@ public struct HealthKitLibrary: Sendable, Hashable {
     /// Flutter's `package:health`; the plugin offers no HealthKit availability check on iOS.
     public static let flutterHealth = HealthKitLibrary(
         name: "package:health", modules: ["package:health/health.dart"],
-        methods: ["requestAuthorization": .authorizationRequest, "hasPermissions": .statusCheck],
+        methods: ["requestAuthorization": .authorizationRequest, "hasPermissions": .statusCheck, "delete": .write],
         prefixes: ["get": .read, "write": .write, "delete": .write], promises: true, globals: [],
         ignored: ["getHealthConnectSdkStatus", "isHealthConnectAvailable", "installHealthConnect", "isDataTypeAvailable",
                   "getHealthConnectSdkStatusNative", "isHealthDataHistoryAvailable", "isHealthDataInBackgroundAvailable"])
