@@ -36,6 +36,26 @@ final class ReactNativePermissionTests: XCTestCase {
         }
     }
 
+    /// Dart's strings: a triple-quoted one spans lines and holds apostrophes, a raw one keeps its
+    /// backslash, and `${…}` with quotes inside stays in the string; the code after is tokenized right.
+    func testDartStringsAreSingleTokens() {
+        let file = JavaScriptFile(path: "lib/health.dart", text: #"""
+            const help = '''
+            Don't worry: we'll ask first.
+            ''';
+            final path = r'C:\data\';
+            final label = 'steps: ${counts['steps']}';
+            final ratio = total / 2;
+            Health().requestAuthorization([HealthDataType.STEPS]);
+            """#)
+        XCTAssertEqual(file.tokens.filter { $0.kind == .string }.map(\.value),
+                       ["\nDon't worry: we'll ask first.\n", #"C:\data\"#, "steps: ${counts['steps']}"])
+        XCTAssertEqual(file.tokens.filter { $0.kind == .regex }.count, 0, "Dart has no regex literals")
+        let call = file.tokens.first { $0.isIdentifier("requestAuthorization") }
+        XCTAssertEqual(call?.line, 7)
+        XCTAssertEqual(call?.column, 10)
+    }
+
     func testJSXTextIsNotCode() {
         let text = """
         export const Card = () => (

@@ -37,6 +37,8 @@ public struct JSComment: Sendable, Hashable {
 public struct JSTokenizer {
     private let scalars: [Unicode.Scalar]
     private let jsx: Bool
+    /// Dart's strings: raw (`r'C:\'`), triple-quoted over several lines, `${…}` inside; no regex literals.
+    private let dart: Bool
     private var index = 0
     private var line = 1
     private var column = 1
@@ -48,21 +50,22 @@ public struct JSTokenizer {
     private var nesting = 0
     private var stoppedAtLine: Int?
 
-    public static func tokenize(_ text: String, jsx: Bool = true) -> (tokens: [JSToken], comments: [JSComment]) {
-        let result = tokenizeReportingDepth(text, jsx: jsx)
+    public static func tokenize(_ text: String, jsx: Bool = true, dart: Bool = false) -> (tokens: [JSToken], comments: [JSComment]) {
+        let result = tokenizeReportingDepth(text, jsx: jsx, dart: dart)
         return (result.tokens, result.comments)
     }
 
     /// Also says on which line tokenizing stopped because expressions nested deeper than `maxNesting`.
-    public static func tokenizeReportingDepth(_ text: String, jsx: Bool = true) -> (tokens: [JSToken], comments: [JSComment], stoppedAtLine: Int?) {
-        var tokenizer = JSTokenizer(scalars: Array(text.unicodeScalars), jsx: jsx)
+    public static func tokenizeReportingDepth(_ text: String, jsx: Bool = true, dart: Bool = false) -> (tokens: [JSToken], comments: [JSComment], stoppedAtLine: Int?) {
+        var tokenizer = JSTokenizer(scalars: Array(text.unicodeScalars), jsx: jsx && !dart, dart: dart)
         tokenizer.scanCode(stopAtBrace: false)
         return (tokenizer.tokens, tokenizer.comments, tokenizer.stoppedAtLine)
     }
 
-    private init(scalars: [Unicode.Scalar], jsx: Bool) {
+    private init(scalars: [Unicode.Scalar], jsx: Bool, dart: Bool) {
         self.scalars = scalars
         self.jsx = jsx
+        self.dart = dart
         if scalars.first == "\u{FEFF}" { index = 1 }
     }
 
@@ -174,6 +177,12 @@ public struct JSTokenizer {
     private mutating func scanToken() {
         guard let c = current else { return }
         let startLine = line, startColumn = column, start = index
+        if dart, c == "r", let quote = peek(1), quote == "'" || quote == "\"" {
+            advance()
+            let value = scanDartString(raw: true)
+            emit(.string, text(start, index), value: value, line: startLine, column: startColumn)
+            return
+        }
         if Self.isIdentifierStart(c) {
             advance()
             while let d = current, Self.isIdentifierPart(d) { advance() }
@@ -193,7 +202,7 @@ public struct JSTokenizer {
         }
         switch c {
         case "\"", "'":
-            let value = scanString(quote: c)
+            let value = dart ? scanDartString(raw: false) : scanString(quote: c)
             emit(.string, text(start, index), value: value, line: startLine, column: startColumn)
             return
         case "`":
@@ -201,7 +210,7 @@ public struct JSTokenizer {
             let raw = text(start, index)
             emit(.template, raw, value: String(raw.dropFirst().dropLast()), line: startLine, column: startColumn)
             return
-        case "/" where !previousEndsOperand(braceEnds: false):
+        case "/" where !dart && !previousEndsOperand(braceEnds: false):
             scanRegex()
             emit(.regex, text(start, index), line: startLine, column: startColumn)
             return
@@ -266,6 +275,46 @@ public struct JSTokenizer {
                         }
                     }
                 default: value.append(escaped)
+                }
+                continue
+            }
+            value.append(c)
+            advance()
+        }
+        return String(value)
+    }
+
+    /// Reads a Dart string at its quote: `'…'`, or `'''…'''` across lines; a raw one keeps its
+    /// backslashes; `${…}` is kept as written, its nested quotes included.
+    private mutating func scanDartString(raw: Bool) -> String {
+        guard let quote = current else { return "" }
+        let triple = peek(1) == quote && peek(2) == quote
+        for _ in 0..<(triple ? 3 : 1) { advance() }
+        var value = String.UnicodeScalarView()
+        while let c = current {
+            if c == quote && (!triple || (peek(1) == quote && peek(2) == quote)) {
+                for _ in 0..<(triple ? 3 : 1) { advance() }
+                break
+            }
+            if c == "\n" && !triple { break }
+            if c == "\\" && !raw {
+                advance()
+                guard let escaped = current else { break }
+                advance()
+                switch escaped {
+                case "n": value.append("\n")
+                case "t": value.append("\t")
+                case "r": value.append("\r")
+                default: value.append(escaped)
+                }
+                continue
+            }
+            if c == "$" && peek(1) == "{" && !raw {
+                var depth = 0
+                while let d = current {
+                    value.append(d)
+                    advance()
+                    if d == "{" { depth += 1 } else if d == "}" { depth -= 1; if depth == 0 { break } }
                 }
                 continue
             }

@@ -25,7 +25,7 @@ public struct JavaScriptFile: Sendable {
         let component = path.hasSuffix(".vue") || path.hasSuffix(".svelte")
         let script = component ? Self.scriptBlocks(of: text) : text
         let (tokens, comments, stoppedAtLine) = JSTokenizer.tokenizeReportingDepth(
-            script, jsx: !component && !path.hasSuffix(".ts") && !path.hasSuffix(".mts") && !path.hasSuffix(".cts") && !path.hasSuffix(".dart"))
+            script, jsx: !component && !path.hasSuffix(".ts") && !path.hasSuffix(".mts") && !path.hasSuffix(".cts"), dart: path.hasSuffix(".dart"))
         self.stoppedAtLine = stoppedAtLine
         self.tokens = tokens
         self.comments = comments
