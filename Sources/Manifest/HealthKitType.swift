@@ -51,7 +51,9 @@ public struct HealthKitType: Hashable, Sendable, Comparable {
         "appleExerciseTime", "appleStandTime", "appleMoveTime", "walkingHeartRateAverage", "atrialFibrillationBurden",
         "appleWalkingSteadiness", "highHeartRateEvent", "lowHeartRateEvent", "irregularHeartRhythmEvent", "appleStandHour",
         "lowCardioFitnessEvent", "appleWalkingSteadinessEvent", "electrocardiogram", "activitySummary", "userAnnotatedMedication",
-        "appleSleepingWristTemperature", "appleSleepingBreathingDisturbances", "sleepApneaEvent", "estimatedWorkoutEffortScore",
+        "appleSleepingWristTemperature", "estimatedWorkoutEffortScore",
+        // Not listed, though Apple Watch computes them: appleSleepingBreathingDisturbances and sleepApneaEvent. No
+        // first-party source says sharing them is refused, and a wrong entry here would be an error-level false alarm.
     ]
     private static let perObject: Set<String> = ["visionPrescription", "userAnnotatedMedication"]
     private static let correlationComponents = [
@@ -73,6 +75,8 @@ public struct HealthKitType: Hashable, Sendable, Comparable {
         "appleSleepingBreathingDisturbances": 18, "sleepApneaEvent": 18, "bleedingDuringPregnancy": 18, "bleedingAfterPregnancy": 18,
         "distanceRowing": 18, "rowingSpeed": 18, "distancePaddleSports": 18, "paddleSportsSpeed": 18, "distanceCrossCountrySkiing": 18,
         "crossCountrySkiingSpeed": 18, "distanceSkatingSports": 18, "workoutEffortScore": 18, "estimatedWorkoutEffortScore": 18,
+        // Symptoms arrived in iOS 13.6, these six in iOS 14.
+        "bladderIncontinence": 14, "drySkin": 14, "hairLoss": 14, "memoryLapse": 14, "nightSweats": 14, "vaginalDryness": 14,
     ]
     private static let otherIdentifiers = [
         "workoutRoute": "HKWorkoutRouteTypeIdentifier", "electrocardiogram": "HKDataTypeIdentifierElectrocardiogram",

@@ -96,6 +96,15 @@ public enum HealthKitWrapper: String, Sendable, CaseIterable {
         HIGH_HEART_RATE_EVENT=highHeartRateEvent LOW_HEART_RATE_EVENT=lowHeartRateEvent
         IRREGULAR_HEART_RATE_EVENT=irregularHeartRhythmEvent RESTING_HEART_RATE=restingHeartRate AUDIOGRAM=audiogram
         MENSTRUATION_FLOW=menstrualFlow UV_INDEX=uvExposure ATRIAL_FIBRILLATION_BURDEN=atrialFibrillationBurden
+        DIETARY_FAT_MONOUNSATURATED=dietaryFatMonounsaturated DIETARY_FAT_POLYUNSATURATED=dietaryFatPolyunsaturated
+        DIETARY_FAT_SATURATED=dietaryFatSaturated DIETARY_VITAMIN_A=dietaryVitaminA DIETARY_THIAMIN=dietaryThiamin
+        DIETARY_RIBOFLAVIN=dietaryRiboflavin DIETARY_NIACIN=dietaryNiacin DIETARY_PANTOTHENIC_ACID=dietaryPantothenicAcid
+        DIETARY_VITAMIN_B6=dietaryVitaminB6 DIETARY_BIOTIN=dietaryBiotin DIETARY_VITAMIN_B12=dietaryVitaminB12
+        DIETARY_VITAMIN_C=dietaryVitaminC DIETARY_VITAMIN_D=dietaryVitaminD DIETARY_VITAMIN_E=dietaryVitaminE
+        DIETARY_VITAMIN_K=dietaryVitaminK DIETARY_FOLATE=dietaryFolate DIETARY_CHLORIDE=dietaryChloride
+        DIETARY_MAGNESIUM=dietaryMagnesium DIETARY_PHOSPHORUS=dietaryPhosphorus DIETARY_ZINC=dietaryZinc
+        DIETARY_CHROMIUM=dietaryChromium DIETARY_COPPER=dietaryCopper DIETARY_IODINE=dietaryIodine
+        DIETARY_MANGANESE=dietaryManganese DIETARY_MOLYBDENUM=dietaryMolybdenum DIETARY_SELENIUM=dietarySelenium
         """
 
     /// `@capgo/capacitor-health`'s `HealthDataType` (its `Health.swift` type map; blood pressure is

@@ -103,6 +103,8 @@ final class ReactNativeRuleExampleTests: XCTestCase {
             "rn-zero-for-missing apps/cos/src/services/health.ts:87:21",
             "rn-zero-for-missing apps/cos/src/services/health.ts:107:6",
             "rn-zero-for-missing apps/cos/src/services/health.ts:113:29",
+            // react-native-health ships clinical-record queries; CoS never asks for records.
+            "dependency-clinical-records apps/cos/package.json:18",
         ])
         let denied = try XCTUnwrap(audit.findings.first { $0.ruleID == "rn-callback-error-as-denial" })
         XCTAssertEqual(denied.quote, "reject(error); // user denied access")

@@ -14,6 +14,10 @@ struct UsageStringMissingRule: Rule {
         ("NSHealthShareUsageDescription must be set in the app's Info.plist in order to request read authorization…") \
         when read types are requested without the share string, or share types without the update string.
 
+        A package that links HealthKit (a plugin, ResearchKit, CareKit — from `package.json`, `pubspec.yaml`, the Podfile \
+        or a lockfile) puts HealthKit's API in the binary, so the upload needs both strings even when the app's own \
+        code never calls it.
+
         Keys provided through build settings (`INFOPLIST_KEY_NSHealthShareUsageDescription`, Xcode's generated Info.plist) count as present.
         """,
         triggering: [
@@ -21,6 +25,9 @@ struct UsageStringMissingRule: Rule {
             .healthApp(info: ["CFBundleName": "Steady"], read: ["stepCount"], share: []),
             .healthApp(["App.entitlements": ""], info: ["CFBundleName": "Steady", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
                        read: ["heartRate"], share: []),
+            // HealthKit only through a pod: no entitlement, no request of the app's own, and the upload still needs both strings.
+            .healthApp(["App.entitlements": "", "Podfile.lock": "PODS:\n  - CareKit (2.0.2)\n\nDEPENDENCIES:\n  - CareKit\n"],
+                       info: ["CFBundleName": "Steady"], read: [], share: []),
         ],
         nonTriggering: [
             .healthApp(),
@@ -52,7 +59,7 @@ struct UsageStringMissingRule: Rule {
             if context.hasHealthKitEntitlement {
                 reasons.append("App Store upload is rejected (ITMS-90683): the HealthKit entitlement requires both usage strings, even for read-only apps")
             } else if let dependency = app.healthKitDependencies.first {
-                reasons.append("the app depends on `\(dependency.package)` (\(dependency.location)), which calls HealthKit: its permission request crashes without it, and App Store upload is rejected (ITMS-90683)")
+                reasons.append("the app depends on `\(dependency.package)` (\(dependency.location)), which links HealthKit: App Store upload is rejected (ITMS-90683) because the binary references HealthKit's API, and any permission request crashes")
             }
             guard !reasons.isEmpty else { continue }
             findings.append(finding("\(key) is missing: " + reasons.joined(separator: "; "), in: plist, missingKey: key, target: app.id))

@@ -38,6 +38,22 @@ public enum JSONReport {
             ("findings", .array(audit.findings.map { finding($0, context: context) })),
             ("notes", .strings(audit.notes)),
             ("discovery", .array(audit.manifest.discovery.map { discovered($0, context: context) })),
+            ("dependencies", .array(audit.manifest.healthKitDependencies.map { dependency($0, context: context) })),
+        ])
+    }
+
+    private static func dependency(_ dependency: HealthKitDependency, context: OutputContext) -> JSONValue {
+        .object([
+            ("package", .string(dependency.package)),
+            ("ecosystem", .string(dependency.ecosystem.rawValue)),
+            ("version", dependency.version.map(JSONValue.string) ?? .null),
+            ("direct", .bool(dependency.isDirect)),
+            ("location", location(dependency.location, context: context)),
+            ("quote", .string(dependency.quote)),
+            ("writes", .bool(dependency.known.writes)),
+            ("workoutSession", .bool(dependency.known.workoutSession)),
+            ("clinical", .bool(dependency.known.clinical)),
+            ("sdk", .bool(dependency.isSDK)),
         ])
     }
 

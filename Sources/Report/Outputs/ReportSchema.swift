@@ -48,11 +48,11 @@ public enum ReportSchema {
         "app": {
           "type": "object",
           "additionalProperties": false,
-          "required": ["id", "name", "kind", "verdict", "counts", "requested", "answers", "findings", "notes", "discovery"],
+          "required": ["id", "name", "kind", "verdict", "counts", "requested", "answers", "findings", "notes", "discovery", "dependencies"],
           "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
-            "kind": {"enum": ["swift", "react-native"]},
+            "kind": {"enum": ["swift", "react-native", "cordova", "flutter"]},
             "verdict": {"enum": ["passes", "needs work", "fails"]},
             "counts": {"$ref": "#/$defs/counts"},
             "requested": {
@@ -68,7 +68,26 @@ public enum ReportSchema {
             "findings": {"type": "array", "items": {"$ref": "#/$defs/finding"}},
             "notes": {"type": "array", "items": {"type": "string"}, "description": "What the scan could not establish."},
             "discovery": {"type": "array", "items": {"$ref": "#/$defs/discovered"},
-                          "description": "What discovery found in the project (targets, files, settings), with where it was read."}
+                          "description": "What discovery found in the project (targets, files, settings), with where it was read."},
+            "dependencies": {"type": "array", "items": {"$ref": "#/$defs/dependency"},
+                             "description": "Packages known to link HealthKit, from the app's manifests and lockfiles."}
+          }
+        },
+        "dependency": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["package", "ecosystem", "version", "direct", "location", "quote", "writes", "workoutSession", "clinical", "sdk"],
+          "properties": {
+            "package": {"type": "string"},
+            "ecosystem": {"enum": ["npm", "pub", "CocoaPods", "SwiftPM"]},
+            "version": {"type": ["string", "null"], "description": "Resolved by a lockfile, else the manifest's range."},
+            "direct": {"type": "boolean", "description": "Named by the app's own manifest, not only pulled in by another package."},
+            "location": {"$ref": "#/$defs/location"},
+            "quote": {"type": "string"},
+            "writes": {"type": "boolean"},
+            "workoutSession": {"type": "boolean"},
+            "clinical": {"type": "boolean", "description": "References clinical-record types."},
+            "sdk": {"type": "boolean", "description": "A framework the app builds on (ResearchKit, CareKit, Spezi), not a plugin."}
           }
         },
         "discovered": {

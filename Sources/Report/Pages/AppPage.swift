@@ -84,6 +84,17 @@ struct AppPage {
             "Read: " + (audit.requestedRead.isEmpty ? "none" : audit.requestedRead.map(MarkdownText.code).joined(separator: ", ")),
             "Share (write): " + (audit.requestedShare.isEmpty ? "none" : audit.requestedShare.map(MarkdownText.code).joined(separator: ", ")),
         ])
+        if !app.healthKitDependencies.isEmpty {
+            md.heading(3, "HealthKit dependencies")
+            md.paragraph("Packages known to link HealthKit, from the app's manifests and lockfiles.")
+            md.bullets(app.healthKitDependencies.map { dependency in
+                let does = [(dependency.known.writes, "writes"), (dependency.known.workoutSession, "runs workout sessions"),
+                            (dependency.known.clinical, "references clinical records")].filter(\.0).map(\.1)
+                return MarkdownText.code(dependency.package) + " (" + [dependency.ecosystem.rawValue, dependency.version, dependency.isDirect ? nil : "indirect"]
+                    .compactMap { $0 }.map(MarkdownText.escape).joined(separator: ", ") + ") — " + MarkdownText.code(dependency.location.description)
+                    + (does.isEmpty ? "" : " — " + does.joined(separator: ", "))
+            })
+        }
         md.heading(3, "Targets")
         md.bullets(app.targets.map { target in
             var line = "**\(MarkdownText.escape(target.name))** (\(MarkdownText.code(target.id))"

@@ -1,0 +1,179 @@
+import Manifest
+import TestSupport
+import XCTest
+
+/// Packages that link HealthKit, read from each toolchain's manifest and lockfile as those tools
+/// write them: one row per package, the manifest's line when it names it, the lockfile's version.
+final class HealthKitDependencyTests: XCTestCase {
+    var site: TestSite!
+
+    override func tearDown() { site?.remove() }
+
+    func dependencies(_ files: [String: String], root: String = "app") throws -> [String] {
+        site = try TestSite(files: files.merging(["healthaudit.yml": "title: T\napps: []\n"]) { a, _ in a })
+        let found = HealthKitDependencies.find(root: site.site + "/" + root, site: site.site, display: { String($0.dropFirst(self.site.site.count + 1)) },
+                                               fileSystem: LocalFileSystem())
+        return found.map { dependency in
+            let flags = [(dependency.known.writes, "w"), (dependency.known.workoutSession, "s"), (dependency.known.clinical, "c"), (dependency.isSDK, "k")]
+                .filter(\.0).map(\.1).joined()
+            return "\(dependency.ecosystem.rawValue) \(dependency.package) \(dependency.version ?? "-") \(dependency.isDirect ? "direct" : "indirect") "
+                + "\(dependency.location) \(flags)"
+        }
+    }
+
+    func testCocoaPodsLockWithSubspecsAndTheDependenciesSection() throws {
+        XCTAssertEqual(try dependencies(["app/Podfile.lock": """
+            PODS:
+              - Alamofire (5.9.1)
+              - "ResearchKit/ResearchKitCore (3.0.1)"
+              - ResearchKit/ResearchKitUI (3.0.1):
+                - ResearchKit/ResearchKitCore
+              - RNAppleHealthKit (1.7.0):
+                - React
+
+            DEPENDENCIES:
+              - Alamofire
+              - ResearchKit/ResearchKitUI (~> 3.0)
+
+            COCOAPODS: 1.15.2
+            """]), [
+            "CocoaPods ResearchKit 3.0.1 direct app/Podfile.lock:3 ck",
+            "CocoaPods RNAppleHealthKit 1.7.0 indirect app/Podfile.lock:6 wc",
+        ])
+    }
+
+    func testPackageResolvedInsideTheProjectBundleV2AndV1() throws {
+        XCTAssertEqual(try dependencies(["app/Steady.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved": """
+            {
+              "pins" : [
+                {
+                  "identity" : "spezihealthkit",
+                  "kind" : "remoteSourceControl",
+                  "location" : "https://github.com/StanfordSpezi/SpeziHealthKit.git",
+                  "state" : {
+                    "revision" : "5f1c0c8e",
+                    "version" : "1.1.2"
+                  }
+                },
+                {
+                  "identity" : "swift-collections",
+                  "kind" : "remoteSourceControl",
+                  "location" : "https://github.com/apple/swift-collections.git",
+                  "state" : { "revision" : "abc", "version" : "1.1.0" }
+                }
+              ],
+              "version" : 2
+            }
+            """]), ["SwiftPM spezihealthkit 1.1.2 indirect app/Steady.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved:4 ck"])
+
+        XCTAssertEqual(try dependencies(["app/Package.resolved": """
+            {
+              "object": {
+                "pins": [
+                  {
+                    "package": "CareKit",
+                    "repositoryURL": "https://github.com/carekit-apple/CareKit.git",
+                    "state": { "branch": null, "revision": "0a1b", "version": "2.0.2" }
+                  }
+                ]
+              },
+              "version": 1
+            }
+            """]), ["SwiftPM carekit 2.0.2 indirect app/Package.resolved:6 wck"])
+    }
+
+    /// A Flutter app audited from `ios/`: `pubspec.yaml` names the plugin, `pubspec.lock` resolves it;
+    /// the Podfile.lock's `health` pod is the same plugin in another ecosystem.
+    func testPubspecAndItsLockFromTheIOSFolder() throws {
+        XCTAssertEqual(try dependencies([
+            "walker/pubspec.yaml": "name: walker\ndependencies:\n  flutter:\n    sdk: flutter\n  health: ^13.1.0\n",
+            "walker/pubspec.lock": """
+                packages:
+                  carp_serializable:
+                    dependency: transitive
+                    version: "2.0.1"
+                  health:
+                    dependency: "direct main"
+                    description:
+                      name: health
+                      url: "https://pub.dev"
+                    source: hosted
+                    version: "13.1.4"
+                sdks:
+                  dart: ">=3.5.0 <4.0.0"
+                """,
+        ], root: "walker/ios"), ["pub health 13.1.4 direct walker/pubspec.yaml:5 w"])
+    }
+
+    /// npm, yarn (classic and Berry) and pnpm (v6 and v9) locks; a package only in a lock is indirect,
+    /// and a wrapper that links nothing (`@awesome-cordova-plugins/health`) is not a row.
+    func testJavaScriptLockfiles() throws {
+        XCTAssertEqual(try dependencies([
+            "app/package.json": """
+                {
+                  "dependencies": {
+                    "@awesome-cordova-plugins/health": "^6.0.0",
+                    "@kingstinct/react-native-healthkit": "^9.0.0"
+                  }
+                }
+                """,
+            "app/package-lock.json": """
+                {
+                  "lockfileVersion": 3,
+                  "packages": {
+                    "node_modules/@kingstinct/react-native-healthkit": {
+                      "version": "9.0.4",
+                      "license": "MIT"
+                    },
+                    "node_modules/some-sdk/node_modules/react-native-health": {
+                      "version": "1.19.0"
+                    }
+                  }
+                }
+                """,
+        ]), [
+            "npm @kingstinct/react-native-healthkit 9.0.4 direct app/package.json:4 w",
+            "npm react-native-health 1.19.0 indirect app/package-lock.json:8 wc",
+        ])
+        XCTAssertEqual(try dependencies(["app/yarn.lock": """
+            # yarn lockfile v1
+
+            "@capgo/capacitor-health@^7.0.0":
+              version "7.2.1"
+              resolved "https://registry.yarnpkg.com/@capgo/capacitor-health/-/capacitor-health-7.2.1.tgz"
+
+            cordova-plugin-health@^3.2.0, cordova-plugin-health@^3.2.4:
+              version "3.2.4"
+            """]), [
+            "npm @capgo/capacitor-health 7.2.1 indirect app/yarn.lock:3 w",
+            "npm cordova-plugin-health 3.2.4 indirect app/yarn.lock:7 w",
+        ])
+        XCTAssertEqual(try dependencies(["app/yarn.lock": """
+            __metadata:
+              version: 8
+
+            "react-native-health@npm:^1.19.0":
+              version: 1.19.0
+              resolution: "react-native-health@npm:1.19.0"
+            """]), ["npm react-native-health 1.19.0 indirect app/yarn.lock:4 wc"])
+        XCTAssertEqual(try dependencies(["app/pnpm-lock.yaml": """
+            lockfileVersion: '9.0'
+
+            packages:
+
+              '@capgo/capacitor-health@7.2.1':
+                resolution: {integrity: sha512-abc}
+
+              /react-native-health@1.19.0(react-native@0.76.0):
+                resolution: {integrity: sha512-def}
+            """]), [
+            "npm @capgo/capacitor-health 7.2.1 indirect app/pnpm-lock.yaml:5 w",
+            "npm react-native-health 1.19.0 indirect app/pnpm-lock.yaml:8 wc",
+        ])
+    }
+
+    func testThePodfileNamesADirectPod() throws {
+        XCTAssertEqual(try dependencies(["app/Podfile": "platform :ios, '15.0'\n\ntarget 'Steady' do\n  pod 'HealthKitReporter', '~> 3.1'\nend\n"]),
+                       ["CocoaPods HealthKitReporter - direct app/Podfile:4 wc"])
+    }
+}
