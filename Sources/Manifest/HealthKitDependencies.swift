@@ -79,7 +79,9 @@ public enum HealthKitDependencies {
             }
             rows[key] = row
         }
-        return order.compactMap { rows[$0] }
+        // A plugin's pod is the plugin itself: its row stands for both.
+        let plugins = Set(rows.values.flatMap(\.known.pods))
+        return order.compactMap { rows[$0] }.filter { !($0.ecosystem == .cocoapods && plugins.contains($0.package)) }
     }
 
     /// The app root and up to two folders above it, never above the site folder: where a

@@ -17,30 +17,33 @@ public struct HealthKitPackage: Sendable, Hashable {
     /// A framework an app builds on (ResearchKit, CareKit, Spezi) rather than a plugin whose calls
     /// are the app's own: its HealthKit use is whatever the app configures.
     public let isSDK: Bool
+    /// The pods an npm or pub plugin installs: the same library seen from its iOS side.
+    public let pods: [String]
 
     public static func named(_ name: String, in ecosystem: Ecosystem) -> HealthKitPackage? {
         byName[ecosystem.rawValue + " " + (ecosystem == .swiftPM ? name.lowercased() : name)]
     }
 
-    /// `ecosystem name flags`: w = writes, s = workout session, c = clinical records, k = an SDK.
+    /// `ecosystem name flags`: w = writes, s = workout session, c = clinical records, k = an SDK;
+    /// `pod=` names the pods a plugin installs, which its Podfile.lock row is folded into.
     /// Each flag was read in the package's source (save calls, `HKWorkoutSession`, `HKClinicalType`);
     /// a library appears once per ecosystem it is published in (react-native-health is an npm package
     /// whose pod is `RNAppleHealthKit`). Wrappers that link nothing themselves
     /// (`@awesome-cordova-plugins/health`) are absent: the plugin they wrap is the dependency.
     /// Version-dependent flags are left off (kingstinct ran workout sessions in 8.7.0 and 9.0.0–9.0.7 only).
     private static let rows = """
-        npm react-native-health w c
-        npm @kingstinct/react-native-healthkit w
-        npm @react-native-healthkit/health-records c
-        npm rn-apple-healthkit w
+        npm react-native-health w c pod=RNAppleHealthKit
+        npm @kingstinct/react-native-healthkit w pod=ReactNativeHealthkit pod=kingstinct-react-native-healthkit
+        npm @react-native-healthkit/health-records c pod=ReactNativeHealthkitHealthRecords
+        npm rn-apple-healthkit w pod=RCTAppleHealthKit
         npm react-native-apple-healthkit w
-        npm @capgo/capacitor-health w
-        npm capacitor-health
-        npm @perfood/capacitor-healthkit
+        npm @capgo/capacitor-health w pod=CapgoCapacitorHealth
+        npm capacitor-health pod=CapacitorHealth
+        npm @perfood/capacitor-healthkit pod=PerfoodCapacitorHealthkit pod=CapacitorHealthkit
         npm cordova-plugin-health w
         npm com.telerik.plugins.healthkit w
-        pub health w
-        pub health_kit_reporter w c
+        pub health w pod=health
+        pub health_kit_reporter w c pod=health_kit_reporter pod=HealthKitReporter
         CocoaPods RNAppleHealthKit w c
         CocoaPods ReactNativeHealthkit w
         CocoaPods kingstinct-react-native-healthkit w
@@ -67,7 +70,8 @@ public struct HealthKitPackage: Sendable, Hashable {
         let fields = row.split(separator: " ").map(String.init)
         let flags = Set(fields.dropFirst(2))
         return HealthKitPackage(ecosystem: Ecosystem(rawValue: fields[0])!, name: fields[1], writes: flags.contains("w"),
-                                workoutSession: flags.contains("s"), clinical: flags.contains("c"), isSDK: flags.contains("k"))
+                                workoutSession: flags.contains("s"), clinical: flags.contains("c"), isSDK: flags.contains("k"),
+                                pods: flags.filter { $0.hasPrefix("pod=") }.map { String($0.dropFirst(4)) }.sorted())
     }
 
     private static let byName = Dictionary(table.map { ($0.ecosystem.rawValue + " " + $0.name, $0) }, uniquingKeysWith: { first, _ in first })

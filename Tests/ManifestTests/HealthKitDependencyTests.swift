@@ -83,7 +83,7 @@ final class HealthKitDependencyTests: XCTestCase {
     }
 
     /// A Flutter app audited from `ios/`: `pubspec.yaml` names the plugin, `pubspec.lock` resolves it;
-    /// the Podfile.lock's `health` pod is the same plugin in another ecosystem.
+    /// the Podfile.lock's `health` pod is the same plugin seen from iOS, so one row stands for both.
     func testPubspecAndItsLockFromTheIOSFolder() throws {
         XCTAssertEqual(try dependencies([
             "walker/pubspec.yaml": "name: walker\ndependencies:\n  flutter:\n    sdk: flutter\n  health: ^13.1.0\n",
@@ -102,6 +102,7 @@ final class HealthKitDependencyTests: XCTestCase {
                 sdks:
                   dart: ">=3.5.0 <4.0.0"
                 """,
+            "walker/ios/Podfile.lock": "PODS:\n  - Flutter (1.0.0)\n  - health (13.1.4):\n    - Flutter\n\nDEPENDENCIES:\n  - health (from `.symlinks/plugins/health/ios`)\n",
         ], root: "walker/ios"), ["pub health 13.1.4 direct walker/pubspec.yaml:5 w"])
     }
 
