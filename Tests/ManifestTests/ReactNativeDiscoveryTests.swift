@@ -178,6 +178,24 @@ final class ReactNativeDiscoveryTests: XCTestCase {
         XCTAssertEqual(try builder.load(entry).usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "apps/stride/app.config.ts", line: 7))
     }
 
+    /// expo-build-properties' `ios.deploymentTarget` is the app's IPHONEOS_DEPLOYMENT_TARGET, cited at its line.
+    func testExpoBuildPropertiesSetTheDeploymentTarget() throws {
+        try builder.write(["src/health.ts": Self.health, "app.json": """
+            {
+              "expo": {
+                "name": "Stride",
+                "plugins": [
+                  "react-native-health",
+                  ["expo-build-properties", { "ios": { "deploymentTarget": "15.1" } }]
+                ]
+              }
+            }
+            """])
+        let manifest = try builder.load(entry)
+        XCTAssertEqual(manifest.config.buildSettings["IPHONEOS_DEPLOYMENT_TARGET"], "15.1")
+        XCTAssertEqual(manifest.config.buildSettingOrigins["IPHONEOS_DEPLOYMENT_TARGET"]?.location, FileLocation(file: "apps/stride/app.json", line: 6))
+    }
+
     func testExpoWithoutTheHealthPluginDropsTheKeys() throws {
         let json = "{\n  \"expo\": {\n    \"name\": \"Stride\",\n    \"slug\": \"stride\",\n    \"plugins\": [\"expo-router\"]\n  }\n}\n"
         try builder.write(["app.json": json, "src/health.ts": Self.health])

@@ -138,6 +138,10 @@ struct ExpoConfig {
         if let version = expo["version"], let text = version.string { result.append(("MARKETING_VERSION", text, version.line)) }
         if let build = ios?["buildNumber"], let text = build.string { result.append(("CURRENT_PROJECT_VERSION", text, build.line)) }
         if let tablet = ios?["supportsTablet"], let flag = tablet.bool { result.append(("TARGETED_DEVICE_FAMILY", flag ? "1,2" : "1", tablet.line)) }
+        // `["expo-build-properties", { ios: { deploymentTarget: "16.0" } }]` sets the oldest iOS.
+        if let target = pluginEntry("expo-build-properties")?.options?["ios"]?["deploymentTarget"], let text = target.string {
+            result.append(("IPHONEOS_DEPLOYMENT_TARGET", text, target.line))
+        }
         return result
     }
 
