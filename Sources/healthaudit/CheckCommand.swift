@@ -17,7 +17,11 @@ struct Check: ParsableCommand {
 
         Each --format is paired with the --output given in the same position; a missing output or `-` \
         means standard output. Formats: text, sarif (SARIF 2.1.0), junit, json (versioned schema), \
-        markdown (a pull-request comment), github (workflow-command annotations).
+        markdown (a pull-request comment), github (workflow-command annotations), gitlab (GitLab Code Quality).
+
+        --changed-files FILE or --since REF report only the findings a change is responsible for: in code, \
+        those on a changed line; in Info.plist, entitlements, projects and configs, those in a changed file. \
+        Every output says how many were left out, and the exit status counts only the findings shown.
 
         Exit codes: 0 when no active finding is at or above --fail-on (or with --no-fail); 1 when some are, \
         or with --strict-baseline when baselined findings no longer occur; 2 on a usage or input error \
@@ -65,11 +69,20 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("app"), help: ArgumentHelp("Only audit this app id (repeatable).", valueName: "id"))
     var apps: [String] = []
 
+    @Option(name: .customLong("changed-files"), help: ArgumentHelp(
+        "Only report findings on changed lines: a file of paths relative to the repository root, one a line, each optionally PATH:START-END ('-' reads standard input).",
+        valueName: "file"))
+    var changedFiles: String?
+
+    @Option(help: ArgumentHelp("Only report findings on the lines changed since this git revision (git diff REF in the site's repository).", valueName: "ref"))
+    var since: String?
+
     func validate() throws {
         if outputs.count > formats.count && !(formats.isEmpty && outputs.count == 1) {
             throw ValidationError("\(Plural.count(outputs.count, "--output value")) for \(Plural.count(formats.count, "--format value")): give one --format per --output")
         }
         if strictBaseline && baseline == nil { throw ValidationError("--strict-baseline needs --baseline FILE") }
+        if changedFiles != nil && since != nil { throw ValidationError("give --changed-files or --since, not both") }
     }
 
     func run() throws { try CommandFailure.exitOnFailure(check) }
@@ -77,11 +90,17 @@ struct Check: ParsableCommand {
     private func check() throws {
         let located = try SiteLocator.locate(path: path, site: site, config: config)
         let siteDirectory = located.siteDirectory
-        let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory, showSuppressed: showSuppressed,
+        var context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory, showSuppressed: showSuppressed,
                                     failOn: failOn, verbose: verbose)
+        // Read before the audit, so a bad list or revision fails fast.
+        let changes = try changedLines(siteDirectory: siteDirectory)
         let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig)
         let writer = OutputWriter(inputs: run.inputs)
-        let (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
+        var (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
+        if let changes {
+            let layout = RepositoryLayout(root: changes.root, site: RealPath.of(siteDirectory) ?? siteDirectory)
+            (audits, context.changeScope) = ChangeFilter(changes: changes.lines, layout: layout).apply(audits, context: context)
+        }
         try writeReports(audits, context: context, writer: writer)
         for entry in disappeared {
             OutputWriter.standardError("\(context.repositoryPath(entry.path)): \(strictBaseline ? "error" : "note"): "
@@ -92,6 +111,13 @@ struct Check: ParsableCommand {
         if !failing.isEmpty || (strictBaseline && !disappeared.isEmpty) {
             throw ExitCode(ExitStatus.findings)
         }
+    }
+
+    /// `--changed-files` or `--since`, with the repository root their paths are relative to.
+    private func changedLines(siteDirectory: String) throws -> (lines: ChangedLines, root: String)? {
+        if let changedFiles { return try ChangeSource.listed(in: changedFiles, siteDirectory: siteDirectory) }
+        if let since { return try ChangeSource.since(since, siteDirectory: siteDirectory) }
+        return nil
     }
 
     /// Writes `--write-baseline` (which then counts as this run's baseline), reads `--baseline`,
@@ -116,7 +142,7 @@ struct Check: ParsableCommand {
         }
         // CI logs still get the count when every report went to a file.
         if !pairs.contains(where: { $0.1 == "-" && $0.0 == .text }) {
-            OutputWriter.standardError(TextReport.summary(audits) + "\n")
+            OutputWriter.standardError(TextReport.summary(audits) + "\n" + (context.changeScope.map { $0.sentence + "\n" } ?? ""))
         }
     }
 

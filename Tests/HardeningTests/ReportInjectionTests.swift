@@ -88,6 +88,37 @@ final class ReportInjectionTests: XCTestCase {
         for table in tables where !table.isEmpty { XCTAssertEqual(Set(table).count, 1, "\(table)") }
     }
 
+    /// GitLab Code Quality: one issue per active finding, nothing forged, the payload a string
+    /// that reads back exactly, as a message and as a path.
+    func testGitLabIssuesCarryThePayloadAsStrings() throws {
+        let (text, audits) = try render(.gitlab)
+        let issues = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        XCTAssertEqual(issues.count, audits.flatMap(\.activeFindings).count, "one issue per finding, none forged")
+        XCTAssertTrue(issues.allSatisfy { Set($0.keys) == ["description", "check_name", "fingerprint", "severity", "location"] })
+
+        var steady = try XCTUnwrap(audits.first { $0.manifest.id == "steady" })
+        steady.findings = [Finding(ruleID: "usage-string-vague", severity: .warning, message: Self.payload,
+                                   location: FileLocation(file: "apps/steady/" + Self.payload, line: 3), quote: Self.payload, target: "steady")]
+        let context = OutputContext(sitePrefix: "Site", siteDirectory: site.site)
+        let one = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(GitLabCodeQuality.render([steady], context: context).utf8)) as? [[String: Any]])
+        XCTAssertEqual(one.count, 1)
+        XCTAssertEqual(one[0]["description"] as? String, Self.payload)
+        XCTAssertEqual((one[0]["location"] as? [String: Any])?["path"] as? String, context.repositoryPath("apps/steady/" + Self.payload))
+    }
+
+    /// The pull-request comment's marker is built from app ids: an id carrying the payload (the
+    /// config refuses one, the marker does not rely on it) stays inside one comment on one line.
+    func testTheCommentMarkerHoldsAHostileAppID() throws {
+        var steady = try XCTUnwrap(try site.audit().audits.first { $0.manifest.id == "steady" })
+        steady.manifest.config.id = "--> " + Self.payload + " <!--"
+        let text = MarkdownReport.render([steady], context: OutputContext(sitePrefix: "Site", siteDirectory: site.site))
+        let first = try XCTUnwrap(text.split(separator: "\n").first)
+        XCTAssertTrue(first.hasPrefix("<!-- healthaudit:-%2D%3E%20%3A%3Aerror%20file%3Devil.swift"), String(first))
+        XCTAssertEqual(first.ranges(of: "-->").count, 1)
+        XCTAssertTrue(first.hasSuffix(" -->"))
+        XCTAssertEqual(first.ranges(of: "<!--").count, 1)
+    }
+
     func testTextReportHasNoForgedFindingLine() throws {
         let (text, audits) = try render(.text)
         let findingLines = text.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") }

@@ -20,6 +20,7 @@ public enum GitHubAnnotations {
                 + properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
                 + "::\(escapeData(message))\n"
         }
+        if let scope = context.changeScope { output += "::notice title=\(escapeProperty(context.tool.name))::\(escapeData(scope.sentence))\n" }
         return output
     }
 

@@ -22,7 +22,7 @@ public enum JSONReport {
             ])),
             ("site", .string(context.sitePrefix.isEmpty ? "." : context.sitePrefix)),
             ("apps", .array(audits.map { app($0, context: context) })),
-            ("summary", summary(audits)),
+            ("summary", summary(audits, scope: context.changeScope)),
         ])
     }
 
@@ -113,9 +113,10 @@ public enum JSONReport {
                  ("suppressed", .int(counts.suppressed))])
     }
 
-    private static func summary(_ audits: [AppAudit]) -> JSONValue {
+    /// `outsideChangedLines` only with `--changed-files` or `--since`: its absence means nothing was left out.
+    private static func summary(_ audits: [AppAudit], scope: ChangeScope?) -> JSONValue {
         let verdicts = audits.map(\.verdict)
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("apps", .int(audits.count)),
             ("findings", counts(FindingCounts(audits))),
             ("verdicts", .object([
@@ -123,6 +124,8 @@ public enum JSONReport {
                 ("needsWork", .int(verdicts.filter { $0 == .needsWork }.count)),
                 ("fails", .int(verdicts.filter { $0 == .fails }.count)),
             ])),
-        ])
+        ]
+        if let scope { members.append(("outsideChangedLines", .int(scope.outside))) }
+        return .object(members)
     }
 }

@@ -35,13 +35,22 @@ public enum JUnitReport {
             // The tool and version, so a CI result can be traced to what produced it.
             let properties = "    <properties>\n      <property name=\"tool\" value=\"\(XMLText.escape(context.tool.name))\"/>\n"
                 + "      <property name=\"version\" value=\"\(XMLText.escape(context.tool.version))\"/>\n"
-                + "      <property name=\"fail-on\" value=\"\(context.failOn.rawValue)\"/>\n    </properties>\n"
+                + "      <property name=\"fail-on\" value=\"\(context.failOn.rawValue)\"/>\n"
+                + outsideProperty(audit, context: context) + "    </properties>\n"
             suites.append("  <testsuite name=\"\(XMLText.escape(audit.manifest.id))\" tests=\"\(rules.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
                           + properties + cases.joined() + "  </testsuite>\n")
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"\(XMLText.escape(context.tool.name))\" tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\" skipped=\"\(totals.skipped)\">\n"
             + suites.joined() + "</testsuites>\n"
+    }
+
+    /// With `--changed-files` or `--since`: this app's findings left out, counted and said.
+    private static func outsideProperty(_ audit: AppAudit, context: OutputContext) -> String {
+        guard let scope = context.changeScope else { return "" }
+        let count = scope.outsideByApp[audit.manifest.id] ?? 0
+        return "      <property name=\"outside-changed-lines\" value=\"\(count)\"/>\n"
+            + "      <property name=\"summary\" value=\"\(XMLText.escape(ChangeScope.sentence(count)))\"/>\n"
     }
 
     /// One `<failure>` per testcase (what JUnit consumers expect): the first finding as its message,

@@ -1,16 +1,18 @@
 import Checklist
+import Foundation
 import Manifest
 
-/// GitHub-flavoured Markdown for a pull-request comment: the summary first, then a findings table,
-/// then one collapsed `<details>` section per app. Cut at whole rows and sections to stay under
-/// GitHub's comment limit, saying how many findings were left out.
+/// GitHub-flavoured Markdown for a pull-request comment: a hidden marker, the summary, then a
+/// findings table, then one collapsed `<details>` section per app. Cut at whole rows and sections
+/// to stay under GitHub's comment limit, saying how many findings were left out.
 public enum MarkdownReport {
     /// GitHub refuses comments over 65,536 characters; counted in UTF-8 bytes to stay clear of it.
     public static let defaultLimit = 65_000
 
     public static func render(_ audits: [AppAudit], context: OutputContext, limit: Int = defaultLimit) -> String {
         var document = BudgetedText(limit: limit, reserve: 400)
-        document.force(summary(audits))
+        document.force(CommentMarker.line(audits.map(\.manifest.id)) + "\n")
+        document.force(summary(audits, scope: context.changeScope))
         var appsLeftOut = 0
         for audit in audits where !document.append(summaryRow(audit)) { appsLeftOut += 1 }
         if appsLeftOut > 0 { document.force("\n_\(Plural.count(appsLeftOut, "app")) \(appsLeftOut == 1 ? "was" : "were") left out of this table._\n") }
@@ -53,12 +55,13 @@ public enum MarkdownReport {
         }
     }
 
-    private static func summary(_ audits: [AppAudit]) -> String {
+    private static func summary(_ audits: [AppAudit], scope: ChangeScope?) -> String {
         let counts = FindingCounts(audits)
         var text = "## HealthKit audit\n\n"
         let failing = audits.filter { $0.verdict == .fails }.count, needsWork = audits.filter { $0.verdict == .needsWork }.count
         text += "**\(failing) of \(Plural.count(audits.count, "app")) \(failing == 1 ? "fails" : "fail"), \(needsWork) \(needsWork == 1 ? "needs" : "need") work** — "
         text += "\(Plural.count(counts.errors, "error")), \(Plural.count(counts.warnings, "warning")), \(Plural.count(counts.notes, "note")), \(counts.suppressed) suppressed.\n\n"
+        if let scope { text += "_\(scope.sentence)._\n\n" }
         return text + "| App | Verdict | Errors | Warnings | Notes | Suppressed |\n| --- | --- | ---: | ---: | ---: | ---: |\n"
     }
 
@@ -96,6 +99,25 @@ public enum MarkdownReport {
             text += "\n"
         }
         return text + "</details>\n\n"
+    }
+}
+
+/// The hidden first line of the comment, `<!-- healthaudit:app1,app2 -->` (the audited app ids,
+/// sorted): a CI script finds the comment that starts with the same line and updates it instead of
+/// posting another, and a job per app (`--app`) keeps one comment each. Ids come from the config,
+/// so each is percent-encoded outside `[A-Za-z0-9._-]` and no `--` is left in it: nothing in an id
+/// can end the comment (`-->`, `--!>`) or split the list (`,`).
+public enum CommentMarker {
+    public static func line(_ appIDs: [String]) -> String {
+        let ids = Set(appIDs.map(neutralised)).sorted()
+        return ids.isEmpty ? "<!-- healthaudit -->" : "<!-- healthaudit:" + ids.joined(separator: ",") + " -->"
+    }
+
+    static func neutralised(_ id: String) -> String {
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        var text = id.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        while let range = text.range(of: "--") { text.replaceSubrange(range, with: "-%2D") }
+        return text
     }
 }
 

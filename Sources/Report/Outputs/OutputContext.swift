@@ -15,11 +15,13 @@ public struct OutputContext: Sendable {
     public var failOn: Severity
     /// Whether the text output also lists what discovery found for each app (`--verbose`).
     public var verbose: Bool
+    /// With `--changed-files` or `--since`: how many findings were left out, which every output says.
+    public var changeScope: ChangeScope?
 
     public init(tool: ToolInfo = ToolInfo(), sitePrefix: String = "", siteDirectory: String = "", showSuppressed: Bool = false,
-                failOn: Severity = .error, verbose: Bool = false) {
+                failOn: Severity = .error, verbose: Bool = false, changeScope: ChangeScope? = nil) {
         self.tool = tool; self.sitePrefix = sitePrefix; self.siteDirectory = siteDirectory; self.showSuppressed = showSuppressed
-        self.failOn = failOn; self.verbose = verbose
+        self.failOn = failOn; self.verbose = verbose; self.changeScope = changeScope
     }
 
     /// `file` relative to the site folder, whether it was given relative or absolute.

@@ -2,7 +2,7 @@ import Checklist
 
 /// The formats `healthaudit check --format` writes; each is a pure function of the audits.
 public enum ReportFormat: String, Sendable, CaseIterable {
-    case text, sarif, junit, json, markdown, github
+    case text, sarif, junit, json, markdown, github, gitlab
 
     public func render(_ audits: [AppAudit], context: OutputContext) -> String {
         switch self {
@@ -12,6 +12,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
         case .json: return JSONReport.render(audits, context: context)
         case .markdown: return MarkdownReport.render(audits, context: context)
         case .github: return GitHubAnnotations.render(audits, context: context)
+        case .gitlab: return GitLabCodeQuality.render(audits, context: context)
         }
     }
 }

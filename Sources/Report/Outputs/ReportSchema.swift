@@ -40,7 +40,8 @@ public enum ReportSchema {
                 "needsWork": {"type": "integer", "minimum": 0},
                 "fails": {"type": "integer", "minimum": 0}
               }
-            }
+            },
+            "outsideChangedLines": {"type": "integer", "minimum": 0, "description": "With --changed-files or --since: active findings left out because they are not on a changed line."}
           }
         }
       },

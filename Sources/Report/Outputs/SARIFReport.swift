@@ -18,12 +18,15 @@ public enum SARIFReport {
             ("informationUri", .string(context.tool.informationURI)),
             ("rules", .array(rules.descriptions.map { rule($0, tool: context.tool) })),
         ])
-        let run: JSONValue = .object([
+        var run: [(String, JSONValue)] = [
             ("tool", .object([("driver", driver)])),
             ("columnKind", "unicodeCodePoints"),
             ("results", .array(results)),
-        ])
-        return JSONValue.object([("$schema", .string(schemaURI)), ("version", "2.1.0"), ("runs", [run])]).serialized()
+        ]
+        if let scope = context.changeScope {
+            run.append(("properties", .object([("outsideChangedLines", .int(scope.outside)), ("summary", .string(scope.sentence))])))
+        }
+        return JSONValue.object([("$schema", .string(schemaURI)), ("version", "2.1.0"), ("runs", [.object(run)])]).serialized()
     }
 
     static func level(_ severity: Severity) -> JSONValue { .string(severity.rawValue) }

@@ -13,6 +13,7 @@ public enum TextReport {
             }
         }
         output += summary(audits) + " (\(context.tool.name) \(context.tool.version))\n"
+        if let scope = context.changeScope { output += scope.sentence + "\n" }
         return output
     }
 
