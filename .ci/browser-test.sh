@@ -57,9 +57,10 @@ CHROME=(chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --no-fi
 runs=0
 # A fresh profile per run, so concurrent Chromiums never share a lock.
 dom() { runs=$((runs + 1)); timeout 90 "${CHROME[@]}" --user-data-dir="$WORK/profile-$runs" --dump-dom "$1" 2>>"$WORK/chromium.log"; }
+# shot URL FILE [WIDTH]: 1280 px wide unless told (390 px is a phone).
 shot() {
   runs=$((runs + 1))
-  timeout 90 "${CHROME[@]}" --user-data-dir="$WORK/profile-$runs" --window-size=1280,1600 --screenshot="$2" "$1" >>"$WORK/chromium.log" 2>&1
+  timeout 90 "${CHROME[@]}" --user-data-dir="$WORK/profile-$runs" --window-size="${3:-1280},1600" --screenshot="$2" "$1" >>"$WORK/chromium.log" 2>&1
   if [ -s "$2" ]; then pass "screenshot $2"; else fail "no screenshot of $1"; fi
 }
 # Polls until the rendered DOM of $1 matches (or, with `!`, stops matching) the regex $2.
@@ -89,11 +90,26 @@ grep -q 'id="healthaudit-live-reload"' "$WORK/index.html" && pass "live reload s
 grep -q 'healthaudit-live-reload' "$WORK/Site/public/index.html" && fail "live reload script written to disk" \
   || pass "live reload script absent from the built file"
 shot "$URL" "$SHOTS/index.png"
+shot "$URL" "$SHOTS/index-390.png" 390
+grep -q 'Simulated crash in' "$WORK/index.html" && pass "index names the trainer's simulated crash as a top problem" \
+  || fail "the index does not name any app's top problem"
 
 # 2. An audit page shows its findings.
 dom "${URL}apps/trainer/" >"$WORK/trainer.html" || die "chromium could not load ${URL}apps/trainer/"
 grep -q 'class="finding' "$WORK/trainer.html" && pass "trainer page shows findings" || fail "no class=\"finding\" on the trainer page"
 shot "${URL}apps/trainer/" "$SHOTS/trainer.png"
+shot "${URL}apps/trainer/" "$SHOTS/trainer-390.png" 390
+# The summary box (crash and errors) comes before the six answers; findings are one card per rule.
+python3 - "$WORK/trainer.html" <<'PY' && pass "trainer page leads with its crash, then answers, then one card per rule" || fail "trainer page structure"
+import re, sys
+html = open(sys.argv[1]).read()
+box, answers = html.find('class="summary-box"'), html.find('id="review-questions"')
+cards = re.findall(r'<details class="rule-group [^"]*" id="rule-([a-z0-9-]+)"', html)
+first = re.search(r'class="summary-box".*?<a href="#([^"]+)"', html, re.S)
+ok = 0 <= box < answers and cards and len(cards) == len(set(cards)) and first and first.group(1).startswith("scenario-") \
+    and f'id="{first.group(1)}"' in html
+sys.exit(0 if ok else 1)
+PY
 
 # 3. An open page reloads itself: a long-running Chromium keeps the index open and its title
 #    (read from the DevTools HTTP endpoint) must follow an edit of the config's title.

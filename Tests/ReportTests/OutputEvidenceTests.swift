@@ -18,8 +18,10 @@ final class OutputEvidenceTests: XCTestCase {
         XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"))
         XCTAssertTrue(html.contains("<td class=\"verdict fail\">fails</td>"))
         XCTAssertEqual(html.components(separatedBy: "<span class=\"answer ").count - 1, 6)
+        // Messages are Markdown rendered by cmark: code spans are <code>, never raw backticks.
         for finding in audit.activeFindings {
-            XCTAssertTrue(html.contains(HTMLText.escape(finding.message)), finding.message)
+            XCTAssertTrue(html.contains(MarkdownRenderer.inline(finding.message)), finding.message)
+            XCTAssertFalse(MarkdownRenderer.inline(finding.message).contains("`"), finding.message)
             XCTAssertTrue(html.contains(HTMLText.escape(finding.quote)), finding.quote)
         }
         XCTAssertTrue(html.contains(ToolInfo.currentVersion))

@@ -54,6 +54,38 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertGreaterThan(checked, 100, "the demo site links its apps, days and pages")
     }
 
+    /// What a reviewer sees first: the index names each failing app's worst problems; the app page
+    /// opens with the crash and the errors, each linked to its place on the page; findings are one
+    /// card per rule; no message shows a raw backtick.
+    func testTheWorstProblemsComeFirstAndLinkToTheirPlace() throws {
+        let site = try TestSite()
+        sites.append(site)
+        try site.build()
+        let index = try site.read("index.html")
+        let trainerRow = try XCTUnwrap(index.components(separatedBy: "<tr>").first { $0.contains("apps/trainer/index.html") })
+        let crash = try XCTUnwrap(trainerRow.range(of: "Simulated crash in"))
+        XCTAssertLessThan(crash.lowerBound, try XCTUnwrap(trainerRow.range(of: "badge error")).lowerBound, "the crash is the first problem")
+        XCTAssertTrue(trainerRow.contains("href=\"apps/trainer/index.html#scenario-"), trainerRow)
+
+        let page = try site.read("apps/trainer/index.html")
+        let box = try XCTUnwrap(page.range(of: "<section class=\"summary-box\""))
+        XCTAssertLessThan(box.lowerBound, try XCTUnwrap(page.range(of: "id=\"review-questions\"")).lowerBound)
+        // Every in-page link of the box lands on an element of the page.
+        let boxHTML = String(page[box.lowerBound...]).components(separatedBy: "</section>")[0]
+        let anchors = boxHTML.matches(of: /href="#([^"]+)"/).map { String($0.1) }
+        XCTAssertFalse(anchors.isEmpty)
+        for anchor in anchors { XCTAssertTrue(page.contains("id=\"\(anchor)\""), "#\(anchor) is on the page") }
+        XCTAssertTrue(anchors[0].hasPrefix("scenario-"), "the crash leads")
+        // One card per rule, none repeated.
+        let cards = page.matches(of: /<details class="rule-group [^"]*" id="rule-([a-z0-9-]+)"/).map { String($0.1) }
+        XCTAssertFalse(cards.isEmpty)
+        XCTAssertEqual(cards.count, Set(cards).count)
+        for message in page.matches(of: /<p class="message">(.*?)<\/p>/).map({ String($0.1) }) {
+            XCTAssertFalse(message.contains("`"), message)
+        }
+        XCTAssertTrue(page.contains("<code>"), "code spans render as code")
+    }
+
     func testFailedBuildLeavesPreviousSiteUntouched() throws {
         let site = try twoApps()
         try site.build()

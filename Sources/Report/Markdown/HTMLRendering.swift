@@ -27,6 +27,16 @@ public enum MarkdownRenderer {
         return RenderedMarkdown(html: addAnchors(document.html(), entries), headings: entries)
     }
 
+    /// A message or reason written in Markdown (code spans for identifiers and quoted values),
+    /// rendered by cmark without raw HTML and without its paragraph, to sit inside a sentence.
+    public static func inline(_ markdown: String) -> String {
+        var html = CMarkDocument(markdown: markdown).html().trimmingCharacters(in: .whitespacesAndNewlines)
+        if html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 {
+            html = String(html.dropFirst(3).dropLast(4))
+        }
+        return html
+    }
+
     /// `Usage strings (en)` → `usage-strings-en`: lowercase ASCII letters, digits and dashes only.
     public static func slug(_ text: String) -> String {
         var result = ""

@@ -81,7 +81,7 @@ public enum EvidenceReport {
             let question = MarkdownRenderer.render(answer.question.text).html
             let evidence = answer.evidence.map { "<div>\(location($0.location, context: context))<br><code>\(HTMLText.escape($0.quote))</code></div>" }.joined()
             html += "<tr><td>\(answer.question.rawValue)</td><td>\(question)</td>"
-            html += "<td><span class=\"answer \(answerClass(answer.mark))\">\(answer.status.rawValue) (\(answer.mark.rawValue))</span><br>\(HTMLText.escape(answer.reason))</td>"
+            html += "<td><span class=\"answer \(answerClass(answer.mark))\">\(answer.status.rawValue) (\(answer.mark.rawValue))</span><br>\(MarkdownRenderer.inline(answer.reason))</td>"
             html += "<td>\(evidence)</td></tr>\n"
         }
         return html + "</table>\n"
@@ -97,7 +97,7 @@ public enum EvidenceReport {
             html += "<td><code>\(HTMLText.escape(finding.ruleID))</code>" + (title.map { "<br>\(HTMLText.escape($0))" } ?? "") + "</td>"
             html += "<td>\(location(finding.location, context: context))<br>target <code>\(HTMLText.escape(finding.target))</code>"
             html += "<br>fingerprint <code>\(HTMLText.escape(context.fingerprint(finding)))</code></td>"
-            html += "<td>\(HTMLText.escape(finding.message))"
+            html += "<td>\(MarkdownRenderer.inline(finding.message))"
             if !finding.quote.isEmpty { html += "<pre><code>\(HTMLText.escape(finding.quote))</code></pre>" }
             if let suppression = finding.suppression {
                 html += "<p class=\"suppressed\">Suppressed (\(suppression.origin.rawValue), \(location(suppression.location, context: context))): "

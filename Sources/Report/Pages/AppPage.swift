@@ -20,11 +20,8 @@ struct AppPage {
             "verdictClass": PageContext.verdictClass(audit.verdict),
             "counts": PageContext.counts(findings),
             "answers": audit.answers.map(answer),
-            "groups": Severity.allCases.reversed().compactMap { severity -> [String: Any]? in
-                let rows = findings.filter { $0.severity == severity && !$0.isSuppressed }
-                guard !rows.isEmpty else { return nil }
-                return ["severity": severity.rawValue, "count": rows.count, "findings": rows.map { PageContext.finding($0, from: path) }]
-            },
+            // One card per rule, its places listed: four near-identical cards read as one problem.
+            "ruleGroups": FindingGroup.groups(audit.activeFindings).map { $0.context(from: path) },
             "suppressed": findings.filter(\.isSuppressed).map { PageContext.finding($0, from: path) },
             "hasSuppressed": findings.contains(where: \.isSuppressed),
             "noFindings": audit.activeFindings.isEmpty,
@@ -43,7 +40,7 @@ struct AppPage {
             "status": answer.status.rawValue,
             "statusClass": PageContext.answerClass(answer.mark),
             "mark": answer.mark.rawValue,
-            "reason": answer.reason,
+            "reason": FindingGroup.inline(answer.reason),
             "evidence": answer.evidence.map { ["location": $0.location.description, "quote": $0.quote] },
             "rules": answer.ruleIDs.map { ["id": $0, "url": SitePaths.link(from: path, to: SitePaths.rule($0))] },
         ]

@@ -61,6 +61,9 @@ public struct SiteRenderer: Sendable {
                 "url": SitePaths.app(audit.manifest.id), "verdict": audit.verdict.rawValue,
                 "summaryURL": input.summaries[audit.manifest.id] == nil ? "" : SitePaths.summary(audit.manifest.id),
                 "verdictClass": PageContext.verdictClass(audit.verdict), "counts": PageContext.counts(audit.findings),
+                // Why it fails, in words: its worst problems, one line each.
+                "problems": ProblemSummary(audit, summary: input.summaries[audit.manifest.id])
+                    .rows(from: path, appPath: SitePaths.app(audit.manifest.id), limit: 3),
             ]
         }
         let pages = input.contentPages.map { ["title": $0.title, "url": $0.outputPath] }
@@ -72,7 +75,10 @@ public struct SiteRenderer: Sendable {
     func appPage(_ audit: AppAudit, input: SiteInput) -> OutputFile {
         let app = AppPage(audit: audit, config: input.config)
         let summary = input.summaries[audit.manifest.id]
-        var extra: [String: Any] = ["scenarios": ScenarioSection.context(summary), "hasScenarios": !(summary?.scenarios.isEmpty ?? true)]
+        // The summary box: crashes and errors, before anything else on the page.
+        let first = ProblemSummary(audit, summary: summary).rows(from: app.path, appPath: app.path, severities: ["crash", "error"])
+        var extra: [String: Any] = ["scenarios": ScenarioSection.context(summary), "hasScenarios": !(summary?.scenarios.isEmpty ?? true),
+                                    "topProblems": first, "hasTopProblems": !first.isEmpty]
         if summary != nil { extra["summaryURL"] = "summary/index.html" }
         let (context, toc) = app.context(extra: extra)
         var sections = [TableOfContentsEntry(level: 2, title: "Review questions", anchor: "review-questions"),

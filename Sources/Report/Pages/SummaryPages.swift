@@ -112,7 +112,8 @@ enum ScenarioSection {
                 "title": scenario.title, "summary": scenario.summary, "id": scenario.id,
                 "events": timeline.events.map { event -> [String: Any] in
                     var row: [String: Any] = ["index": event.index + 1, "action": event.action, "outcome": event.outcome,
-                                              "status": event.status ?? "", "skipped": event.skipped]
+                                              "status": event.status ?? "", "skipped": event.skipped,
+                                              "anchor": ProblemSummary.stepAnchor(scenario.id, event.index)]
                     if let error = event.error { row["error"] = "\(error.name) (\(error.code))" }
                     if let crash = event.crash { row["crash"] = crash.description }
                     if let seen = event.samplesSeen { row["seen"] = Plural.count(seen, "sample") }

@@ -1,0 +1,95 @@
+import Checklist
+import Manifest
+import Summary
+
+/// What a reviewer must see first about one app, worst first: the scenarios in which the app
+/// crashed, then each rule with active findings (errors, then warnings, then notes), one line each.
+struct ProblemSummary {
+    struct Problem {
+        /// `crash`, or a severity's name: the CSS class and the badge.
+        let kind: String
+        let title: String
+        /// Markdown of the first message (rendered inline by `html`).
+        let detail: String
+        /// The anchor on the app page (`#scenario-partial-grant-step-3`, `#rule-usage-string-missing`).
+        let anchor: String
+        let count: Int
+    }
+
+    let problems: [Problem]
+
+    init(_ audit: AppAudit, summary: AppSummary?) {
+        var problems: [Problem] = []
+        for (scenario, timeline) in zip(summary?.scenarios ?? [], summary?.timelines ?? []) {
+            for event in timeline.events {
+                guard let crash = event.crash else { continue }
+                problems.append(Problem(kind: "crash", title: "Simulated crash in “\(scenario.title)”, step \(event.index + 1)",
+                                        detail: "`\(crash.exceptionName)`: \(crash.reason)", anchor: ProblemSummary.stepAnchor(scenario.id, event.index), count: 1))
+            }
+        }
+        for group in FindingGroup.groups(audit.activeFindings) {
+            problems.append(Problem(kind: group.severity.rawValue, title: group.title, detail: group.findings[0].message,
+                                    anchor: FindingGroup.anchor(group.rule), count: group.findings.count))
+        }
+        self.problems = problems
+    }
+
+    static func stepAnchor(_ scenario: String, _ index: Int) -> String { "scenario-\(scenario)-step-\(index + 1)" }
+
+    /// Template rows: each problem linked from `page` to its place on the app page at `appPath`.
+    func rows(from page: String, appPath: String, limit: Int? = nil, severities: Set<String>? = nil) -> [[String: Any]] {
+        let shown = problems.filter { severities?.contains($0.kind) ?? true }
+        return shown.prefix(limit ?? shown.count).map { problem in
+            let base = page == appPath ? "" : SitePaths.link(from: page, to: appPath)
+            return ["kind": problem.kind, "title": problem.title, "detail": FindingGroup.inline(problem.detail),
+                    "url": base + "#" + problem.anchor, "count": problem.count, "many": problem.count > 1,
+                    "label": problem.kind == "crash" ? "crash" : problem.kind]
+        }
+    }
+}
+
+/// The active findings of one rule, shown as one card with its locations.
+struct FindingGroup {
+    let rule: String
+    let title: String
+    let severity: Severity
+    let findings: [Finding]
+
+    /// By rule, worst severity first, then in the order the rules first report.
+    static func groups(_ findings: [Finding]) -> [FindingGroup] {
+        var order: [String] = []
+        var byRule: [String: [Finding]] = [:]
+        for finding in findings {
+            if byRule[finding.ruleID] == nil { order.append(finding.ruleID) }
+            byRule[finding.ruleID, default: []].append(finding)
+        }
+        let groups = order.map { rule -> FindingGroup in
+            let rows = byRule[rule]!
+            return FindingGroup(rule: rule, title: RuleCatalog.rule(id: rule)?.description.title ?? rule,
+                                severity: rows.map(\.severity).max()!, findings: rows)
+        }
+        return groups.enumerated().sorted { a, b in
+            a.element.severity != b.element.severity ? a.element.severity > b.element.severity : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    static func anchor(_ rule: String) -> String { "rule-" + rule }
+
+    static func inline(_ markdown: String) -> String { MarkdownRenderer.inline(markdown) }
+
+    func context(from page: String) -> [String: Any] {
+        // One message for every location reads once, above them; differing ones go with each.
+        let shared = Set(findings.map(\.message)).count == 1
+        return [
+            "rule": rule, "ruleTitle": title, "severity": severity.rawValue, "anchor": Self.anchor(rule),
+            "ruleURL": SitePaths.link(from: page, to: SitePaths.rule(rule)),
+            "count": findings.count, "countText": Plural.count(findings.count, "place"),
+            "open": severity != .note,
+            "sharedMessage": shared ? Self.inline(findings[0].message) : "",
+            "locations": findings.map { finding -> [String: Any] in
+                ["location": finding.location.description, "target": finding.target, "quote": finding.quote,
+                 "message": shared ? "" : Self.inline(finding.message), "fingerprint": finding.fingerprint]
+            },
+        ]
+    }
+}
