@@ -84,6 +84,11 @@ final class SiteBuildTests: XCTestCase {
             XCTAssertFalse(message.contains("`"), message)
         }
         XCTAssertTrue(page.contains("<code>"), "code spans render as code")
+
+        // The reference app asks for all it reads: a metric it never requested is no loss to it.
+        for day in try FileManager.default.contentsOfDirectory(atPath: site.output + "/apps/steady/summary") where day.hasPrefix("2026-") {
+            XCTAssertTrue(try site.read("apps/steady/summary/" + day).contains("The app sees everything the store holds for this day."), day)
+        }
     }
 
     func testFailedBuildLeavesPreviousSiteUntouched() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Summary
 
 /// Inline SVG charts written by the generator: no JavaScript, no external files, deterministic
 /// number formatting, `<title>`/`<desc>` for screen readers, and patterns plus labels so they
@@ -27,25 +28,45 @@ public enum SVGChart {
 
     static let width = 640.0, height = 200.0, left = 44.0, bottom = 24.0, top = 12.0, right = 8.0
 
-    /// Vertical bars, one per label; a nil value draws a hatched "hidden" bar of full height.
+    /// Vertical bars, one per label. Values the app cannot see are no bars at all: each run of them
+    /// is one hatched band labelled "hidden from the app", so nothing reads as a value.
     public static func bars(_ bars: [Bar], title: String, description: String, unit: String) -> String {
-        let maximum = niceMaximum(bars.compactMap(\.value).max() ?? 0)
+        let visible = bars.compactMap(\.value)
+        let maximum = niceMaximum(visible.max() ?? 0)
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let slot = plotWidth / Double(max(bars.count, 1))
-        var body = axes(maximum: maximum, unit: unit)
+        // With nothing visible there is no scale to show.
+        var body = visible.isEmpty ? baseline() : axes(maximum: maximum, unit: unit)
+        for run in hiddenRuns(bars) {
+            let x = left + Double(run.lowerBound) * slot, w = Double(run.count) * slot
+            body += "<rect class=\"hidden\" x=\"\(f(x))\" y=\"\(f(top))\" width=\"\(f(w))\" height=\"\(f(plotHeight))\" fill=\"url(#hatch)\" opacity=\"0.45\">"
+                + "<title>\(escape(bars[run.lowerBound].label))–\(escape(bars[run.upperBound - 1].label)): hidden from the app</title></rect>"
+            if w >= 70 {
+                body += "<text class=\"band\" x=\"\(f(x + w / 2))\" y=\"\(f(top + plotHeight / 2))\" text-anchor=\"middle\">hidden from the app</text>"
+            }
+        }
         for (index, bar) in bars.enumerated() {
             let x = left + Double(index) * slot + slot * 0.15
             if let value = bar.value {
                 let h = maximum > 0 ? value / maximum * plotHeight : 0
-                body += "<rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(top + plotHeight - h))\" width=\"\(f(slot * 0.7))\" height=\"\(f(h))\"><title>\(escape(bar.label)): \(f(value)) \(escape(unit))</title></rect>"
-            } else {
-                body += "<rect class=\"hidden\" x=\"\(f(x))\" y=\"\(f(top))\" width=\"\(f(slot * 0.7))\" height=\"\(f(plotHeight))\" fill=\"url(#hatch)\"><title>\(escape(bar.label)): hidden</title></rect>"
+                body += "<rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(top + plotHeight - h))\" width=\"\(f(slot * 0.7))\" height=\"\(f(h))\"><title>\(escape(bar.label)): \(number(value)) \(escape(unit))</title></rect>"
             }
             if bars.count <= 12 || index % (bars.count / 8 + 1) == 0 {
                 body += "<text class=\"tick\" x=\"\(f(x + slot * 0.35))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(escape(bar.label))</text>"
             }
         }
         return svg(title: title, description: description, body: body)
+    }
+
+    /// Index ranges of consecutive bars without a value.
+    static func hiddenRuns(_ bars: [Bar]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start: Int?
+        for (index, bar) in bars.enumerated() {
+            if bar.value == nil { start = start ?? index } else if let open = start { runs.append(open..<index); start = nil }
+        }
+        if let open = start { runs.append(open..<bars.count) }
+        return runs
     }
 
     /// A line over the x range with dots at each point.
@@ -80,7 +101,7 @@ public enum SVGChart {
         }
         for (index, label) in axisLabels.enumerated() {
             let x = 90 + Double(index) / Double(max(axisLabels.count - 1, 1)) * plotWidth
-            body += "<text class=\"tick\" x=\"\(f(x))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(escape(label))</text>"
+            body += "<text class=\"tick\" x=\"\(f(x))\" y=\"\(f(height - 6))\" text-anchor=\"\(anchor(index, last: axisLabels.count - 1))\">\(escape(label))</text>"
         }
         return svg(title: title, description: description, body: body)
     }
@@ -103,17 +124,32 @@ public enum SVGChart {
         for step in 0...2 {
             let value = minimum + (maximum - minimum) * Double(step) / 2
             let y = top + plotHeight - plotHeight * Double(step) / 2
-            out += "<text class=\"tick\" x=\"\(f(left - 4))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(f(value))</text>"
+            out += "<text class=\"tick\" x=\"\(f(left - 4))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(number(value))</text>"
         }
         out += "<text class=\"unit\" x=\"\(f(left + 4))\" y=\"\(f(top + 8))\">\(escape(unit))</text>"
         return out
     }
 
+    /// The axes' frame alone, for a chart with no visible value.
+    private static func baseline() -> String {
+        let plotHeight = height - top - bottom
+        return "<line x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(f(top + plotHeight))\" y2=\"\(f(top + plotHeight))\" stroke=\"#8c8c94\"/>"
+    }
+
     private static func hourTicks() -> String {
         let plotWidth = width - left - right
         return stride(from: 0, through: 24, by: 6).map { hour in
-            "<text class=\"tick\" x=\"\(f(left + Double(hour) / 24 * plotWidth))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(String(format: "%02d:00", hour))</text>"
+            "<text class=\"tick\" x=\"\(f(left + Double(hour) / 24 * plotWidth))\" y=\"\(f(height - 6))\" text-anchor=\"\(anchor(hour, last: 24))\">\(String(format: "%02d:00", hour))</text>"
         }.joined()
+    }
+
+    /// The first label starts at its tick and the last ends at it, so neither is cut at the edge.
+    static func anchor(_ index: Int, last: Int) -> String { index == 0 ? "start" : index == last ? "end" : "middle" }
+
+    /// The tables' formatting (grouped thousands, at most one decimal), so a tooltip, an axis and
+    /// a table cell show one number the same way.
+    static func number(_ value: Double) -> String {
+        UnitFormatter.number(value, decimals: value.magnitude < 100 && value != value.rounded() ? 1 : 0)
     }
 
     /// 0, 1, 2, 5 × 10ⁿ above the data, so axes read cleanly.

@@ -39,7 +39,7 @@ struct SummaryPages {
                                        description: Self.describe(summary.days.map(\.sleepSeenHours), unit: "hours", hiddenReason: "sleep is hidden from the app"),
                                        unit: "h")
         var md = MarkdownWriter()
-        md.paragraph("Daily summaries of the simulated user's Health data from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? ""), computed through the simulated HealthKit store under the permissions **\(MarkdownText.escape(audit.manifest.name))** was granted. Hatched bars mark data the app cannot see.")
+        md.paragraph("Daily summaries of the simulated user's Health data from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? ""), computed through the simulated HealthKit store under the permissions **\(MarkdownText.escape(audit.manifest.name))** was granted. Hatched bands mark hours the app cannot see.")
         if !summary.unmodelledTypes.isEmpty {
             md.paragraph("Requested types the simulated store does not model: " + summary.unmodelledTypes.map(MarkdownText.code).joined(separator: ", ") + ".")
         }
@@ -52,7 +52,14 @@ struct SummaryPages {
 
     func dayPage(_ day: DaySummary, index: Int) -> OutputFile {
         let path = SitePaths.day(appID, day.day.description)
-        let hidden = day.metrics.filter(\.differs)
+        // A metric the app never asked for is no loss to it: it is left out of the comparison, and
+        // only what the app asked for and did not get counts as hidden.
+        let asked = day.metrics.filter { row in
+            if case .neverAsked = row.visibility { return false }
+            return true
+        }
+        let hidden = asked.filter(\.differs)
+        let unasked = day.metrics.count - asked.count
         var md = MarkdownWriter()
         let length = day.hours == 24 ? "" : " This day lasts \(UnitFormatter.number(day.hours)) hours (daylight saving time changes)."
         if hidden.isEmpty {
@@ -60,7 +67,10 @@ struct SummaryPages {
         } else {
             md.paragraph("The store holds more than **\(MarkdownText.escape(audit.manifest.name))** sees on this day: \(Plural.count(hidden.count, "metric")) differ, and the app cannot tell missing data from denied access.\(length)")
         }
-        let metrics = day.metrics.map { row -> [String: Any] in
+        if unasked > 0 {
+            md.paragraph("\(Plural.count(unasked, "metric")) the app never asked for \(unasked == 1 ? "is" : "are") left out of the comparison.")
+        }
+        let metrics = asked.map { row -> [String: Any] in
             ["name": row.name, "held": row.held, "seen": row.seen, "why": row.visibility.explanation ?? "", "differs": row.differs]
         }
         let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: String(format: "%02d", $0.offset), value: $0.element) }
