@@ -55,6 +55,10 @@ public struct ConfigLoader {
             switch key {
             case "title": config.title = reader.nonEmptyString(value, key: key) ?? config.title
             case "base_url": config.baseURL = reader.string(value, key: key) ?? ""
+            case "source_url":
+                if let template = reader.nonEmptyString(value, key: key) {
+                    if let problem = SourceLinks.problem(template) { reader.fail("'source_url' \(problem)", value) } else { config.sourceURL = template }
+                }
             case "units": config.units = reader.choice(value, key: key, as: UnitSystem.self) ?? .metric
             case "time_zone":
                 if let zone = reader.nonEmptyString(value, key: key) {
@@ -97,7 +101,7 @@ public struct ConfigLoader {
         return (config, reader.errors)
     }
 
-    static let topLevelKeys: Set<String> = ["title", "base_url", "units", "time_zone", "content", "summaries", "data", "apps", "rules"]
+    static let topLevelKeys: Set<String> = ["title", "base_url", "source_url", "units", "time_zone", "content", "summaries", "data", "apps", "rules"]
     static let appKeys: Set<String> = [
         "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
         "sources", "extra_sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",

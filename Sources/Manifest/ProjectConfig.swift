@@ -13,6 +13,8 @@ public struct ProjectConfig: Sendable {
     public var apps: [AppConfig]
     /// `rules:` — project-wide: a rule turned off or given another severity, by rule id.
     public var rules: [Located<RuleSetting>] = []
+    /// `source_url:` — where a location links on the forge: `https://…/blob/{commit}/{path}#L{line}`.
+    public var sourceURL: String?
 }
 
 /// One line of the config's `rules:` map: `timing-band-aid: off`, `usage-string-vague: error`.

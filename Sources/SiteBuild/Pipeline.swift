@@ -45,6 +45,8 @@ public struct BuildState: Sendable {
     public var templates: TemplateSet?
     public var audits: [AppAudit] = []
     public var summaries: [String: AppSummary] = [:]
+    /// Links from locations to the forge, when the config gives `source_url`.
+    public var sourceLinks: SourceLinks?
     public var files: [OutputFile] = []
     /// Digest of every input (config, manifests, sources, content, templates, tool).
     public var inputDigest: String = ""

@@ -51,7 +51,10 @@ extension BuildStep {
                 .load(directory: config.contentDirectory, displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
         } catch let error as InputError { errors += error.problems }
         // Unchanged since the last build and the output still whole: skip every later step.
-        state.inputDigest = InputDigest.compute(record: recorder.record, options: options,
+        state.sourceLinks = config.sourceURL.map { SourceLinks(template: $0, siteDirectory: options.siteDirectory) }
+        // A new commit changes every source link, though no input file changed.
+        let links = state.sourceLinks.map { ["source " + $0.template + " " + $0.commit] } ?? []
+        state.inputDigest = InputDigest.compute(record: recorder.record + links, options: options,
                                                 summaryRange: config.apps.isEmpty ? nil : options.summaryRange(for: config))
         if errors.isEmpty, let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
            cache.outputIsWhole(options.outputDirectory) {
@@ -88,7 +91,8 @@ extension BuildStep {
     /// Renders in parallel; a content page whose inputs are unchanged is reused from the last site.
     public static let render = BuildStep("render") { state, options in
         guard let config = state.config, let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
-        let input = SiteInput(config: config, audits: state.audits, summaries: state.summaries, contentPages: state.contentPages)
+        var input = SiteInput(config: config, audits: state.audits, summaries: state.summaries, contentPages: state.contentPages)
+        input.sourceLinks = state.sourceLinks
         let plan = SiteRenderer(templates: templates).plan(input)
         let previous = BuildCache.load(for: options.outputDirectory)
         (state.files, state.reusedFiles) = ParallelRender.files(plan, previous: previous, output: options.outputDirectory)

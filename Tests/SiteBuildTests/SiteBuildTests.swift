@@ -54,6 +54,33 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertGreaterThan(checked, 100, "the demo site links its apps, days and pages")
     }
 
+    /// `source_url`: each location links to its line at the checked-out commit (read from `.git`),
+    /// the path relative to the repository and percent-encoded; a template without `{path}` is a
+    /// config error at its line.
+    func testLocationsLinkToTheForgeAtTheCommit() throws {
+        var files = InlineApp.site([("trace", "Trace", ["CFBundleName": "Trace", "NSHealthShareUsageDescription": InlineApp.share])])
+        let commit = String(repeating: "ab12", count: 10)
+        files["healthaudit.yml"] = "source_url: https://github.com/example/trace/blob/{commit}/{path}#L{line}\n" + files["healthaudit.yml"]!
+        files[".git/HEAD"] = "ref: refs/heads/main\n"
+        files[".git/refs/heads/main"] = commit + "\n"
+        let site = try TestSite(files: files)
+        sites.append(site)
+        try site.build()
+        let page = try site.read("apps/trace/index.html")
+        let links = page.matches(of: /<a class="loc" href="([^"]+)">/).map { String($0.1) }
+        XCTAssertFalse(links.isEmpty, "findings and evidence link their lines")
+        XCTAssertTrue(links.contains { $0.hasPrefix("https://github.com/example/trace/blob/\(commit)/apps/trace/") && $0.contains("Info.plist#L") }, "\(links)")
+
+        XCTAssertEqual(SourceLinks(template: "https://x/{commit}/{path}#L{line}", commit: nil, sitePrefix: "Site").url(file: "apps/a b/Info#1.plist", line: 3),
+                       "https://x/HEAD/Site/apps/a%20b/Info%231.plist#L3")
+        XCTAssertNil(SourceLinks(template: "https://x/{path}", commit: nil, sitePrefix: "").url(file: "../../etc/passwd", line: 1))
+
+        try site.write("healthaudit.yml", "source_url: https://github.com/example/trace/blob/main\n" + files["healthaudit.yml"]!.split(separator: "\n").dropFirst().joined(separator: "\n"))
+        XCTAssertThrowsError(try site.build()) { error in
+            XCTAssertTrue("\(error)".contains("healthaudit.yml:1:13: error: [load] 'source_url' must contain {path}"), "\(error)")
+        }
+    }
+
     /// What a reviewer sees first: the index names each failing app's worst problems; the app page
     /// opens with the crash and the errors, each linked to its place on the page; findings are one
     /// card per rule; no message shows a raw backtick.

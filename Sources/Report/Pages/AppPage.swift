@@ -7,6 +7,7 @@ import Manifest
 struct AppPage {
     let audit: AppAudit
     let config: ProjectConfig
+    var links: SourceLinks? = nil
     var path: String { SitePaths.app(audit.manifest.id) }
 
     func context(extra: [String: Any] = [:]) -> (context: [String: Any], toc: [TableOfContentsEntry]) {
@@ -21,7 +22,7 @@ struct AppPage {
             "counts": PageContext.counts(findings),
             "answers": audit.answers.map(answer),
             // One card per rule, its places listed: four near-identical cards read as one problem.
-            "ruleGroups": FindingGroup.groups(audit.activeFindings).map { $0.context(from: path) },
+            "ruleGroups": FindingGroup.groups(audit.activeFindings).map { $0.context(from: path, links: links) },
             "suppressed": findings.filter(\.isSuppressed).map { PageContext.finding($0, from: path) },
             "hasSuppressed": findings.contains(where: \.isSuppressed),
             "noFindings": audit.activeFindings.isEmpty,
@@ -41,7 +42,8 @@ struct AppPage {
             "statusClass": PageContext.answerClass(answer.mark),
             "mark": answer.mark.rawValue,
             "reason": FindingGroup.inline(answer.reason),
-            "evidence": answer.evidence.map { ["location": $0.location.description, "quote": $0.quote] },
+            "evidence": answer.evidence.map { ["location": $0.location.description, "quote": $0.quote,
+                                               "sourceURL": links?.url(file: $0.location.file, line: $0.location.line) ?? ""] },
             "rules": answer.ruleIDs.map { ["id": $0, "url": SitePaths.link(from: path, to: SitePaths.rule($0))] },
         ]
     }

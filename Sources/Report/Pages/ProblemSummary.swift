@@ -77,7 +77,7 @@ struct FindingGroup {
 
     static func inline(_ markdown: String) -> String { MarkdownRenderer.inline(markdown) }
 
-    func context(from page: String) -> [String: Any] {
+    func context(from page: String, links: SourceLinks? = nil) -> [String: Any] {
         // One message for every location reads once, above them; differing ones go with each.
         let shared = Set(findings.map(\.message)).count == 1
         return [
@@ -88,7 +88,8 @@ struct FindingGroup {
             "sharedMessage": shared ? Self.inline(findings[0].message) : "",
             "locations": findings.map { finding -> [String: Any] in
                 ["location": finding.location.description, "target": finding.target, "quote": finding.quote,
-                 "message": shared ? "" : Self.inline(finding.message), "fingerprint": finding.fingerprint]
+                 "message": shared ? "" : Self.inline(finding.message), "fingerprint": finding.fingerprint,
+                 "sourceURL": links?.url(file: finding.location.file, line: finding.location.line) ?? ""]
             },
         ]
     }

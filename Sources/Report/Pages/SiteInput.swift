@@ -11,6 +11,8 @@ public struct SiteInput: Sendable {
     /// Daily summaries by app id; an app without one gets no summary pages.
     public var summaries: [String: AppSummary]
     public var contentPages: [ContentPage]
+    /// Links from each location to its line on the forge (`source_url`); nil: locations are text.
+    public var sourceLinks: SourceLinks?
 
     public init(config: ProjectConfig, audits: [AppAudit], summaries: [String: AppSummary] = [:], contentPages: [ContentPage]) {
         self.config = config; self.audits = audits; self.summaries = summaries; self.contentPages = contentPages

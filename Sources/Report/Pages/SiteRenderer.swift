@@ -73,7 +73,7 @@ public struct SiteRenderer: Sendable {
     }
 
     func appPage(_ audit: AppAudit, input: SiteInput) -> OutputFile {
-        let app = AppPage(audit: audit, config: input.config)
+        let app = AppPage(audit: audit, config: input.config, links: input.sourceLinks)
         let summary = input.summaries[audit.manifest.id]
         // The summary box: crashes and errors, before anything else on the page.
         let first = ProblemSummary(audit, summary: summary).rows(from: app.path, appPath: app.path, severities: ["crash", "error"])

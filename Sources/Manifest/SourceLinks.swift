@@ -1,0 +1,88 @@
+import Foundation
+
+/// Links from a finding's location to its line on the forge, from the config's `source_url`
+/// template: `{path}` (the file, relative to the repository), `{line}`, and `{commit}` (the checked
+/// out commit, read from `.git` without running git; `HEAD` when it cannot be read).
+public struct SourceLinks: Sendable {
+    public let template: String
+    public let commit: String
+    /// The site folder relative to the repository ("" when they are one): locations are site-relative.
+    public let sitePrefix: String
+
+    public init(template: String, commit: String?, sitePrefix: String) {
+        self.template = template; self.commit = commit ?? "HEAD"; self.sitePrefix = sitePrefix
+    }
+
+    /// For a site folder: the repository holding it, its commit and the site's place in it.
+    public init(template: String, siteDirectory: String) {
+        let root = ProjectRoot.containing(siteDirectory)
+        let site = RealPath.of(siteDirectory) ?? siteDirectory
+        let prefix = site == root || !site.hasPrefix(root + "/") ? "" : String(site.dropFirst(root.count + 1))
+        self.init(template: template, commit: GitHead.commit(in: root), sitePrefix: prefix)
+    }
+
+    /// Why a template cannot be used, or nil: an http(s) URL that names the file.
+    public static func problem(_ template: String) -> String? {
+        guard template.hasPrefix("https://") || template.hasPrefix("http://") else { return "must be an http(s) URL, found '\(template)'" }
+        guard template.contains("{path}") else { return "must contain {path} (and usually {line} and {commit})" }
+        guard !template.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" }) else { return "must not contain spaces, quotes or angle brackets" }
+        return nil
+    }
+
+    /// The link for a site-relative file and line; nil for a path that leaves the repository.
+    public func url(file: String, line: Int?) -> String? {
+        let joined = sitePrefix.isEmpty ? file : sitePrefix + "/" + file
+        guard let path = AppFilesPath.normalized(joined) else { return nil }
+        let encoded = path.split(separator: "/").map { segment in
+            segment.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? String(segment)
+        }.joined(separator: "/")
+        return template.replacingOccurrences(of: "{commit}", with: commit)
+            .replacingOccurrences(of: "{path}", with: encoded)
+            .replacingOccurrences(of: "{line}", with: String(line ?? 1))
+    }
+
+    /// RFC 3986's unreserved characters: everything else in a file name is percent-encoded.
+    private static let segmentCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+}
+
+/// `a/./b/../c` → `a/c`; nil when the path climbs above its start or is absolute.
+enum AppFilesPath {
+    static func normalized(_ path: String) -> String? {
+        guard !path.hasPrefix("/") else { return nil }
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { guard !parts.isEmpty else { return nil }; parts.removeLast() } else { parts.append(part) }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+}
+
+/// The commit checked out in a repository, read from `.git/HEAD` (and the ref it names, loose or
+/// packed). Only a `.git` folder inside the repository is read; a worktree's `.git` file pointing
+/// elsewhere is not followed.
+public enum GitHead {
+    public static func commit(in repository: String) -> String? {
+        let git = repository + "/.git"
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: git, isDirectory: &isFolder), isFolder.boolValue,
+              let head = read(git + "/HEAD") else { return nil }
+        if isHash(head) { return head }
+        guard head.hasPrefix("ref: refs/"), !head.contains("..") else { return nil }
+        let ref = String(head.dropFirst("ref: ".count))
+        if let loose = read(git + "/" + ref), isHash(loose) { return loose }
+        for line in (read(git + "/packed-refs") ?? "").split(separator: "\n") where line.hasSuffix(" " + ref) {
+            let hash = String(line.prefix { $0 != " " })
+            if isHash(hash) { return hash }
+        }
+        return nil
+    }
+
+    private static func read(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path), data.count < 1_000_000 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func isHash(_ text: String) -> Bool {
+        (text.count == 40 || text.count == 64) && text.allSatisfy(\.isHexDigit)
+    }
+}
