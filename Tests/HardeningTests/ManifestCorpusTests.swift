@@ -197,7 +197,7 @@ final class ConfigCorpusTests: XCTestCase {
     func testUnknownKeys() throws {
         let errors = try errors("unknown-keys.yml")
         XCTAssertEqual(errors.map { "\($0.location)" }, ["healthaudit.yml:2:1", "healthaudit.yml:6:5"])
-        XCTAssertEqual(errors.first?.message, "config: unknown key 'colour' (known keys: apps, base_url, content, data, rules, summaries, time_zone, title, units)")
+        XCTAssertEqual(errors.first?.message, "config: unknown key 'colour' (known keys: apps, base_url, content, data, rules, source_url, summaries, time_zone, title, units)")
         XCTAssertTrue(errors.last?.message.hasPrefix("app: unknown key 'sauce' (known keys: build_settings, ") == true)
     }
 
