@@ -246,42 +246,48 @@ public struct JSTokenizer {
             if c == "\n" { break }
             if c == "\\" {
                 advance()
-                guard let escaped = current else { break }
-                advance()
-                switch escaped {
-                case "n": value.append("\n")
-                case "t": value.append("\t")
-                case "r": value.append("\r")
-                case "b": value.append("\u{08}")
-                case "f": value.append("\u{0C}")
-                case "v": value.append("\u{0B}")
-                case "0" where !Self.isDigit(current): value.append("\u{0}")
-                case "\n": continue
-                case "x":
-                    let hex = text(index, min(index + 2, scalars.count))
-                    if let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) { value.append(scalar); advance(); advance() }
-                case "u":
-                    if current == "{" {
-                        advance()
-                        let digitsStart = index
-                        while let d = current, d != "}" && d != quote && d != "\n" { advance() }
-                        if let code = UInt32(text(digitsStart, index), radix: 16), let scalar = Unicode.Scalar(code) { value.append(scalar) }
-                        if current == "}" { advance() }
-                    } else {
-                        let hex = text(index, min(index + 4, scalars.count))
-                        if let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) {
-                            value.append(scalar)
-                            for _ in 0..<4 { advance() }
-                        }
-                    }
-                default: value.append(escaped)
-                }
+                guard decodeEscape(into: &value, quote: quote) else { break }
                 continue
             }
             value.append(c)
             advance()
         }
         return String(value)
+    }
+
+    /// Decodes the escape after a backslash (already consumed) into `value`; false at the end of input.
+    private mutating func decodeEscape(into value: inout String.UnicodeScalarView, quote: Unicode.Scalar) -> Bool {
+        guard let escaped = current else { return false }
+        advance()
+        switch escaped {
+        case "n": value.append("\n")
+        case "t": value.append("\t")
+        case "r": value.append("\r")
+        case "b": value.append("\u{08}")
+        case "f": value.append("\u{0C}")
+        case "v": value.append("\u{0B}")
+        case "0" where !Self.isDigit(current): value.append("\u{0}")
+        case "\n": break
+        case "x":
+            let hex = text(index, min(index + 2, scalars.count))
+            if let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) { value.append(scalar); advance(); advance() }
+        case "u":
+            if current == "{" {
+                advance()
+                let digitsStart = index
+                while let d = current, d != "}" && d != quote && d != "\n" { advance() }
+                if let code = UInt32(text(digitsStart, index), radix: 16), let scalar = Unicode.Scalar(code) { value.append(scalar) }
+                if current == "}" { advance() }
+            } else {
+                let hex = text(index, min(index + 4, scalars.count))
+                if let code = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(code) {
+                    value.append(scalar)
+                    for _ in 0..<4 { advance() }
+                }
+            }
+        default: value.append(escaped)
+        }
+        return true
     }
 
     /// Reads a Dart string at its quote: `'…'`, or `'''…'''` across lines; a raw one keeps its
@@ -299,14 +305,7 @@ public struct JSTokenizer {
             if c == "\n" && !triple { break }
             if c == "\\" && !raw {
                 advance()
-                guard let escaped = current else { break }
-                advance()
-                switch escaped {
-                case "n": value.append("\n")
-                case "t": value.append("\t")
-                case "r": value.append("\r")
-                default: value.append(escaped)
-                }
+                guard decodeEscape(into: &value, quote: quote) else { break }
                 continue
             }
             if c == "$" && peek(1) == "{" && !raw {
