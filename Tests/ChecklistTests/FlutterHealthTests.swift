@@ -66,7 +66,8 @@ final class FlutterHealthTests: XCTestCase {
             }; rootObject = P; }
             """
         site = try TestSite(files: [
-            "healthaudit.yml": "title: Walker\napps:\n  - id: walker\n    kind: flutter\n    root: walker\n",
+            // A path written in the entry is relative to the Flutter folder, as `root:` says.
+            "healthaudit.yml": "title: Walker\napps:\n  - id: walker\n    kind: flutter\n    root: walker\n    entitlements: ios/Runner/Runner.entitlements\n",
             "walker/pubspec.yaml": "name: walker\ndependencies:\n  flutter:\n    sdk: flutter\n  health: ^13.1.0\n",
             "walker/lib/health_service.dart": """
                 import 'package:health/health.dart';
@@ -83,6 +84,7 @@ final class FlutterHealthTests: XCTestCase {
         let config = try ConfigLoader().load(siteDirectory: site.site)
         let audit = Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
         XCTAssertEqual(audit.manifest.main.infoPlist?.path, "walker/ios/Runner/Info.plist")
+        XCTAssertEqual(audit.manifest.main.entitlements?.path, "walker/ios/Runner/Runner.entitlements")
         XCTAssertEqual(audit.manifest.dartSources.map(\.path), ["walker/lib/health_service.dart"])
         XCTAssertEqual(audit.requestedRead, ["atrialFibrillationBurden", "stepCount"])
         let newer = try XCTUnwrap(audit.findings.first { $0.ruleID == "type-newer-than-deployment-target" })

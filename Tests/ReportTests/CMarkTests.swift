@@ -2,6 +2,18 @@ import Report
 import XCTest
 
 final class CMarkTests: XCTestCase {
+    /// A finding message quotes app text: rendered, its code spans are code, and a link or image
+    /// written in the app's strings is only text (raw HTML is never passed).
+    func testInlineMessagesKeepCodeAndDropLinksImagesAndHTML() {
+        let html = MarkdownRenderer.inline("`NSHealthShareUsageDescription` says ![x](https://evil.example/t.png) [Verify](https://phish.example \"t\") <https://auto.example> <b>bold</b>")
+        XCTAssertTrue(html.contains("<code>NSHealthShareUsageDescription</code>"), html)
+        XCTAssertFalse(html.contains("<img"), html)
+        XCTAssertFalse(html.contains("<a "), html)
+        XCTAssertFalse(html.contains("<b>"), html)
+        XCTAssertTrue(html.contains("says x Verify https://auto.example"), html)
+        XCTAssertFalse(html.hasPrefix("<p>"))
+    }
+
     func testRendersCommonMarkThroughLibcmark() {
         let html = CMarkDocument(markdown: "# Title\n\nSome *emphasis* and `code`.\n").html()
         XCTAssertEqual(html, "<h1>Title</h1>\n<p>Some <em>emphasis</em> and <code>code</code>.</p>\n")

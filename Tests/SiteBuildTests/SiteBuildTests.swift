@@ -31,6 +31,11 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertFalse(try site.read("apps/pace/index.html").contains("usage-string-missing"))
         XCTAssertTrue(try site.read("apps/trace/index.html").contains("usage-string-missing"))
         XCTAssertTrue(try site.read("pages/about.html").contains("Why this audit exists."))
+        // Without source_url, locations are text: no link leads nowhere.
+        for page in ["index.html", "apps/pace/index.html", "apps/trace/index.html"] {
+            XCTAssertFalse(try site.read(page).contains("href=\"\""), page)
+        }
+        XCTAssertFalse(try site.read("apps/trace/index.html").contains("<p class=\"message\"></p>"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/style.css"))
     }
 

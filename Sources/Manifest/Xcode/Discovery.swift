@@ -141,9 +141,9 @@ struct ProjectDiscovery {
     }
 }
 
-/// A Flutter app is audited through its iOS side: `ios/` becomes the root and its Xcode project
-/// (`Runner.xcodeproj`, or the one project there) is read as a native app's; the Dart code and
-/// `pubspec.yaml` are found above it (`FlutterSources`, `HealthKitDependencies`).
+/// A Flutter app is audited through its iOS side: its Xcode project (`ios/Runner.xcodeproj`, or
+/// the one project in `ios/`) is read as a native app's; the Dart code and `pubspec.yaml` sit at
+/// the root (`FlutterSources`, `HealthKitDependencies`).
 struct FlutterProject {
     let fileSystem: FileSystem
 
@@ -158,10 +158,9 @@ struct FlutterProject {
             throw InputError("Flutter app '\(app.id)' has no ios/*.xcodeproj under '\(app.rootInSite)': add the iOS platform (`flutter create --platforms=ios .`) or set `project:`",
                              at: app.location)
         }
+        // The root stays the Flutter folder, so every other path of the entry keeps meaning what it says.
         var app = app
-        app.root = ios
-        app.rootInSite = AppFiles.join(app.rootInSite, "ios")
-        app.project = Located(project, at: app.location)
+        app.project = Located("ios/" + project, at: app.location)
         return app
     }
 }

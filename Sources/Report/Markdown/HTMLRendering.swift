@@ -29,12 +29,16 @@ public enum MarkdownRenderer {
 
     /// A message or reason written in Markdown (code spans for identifiers and quoted values),
     /// rendered by cmark without raw HTML and without its paragraph, to sit inside a sentence.
+    /// Messages quote app text, and no message of the tool links anywhere: links and images are
+    /// reduced to their text, so an usage string `![x](https://…)` cannot load or link anything.
     public static func inline(_ markdown: String) -> String {
         var html = CMarkDocument(markdown: markdown).html().trimmingCharacters(in: .whitespacesAndNewlines)
         if html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 {
             html = String(html.dropFirst(3).dropLast(4))
         }
-        return html
+        // cmark writes these tags one way, with escaped attribute values.
+        html = html.replacing(/<a href="[^"]*"(?: title="[^"]*")?>/, with: "").replacing("</a>", with: "")
+        return html.replacing(/<img src="[^"]*" alt="([^"]*)"(?: title="[^"]*")? \/>/) { String($0.1) }
     }
 
     /// `Usage strings (en)` → `usage-strings-en`: lowercase ASCII letters, digits and dashes only.

@@ -42,8 +42,11 @@ struct AppPage {
             "statusClass": PageContext.answerClass(answer.mark),
             "mark": answer.mark.rawValue,
             "reason": FindingGroup.inline(answer.reason),
-            "evidence": answer.evidence.map { ["location": $0.location.description, "quote": $0.quote,
-                                               "sourceURL": links?.url(file: $0.location.file, line: $0.location.line) ?? ""] },
+            "evidence": answer.evidence.map { evidence -> [String: Any] in
+                var row: [String: Any] = ["location": evidence.location.description, "quote": evidence.quote]
+                if let url = links?.url(file: evidence.location.file, line: evidence.location.line) { row["sourceURL"] = url }
+                return row
+            },
             "rules": answer.ruleIDs.map { ["id": $0, "url": SitePaths.link(from: path, to: SitePaths.rule($0))] },
         ]
     }

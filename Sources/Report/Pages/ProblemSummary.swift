@@ -79,18 +79,22 @@ struct FindingGroup {
 
     func context(from page: String, links: SourceLinks? = nil) -> [String: Any] {
         // One message for every location reads once, above them; differing ones go with each.
+        // (Mustache takes an empty string for true: optional values are left out instead.)
         let shared = Set(findings.map(\.message)).count == 1
-        return [
+        var context: [String: Any] = [
             "rule": rule, "ruleTitle": title, "severity": severity.rawValue, "anchor": Self.anchor(rule),
             "ruleURL": SitePaths.link(from: page, to: SitePaths.rule(rule)),
             "count": findings.count, "countText": Plural.count(findings.count, "place"),
             "open": severity != .note,
-            "sharedMessage": shared ? Self.inline(findings[0].message) : "",
             "locations": findings.map { finding -> [String: Any] in
-                ["location": finding.location.description, "target": finding.target, "quote": finding.quote,
-                 "message": shared ? "" : Self.inline(finding.message), "fingerprint": finding.fingerprint,
-                 "sourceURL": links?.url(file: finding.location.file, line: finding.location.line) ?? ""]
+                var row: [String: Any] = ["location": finding.location.description, "target": finding.target, "quote": finding.quote,
+                                          "fingerprint": finding.fingerprint]
+                if !shared { row["message"] = Self.inline(finding.message) }
+                if let url = links?.url(file: finding.location.file, line: finding.location.line) { row["sourceURL"] = url }
+                return row
             },
         ]
+        if shared { context["sharedMessage"] = Self.inline(findings[0].message) }
+        return context
     }
 }

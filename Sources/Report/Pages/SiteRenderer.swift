@@ -56,15 +56,17 @@ public struct SiteRenderer: Sendable {
     func indexPage(_ input: SiteInput) -> OutputFile {
         let path = SitePaths.index
         let apps = input.audits.map { audit -> [String: Any] in
-            [
+            var row: [String: Any] = [
                 "name": audit.manifest.name, "id": audit.manifest.id, "kind": audit.manifest.config.kind.rawValue,
                 "url": SitePaths.app(audit.manifest.id), "verdict": audit.verdict.rawValue,
-                "summaryURL": input.summaries[audit.manifest.id] == nil ? "" : SitePaths.summary(audit.manifest.id),
                 "verdictClass": PageContext.verdictClass(audit.verdict), "counts": PageContext.counts(audit.findings),
                 // Why it fails, in words: its worst problems, one line each.
                 "problems": ProblemSummary(audit, summary: input.summaries[audit.manifest.id])
                     .rows(from: path, appPath: SitePaths.app(audit.manifest.id), limit: 3),
             ]
+            // Mustache takes an empty string for true: an app without summaries has no key.
+            if input.summaries[audit.manifest.id] != nil { row["summaryURL"] = SitePaths.summary(audit.manifest.id) }
+            return row
         }
         let pages = input.contentPages.map { ["title": $0.title, "url": $0.outputPath] }
         return page("index", path: path, title: input.config.title,
