@@ -9,8 +9,8 @@ public struct HealthKitDependency: Sendable, Hashable {
     /// The resolved version from a lockfile, else the range the manifest asks for; nil when neither says.
     public var version: String?
     /// Named by the app's own manifest (`package.json`, `Podfile`, `pubspec.yaml`), or only pulled
-    /// in by another package (seen in a lockfile alone).
-    public var isDirect: Bool
+    /// in by another package (seen in a lockfile alone); nil when the lockfile cannot tell (SwiftPM).
+    public var isDirect: Bool?
     public var location: FileLocation
     public var quote: String
     /// What the package does with HealthKit, from the table.
@@ -35,11 +35,18 @@ public enum HealthKitDependencies {
         let ios = fileSystem.isDirectory(root + "/ios") ? [root + "/ios"] : []
         var folders = folders(from: root, site: site)
         folders.insert(contentsOf: ios, at: 1)
+        var fromAbove: [HealthKitDependency] = []
         for folder in folders {
             for (name, reader) in readers {
-                if let text = read(folder + "/" + name) { found += reader(text, display(folder + "/" + name)) }
+                guard let text = read(folder + "/" + name) else { continue }
+                let rows = reader(text, display(folder + "/" + name))
+                // A workspace's lockfile above the app lists every workspace's packages: there only
+                // the manifests' rows count, and lockfile rows just complete them.
+                if folder == root || ios.contains(folder) { found += rows } else { fromAbove += rows }
             }
         }
+        let named = Set((found + fromAbove).filter { $0.isDirect == true }.map { $0.ecosystem.rawValue + " " + $0.known.name })
+        found += fromAbove.filter { $0.isDirect == true || named.contains($0.ecosystem.rawValue + " " + $0.known.name) }
         // SwiftPM's resolution of an Xcode project or workspace lives inside its bundle, beside the
         // app's own files (never listed in the site folder itself, whose output changes every build).
         for folder in [root] + ios where folder != site {
@@ -70,7 +77,7 @@ public enum HealthKitDependencies {
         for dependency in all {
             let key = dependency.ecosystem.rawValue + " " + dependency.known.name
             guard var row = rows[key] else { rows[key] = dependency; order.append(key); continue }
-            if dependency.isDirect && !row.isDirect {
+            if dependency.isDirect == true && row.isDirect != true {
                 let version = row.version
                 row = dependency
                 row.version = version ?? dependency.version
@@ -88,7 +95,7 @@ public enum HealthKitDependencies {
     /// toolchain's manifest sits when the audited root is its `ios/` (or `ios/App`) folder.
     static func folders(from root: String, site: String) -> [String] {
         var result = [root]
-        while result.count < 3, let last = result.last, last != site, last.hasPrefix(site) {
+        while result.count < 3, let last = result.last, last != site, last.hasPrefix(site + "/") {
             result.append((last as NSString).deletingLastPathComponent)
         }
         return result
@@ -102,7 +109,8 @@ public enum HealthKitDependencies {
             let known: HealthKitPackage?
             var version: String?
             if dart {
-                let parts = trimmed.split(separator: ":", maxSplits: 1)
+                // `  health: ^13.1.0`, or the block form `  health:` with `git:` / `path:` below.
+                let parts = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
                 known = line.hasPrefix(" ") && parts.count == 2 ? HealthKitPackage.named(String(parts[0]), in: .pub) : nil
                 version = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
             } else {
@@ -127,7 +135,7 @@ enum Lockfiles {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { ($0.offset + 1, $0.element) }
     }
 
-    static func row(_ known: HealthKitPackage, version: String?, direct: Bool, file: String, line: (number: Int, text: Substring)) -> HealthKitDependency {
+    static func row(_ known: HealthKitPackage, version: String?, direct: Bool?, file: String, line: (number: Int, text: Substring)) -> HealthKitDependency {
         HealthKitDependency(package: known.name, ecosystem: known.ecosystem, version: version, isDirect: direct,
                             location: FileLocation(file: file, line: line.number),
                             quote: Clipped.text(line.text.trimmingCharacters(in: .whitespaces), limit: Clipped.quoteLimit), known: known)
@@ -195,7 +203,7 @@ enum Lockfiles {
             else { identity = nil }
             guard let identity, let known = HealthKitPackage.named(identity, in: .swiftPM) else { return nil }
             let version = firstValue(in: all, from: index, within: 10) { quoted(after: "\"version\"", in: $0) }
-            return row(known, version: version, direct: false, file: file, line: line)
+            return row(known, version: version, direct: nil, file: file, line: line)
         }
     }
 

@@ -17,6 +17,9 @@ public struct HealthKitPackage: Sendable, Hashable {
     /// A framework an app builds on (ResearchKit, CareKit, Spezi) rather than a plugin whose calls
     /// are the app's own: its HealthKit use is whatever the app configures.
     public let isSDK: Bool
+    /// The audit reads the app's calls of this package (react-native-health, kingstinct, Capacitor's
+    /// and Cordova's plugins, `package:health`): only then can it say the app never uses it.
+    public var callsAnalysed: Bool { Self.analysed.contains(name) }
     /// The pods an npm or pub plugin installs: the same library seen from its iOS side.
     public let pods: [String]
 
@@ -65,6 +68,10 @@ public struct HealthKitPackage: Sendable, Hashable {
         SwiftPM healthkitreporter w c
         SwiftPM capacitor-health w
         """
+
+    private static let analysed: Set<String> = [
+        "react-native-health", "@kingstinct/react-native-healthkit", "@capgo/capacitor-health", "cordova-plugin-health", "health",
+    ]
 
     public static let table: [HealthKitPackage] = rows.split(separator: "\n").map { row in
         let fields = row.split(separator: " ").map(String.init)

@@ -63,9 +63,8 @@ enum AppFilesPath {
 public enum GitHead {
     public static func commit(in repository: String) -> String? {
         let git = repository + "/.git"
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: git, isDirectory: &isFolder), isFolder.boolValue,
-              let head = read(git + "/HEAD") else { return nil }
+        var info = stat()
+        guard lstat(git, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, let head = read(git + "/HEAD") else { return nil }
         if isHash(head) { return head }
         guard head.hasPrefix("ref: refs/"), !head.contains("..") else { return nil }
         let ref = String(head.dropFirst("ref: ".count))
@@ -77,8 +76,11 @@ public enum GitHead {
         return nil
     }
 
+    /// A small regular file only: never a symlink, a FIFO or a device planted as `.git/HEAD`.
     private static func read(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path), data.count < 1_000_000 else { return nil }
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 4_000_000,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -16,7 +16,7 @@ final class HealthKitDependencyTests: XCTestCase {
         return found.map { dependency in
             let flags = [(dependency.known.writes, "w"), (dependency.known.workoutSession, "s"), (dependency.known.clinical, "c"), (dependency.isSDK, "k")]
                 .filter(\.0).map(\.1).joined()
-            return "\(dependency.ecosystem.rawValue) \(dependency.package) \(dependency.version ?? "-") \(dependency.isDirect ? "direct" : "indirect") "
+            return "\(dependency.ecosystem.rawValue) \(dependency.package) \(dependency.version ?? "-") \(dependency.isDirect.map { $0 ? "direct" : "indirect" } ?? "unknown") "
                 + "\(dependency.location) \(flags)"
         }
     }
@@ -64,7 +64,7 @@ final class HealthKitDependencyTests: XCTestCase {
               ],
               "version" : 2
             }
-            """]), ["SwiftPM spezihealthkit 1.1.2 indirect app/Steady.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved:4 ck"])
+            """]), ["SwiftPM spezihealthkit 1.1.2 unknown app/Steady.xcodeproj/project.xcworkspace/xcshareddata/swiftpm/Package.resolved:4 ck"])
 
         XCTAssertEqual(try dependencies(["app/Package.resolved": """
             {
@@ -79,7 +79,7 @@ final class HealthKitDependencyTests: XCTestCase {
               },
               "version": 1
             }
-            """]), ["SwiftPM carekit 2.0.2 indirect app/Package.resolved:6 wck"])
+            """]), ["SwiftPM carekit 2.0.2 unknown app/Package.resolved:6 wck"])
     }
 
     /// A Flutter app audited from `ios/`: `pubspec.yaml` names the plugin, `pubspec.lock` resolves it;
@@ -171,6 +171,22 @@ final class HealthKitDependencyTests: XCTestCase {
             "npm @capgo/capacitor-health 7.2.1 indirect app/pnpm-lock.yaml:5 w",
             "npm react-native-health 1.19.0 indirect app/pnpm-lock.yaml:8 wc",
         ])
+    }
+
+    /// `  health:` with its source below (git, path) is a dependency too.
+    func testPubspecBlockForm() throws {
+        XCTAssertEqual(try dependencies(["app/pubspec.yaml": "name: app\ndependencies:\n  health:\n    git:\n      url: https://github.com/carp-dk/carp-health-flutter\n"]),
+                       ["pub health - direct app/pubspec.yaml:3 w"])
+    }
+
+    /// A workspace's lockfile above the app lists every workspace's packages: it only completes
+    /// what the app's own manifest names.
+    func testAWorkspaceLockfileAboveTheAppOnlyCompletesItsManifest() throws {
+        let lock = "react-native-health@^1.19.0:\n  version \"1.19.0\"\n\n\"@capgo/capacitor-health@^7.0.0\":\n  version \"7.2.1\"\n"
+        XCTAssertEqual(try dependencies(["yarn.lock": lock, "apps/native/Steady.swift": "struct Steady {}\n"], root: "apps/native"), [])
+        XCTAssertEqual(try dependencies(["apps/yarn.lock": lock, "apps/mobile/package.json": "{\n  \"dependencies\": {\n    \"react-native-health\": \"^1.19.0\"\n  }\n}\n"],
+                                        root: "apps/mobile"),
+                       ["npm react-native-health 1.19.0 direct apps/mobile/package.json:3 wc"])
     }
 
     func testThePodfileNamesADirectPod() throws {

@@ -16,10 +16,8 @@ struct DependencyWithoutHealthFeatureRule: Rule {
         it — or the feature lives entirely inside it, which the review notes should then explain.
         """,
         triggering: [
-            .healthApp([
-                "Podfile.lock": "PODS:\n  - ResearchKit (3.1.1)\n\nDEPENDENCIES:\n  - ResearchKit (~> 3.1)\n\nCOCOAPODS: 1.15.2\n",
-                "Sources/Survey.swift": "import ResearchKit\n\nfunc makeSurvey() -> ORKOrderedTask {\n    ORKOrderedTask(identifier: \"mood\", steps: [])\n}\n",
-            ], read: [], share: []),
+            // `package:health` is in pubspec.yaml; no Dart code of the app calls it.
+            .flutter(["lib/main.dart": "import 'package:flutter/material.dart';\n\nvoid main() => runApp(const Placeholder());\n"]),
         ],
         nonTriggering: [
             // The app's own code asks for HealthKit data: the dependency serves a feature.
@@ -36,12 +34,19 @@ struct DependencyWithoutHealthFeatureRule: Rule {
             ], read: ["stepCount"], share: []),
             // No HealthKit package.
             .healthApp(["Sources/Survey.swift": "func makeSurvey() -> [String] { [] }\n"], read: [], share: []),
+            // An SDK asks through its own API (ResearchKit's steps, Spezi's configuration), which the audit does not read.
+            .healthApp([
+                "Podfile.lock": "PODS:\n  - ResearchKit (3.1.1)\n\nDEPENDENCIES:\n  - ResearchKit (~> 3.1)\n\nCOCOAPODS: 1.15.2\n",
+                "Sources/Survey.swift": "import ResearchKit\n\nfunc makeSurvey() -> ORKOrderedTask {\n    ORKOrderedTask(identifier: \"mood\", steps: [])\n}\n",
+            ], read: [], share: []),
         ]
     )
 
     func check(_ context: AuditContext) -> [Finding] {
         let dependencies = context.manifest.healthKitDependencies
-        guard let first = dependencies.first(where: \.isDirect) ?? dependencies.first, context.hasSources,
+        // Only packages whose calls the audit reads can be said to be unused.
+        guard dependencies.allSatisfy(\.known.callsAnalysed), let first = dependencies.first(where: { $0.isDirect == true }) ?? dependencies.first,
+              context.hasSources,
               !context.usage.callsHealthKit, context.requestedTypes.isEmpty, context.wrapperRequests.isEmpty else { return [] }
         let names = dependencies.map { "`\($0.package)`" }.joined(separator: ", ")
         return [finding("\(names) \(dependencies.count == 1 ? "links" : "link") HealthKit, but the app's own code never reads, writes or asks for "
@@ -84,7 +89,7 @@ struct DependencyClinicalRecordsRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         guard !context.requestsClinicalTypes, context.manifest.usageString(HealthKeys.clinical) == nil else { return [] }
         let clinical = context.manifest.healthKitDependencies.filter(\.known.clinical)
-        guard let first = clinical.first(where: \.isDirect) ?? clinical.first else { return [] }
+        guard let first = clinical.first(where: { $0.isDirect == true }) ?? clinical.first else { return [] }
         // One note per app: the advice is the same for every package.
         let names = clinical.map { "`\($0.package)`" }.joined(separator: ", ")
         return [finding("\(names) \(clinical.count == 1 ? "contains" : "contain") code for clinical health records, which the app never asks for: keep "

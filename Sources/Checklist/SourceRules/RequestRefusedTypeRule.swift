@@ -112,6 +112,19 @@ struct RequestRefusedTypeRule: Rule {
                 }
             }
             """], read: ["visionPrescription"], share: ["visionPrescription"]),
+            // A per-object request whose type is a parameter: the config's per-object entry may be what it asks.
+            .healthApp(["Sources/Glasses.swift": """
+            import HealthKit
+
+            final class Glasses {
+                let store = HKHealthStore()
+
+                func ask(_ type: HKObjectType) async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestPerObjectReadAuthorization(for: type, predicate: nil)
+                }
+            }
+            """], read: ["visionPrescription"], share: []),
         ]
     )
 
@@ -145,10 +158,13 @@ struct RequestRefusedTypeRule: Rule {
             findings.append(finding(problem + " (asked through \(request.library.rawValue) as `\(request.written)`)", at: request.evidence.location,
                                     quote: request.evidence.quote, target: context.manifest.id))
         }
-        // What the config says the app asks for, when no resolved code asked for it already.
+        // What the config says the app asks for, when no resolved code asked for it already. A
+        // per-object request whose type could not be followed may well be the one asking.
+        let asksPerObject = context.resolvedRequests.contains { $0.form == .perObject }
         let requested = context.manifest.config.requested
         for (direction, entries) in [("share", requested.share), ("read", requested.read)] {
             for entry in entries where !reported.contains(direction + " " + entry.value) {
+                if direction == "read", asksPerObject, HealthKitType.named(entry.value)?.isPerObjectRead == true { continue }
                 let problem = direction == "share" ? Self.problem(sharing: entry.value) : Self.problem(reading: entry.value)
                 guard let problem else { continue }
                 findings.append(finding(problem + " (listed under `requested.\(direction)` in healthaudit.yml)", at: entry.location,

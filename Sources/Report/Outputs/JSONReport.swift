@@ -47,7 +47,7 @@ public enum JSONReport {
             ("package", .string(dependency.package)),
             ("ecosystem", .string(dependency.ecosystem.rawValue)),
             ("version", dependency.version.map(JSONValue.string) ?? .null),
-            ("direct", .bool(dependency.isDirect)),
+            ("direct", dependency.isDirect.map(JSONValue.bool) ?? .null),
             ("location", location(dependency.location, context: context)),
             ("quote", .string(dependency.quote)),
             ("writes", .bool(dependency.known.writes)),

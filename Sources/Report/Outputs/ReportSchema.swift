@@ -82,7 +82,7 @@ public enum ReportSchema {
             "package": {"type": "string"},
             "ecosystem": {"enum": ["npm", "pub", "CocoaPods", "SwiftPM"]},
             "version": {"type": ["string", "null"], "description": "Resolved by a lockfile, else the manifest's range."},
-            "direct": {"type": "boolean", "description": "Named by the app's own manifest, not only pulled in by another package."},
+            "direct": {"type": ["boolean", "null"], "description": "Named by the app's own manifest, not only pulled in by another package; null when the lockfile cannot tell (SwiftPM)."},
             "location": {"$ref": "#/$defs/location"},
             "quote": {"type": "string"},
             "writes": {"type": "boolean"},

@@ -92,7 +92,7 @@ struct AppPage {
             md.bullets(app.healthKitDependencies.map { dependency in
                 let does = [(dependency.known.writes, "writes"), (dependency.known.workoutSession, "runs workout sessions"),
                             (dependency.known.clinical, "references clinical records")].filter(\.0).map(\.1)
-                return MarkdownText.code(dependency.package) + " (" + [dependency.ecosystem.rawValue, dependency.version, dependency.isDirect ? nil : "indirect"]
+                return MarkdownText.code(dependency.package) + " (" + [dependency.ecosystem.rawValue, dependency.version, dependency.isDirect == false ? "indirect" : nil]
                     .compactMap { $0 }.map(MarkdownText.escape).joined(separator: ", ") + ") — " + MarkdownText.code(dependency.location.description)
                     + (does.isEmpty ? "" : " — " + does.joined(separator: ", "))
             })
