@@ -19,7 +19,7 @@ public struct HealthKitPackage: Sendable, Hashable {
     public let isSDK: Bool
     /// The audit reads the app's calls of this package (react-native-health, kingstinct, Capacitor's
     /// and Cordova's plugins, `package:health`): only then can it say the app never uses it.
-    public var callsAnalysed: Bool { Self.analysed.contains(name) }
+    public let callsAnalysed: Bool
     /// The pods an npm or pub plugin installs: the same library seen from its iOS side.
     public let pods: [String]
 
@@ -27,7 +27,8 @@ public struct HealthKitPackage: Sendable, Hashable {
         byName[ecosystem.rawValue + " " + (ecosystem == .swiftPM ? name.lowercased() : name)]
     }
 
-    /// `ecosystem name flags`: w = writes, s = workout session, c = clinical records, k = an SDK;
+    /// `ecosystem name flags`: w = writes, s = workout session, c = clinical records, k = an SDK,
+    /// a = the audit reads the app's calls of it;
     /// `pod=` names the pods a plugin installs, which its Podfile.lock row is folded into.
     /// Each flag was read in the package's source (save calls, `HKWorkoutSession`, `HKClinicalType`);
     /// a library appears once per ecosystem it is published in (react-native-health is an npm package
@@ -35,17 +36,17 @@ public struct HealthKitPackage: Sendable, Hashable {
     /// (`@awesome-cordova-plugins/health`) are absent: the plugin they wrap is the dependency.
     /// Version-dependent flags are left off (kingstinct ran workout sessions in 8.7.0 and 9.0.0–9.0.7 only).
     private static let rows = """
-        npm react-native-health w c pod=RNAppleHealthKit
-        npm @kingstinct/react-native-healthkit w pod=ReactNativeHealthkit pod=kingstinct-react-native-healthkit
+        npm react-native-health w c a pod=RNAppleHealthKit
+        npm @kingstinct/react-native-healthkit w a pod=ReactNativeHealthkit pod=kingstinct-react-native-healthkit
         npm @react-native-healthkit/health-records c pod=ReactNativeHealthkitHealthRecords
         npm rn-apple-healthkit w pod=RCTAppleHealthKit
         npm react-native-apple-healthkit w
-        npm @capgo/capacitor-health w pod=CapgoCapacitorHealth
+        npm @capgo/capacitor-health w a pod=CapgoCapacitorHealth
         npm capacitor-health pod=CapacitorHealth
         npm @perfood/capacitor-healthkit pod=PerfoodCapacitorHealthkit pod=CapacitorHealthkit
-        npm cordova-plugin-health w
+        npm cordova-plugin-health w a
         npm com.telerik.plugins.healthkit w
-        pub health w pod=health
+        pub health w a pod=health
         pub health_kit_reporter w c pod=health_kit_reporter pod=HealthKitReporter
         CocoaPods RNAppleHealthKit w c
         CocoaPods ReactNativeHealthkit w
@@ -69,15 +70,11 @@ public struct HealthKitPackage: Sendable, Hashable {
         SwiftPM capacitor-health w
         """
 
-    private static let analysed: Set<String> = [
-        "react-native-health", "@kingstinct/react-native-healthkit", "@capgo/capacitor-health", "cordova-plugin-health", "health",
-    ]
-
     public static let table: [HealthKitPackage] = rows.split(separator: "\n").map { row in
         let fields = row.split(separator: " ").map(String.init)
         let flags = Set(fields.dropFirst(2))
         return HealthKitPackage(ecosystem: Ecosystem(rawValue: fields[0])!, name: fields[1], writes: flags.contains("w"),
-                                workoutSession: flags.contains("s"), clinical: flags.contains("c"), isSDK: flags.contains("k"),
+                                workoutSession: flags.contains("s"), clinical: flags.contains("c"), isSDK: flags.contains("k"), callsAnalysed: flags.contains("a"),
                                 pods: flags.filter { $0.hasPrefix("pod=") }.map { String($0.dropFirst(4)) }.sorted())
     }
 

@@ -32,7 +32,7 @@ public struct SourceLinks: Sendable {
     /// The link for a site-relative file and line; nil for a path that leaves the repository.
     public func url(file: String, line: Int?) -> String? {
         let joined = sitePrefix.isEmpty ? file : sitePrefix + "/" + file
-        guard let path = AppFilesPath.normalized(joined) else { return nil }
+        guard let path = AppFiles.normalize(joined), path != "." else { return nil }
         let encoded = path.split(separator: "/").map { segment in
             segment.addingPercentEncoding(withAllowedCharacters: Self.segmentCharacters) ?? String(segment)
         }.joined(separator: "/")
@@ -43,18 +43,6 @@ public struct SourceLinks: Sendable {
 
     /// RFC 3986's unreserved characters: everything else in a file name is percent-encoded.
     private static let segmentCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-}
-
-/// `a/./b/../c` → `a/c`; nil when the path climbs above its start or is absolute.
-enum AppFilesPath {
-    static func normalized(_ path: String) -> String? {
-        guard !path.hasPrefix("/") else { return nil }
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") where part != "." {
-            if part == ".." { guard !parts.isEmpty else { return nil }; parts.removeLast() } else { parts.append(part) }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
-    }
 }
 
 /// The commit checked out in a repository, read from `.git/HEAD` (and the ref it names, loose or

@@ -68,23 +68,21 @@ struct TypeNewerThanDeploymentTargetRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         guard let target = context.deploymentTarget else { return [] }
+        let newer = context.wrapperRequests.filter { ($0.type.minimumIOS ?? 0) > target.major }
+        guard !newer.isEmpty else { return [] }
+        // Files that check the system version anywhere: their requests are taken as guarded.
+        let guarded = Set((context.manifest.javaScriptSources + context.manifest.dartSources)
+            .filter { file in Self.versionChecks.contains { file.text.contains($0) } }.map(\.path))
         var cited: Set<String> = []
-        return context.wrapperRequests.compactMap { request -> Finding? in
-            guard let introduced = request.type.minimumIOS, introduced > target.major else { return nil }
+        return newer.compactMap { request -> Finding? in
             let location = request.evidence.location
-            guard cited.insert("\(location.file):\(location.line ?? 0) \(request.type.name)").inserted,
-                  !Self.checksVersion(in: location.file, context) else { return nil }
+            guard let introduced = request.type.minimumIOS, !guarded.contains(location.file),
+                  cited.insert("\(location.file):\(location.line ?? 0) \(request.type.name)").inserted else { return nil }
             let range = introduced - 1 == target.major ? "iOS \(target.major)" : "iOS \(target.major)–\(introduced - 1)"
             return finding("`\(request.written)` (\(request.type.name)) first exists in iOS \(introduced), but the app installs on iOS \(target.written) "
                            + "(IPHONEOS_DEPLOYMENT_TARGET\(target.origin.map { " at \($0)" } ?? "")): on \(range) HealthKit has no such type, "
                            + "so \(request.library.rawValue) cannot ask for it; check the system version first or raise the deployment target",
                            at: location, quote: request.evidence.quote, target: context.manifest.id)
         }
-    }
-
-    private static func checksVersion(in path: String, _ context: AuditContext) -> Bool {
-        let files = context.manifest.javaScriptSources + context.manifest.dartSources
-        guard let file = files.first(where: { $0.path == path }) else { return false }
-        return versionChecks.contains { file.text.contains($0) }
     }
 }

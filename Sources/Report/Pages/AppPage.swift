@@ -1,6 +1,7 @@
 import Checklist
 import Foundation
 import Manifest
+import Summary
 
 /// The audit page of one app: verdict, the six answers, findings with their quoted lines, and
 /// what the manifests declare.
@@ -8,11 +9,14 @@ struct AppPage {
     let audit: AppAudit
     let config: ProjectConfig
     var links: SourceLinks? = nil
+    var summary: AppSummary? = nil
     var path: String { SitePaths.app(audit.manifest.id) }
 
     func context(extra: [String: Any] = [:]) -> (context: [String: Any], toc: [TableOfContentsEntry]) {
         let declared = MarkdownRenderer.render(declarations())
         let findings = audit.findings
+        let groups = FindingGroup.groups(audit.activeFindings)
+        let first = ProblemSummary(groups: groups, summary: summary).rows(from: path, appPath: path, severities: ["crash", "error"])
         var context: [String: Any] = [
             "name": audit.manifest.name,
             "id": audit.manifest.id,
@@ -22,7 +26,9 @@ struct AppPage {
             "counts": PageContext.counts(findings),
             "answers": audit.answers.map(answer),
             // One card per rule, its places listed: four near-identical cards read as one problem.
-            "ruleGroups": FindingGroup.groups(audit.activeFindings).map { $0.context(from: path, links: links) },
+            "ruleGroups": groups.map { $0.context(from: path, links: links) },
+            // The summary box: crashes and errors, before anything else on the page.
+            "topProblems": first, "hasTopProblems": !first.isEmpty,
             "suppressed": findings.filter(\.isSuppressed).map { PageContext.finding($0, from: path) },
             "hasSuppressed": findings.contains(where: \.isSuppressed),
             "noFindings": audit.activeFindings.isEmpty,
@@ -41,7 +47,7 @@ struct AppPage {
             "status": answer.status.rawValue,
             "statusClass": PageContext.answerClass(answer.mark),
             "mark": answer.mark.rawValue,
-            "reason": FindingGroup.inline(answer.reason),
+            "reason": MarkdownRenderer.inline(answer.reason),
             "evidence": answer.evidence.map { evidence -> [String: Any] in
                 var row: [String: Any] = ["location": evidence.location.description, "quote": evidence.quote]
                 if let url = links?.url(file: evidence.location.file, line: evidence.location.line) { row["sourceURL"] = url }

@@ -18,7 +18,8 @@ struct ProblemSummary {
 
     let problems: [Problem]
 
-    init(_ audit: AppAudit, summary: AppSummary?) {
+    /// `groups`: the app's active findings by rule (`FindingGroup.groups`), worst first.
+    init(groups: [FindingGroup], summary: AppSummary?) {
         var problems: [Problem] = []
         for (scenario, timeline) in zip(summary?.scenarios ?? [], summary?.timelines ?? []) {
             for event in timeline.events {
@@ -27,7 +28,7 @@ struct ProblemSummary {
                                         detail: "`\(crash.exceptionName)`: \(crash.reason)", anchor: ProblemSummary.stepAnchor(scenario.id, event.index), count: 1))
             }
         }
-        for group in FindingGroup.groups(audit.activeFindings) {
+        for group in groups {
             problems.append(Problem(kind: group.severity.rawValue, title: group.title, detail: group.findings[0].message,
                                     anchor: FindingGroup.anchor(group.rule), count: group.findings.count))
         }
@@ -41,9 +42,8 @@ struct ProblemSummary {
         let shown = problems.filter { severities?.contains($0.kind) ?? true }
         return shown.prefix(limit ?? shown.count).map { problem in
             let base = page == appPath ? "" : SitePaths.link(from: page, to: appPath)
-            return ["kind": problem.kind, "title": problem.title, "detail": FindingGroup.inline(problem.detail),
-                    "url": base + "#" + problem.anchor, "count": problem.count, "many": problem.count > 1,
-                    "label": problem.kind == "crash" ? "crash" : problem.kind]
+            return ["kind": problem.kind, "title": problem.title, "detail": MarkdownRenderer.inline(problem.detail),
+                    "url": base + "#" + problem.anchor, "count": problem.count, "many": problem.count > 1]
         }
     }
 }
@@ -75,8 +75,6 @@ struct FindingGroup {
 
     static func anchor(_ rule: String) -> String { "rule-" + rule }
 
-    static func inline(_ markdown: String) -> String { MarkdownRenderer.inline(markdown) }
-
     func context(from page: String, links: SourceLinks? = nil) -> [String: Any] {
         // One message for every location reads once, above them; differing ones go with each.
         // (Mustache takes an empty string for true: optional values are left out instead.)
@@ -89,12 +87,12 @@ struct FindingGroup {
             "locations": findings.map { finding -> [String: Any] in
                 var row: [String: Any] = ["location": finding.location.description, "target": finding.target, "quote": finding.quote,
                                           "fingerprint": finding.fingerprint]
-                if !shared { row["message"] = Self.inline(finding.message) }
+                if !shared { row["message"] = MarkdownRenderer.inline(finding.message) }
                 if let url = links?.url(file: finding.location.file, line: finding.location.line) { row["sourceURL"] = url }
                 return row
             },
         ]
-        if shared { context["sharedMessage"] = Self.inline(findings[0].message) }
+        if shared { context["sharedMessage"] = MarkdownRenderer.inline(findings[0].message) }
         return context
     }
 }

@@ -61,7 +61,7 @@ public struct SiteRenderer: Sendable {
                 "url": SitePaths.app(audit.manifest.id), "verdict": audit.verdict.rawValue,
                 "verdictClass": PageContext.verdictClass(audit.verdict), "counts": PageContext.counts(audit.findings),
                 // Why it fails, in words: its worst problems, one line each.
-                "problems": ProblemSummary(audit, summary: input.summaries[audit.manifest.id])
+                "problems": ProblemSummary(groups: FindingGroup.groups(audit.activeFindings), summary: input.summaries[audit.manifest.id])
                     .rows(from: path, appPath: SitePaths.app(audit.manifest.id), limit: 3),
             ]
             // Mustache takes an empty string for true: an app without summaries has no key.
@@ -75,12 +75,9 @@ public struct SiteRenderer: Sendable {
     }
 
     func appPage(_ audit: AppAudit, input: SiteInput) -> OutputFile {
-        let app = AppPage(audit: audit, config: input.config, links: input.sourceLinks)
         let summary = input.summaries[audit.manifest.id]
-        // The summary box: crashes and errors, before anything else on the page.
-        let first = ProblemSummary(audit, summary: summary).rows(from: app.path, appPath: app.path, severities: ["crash", "error"])
-        var extra: [String: Any] = ["scenarios": ScenarioSection.context(summary), "hasScenarios": !(summary?.scenarios.isEmpty ?? true),
-                                    "topProblems": first, "hasTopProblems": !first.isEmpty]
+        let app = AppPage(audit: audit, config: input.config, links: input.sourceLinks, summary: summary)
+        var extra: [String: Any] = ["scenarios": ScenarioSection.context(summary), "hasScenarios": !(summary?.scenarios.isEmpty ?? true)]
         if summary != nil { extra["summaryURL"] = "summary/index.html" }
         let (context, toc) = app.context(extra: extra)
         var sections = [TableOfContentsEntry(level: 2, title: "Review questions", anchor: "review-questions"),
