@@ -200,14 +200,8 @@ public struct OpenStepPlistParser {
                     guard index < bytes.count else { continue }
                     let escaped = bytes[index]
                     advance()
+                    if let control = CEscape.control(escaped) { out.append(control); continue }
                     switch escaped {
-                    case UInt8(ascii: "n"): out.append(10)
-                    case UInt8(ascii: "t"): out.append(9)
-                    case UInt8(ascii: "r"): out.append(13)
-                    case UInt8(ascii: "a"): out.append(7)
-                    case UInt8(ascii: "b"): out.append(8)
-                    case UInt8(ascii: "f"): out.append(12)
-                    case UInt8(ascii: "v"): out.append(11)
                     case UInt8(ascii: "U"), UInt8(ascii: "u"):
                         var scalar: UInt32 = 0
                         for _ in 0..<4 {
@@ -252,6 +246,22 @@ public struct OpenStepPlistParser {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
+
+/// The C escapes both OpenStep property lists and git's quoted paths share: `\n` → newline, …
+public enum CEscape {
+    public static func control(_ letter: UInt8) -> UInt8? {
+        switch letter {
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "t"): return 0x09
+        case UInt8(ascii: "r"): return 0x0D
+        case UInt8(ascii: "a"): return 0x07
+        case UInt8(ascii: "b"): return 0x08
+        case UInt8(ascii: "f"): return 0x0C
+        case UInt8(ascii: "v"): return 0x0B
         default: return nil
         }
     }

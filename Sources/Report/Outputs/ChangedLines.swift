@@ -124,14 +124,8 @@ enum GitQuotedPath {
         var scalars = Array(text.utf8.dropFirst().dropLast())[...]
         while let byte = scalars.popFirst() {
             guard byte == UInt8(ascii: "\\"), let next = scalars.popFirst() else { bytes.append(byte); continue }
+            if let control = CEscape.control(next) { bytes.append(control); continue }
             switch next {
-            case UInt8(ascii: "n"): bytes.append(0x0A)
-            case UInt8(ascii: "t"): bytes.append(0x09)
-            case UInt8(ascii: "r"): bytes.append(0x0D)
-            case UInt8(ascii: "a"): bytes.append(0x07)
-            case UInt8(ascii: "b"): bytes.append(0x08)
-            case UInt8(ascii: "f"): bytes.append(0x0C)
-            case UInt8(ascii: "v"): bytes.append(0x0B)
             case UInt8(ascii: "0")...UInt8(ascii: "3"):
                 // Three octal digits: one byte of a UTF-8 sequence.
                 var value = Int(next - UInt8(ascii: "0"))
