@@ -197,7 +197,7 @@ struct CallbackErrorAsDenialRule: Rule {
         }
         var findings: [Finding] = []
         for branch in errorBranches {
-            if let location = flow.firstMention(of: HealthFlow.denyWords, in: branch) {
+            if let location = flow.firstMention(of: GrantNames.denyWords, in: branch) {
                 findings.append(make(Self.deniedMessage, at: location, in: flow))
             }
         }
@@ -212,9 +212,9 @@ struct CallbackErrorAsDenialRule: Rule {
                 let name = token.text
                 let comment = file.comments(onLine: token.line).map(\.text).joined(separator: " ")
                 let enclosing = flow.namedFunction(containing: i)?.name ?? ""
-                let grants = HealthFlow.recordsGrant(name)
+                let grants = GrantNames.says(name)
                     || (["resolve", "callback", "cb", "done", "onSuccess", "next"].contains(name)
-                        && (HealthFlow.saysGranted(enclosing) || HealthFlow.saysGranted(comment)))
+                        && (GrantNames.mentionsGrant(enclosing) || GrantNames.mentionsGrant(comment)))
                 if grants {
                     findings.append(make(Self.grantedMessage + " (`\(flow.file.lineText(token.line))`)", at: file.location(of: i), in: flow))
                 }
@@ -222,7 +222,7 @@ struct CallbackErrorAsDenialRule: Rule {
             }
             // `authorized = true`, `{ hasPermission: true }`
             if i + 2 < file.tokens.count, file.tokens[i + 1].isPunctuator("=") || file.tokens[i + 1].isPunctuator(":"),
-               grantedValues.contains(file.tokens[i + 2].text), success.contains(i + 2), HealthFlow.recordsGrant(token.text) {
+               grantedValues.contains(file.tokens[i + 2].text), success.contains(i + 2), GrantNames.says(token.text) {
                 findings.append(make(Self.grantedMessage + " (`\(flow.file.lineText(token.line))`)", at: file.location(of: i), in: flow))
             }
         }
@@ -248,7 +248,7 @@ struct CallbackErrorAsDenialRule: Rule {
                     var body = end + 2
                     if body < file.tokens.count, file.tokens[body].isPunctuator("("), let match = file.partner[body] { body = match + 1 }
                     if body < file.tokens.count, file.tokens[body].isPunctuator("{"), let bodyEnd = file.partner[body],
-                       let location = flow.firstMention(of: HealthFlow.denyWords, in: body..<(bodyEnd + 1)) {
+                       let location = flow.firstMention(of: GrantNames.denyWords, in: body..<(bodyEnd + 1)) {
                         findings.append(make("the catch around `\(file.tokens[index].text)()`, which wraps initHealthKit, treats its failure as a denial: "
                                              + "initHealthKit only fails when HealthKit cannot ask, never because the user said no", at: location, in: flow))
                     }
@@ -262,7 +262,7 @@ struct CallbackErrorAsDenialRule: Rule {
                   let handlerOpen = file.callParen(after: next + 1), let handlerClose = file.partner[handlerOpen] {
                 let method = file.tokens[next + 1].text
                 let body = (handlerOpen + 1)..<handlerClose
-                if method == "catch", let location = flow.firstMention(of: HealthFlow.denyWords, in: body) {
+                if method == "catch", let location = flow.firstMention(of: GrantNames.denyWords, in: body) {
                     findings.append(make("`.catch` on `\(file.tokens[index].text)()`, which wraps initHealthKit, treats its failure as a denial: "
                                          + "initHealthKit only fails when HealthKit cannot ask, never because the user said no", at: location, in: flow))
                 }
@@ -286,7 +286,7 @@ struct CallbackErrorAsDenialRule: Rule {
     /// `setAuthorized(true)` / `authorized = true` with a name that records a grant.
     private func grantAssignment(in range: Range<Int>, flow: JSFlow) -> Int? {
         let file = flow.file
-        for i in range where file.tokens[i].kind == .identifier && HealthFlow.recordsGrant(file.tokens[i].text) {
+        for i in range where file.tokens[i].kind == .identifier && GrantNames.says(file.tokens[i].text) {
             if let open = file.callParen(after: i), open == i + 1, let first = file.items(of: open).first, first.count == 1, file.tokens[first.lowerBound].isIdentifier("true") {
                 return i
             }

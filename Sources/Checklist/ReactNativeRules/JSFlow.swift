@@ -312,23 +312,4 @@ struct HealthFlow {
         initWrappers = wrappers
         self.readers = readers.subtracting(wrappers)
     }
-
-    /// Words that say "the user allowed it" / "the user refused".
-    static let grantWords = ["grant", "authoriz", "authoris", "allowed", "permission", "permitted", "access"]
-    static let denyWords = ["deni", "deny", "declin", "refus", "notallowed", "not allowed", "unauthori", "not authori", "permission", "no access", "noaccess"]
-    /// Names that record the request, not its outcome.
-    static let requestWords = ["request", "asked", "prompt", "shown", "initiali"]
-
-    static let negativeWords = ["deni", "deny", "declin", "refus", "notallowed", "unauthori", "noaccess", "without", "missing"]
-
-    /// A name that records access as granted: `setAuthorized`, `hasHealthPermission`, `requestHealthAccess`'s result.
-    static func saysGranted(_ name: String) -> Bool {
-        let text = name.lowercased()
-        return grantWords.contains(where: text.contains) && !negativeWords.contains(where: text.contains)
-    }
-
-    /// A name for a flag or setter that records the outcome (not merely that the request happened).
-    static func recordsGrant(_ name: String) -> Bool {
-        saysGranted(name) && !requestWords.contains(where: name.lowercased().contains)
-    }
 }

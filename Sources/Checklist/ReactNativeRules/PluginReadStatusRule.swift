@@ -2,8 +2,9 @@ import Manifest
 
 /// A plugin's status call asked about reading: `@capgo/capacitor-health`'s `checkAuthorization`
 /// and `cordova-plugin-health`'s `isAuthorized` with `read` types, or kingstinct's
-/// `authorizationStatusFor` on a type the app only reads. HealthKit never tells an app whether it
-/// may read, so the answer is a guess (Capacitor: "authorized" once asked; Cordova: never).
+/// `authorizationStatusFor` on a type the app only reads, or its `getRequestStatusForAuthorization`
+/// kept as a grant. HealthKit never tells an app whether it may read, so the answer is a guess
+/// (Capacitor: "authorized" once asked; Cordova: never; kingstinct: "asked already").
 struct PluginReadStatusRule: Rule {
     static let description = RuleDescription(
         id: "plugin-read-status", title: "Read permission asked of a plugin that cannot know it", severity: .warning,
@@ -16,7 +17,9 @@ struct PluginReadStatusRule: Rule {
         `isAuthorized` answers from `authorizationStatus(for:)`, which only knows sharing: read types are always "not \
         authorized", so an app that waits for `true` asks forever. `@kingstinct/react-native-healthkit`'s \
         `authorizationStatusFor` is that same sharing status: for a type the app only reads it is never \
-        `sharingAuthorized`. Asking any of them about reading is an attempt to learn read permission; query the data \
+        `sharingAuthorized`, and its `getRequestStatusForAuthorization` (the status `useHealthkitAuthorization` \
+        returns) is `unnecessary` once the sheet was shown: right for "load the data now", wrong when kept as \
+        `isAuthorized`. Asking any of them about reading is an attempt to learn read permission; query the data \
         and treat an empty result as "no data or no access".
         """,
         triggering: [
@@ -53,6 +56,40 @@ struct PluginReadStatusRule: Rule {
               return ↓authorizationStatusFor('HKQuantityTypeIdentifierStepCount') === AuthorizationStatus.sharingAuthorized;
             }
             """]),
+            // The hook's status, recorded as a grant.
+            .reactNative(["js/src/HealthScreen.tsx": """
+            import { useEffect, useState } from 'react';
+            import { useHealthkitAuthorization, AuthorizationRequestStatus } from '@kingstinct/react-native-healthkit';
+
+            export function useHealthAccess() {
+              const [status, request] = useHealthkitAuthorization(['HKQuantityTypeIdentifierStepCount']);
+              const [isAuthorized, setIsAuthorized] = useState(false);
+              useEffect(() => {
+                ↓setIsAuthorized(status === AuthorizationRequestStatus.unnecessary);
+              }, [status]);
+              return { isAuthorized, request };
+            }
+            """]),
+            .reactNative(["js/src/health.ts": """
+            import { getRequestStatusForAuthorization, AuthorizationRequestStatus } from '@kingstinct/react-native-healthkit';
+
+            export async function hasHealthPermission(): Promise<boolean> {
+              const status = await getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] });
+              ↓return status === AuthorizationRequestStatus.unnecessary;
+            }
+            """]),
+            .reactNative(["js/src/health.js": """
+            import HealthKit, { AuthorizationRequestStatus } from '@kingstinct/react-native-healthkit';
+
+            let granted = false;
+
+            export async function refresh() {
+              const status = await HealthKit.getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] });
+              if (status === AuthorizationRequestStatus.unnecessary) {
+                ↓granted = true;
+              }
+            }
+            """]),
         ],
         nonTriggering: [
             // Asking about the types it writes is what the status can answer.
@@ -72,6 +109,33 @@ struct PluginReadStatusRule: Rule {
               return status.shareAuthorized.includes('weight');
             }
             """]),
+            // "Asked already, load the data" is what the request status means.
+            .reactNative(["js/src/Workouts.tsx": """
+            import { useEffect } from 'react';
+            import { useHealthkitAuthorization, AuthorizationRequestStatus, queryWorkoutSamples } from '@kingstinct/react-native-healthkit';
+
+            export function Workouts({ onLoad }) {
+              const [status, requestAuth] = useHealthkitAuthorization(['HKWorkoutTypeIdentifier']);
+              const shouldQuery = status === AuthorizationRequestStatus.unnecessary;
+              useEffect(() => {
+                if (status === AuthorizationRequestStatus.unnecessary) { queryWorkoutSamples({ limit: 10 }).then(onLoad); }
+              }, [status]);
+              return shouldQuery ? null : requestAuth;
+            }
+            """]),
+            .reactNative(["js/src/health.ts": """
+            import { getRequestStatusForAuthorization, AuthorizationRequestStatus } from '@kingstinct/react-native-healthkit';
+
+            export async function alreadyAsked(): Promise<boolean> {
+              const status = await getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] });
+              return status === AuthorizationRequestStatus.unnecessary;
+            }
+
+            export async function needsPrompt(setShouldRequest: (v: boolean) => void) {
+              const status = await getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] });
+              setShouldRequest(status === AuthorizationRequestStatus.shouldRequest);
+            }
+            """]),
             // Another library's `checkAuthorization` is not this plugin's.
             .reactNative(["js/src/calendar.ts": """
             import { Calendar } from './calendar-plugin';
@@ -87,6 +151,12 @@ struct PluginReadStatusRule: Rule {
         let files = context.manifest.javaScriptSources
         return context.javaScriptCalls.compactMap { call -> Finding? in
             let file = files[call.file]
+            if let record = RequestStatusRecord.find(call, in: file) {
+                return finding("`\(call.method)` (line \(file.tokens[call.token].line)) is kept as `\(record.record)`: its `unnecessary` only says the "
+                                   + "permission sheet was shown, whatever the person chose, and HealthKit never discloses read access; use it to "
+                                   + "decide whether to ask, and treat empty query results as no data or no access",
+                               at: record.sink, in: file, target: context.manifest.id)
+            }
             guard let message = Self.problem(call, in: file, context: context) else { return nil }
             return finding(message, at: call.token, in: file, target: context.manifest.id)
         }

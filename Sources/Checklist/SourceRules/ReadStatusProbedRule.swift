@@ -359,22 +359,14 @@ private struct RequestStatusAsGrant {
     private static func grantRecorded(in branch: Syntax) -> (Syntax, String)? {
         for call in branch.calls {
             if ["append", "insert", "formUnion"].contains(ExprShape.calledName(call) ?? ""), let base = ExprShape.base(of: call),
-               let record = ExprShape.referencedName(base), namesGrant(record) {
+               let record = ExprShape.referencedName(base), GrantNames.says(record) {
                 return (Syntax(base), record)
             }
         }
         for (lhs, rhs, _) in ExprShape.assignments(in: branch) where rhs.single?.trimmedText == "true" {
-            if let record = ExprShape.referencedName(lhs), namesGrant(record) { return (Syntax(lhs), record) }
+            if let record = ExprShape.referencedName(lhs), GrantNames.says(record) { return (Syntax(lhs), record) }
         }
         return nil
-    }
-
-    private static func namesGrant(_ name: String) -> Bool {
-        let lowered = name.lowercased()
-        // `hasRequestedAuthorization = true` is the right reading of `.unnecessary`.
-        let notAGrant = ["denied", "unauthori", "notauthori", "disallow", "refused", "request", "asked", "prompt", "shown", "needs", "should"]
-        guard !notAGrant.contains(where: { lowered.contains($0) }) else { return false }
-        return ["authori", "grant", "allow", "permit", "access"].contains { lowered.contains($0) }
     }
 }
 

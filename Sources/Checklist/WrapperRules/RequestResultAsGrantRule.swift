@@ -67,14 +67,6 @@ struct RequestResultAsGrantRule: Rule {
         ]
     )
 
-    /// Names that say they hold a grant: `granted`, `isAuthorized`, `setHasPermission`, `allowed`.
-    static func saysGrant(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        // `permissionRequested`, `setPermissionsAsked`: about the asking, not the answer.
-        if ["request", "ask", "prompt", "shown"].contains(where: lower.contains) { return false }
-        return ["grant", "authorized", "authorised", "permission", "permitted", "allowed", "hasaccess"].contains { lower.contains($0) }
-    }
-
     func check(_ context: AuditContext) -> [Finding] {
         context.libraryCalls.compactMap { call, file -> Finding? in
             guard call.library == .kingstinct || call.library == .flutterHealth, call.method == "requestAuthorization",
@@ -92,7 +84,7 @@ struct RequestResultAsGrantRule: Rule {
         let start = file.chain(endingAt: call.token).start
         if decides(start: start, end: close, in: file) { return "decides a condition" }
         if let name = call.resultName(in: file) {
-            if Self.saysGrant(name) { return "is kept as `\(name)`" }
+            if GrantNames.says(name) { return "is kept as `\(name)`" }
             // Uses of the name in the same function (not a property of that name: `res.ok`).
             let scope = Self.enclosingBody(of: call.token, in: file)
             let later = (close + 1)..<max(close + 1, scope.upperBound)
@@ -104,7 +96,7 @@ struct RequestResultAsGrantRule: Rule {
         // `setGranted(await requestAuthorization(…))`: stored where its name says it is a grant.
         let before = file.index(beforeAwaited: start)
         if before >= 1, file.tokens[before].isPunctuator("("), file.tokens[before - 1].kind == .identifier,
-           Self.saysGrant(file.tokens[before - 1].text) {
+           GrantNames.says(file.tokens[before - 1].text) {
             return "is stored with `\(file.tokens[before - 1].text)`"
         }
         return nil

@@ -1,0 +1,26 @@
+/// The words of names that record what the person answered: `setAuthorized`, `hasHealthAccess`,
+/// `granted`, `isPermitted` — shared by every rule that asks whether a value is kept as a grant.
+enum GrantNames {
+    /// Words of names about access: `authoriz` also takes `requestHealthAuthorization`.
+    static let grantWords = ["grant", "authoriz", "authoris", "allow", "permission", "permitted", "access"]
+    /// Words of names that hold the answer: `isAuthorized`, not `authorizationStatus`.
+    static let recordWords = ["grant", "authorized", "authorised", "allow", "permission", "permitted", "access"]
+    static let denyWords = ["deni", "deny", "declin", "refus", "notallowed", "not allowed", "unauthori", "not authori", "permission", "no access", "noaccess"]
+    /// A refusal or an absence, not a grant: `denied`, `unauthorized`, `disallowed`, `withoutAccess`.
+    static let negativeWords = ["deni", "deny", "declin", "refus", "notallowed", "disallow", "unauthori", "notauthori", "noaccess", "without", "missing"]
+    /// Names that record the asking, not its outcome: `permissionRequested`, `shouldRequest`, `accessPromptShown`.
+    static let requestWords = ["request", "asked", "prompt", "shown", "initiali", "needs", "should"]
+
+    /// A name that speaks of access as granted, the asking included (`requestHealthAccess`).
+    static func mentionsGrant(_ name: String) -> Bool {
+        let text = name.lowercased()
+        return grantWords.contains(where: text.contains) && !negativeWords.contains(where: text.contains)
+    }
+
+    /// A name for a flag or setter that records the outcome (not merely that the request happened).
+    static func says(_ name: String) -> Bool {
+        let text = name.lowercased()
+        return recordWords.contains(where: text.contains) && !negativeWords.contains(where: text.contains)
+            && !requestWords.contains(where: text.contains)
+    }
+}
