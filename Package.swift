@@ -26,7 +26,12 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         // 1. Reading what an app declares: config, Info.plist, entitlements, strings, source files.
-        .target(name: "Manifest", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Tuist manifests are Swift: swift-syntax reads them (never runs them).
+        .target(name: "Manifest", dependencies: [
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         // 2. Rules over manifests and Swift sources, answers to the review questions.
         .target(name: "Checklist", dependencies: [
             "Manifest",

@@ -3,7 +3,7 @@ import Foundation
 /// Finds the apps in a folder the way their toolchains see them, for `healthaudit check` without a
 /// config: Xcode projects with an application target, React Native / Expo apps (`package.json`
 /// with `react-native` or `expo`), Flutter apps (`pubspec.yaml` with `ios/Runner.xcodeproj`) and
-/// Capacitor apps (`ios/App/App.xcodeproj`). Dependency and build folders are never entered.
+/// Capacitor apps (`ios/App/App.xcodeproj`), XcodeGen and Tuist manifests with an application target. Dependency and build folders are never entered.
 public enum AppDiscovery {
     public struct App: Sendable, Equatable {
         public var id: String
@@ -64,6 +64,12 @@ public enum AppDiscovery {
                let text = try? fileSystem.contents(of: path + "/" + XcodeGenDiscovery.fileName),
                String(decoding: text, as: UTF8.self).range(of: #"(?m)^\s+type:\s*["']?application["']?\s*$"#, options: .regularExpression) != nil {
                 return claim("swift", reason: "XcodeGen app (project.yml with an application target)")
+            }
+            // Tuist with no generated project committed: the manifest's application target is the app.
+            if names.contains(TuistDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
+               let text = try? fileSystem.contents(of: path + "/" + TuistDiscovery.fileName),
+               TuistDiscovery.declaresApp(String(decoding: text, as: UTF8.self)) {
+                return claim("swift", reason: "Tuist app (Project.swift with an application target)")
             }
             for project in names.filter({ $0.hasSuffix(".xcodeproj") }).sorted() {
                 guard let text = try? fileSystem.contents(of: path + "/" + project + "/project.pbxproj"),

@@ -117,7 +117,7 @@ extension AppManifest {
     /// project, property list, entitlements, Info.plist build settings, HealthKit dependency, or
     /// code in any language.
     var holdsNothingToAudit: Bool {
-        config.project == nil && config.xcodeGenSpec == nil && discovery.isEmpty
+        config.project == nil && config.xcodeGenSpec == nil && config.tuistManifest == nil && discovery.isEmpty
             && targets.allSatisfy { $0.infoPlist == nil && $0.entitlements == nil && $0.sources.isEmpty }
             && javaScriptSources.isEmpty && dartSources.isEmpty && healthKitDependencies.isEmpty
             && !config.buildSettings.keys.contains { $0.hasPrefix("INFOPLIST_KEY_") }

@@ -105,7 +105,7 @@ public struct ConfigLoader {
     static let appKeys: Set<String> = [
         "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
         "sources", "extra_sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",
-        "project", "targets", "configuration", "xcodegen",
+        "project", "targets", "configuration", "xcodegen", "tuist",
     ]
 
     private func dayRange(_ node: Node, reader: inout YAMLReader) -> DayRange? {
@@ -217,6 +217,11 @@ public struct ConfigLoader {
                 if let path = relativePath(value, key: qualified, reader: &reader) {
                     if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { app.xcodeGenSpec = Located(path, at: reader.location(value)) }
                     else { reader.fail("'\(qualified)' must name an XcodeGen spec (.yml), found '\(path)'", value) }
+                }
+            case "tuist":
+                if let path = relativePath(value, key: qualified, reader: &reader) {
+                    if (path as NSString).lastPathComponent == TuistDiscovery.fileName { app.tuistManifest = Located(path, at: reader.location(value)) }
+                    else { reader.fail("'\(qualified)' must name a Tuist manifest (Project.swift), found '\(path)'", value) }
                 }
             case "targets": app.targets = reader.strings(value, key: qualified)
             case "configuration": app.configuration = reader.nonEmptyString(value, key: qualified).map { Located($0, at: reader.location(value)) }

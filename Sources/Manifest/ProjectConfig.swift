@@ -239,6 +239,8 @@ public struct AppConfig: Sendable {
     public var project: Located<String>? = nil
     /// An XcodeGen spec to discover the app from (`xcodegen: Apps/App/project.yml`), relative to `root`.
     public var xcodeGenSpec: Located<String>? = nil
+    /// A Tuist manifest to discover the app from (`tuist: Projects/App/Project.swift`), relative to `root`.
+    public var tuistManifest: Located<String>? = nil
     /// `targets:` the project targets to audit, by name (the first application target is the app).
     public var targets: [Located<String>] = []
     /// `configuration:` the build configuration whose settings are read (default: the project's default, else Release).

@@ -81,6 +81,8 @@ public struct PropertyListDocument: Sendable {
         case expoConfig = "Expo config"
         /// XcodeGen's `project.yml` (`info.properties`, `entitlements.properties`).
         case xcodeGen = "XcodeGen project.yml"
+        /// Keys a Tuist `Project.swift` writes (`infoPlist: .extendingDefault(with: [...])`, `entitlements: .dictionary`).
+        case tuist = "Tuist Project.swift"
         /// Keys a Cordova `config.xml` (or its HealthKit plugin) writes at `cordova prepare`.
         case cordovaConfig = "Cordova config.xml"
     }

@@ -115,10 +115,15 @@ struct ProjectDiscovery {
         } else if let spec = app.xcodeGenSpec {
             guard files.exists(spec.value) else { throw InputError("XcodeGen spec '\(spec.value)' does not exist", at: spec.location) }
             try XcodeGenDiscovery(files: files, spec: spec.value).discover(into: &discovery)
+        } else if let manifest = app.tuistManifest {
+            guard files.exists(manifest.value) else { throw InputError("Tuist manifest '\(manifest.value)' does not exist", at: manifest.location) }
+            try TuistDiscovery(files: files, manifest: manifest.value).discover(into: &discovery)
         } else if let project = app.project {
             try XcodeDiscovery(files: files).discover(project: project.value, at: project.location, into: &discovery)
         } else if files.exists(XcodeGenDiscovery.fileName) {
             try XcodeGenDiscovery(files: files).discover(into: &discovery)
+        } else if files.exists(TuistDiscovery.fileName) {
+            try TuistDiscovery(files: files).discover(into: &discovery)
         }
         return discovery
     }
@@ -148,7 +153,7 @@ struct FlutterProject {
     let fileSystem: FileSystem
 
     func iosSide(of app: AppConfig) throws -> AppConfig {
-        guard app.project == nil, app.xcodeGenSpec == nil else { return app }
+        guard app.project == nil, app.xcodeGenSpec == nil, app.tuistManifest == nil else { return app }
         let ios = app.root + "/ios"
         guard fileSystem.fileExists(app.root + "/pubspec.yaml") else {
             throw InputError("Flutter app '\(app.id)' has no pubspec.yaml at its root '\(app.rootInSite)': point `root` at the folder holding pubspec.yaml", at: app.location)

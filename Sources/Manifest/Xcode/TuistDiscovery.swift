@@ -1,0 +1,320 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// A Tuist app (`Project.swift`, no committed `.xcodeproj`): the manifest is Swift, read as
+/// written — never run. The application target's `infoPlist:` (`.extendingDefault(with: [...])`,
+/// `.dictionary`, or a file) is its Info.plist, `entitlements:` its entitlements, `sources:` globs
+/// its Swift folders and `settings: .settings(base: [...])` / `deploymentTargets:` its build
+/// settings. A manifest built by helper functions (`Project.app(...)`) is computed: discovery says
+/// so and the config names the files instead. Keys written in the config win.
+struct TuistDiscovery {
+    let files: AppFiles
+    static let fileName = "Project.swift"
+    /// Tuist products audited as the app's extensions.
+    static let extensionProducts: Set<String> = ["appExtension", "messagesExtension", "extensionKitExtension", "watch2Extension"]
+    /// The manifest, relative to the app root (`tuist: Projects/App/Project.swift`, else `Project.swift`).
+    var manifest = TuistDiscovery.fileName
+
+    /// Whether a manifest's text declares an application target in one of the literal forms read
+    /// here (for `check` without a config).
+    static func declaresApp(_ text: String) -> Bool {
+        text.contains("ProjectDescription") && text.range(of: #"product:\s*\.app\b"#, options: .regularExpression) != nil
+    }
+
+    func discover(into discovery: inout Discovery) throws {
+        guard let text = files.text(manifest) else { return }
+        let shown = files.display(manifest)
+        let file = Manifest(text: text, shown: shown, folder: (manifest as NSString).deletingLastPathComponent)
+        let targets = file.targets()
+        let applications = targets.filter { $0.product == "app" }
+        guard let app = applications.first(where: { $0.name == discovery.config.name }) ?? applications.first else {
+            discovery.note("\(shown) declares no application target as a literal `.target(…, product: .app, …)` (it is computed, or names none); "
+                           + "name info_plist, entitlements and sources in the config to audit the app",
+                           origin: Self.fileName, at: FileLocation(file: shown, line: file.projectLine))
+            return
+        }
+        let explicit = discovery.config.explicitKeys
+        discovery.fact("Tuist target \(app.name) in \(shown)" + (applications.count > 1 ? "; the manifest also has \(applications.dropFirst().map(\.name).joined(separator: ", "))" : ""),
+                       origin: Self.fileName, at: FileLocation(file: shown, line: app.line))
+        if !explicit.contains("info_plist") {
+            let found = read(app.argument("infoPlist"), of: app, as: "Info.plist", into: &discovery, file: file)
+            if let path = found.path { discovery.config.infoPlist = path } else if let document = found.document { discovery.infoPlists[discovery.config.id] = document }
+        }
+        if !explicit.contains("entitlements") {
+            let found = read(app.argument("entitlements"), of: app, as: "entitlements", into: &discovery, file: file)
+            if let path = found.path { discovery.config.entitlements = path } else if let document = found.document { discovery.entitlements[discovery.config.id] = document }
+        }
+        /// The existing folders a `sources:` argument's globs start from.
+        func folders(_ sources: ExprSyntax) -> [String] {
+            var seen: Set<String> = []
+            return file.globs(sources).compactMap { Self.folder(ofGlob: $0, in: file.folder) }
+                .filter { (files.isDirectory($0) || files.exists($0)) && seen.insert($0).inserted }
+        }
+        if !explicit.contains("sources"), let sources = app.argument("sources") {
+            let unique = folders(sources)
+            if !unique.isEmpty {
+                discovery.config.sources = unique
+                discovery.fact("\(Plural.count(unique.count, "source folder")) from sources", origin: Self.fileName, at: file.location(of: sources))
+            }
+        }
+        if !explicit.contains("extensions") {
+            var taken: Set<String> = [discovery.config.id]
+            for target in targets where Self.extensionProducts.contains(target.product ?? "") {
+                let id = ProjectDiscovery.identifier(for: target.name, taken: taken)
+                taken.insert(id)
+                var config = ExtensionConfig(id: id, name: target.name, infoPlist: nil, entitlements: nil, sources: [], location: FileLocation(file: shown, line: target.line))
+                var facts = Discovery(config: discovery.config)
+                let info = read(target.argument("infoPlist"), of: target, as: "Info.plist", into: &facts, file: file)
+                config.infoPlist = info.path
+                if let document = info.document { discovery.infoPlists[id] = document }
+                let entitlements = read(target.argument("entitlements"), of: target, as: "entitlements", into: &facts, file: file)
+                config.entitlements = entitlements.path
+                if let document = entitlements.document { discovery.entitlements[id] = document }
+                config.sources = target.argument("sources").map(folders) ?? []
+                discovery.config.extensions.append(config)
+                discovery.fact("Extension target \(target.name) (.\(target.product ?? "")), audited as '\(id)'", origin: Self.fileName,
+                               at: FileLocation(file: shown, line: target.line))
+                discovery.facts += facts.facts.filter(\.isNote)
+            }
+        }
+        var settings = file.buildSettings(of: app)
+        for (key, value) in discovery.config.buildSettings { settings[key] = value }
+        if !settings.isEmpty {
+            discovery.config.buildSettings = settings
+            if let target = settings["IPHONEOS_DEPLOYMENT_TARGET"] {
+                discovery.fact("IPHONEOS_DEPLOYMENT_TARGET = \(target)", origin: Self.fileName, at: FileLocation(file: shown, line: app.line))
+            }
+        }
+    }
+
+    /// An `infoPlist:` / `entitlements:` argument: a file (`"App/Info.plist"`, `.file(path:)`), keys
+    /// written in the manifest (`.extendingDefault(with:)`, `.dictionary`), or Tuist's default plist.
+    private func read(_ argument: ExprSyntax?, of target: Manifest.Target, as what: String, into discovery: inout Discovery,
+                      file: Manifest) -> (path: String?, document: PropertyListDocument?) {
+        guard let argument else {
+            // No `infoPlist:` is Tuist's default Info.plist, which holds no usage strings.
+            guard what == "Info.plist" else { return (nil, nil) }
+            discovery.fact("Info.plist: Tuist's default (no infoPlist:)", origin: Self.fileName, at: FileLocation(file: file.shown, line: target.line))
+            return (nil, file.document([], at: target.line))
+        }
+        let location = file.location(of: argument)
+        if let path = file.path(argument) {
+            let relative = AppFiles.normalize(AppFiles.join(file.folder.isEmpty ? "." : file.folder, path))
+            guard let relative, files.exists(relative) else {
+                discovery.note("\(what) '\(path)' named in \(file.shown) is not in the app folder; not read", origin: Self.fileName, at: location)
+                return (nil, nil)
+            }
+            discovery.fact("\(what) \(files.display(relative))", origin: Self.fileName, at: location)
+            return (relative, nil)
+        } else if let dictionary = file.plistDictionary(argument) {
+            discovery.fact("\(what) from the keys written in \(file.shown)", origin: Self.fileName, at: location)
+            return (nil, file.document(dictionary, at: location.line ?? target.line))
+        } else if argument.trimmedDescription == ".default" {
+            discovery.fact("\(what): Tuist's default", origin: Self.fileName, at: location)
+            return (nil, file.document([], at: location.line ?? target.line))
+        } else {
+            discovery.note("\(what) of \(target.name) is computed in \(file.shown) (`\(XcodeDiscovery.clip(argument.trimmedDescription))`); name it in the config to audit it",
+                           origin: Self.fileName, at: location)
+            return (nil, nil)
+        }
+    }
+
+    /// `App/Sources/**` → `App/Sources`; nil for a glob with no folder before its first wildcard.
+    static func folder(ofGlob glob: String, in manifestFolder: String) -> String? {
+        let cut = glob.firstIndex { "*?{[".contains($0) }.map { String(glob[..<$0]) } ?? glob
+        var folder = cut.hasSuffix("/") ? String(cut.dropLast()) : (cut == glob ? cut : (cut as NSString).deletingLastPathComponent)
+        if folder.isEmpty { folder = "." }
+        return AppFiles.normalize(AppFiles.join(manifestFolder.isEmpty ? "." : manifestFolder, folder))
+    }
+}
+
+extension TuistDiscovery {
+    /// One parsed `Project.swift`.
+    struct Manifest {
+        let shown: String
+        /// The manifest's folder relative to the app root: Tuist paths are relative to it.
+        let folder: String
+        let tree: SourceFileSyntax
+        let converter: SourceLocationConverter
+        let text: String
+        /// Top-level `let name = expression` bindings: targets are often declared before the project.
+        let bindings: [String: ExprSyntax]
+
+        struct Target {
+            var name: String
+            var product: String?
+            var line: Int
+            var arguments: [String: ExprSyntax]
+            func argument(_ label: String) -> ExprSyntax? { arguments[label] }
+        }
+
+        init(text: String, shown: String, folder: String) {
+            self.text = text
+            self.shown = shown
+            self.folder = folder
+            tree = Parser.parse(source: text)
+            converter = SourceLocationConverter(fileName: shown, tree: tree)
+            var bindings: [String: ExprSyntax] = [:]
+            for item in tree.statements {
+                guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
+                        bindings[name] = value
+                    }
+                }
+            }
+            self.bindings = bindings
+        }
+
+        func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
+        func location(of node: some SyntaxProtocol) -> FileLocation { FileLocation(file: shown, line: line(node)) }
+
+        /// The `Project(…)` call, for a note's line.
+        var projectLine: Int {
+            tree.tokens(viewMode: .sourceAccurate).first { $0.text == "Project" }.map { line($0) } ?? 1
+        }
+
+        /// `.target(name:, …)`, `Target.target(…)` and `Target(…)` calls in `Project(targets: [...])`,
+        /// following names bound at the top level.
+        func targets() -> [Target] {
+            guard let project = tree.statements.lazy.compactMap({ projectCall(in: Syntax($0.item)) }).first,
+                  let list = argument("targets", of: project).flatMap(resolved)?.as(ArrayExprSyntax.self) else { return [] }
+            return list.elements.compactMap { element -> Target? in
+                guard let call = resolved(element.expression)?.as(FunctionCallExprSyntax.self), Self.isTargetCall(call) else { return nil }
+                var arguments: [String: ExprSyntax] = [:]
+                for argument in call.arguments { if let label = argument.label?.text { arguments[label] = argument.expression } }
+                guard let name = arguments["name"].flatMap(string) else { return nil }
+                let product = arguments["product"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                return Target(name: name, product: product, line: line(call), arguments: arguments)
+            }
+        }
+
+        private func projectCall(in node: Syntax) -> FunctionCallExprSyntax? {
+            for call in node.descendants(FunctionCallExprSyntax.self) {
+                let callee = call.calledExpression.trimmedDescription
+                if callee == "Project" || callee == "Project.init" { return call }
+            }
+            return nil
+        }
+
+        private static func isTargetCall(_ call: FunctionCallExprSyntax) -> Bool {
+            ["Target", "Target.target", ".target", "Target.init"].contains(call.calledExpression.trimmedDescription)
+        }
+
+        private func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
+            call.arguments.first { $0.label?.text == label }?.expression
+        }
+
+        /// A name bound at the top level stands for its value.
+        func resolved(_ expression: ExprSyntax) -> ExprSyntax? {
+            if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text { return bindings[name] }
+            return expression
+        }
+
+        /// A string literal without interpolation.
+        func string(_ expression: ExprSyntax) -> String? {
+            guard let literal = resolved(expression)?.as(StringLiteralExprSyntax.self) else { return nil }
+            var text = ""
+            for segment in literal.segments {
+                guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
+                text += piece.content.text
+            }
+            return text
+        }
+
+        /// A path argument: `"App/Info.plist"`, `.file(path: "…")`, `.relativeToManifest("…")`.
+        func path(_ expression: ExprSyntax, depth: Int = 0) -> String? {
+            if let text = string(expression) { return text }
+            guard depth < 8 else { return nil }
+            guard let call = resolved(expression)?.as(FunctionCallExprSyntax.self),
+                  let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                  ["file", "relativeToManifest", "path"].contains(callee), let first = call.arguments.first?.expression else { return nil }
+            return path(first, depth: depth + 1)
+        }
+
+        /// Source globs: `["App/**"]`, `.paths([...])`, `SourceFilesList(globs: [...])`, `.glob("…")`.
+        func globs(_ expression: ExprSyntax, depth: Int = 0) -> [String] {
+            guard depth < 8, let expression = resolved(expression) else { return [] }
+            if let text = string(expression) { return [text] }
+            if let array = expression.as(ArrayExprSyntax.self) { return array.elements.flatMap { globs($0.expression, depth: depth + 1) } }
+            if let call = expression.as(FunctionCallExprSyntax.self) { return call.arguments.flatMap { globs($0.expression, depth: depth + 1) } }
+            return []
+        }
+
+        /// `.extendingDefault(with: [...])`, `.dictionary([...])`, or a bare `[...]` literal.
+        func plistDictionary(_ expression: ExprSyntax, depth: Int = 0) -> [(key: String, value: PlistValue, line: Int)]? {
+            guard depth < 8, let expression = resolved(expression) else { return nil }
+            if let dictionary = expression.as(DictionaryExprSyntax.self) { return entries(dictionary) }
+            guard let call = expression.as(FunctionCallExprSyntax.self),
+                  let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                  ["extendingDefault", "dictionary"].contains(callee), let first = call.arguments.first?.expression else { return nil }
+            return plistDictionary(first, depth: depth + 1)
+        }
+
+        private func entries(_ dictionary: DictionaryExprSyntax) -> [(key: String, value: PlistValue, line: Int)] {
+            guard case .elements(let elements) = dictionary.content else { return [] }
+            return elements.compactMap { element in
+                guard let key = string(element.key) else { return nil }
+                return (key, plistValue(element.value, depth: 0), line(element.key))
+            }
+        }
+
+        /// `"text"`, `true`, `42`, `.string("…")`, `.boolean(true)`, `.integer(1)`, `.array([...])`,
+        /// `.dictionary([...])` and nested literals; anything computed is an empty string.
+        func plistValue(_ expression: ExprSyntax, depth: Int) -> PlistValue {
+            guard depth < InputLimits.maxNestingDepth, let expression = resolved(expression) else { return .string("") }
+            if let text = string(expression) { return .string(text) }
+            if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return .bool(boolean.literal.text == "true") }
+            if let integer = expression.as(IntegerLiteralExprSyntax.self), let value = Int(integer.literal.text) { return .integer(value) }
+            if let real = expression.as(FloatLiteralExprSyntax.self), let value = Double(real.literal.text) { return .real(value) }
+            if let array = expression.as(ArrayExprSyntax.self) { return .array(array.elements.map { plistValue($0.expression, depth: depth + 1) }) }
+            if let dictionary = expression.as(DictionaryExprSyntax.self) {
+                var result: [String: PlistValue] = [:]
+                for entry in entries(dictionary) { result[entry.key] = entry.value }
+                return .dictionary(result)
+            }
+            if let call = expression.as(FunctionCallExprSyntax.self), let first = call.arguments.first?.expression,
+               ["string", "boolean", "integer", "real", "array", "dictionary"].contains(call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? "") {
+                return plistValue(first, depth: depth + 1)
+            }
+            return .string("")
+        }
+
+        /// Keys written in the manifest as a property-list document citing their lines.
+        func document(_ entries: [(key: String, value: PlistValue, line: Int)], at line: Int) -> PropertyListDocument {
+            var root: [String: PlistValue] = [:], lines: [String: Int] = [:]
+            for entry in entries { root[entry.key] = entry.value; lines[entry.key] = entry.line }
+            return .synthesized(path: shown, format: .tuist, root: root, keyLines: lines, rootLine: line, text: text)
+        }
+
+        /// `settings: .settings(base: [...])` string values and `deploymentTargets: .iOS("17.0")`
+        /// (older Tuist: `deploymentTarget: .iOS(targetVersion: "15.0", …)`).
+        func buildSettings(of target: Target) -> [String: String] {
+            var settings: [String: String] = [:]
+            if let call = target.argument("settings").flatMap(resolved)?.as(FunctionCallExprSyntax.self),
+               let base = argument("base", of: call).flatMap(resolved)?.as(DictionaryExprSyntax.self) {
+                for entry in entries(base) { if let value = entry.value.string, !value.isEmpty { settings[entry.key] = value } }
+            }
+            if let call = (target.argument("deploymentTargets") ?? target.argument("deploymentTarget")).flatMap(resolved)?.as(FunctionCallExprSyntax.self),
+               call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "iOS",
+               let version = call.arguments.first.flatMap({ string($0.expression) }) {
+                settings["IPHONEOS_DEPLOYMENT_TARGET"] = version
+            }
+            return settings
+        }
+    }
+}
+
+private extension SyntaxProtocol {
+    /// Every node of type `T` below this one, in source order.
+    func descendants<T: SyntaxProtocol>(_ type: T.Type) -> [T] {
+        var found: [T] = []
+        var pending = Array(children(viewMode: .sourceAccurate).reversed())
+        while let next = pending.popLast() {
+            if let match = next.as(T.self) { found.append(match) }
+            pending += next.children(viewMode: .sourceAccurate).reversed()
+        }
+        return found
+    }
+}

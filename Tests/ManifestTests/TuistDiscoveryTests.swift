@@ -1,0 +1,156 @@
+import Foundation
+@testable import Manifest
+import XCTest
+
+/// A Tuist app (`Project.swift`, no committed `.xcodeproj`): the manifest is read as Swift, never
+/// run; its application target's Info.plist keys, entitlements, sources and settings are the app's,
+/// each key citing its line; a computed manifest is said to be so.
+final class TuistDiscoveryTests: XCTestCase {
+    var site: String!
+
+    override func setUpWithError() throws {
+        site = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-tuist-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: site + "/app/Walk/Sources", withIntermediateDirectories: true)
+        try "import HealthKit\n".write(toFile: site + "/app/Walk/Sources/App.swift", atomically: true, encoding: .utf8)
+        try "title: T\napps:\n  - id: walk\n    name: Walk\n    root: app\n".write(toFile: site + "/healthaudit.yml", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: site) }
+
+    func write(_ path: String, _ text: String) throws {
+        let full = site + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
+    func load() throws -> AppManifest {
+        let config = try ConfigLoader().load(siteDirectory: site)
+        return try ManifestLoader(siteDirectory: site).load(config.apps[0])
+    }
+
+    static let project = """
+    import ProjectDescription
+
+    let widget: Target = .target(
+        name: "WalkWidget",
+        destinations: .iOS,
+        product: .appExtension,
+        bundleId: "org.example.walk.widget",
+        sources: ["Widget/**"]
+    )
+
+    let project = Project(
+        name: "Walk",
+        targets: [
+            .target(
+                name: "Walk",
+                destinations: .iOS,
+                product: .app,
+                bundleId: "org.example.walk",
+                deploymentTargets: .iOS("16.0"),
+                infoPlist: .extendingDefault(with: [
+                    "UILaunchScreen": [:],
+                    "NSHealthShareUsageDescription": "Walk reads your step count to show today's distance.",
+                    "NSHealthUpdateUsageDescription": .string("Walk saves the walks you record."),
+                ]),
+                sources: ["Walk/Sources/**"],
+                entitlements: .dictionary([
+                    "com.apple.developer.healthkit": true,
+                    "com.apple.developer.healthkit.access": [],
+                ]),
+                settings: .settings(base: ["SWIFT_VERSION": "6.0"])
+            ),
+            widget,
+        ]
+    )
+    """
+
+    func testTheApplicationTargetsKeysCiteTheirManifestLines() throws {
+        try write("app/Project.swift", Self.project)
+        let manifest = try load()
+        let share = try XCTUnwrap(manifest.usageString("NSHealthShareUsageDescription"))
+        XCTAssertEqual(share.value.string, "Walk reads your step count to show today's distance.")
+        XCTAssertEqual(share.location, FileLocation(file: "app/Project.swift", line: 22))
+        XCTAssertEqual(manifest.usageString("NSHealthUpdateUsageDescription")?.value.string, "Walk saves the walks you record.")
+        XCTAssertEqual(manifest.main.entitlements?["com.apple.developer.healthkit"]?.bool, true)
+        XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Walk/Sources/App.swift"])
+        XCTAssertEqual(manifest.config.buildSettings["IPHONEOS_DEPLOYMENT_TARGET"], "16.0")
+        XCTAssertEqual(manifest.config.buildSettings["SWIFT_VERSION"], "6.0")
+        // The extension bound to a name before the project is audited as one, with Tuist's default Info.plist.
+        let widget = try XCTUnwrap(manifest.extensions.first)
+        XCTAssertEqual(widget.name, "WalkWidget")
+        XCTAssertEqual(widget.infoPlist?.location(of: nil), FileLocation(file: "app/Project.swift", line: 3))
+        XCTAssertTrue(manifest.discovery.contains { $0.text == "Tuist target Walk in app/Project.swift" && $0.location == FileLocation(file: "app/Project.swift", line: 14) },
+                      "\(manifest.discovery.map(\.text))")
+    }
+
+    /// A file path (`.file(path:)` or a plain string), relative to the manifest's folder, named with `tuist:`.
+    func testFilesNamedInAManifestBelowTheRoot() throws {
+        try write("app/Projects/Walk/Walk/Info.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>NSHealthShareUsageDescription</key><string>Walk reads your steps.</string>
+        </dict></plist>
+        """)
+        try write("app/Projects/Walk/Walk/Walk.entitlements", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>com.apple.developer.healthkit</key><true/></dict></plist>
+        """)
+        try write("app/Projects/Walk/Walk/Sources/App.swift", "import HealthKit\n")
+        try write("app/Projects/Walk/Project.swift", """
+        import ProjectDescription
+
+        let project = Project(name: "Walk", targets: [
+            Target(name: "Walk", platform: .iOS, product: .app, bundleId: "org.example.walk",
+                   deploymentTarget: .iOS(targetVersion: "15.0", devices: .iphone),
+                   infoPlist: .file(path: "Walk/Info.plist"), sources: SourceFilesList(globs: ["Walk/Sources/**/*.swift"]),
+                   entitlements: "Walk/Walk.entitlements"),
+        ])
+        """)
+        try "title: T\napps:\n  - id: walk\n    root: app\n    tuist: Projects/Walk/Project.swift\n".write(toFile: site + "/healthaudit.yml", atomically: true, encoding: .utf8)
+        let manifest = try load()
+        XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.location.file, "app/Projects/Walk/Walk/Info.plist")
+        XCTAssertEqual(manifest.main.entitlements?["com.apple.developer.healthkit"]?.bool, true)
+        XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Projects/Walk/Walk/Sources/App.swift"])
+        XCTAssertEqual(manifest.config.buildSettings["IPHONEOS_DEPLOYMENT_TARGET"], "15.0")
+        // `tuist:` must name a Project.swift.
+        try "title: T\napps:\n  - id: walk\n    root: app\n    tuist: Projects/Walk/Package.swift\n".write(toFile: site + "/healthaudit.yml", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try load()) { error in
+            XCTAssertTrue(String(describing: error).contains("must name a Tuist manifest (Project.swift)"), "\(error)")
+        }
+    }
+
+    /// No `infoPlist:` is Tuist's default Info.plist: no usage strings, cited at the target.
+    func testNoInfoPlistArgumentIsTheDefaultWithoutUsageStrings() throws {
+        try write("app/Project.swift", """
+        import ProjectDescription
+        let project = Project(name: "Walk", targets: [.target(name: "Walk", destinations: .iOS, product: .app, bundleId: "b", sources: ["Walk/Sources/**"])])
+        """)
+        let manifest = try load()
+        XCTAssertNil(manifest.usageString("NSHealthShareUsageDescription"))
+        XCTAssertEqual(manifest.main.infoPlist?.format, .tuist)
+        XCTAssertEqual(manifest.main.infoPlist?.location(of: "NSHealthShareUsageDescription"), FileLocation(file: "app/Project.swift", line: 2))
+    }
+
+    /// Helpers (`Project.app(…)` from ProjectDescriptionHelpers) compute the targets: a note says so.
+    func testAComputedManifestIsSaidToBeSo() throws {
+        try write("app/Project.swift", """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project.app(name: "Walk", destinations: .iOS, additionalTargets: ["WalkKit"])
+        """)
+        let manifest = try load()
+        XCTAssertTrue(manifest.discovery.contains { $0.isNote && $0.text.contains("declares no application target as a literal") }, "\(manifest.discovery.map(\.text))")
+        XCTAssertTrue(TuistDiscovery.declaresApp(Self.project))
+        XCTAssertFalse(TuistDiscovery.declaresApp("import ProjectDescription\nlet project = Project.app(name: \"Walk\")\n"))
+    }
+
+    func testGlobFolders() {
+        XCTAssertEqual(TuistDiscovery.folder(ofGlob: "Walk/Sources/**", in: ""), "Walk/Sources")
+        XCTAssertEqual(TuistDiscovery.folder(ofGlob: "Walk/Sources/**/*.swift", in: "Projects/Walk"), "Projects/Walk/Walk/Sources")
+        XCTAssertEqual(TuistDiscovery.folder(ofGlob: "Sources/{A,B}/**", in: ""), "Sources")
+        XCTAssertEqual(TuistDiscovery.folder(ofGlob: "**/*.swift", in: ""), ".")
+        XCTAssertNil(TuistDiscovery.folder(ofGlob: "../Other/**", in: ""))
+    }
+}
