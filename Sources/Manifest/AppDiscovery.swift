@@ -27,17 +27,20 @@ public enum AppDiscovery {
     public static func find(in folder: String, fileSystem: FileSystem? = nil) -> [App] {
         let fileSystem = fileSystem ?? LocalFileSystem(confinedTo: [folder])
         var apps: [App] = []
-        var claimed: [String] = [] // app roots already taken: a React Native app's ios/ is not another app
+        // App roots whose folders belong to them: a React Native, Flutter, Capacitor or Cordova
+        // app's ios/ is not another app. A native app's folder may hold other apps (an example
+        // app, a second product), so it claims nothing below.
+        var claimed: [String] = []
         walk(folder, relative: "", depth: 0, fileSystem: fileSystem) { relative, names in
             let here = relative.isEmpty ? "." : relative
             if claimed.contains(where: { $0 == "." || here == $0 || here.hasPrefix($0 + "/") }) { return }
             let path = relative.isEmpty ? folder : folder + "/" + relative
             /// The folder is one app: named after it, its root `under` it.
-            func claim(_ kind: String, under root: String? = nil, project: String? = nil, reason: String) {
+            func claim(_ kind: String, under root: String? = nil, project: String? = nil, named target: String? = nil, reason: String) {
                 let appRoot = root.map { here == "." ? $0 : here + "/" + $0 } ?? here
-                apps.append(App(id: identifier(here, folder: folder), name: displayName(here, folder: folder), kind: kind,
+                apps.append(App(id: identifier(target ?? here, folder: folder), name: target ?? displayName(here, folder: folder), kind: kind,
                                 root: appRoot, project: project, reason: reason))
-                claimed.append(here)
+                if kind != "swift" || root != nil { claimed.append(here) }
             }
             if names.contains("package.json"), let text = try? fileSystem.contents(of: path + "/package.json"),
                let json = String(data: text, encoding: .utf8) {
@@ -63,13 +66,16 @@ public enum AppDiscovery {
             if names.contains(XcodeGenDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
                let text = try? fileSystem.contents(of: path + "/" + XcodeGenDiscovery.fileName),
                String(decoding: text, as: UTF8.self).range(of: #"(?m)^\s+type:\s*["']?application["']?\s*$"#, options: .regularExpression) != nil {
-                return claim("swift", reason: "XcodeGen app (project.yml with an application target)")
+                return claim("swift", named: XcodeGenDiscovery.applicationName(in: String(decoding: text, as: UTF8.self)),
+                             reason: "XcodeGen app (project.yml with an application target)")
             }
             // Tuist with no generated project committed: the manifest's application target is the app.
             if names.contains(TuistDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
                let text = try? fileSystem.contents(of: path + "/" + TuistDiscovery.fileName),
                TuistDiscovery.declaresApp(String(decoding: text, as: UTF8.self)) {
-                return claim("swift", reason: "Tuist app (Project.swift with an application target)")
+                let target = TuistDiscovery.Manifest(text: String(decoding: text, as: UTF8.self), shown: TuistDiscovery.fileName, folder: "")
+                    .targets().first { $0.product == "app" }?.name
+                return claim("swift", named: target, reason: "Tuist app (Project.swift with an application target)")
             }
             for project in names.filter({ $0.hasSuffix(".xcodeproj") }).sorted() {
                 guard let text = try? fileSystem.contents(of: path + "/" + project + "/project.pbxproj"),
@@ -77,7 +83,6 @@ public enum AppDiscovery {
                 let name = String(project.dropLast(".xcodeproj".count))
                 apps.append(App(id: identifier(name, folder: folder), name: name, kind: "swift", root: here, project: project,
                                 reason: "Xcode project with an application target"))
-                claimed.append(here)
             }
         }
         // Ids must be unique: a second app of the same name gets its folder in the id.
@@ -91,18 +96,53 @@ public enum AppDiscovery {
         }
     }
 
-    /// A commented `healthaudit.yml` for the found apps (what `check` uses when there is none).
-    public static func config(for apps: [App], title: String) -> String {
+    /// What an audit of a found app showed, for `init`'s comments and `permissions:` block.
+    public struct Findings: Sendable {
+        /// The application target, then its extensions.
+        public var targets: [String]
+        public var read: [String]
+        public var share: [String]
+        public init(targets: [String], read: [String], share: [String]) {
+            self.targets = targets; self.read = read; self.share = share
+        }
+    }
+
+    /// A commented `healthaudit.yml` for the found apps (what `check` uses when there is none);
+    /// with `findings`, each app also lists its targets and the types its code requests, and a
+    /// `permissions:` block granting them, to edit for the daily summaries.
+    public static func config(for apps: [App], title: String, findings: [String: Findings] = [:]) -> String {
         var yaml = "# healthaudit.yml — written from what was found; edit freely (see the README's config section).\n"
         yaml += "title: \(quoted(title))\napps:\n"
         for app in apps {
             yaml += "  # \(app.reason)\n"
+            if let found = findings[app.id] {
+                yaml += "  # Targets audited: \(found.targets.joined(separator: ", "))\n"
+            }
             yaml += "  - id: \(app.id)\n    name: \(quoted(app.name))\n"
             if app.kind != "swift" { yaml += "    kind: \(app.kind)\n" }
             yaml += "    root: \(quoted(app.root))\n"
             if let project = app.project { yaml += "    project: \(quoted(project))\n" }
+            if let found = findings[app.id] { yaml += permissionsBlock(found) }
         }
         if apps.isEmpty { yaml += "  []\n" }
+        return yaml
+    }
+
+    /// The requested types, all granted: the simulated person's answers behind the daily summaries.
+    private static func permissionsBlock(_ found: Findings) -> String {
+        let types = Set(found.read + found.share).filter { HealthKitType.named($0) != nil }.sorted()
+        guard !types.isEmpty else {
+            return "    # No requested HealthKit type was found in the code; list them under `requested:` if the audit missed them.\n"
+        }
+        let read = Set(found.read), share = Set(found.share)
+        var yaml = "    # Requested in the code — read: \(found.read.sorted().joined(separator: ", ").ifEmpty("none"))"
+            + "; share: \(found.share.sorted().joined(separator: ", ").ifEmpty("none")).\n"
+        yaml += "    # The simulated person's answers behind the daily summaries: granted or denied; edit to try others.\n"
+        yaml += "    permissions:\n"
+        for type in types {
+            let answers = [read.contains(type) ? "read: granted" : nil, share.contains(type) ? "share: granted" : nil].compactMap { $0 }
+            yaml += "      \(type): { \(answers.joined(separator: ", ")) }\n"
+        }
         return yaml
     }
 
@@ -131,4 +171,8 @@ public enum AppDiscovery {
     private static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
+}
+
+private extension String {
+    func ifEmpty(_ replacement: String) -> String { isEmpty ? replacement : self }
 }

@@ -120,11 +120,20 @@ struct InitCommand: ParsableCommand {
             FileHandle.standardError.write(Data("\(path): error: no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)\n".utf8))
             throw ExitCode(ExitStatus.inputError)
         }
-        var text = AppDiscovery.config(for: apps, title: (folder as NSString).lastPathComponent)
+        let title = (folder as NSString).lastPathComponent
+        // Audited once with the plain config, so the written one lists targets and requested types;
+        // an app that does not load yet still gets its entry (`check` then says what is wrong).
+        var findings: [String: AppDiscovery.Findings] = [:]
+        if let (state, _) = try? AuditRunner.loadAndCheck(siteDirectory: RealPath.of(folder) ?? folder, configText: AppDiscovery.config(for: apps, title: title)) {
+            for audit in state.audits {
+                findings[audit.manifest.id] = AppDiscovery.Findings(targets: audit.manifest.targets.map(\.name), read: audit.requestedRead, share: audit.requestedShare)
+            }
+        }
+        var text = AppDiscovery.config(for: apps, title: title, findings: findings)
         text += """
         # Next steps: `healthaudit check` audits these apps; `healthaudit build` publishes the site.
-        # Per app you may add `requested: {read: [...], share: [...]}`, `permissions:` (the simulated
-        # person's answers, for the daily summaries) and `ignore:` entries — see the README.
+        # Per app you may add `requested: {read: [...], share: [...]}` for types the code asks for in
+        # ways the audit cannot follow, and `ignore:` entries (rule, path, reason) — see the README.
 
         """
         // O_EXCL: a config created meanwhile is not overwritten either.

@@ -53,6 +53,11 @@ final class NoConfigCheckTests: XCTestCase {
         try write("study/src-cordova/platforms/ios/Study.xcodeproj/project.pbxproj", Self.pbxproj(target: "Study"))
         try write("generated/project.yml", "name: Rower\ntargets:\n  Rower:\n    type: application\n    platform: iOS\n    sources: [Rower]\n")
         try write("tooling/project.yml", "name: Tools\ntargets:\n  Lint:\n    type: tool\n")
+        try write("tuist/Project.swift", "import ProjectDescription\nlet project = Project(name: \"Hiker\", targets: [.target(name: \"Hiker\", destinations: .iOS, product: .app, bundleId: \"h\")])\n")
+        try write("helpers/Project.swift", "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet project = Project.framework(name: \"Kit\")\n")
+        // An example app inside a native app's folder is an app of its own; a React Native app's ios/ is not.
+        try write("native/Examples/Demo/Demo.xcodeproj/project.pbxproj", Self.pbxproj(target: "Demo"))
+        try write("mobile/ios/Mobile.xcodeproj/project.pbxproj", Self.pbxproj(target: "Mobile"))
     }
 
     func testEveryKindOfAppIsFoundAndNothingElse() throws {
@@ -63,10 +68,14 @@ final class NoConfigCheckTests: XCTestCase {
             "swift generated -",
             "react-native mobile -",
             "swift native Stride.xcodeproj",
+            "swift native/Examples/Demo Demo.xcodeproj",
             "cordova study/src-cordova -",
+            "swift tuist -",
             "swift web/ios/App App.xcodeproj",
         ])
         XCTAssertEqual(Set(apps.map(\.id)).count, apps.count, "unique ids")
+        XCTAssertEqual(apps.first { $0.root == "tuist" }?.name, "Hiker", "named after the manifest's application target")
+        XCTAssertEqual(apps.first { $0.root == "generated" }?.name, "Rower")
     }
 
     /// Discovery asks the file system seam (so what it saw is recorded), and a project symlinked
@@ -85,9 +94,9 @@ final class NoConfigCheckTests: XCTestCase {
         try makeMonorepo()
         let run = try HealthAuditBinary.run(["check", "--no-fail", "--format", "json"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stderr.contains("no healthaudit.yml found; auditing 6 discovered apps"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("no healthaudit.yml found; auditing 8 discovered apps"), run.stderr)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        XCTAssertEqual((report["apps"] as? [[String: Any]])?.count, 6)
+        XCTAssertEqual((report["apps"] as? [[String: Any]])?.count, 8)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/healthaudit.yml"), "the discovered config is never written")
     }
 

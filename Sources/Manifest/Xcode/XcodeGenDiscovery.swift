@@ -58,6 +58,14 @@ struct XcodeGenDiscovery {
         }
     }
 
+    /// The first application target's name in a spec's text (for `check` without a config); nil
+    /// when the spec does not parse.
+    static func applicationName(in text: String) -> String? {
+        guard let root = try? YAMLReader.compose(text, file: fileName) else { return nil }
+        let targets = (root.mapping?["targets"]?.mapping ?? [:]).compactMap { key, value in value.mapping?["type"]?.string == "application" ? key.string : nil }
+        return targets.first
+    }
+
     /// Reads a spec file and, depth first, the files its `include:` names: relative to the including
     /// file, else to the app root (specs generated with `--project-root`). Four levels at most.
     private func read(_ path: String, into specs: inout [SpecFile], discovery: inout Discovery, depth: Int) {
