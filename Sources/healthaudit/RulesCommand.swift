@@ -55,11 +55,23 @@ struct ExplainCommand: ParsableCommand {
         text += "default severity: \(description.severity.rawValue)\n"
         for question in description.questions { text += "answers Q\(question.rawValue): \(question.text)\n" }
         text += "\n" + PlainText.fromMarkdown(description.rationale) + "\n"
+        if !description.references.isEmpty {
+            text += "\nRests on:\n" + description.references.map { "  \($0.title) — \($0.url)\n" }.joined()
+        }
+        let aboutCode = description.isAboutCode
         for (heading, examples) in [("Triggers on", description.triggering), ("Does not trigger on", description.nonTriggering)] {
             for (index, example) in examples.enumerated() {
                 text += "\n\(heading) (example \(index + 1)):\n"
-                for path in example.files.keys.sorted() where path.hasSuffix(".swift") || path.hasSuffix(".ts") || path.hasSuffix(".js") || path.hasSuffix(".tsx") {
-                    text += "  // \(path)\n" + example.files[path]!.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
+                // The finding's line is flagged with `>` in the gutter, as compilers point at it.
+                for file in example.shownFiles(aboutCode: aboutCode) {
+                    text += "  // \(file.path)\n"
+                    let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    for (number, line) in lines.enumerated() where !(number == lines.count - 1 && line.isEmpty) {
+                        text += (file.markedLines.contains(number + 1) ? "> " : "  ") + line + "\n"
+                    }
+                }
+                if !example.read.isEmpty || !example.share.isEmpty {
+                    text += "  (requests read: \(example.read.joined(separator: ", ")); share: \(example.share.joined(separator: ", ")))\n"
                 }
             }
         }

@@ -135,3 +135,18 @@ final class RuleVerificationTests: XCTestCase {
         XCTAssertEqual(RuleExample.suppressing("r", atLines: [2], in: "a\n  b"), "a\n  // healthaudit:disable-next-line r -- verified by the rule's own test\n  b")
     }
 }
+
+/// Every rule names the Apple documentation or App Review guideline it rests on.
+final class RuleReferenceTests: XCTestCase {
+    func testEveryRuleRestsOnAppleDocuments() {
+        for rule in RuleCatalog.all {
+            let references = rule.description.references
+            XCTAssertFalse(references.isEmpty, "\(rule.description.id) names no reference")
+            for reference in references {
+                XCTAssertTrue(reference.url.hasPrefix("https://developer.apple.com/"), "\(rule.description.id): \(reference.url)")
+                XCTAssertFalse(reference.title.isEmpty)
+            }
+        }
+        XCTAssertEqual(Set(RuleReferences.table.keys), Set(RuleCatalog.all.map { $0.description.id }), "no reference for a rule that does not exist")
+    }
+}

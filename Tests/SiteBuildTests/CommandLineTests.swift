@@ -39,9 +39,27 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("answers Q3: Is there any attempt to determine read permission status?"))
         XCTAssertTrue(run.stdout.contains("Triggers on (example 1):"))
         XCTAssertTrue(run.stdout.contains("store.authorizationStatus(for:"))
+        XCTAssertTrue(run.stdout.contains("Rests on:\n  HKHealthStore.authorizationStatus(for:) — https://developer.apple.com/documentation/healthkit/hkhealthstore/authorizationstatus(for:)\n"), run.stdout)
+        // The finding's line is flagged in the gutter; the example's Info.plist scaffolding is left out.
+        XCTAssertTrue(run.stdout.contains("\n>         isAuthorized = hasWriteAccess\n"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("<key>CFBundleName</key>"), run.stdout)
         let typo = try HealthAuditBinary.run(["explain", "read-status-probe"], in: folder)
         XCTAssertEqual(typo.status, 2)
         XCTAssertTrue(typo.stderr.contains("Did you mean 'read-status-probed'?"), typo.stderr)
+    }
+
+    /// Rules about manifests, JavaScript, Dart and config files show their files too.
+    func testExplainShowsExamplesInEveryLanguage() throws {
+        let manifest = try HealthAuditBinary.run(["explain", "usage-string-missing"], in: folder)
+        XCTAssertEqual(manifest.status, 0)
+        XCTAssertTrue(manifest.stdout.contains("Triggers on (example 1):\n  // App.entitlements\n"), manifest.stdout)
+        XCTAssertTrue(manifest.stdout.contains("  \t<key>NSHealthShareUsageDescription</key>\n"), manifest.stdout)
+        let javaScript = try HealthAuditBinary.run(["explain", "plugin-read-status"], in: folder)
+        XCTAssertTrue(javaScript.stdout.contains("> \n") == false && javaScript.stdout.contains(">     ↓") == false, "markers are removed")
+        XCTAssertTrue(javaScript.stdout.contains(">     setIsAuthorized(status === AuthorizationRequestStatus.unnecessary);\n"), javaScript.stdout)
+        let dart = try HealthAuditBinary.run(["explain", "flutter-write-read-only"], in: folder)
+        XCTAssertTrue(dart.stdout.contains("// lib/"), dart.stdout)
+        XCTAssertTrue(dart.stdout.contains("\n> "), "the Dart finding's line is flagged: \(dart.stdout)")
     }
 
     /// `build` finds a `.healthaudit.yml` as `check` does, and `--config` names any file; the

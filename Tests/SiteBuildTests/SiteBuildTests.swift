@@ -123,6 +123,22 @@ final class SiteBuildTests: XCTestCase {
         }
     }
 
+    /// A rule page shows the file that triggers with the finding's line marked — not the example's
+    /// Info.plist scaffolding — and links the documents the rule rests on.
+    func testRulePagesShowTheTriggeringFileAndTheirSources() throws {
+        let site = try TestSite()
+        sites.append(site)
+        try site.build()
+        let page = try site.read("rules/read-status-probed.html")
+        XCTAssertTrue(page.contains("<mark class=\"trigger\">        isAuthorized = hasWriteAccess</mark>"), page)
+        XCTAssertFalse(page.contains("CFBundleName"), "the Info.plist every example carries is left out")
+        XCTAssertTrue(page.contains("<a href=\"https://developer.apple.com/documentation/healthkit/hkhealthstore/authorizationstatus(for:)\" rel=\"noopener\">"), page)
+        // A manifest rule's example is its plist.
+        let manifest = try site.read("rules/usage-string-missing.html")
+        XCTAssertTrue(manifest.contains("&lt;key&gt;NSHealthShareUsageDescription&lt;/key&gt;"), manifest)
+        XCTAssertTrue(manifest.contains("#app-completeness"), manifest)
+    }
+
     func testFailedBuildLeavesPreviousSiteUntouched() throws {
         let site = try twoApps()
         try site.build()

@@ -119,3 +119,40 @@ extension RuleExample {
         return healthApp(all, read: [], share: [], buildSettings: buildSettings)
     }
 }
+
+extension RuleExample {
+    /// One file as a reader is shown it: the finding's lines marked (from the `↓` markers).
+    public struct ShownFile: Sendable {
+        public var path: String
+        public var text: String
+        public var markedLines: Set<Int>
+    }
+
+    static let codeExtensions: Set<String> = ["swift", "js", "jsx", "ts", "tsx", "mjs", "cjs", "dart"]
+
+    /// The files a reader needs, not the scaffolding every example carries: the files holding the
+    /// markers; for an unmarked example of a rule about code, its code files; for a rule about
+    /// manifests (whose examples cannot carry markers), every file — the plist is the point.
+    public func shownFiles(aboutCode: Bool) -> [ShownFile] {
+        let marked = Dictionary(grouping: markers, by: \.file).mapValues { Set($0.map(\.line)) }
+        let isCode = { (path: String) in Self.codeExtensions.contains((path as NSString).pathExtension) }
+        let paths: [String]
+        if !marked.isEmpty {
+            paths = marked.keys.sorted()
+        } else if aboutCode, files.keys.contains(where: isCode) {
+            paths = files.keys.filter(isCode).sorted()
+        } else {
+            paths = files.keys.sorted()
+        }
+        return paths.map { ShownFile(path: $0, text: files[$0] ?? "", markedLines: marked[$0] ?? []) }
+    }
+}
+
+extension RuleDescription {
+    /// Whether the rule finds in code: its triggering examples mark the place in a code file.
+    public var isAboutCode: Bool {
+        triggering.contains { example in example.markers.contains { RuleExample.codeExtensions.contains(($0.file as NSString).pathExtension) } }
+    }
+
+    public var references: [RuleReference] { RuleReferences.of(self) }
+}

@@ -113,8 +113,9 @@ public struct SiteRenderer: Sendable {
             "hasQuestions": !rule.questions.isEmpty,
             "questionsLabel": rule.questions.count == 1 ? "Answers review question" : "Answers review questions",
             "rationale": rationale.html,
-            "triggering": RuleExamplePresenter.markdown(rule.triggering).map { ["html": $0] },
-            "nonTriggering": RuleExamplePresenter.markdown(rule.nonTriggering).map { ["html": $0] },
+            "triggering": RuleExamplePresenter.html(rule.triggering, aboutCode: rule.isAboutCode).map { ["html": $0] },
+            "nonTriggering": RuleExamplePresenter.html(rule.nonTriggering, aboutCode: rule.isAboutCode).map { ["html": $0] },
+            "references": rule.references.map { ["title": $0.title, "url": $0.url] },
             "findings": findings, "hasFindings": !findings.isEmpty,
         ]
         return page("rule", path: path, title: rule.title, context: context, config: input.config)
@@ -156,24 +157,29 @@ enum ContentLinks {
 }
 
 /// Rule examples shown on rule pages: each file of the example as a fenced code block.
+/// A rule's examples on its page: only the files a reader needs (see `RuleExample.shownFiles`),
+/// the finding's lines marked, and the facts the example states besides its files.
 enum RuleExamplePresenter {
-    static func markdown(_ examples: [RuleExample]) -> [String] {
+    static func html(_ examples: [RuleExample], aboutCode: Bool) -> [String] {
         examples.map { example in
-            var md = MarkdownWriter()
-            for path in example.files.keys.sorted() {
-                let text = example.files[path]!
-                var longest = 0, run = 0
-                for c in text { run = c == "`" ? run + 1 : 0; longest = max(longest, run) }
-                let fence = String(repeating: "`", count: max(3, longest + 1))
-                let language = path.hasSuffix(".swift") ? "swift" : (path.hasSuffix(".strings") ? "" : "xml")
-                md.raw("\(MarkdownText.code(path))\n\n\(fence)\(language)\n\(text.hasSuffix("\n") ? text : text + "\n")\(fence)")
+            var html = ""
+            for file in example.shownFiles(aboutCode: aboutCode) {
+                let lines = (file.text.hasSuffix("\n") ? String(file.text.dropLast()) : file.text).split(separator: "\n", omittingEmptySubsequences: false)
+                let marked = file.markedLines.sorted()
+                let caption = marked.isEmpty ? "" : " — finding on line " + marked.map(String.init).joined(separator: ", ")
+                html += "<figure><figcaption><code>\(HTMLText.escape(file.path))</code>\(caption)</figcaption><pre><code>"
+                html += lines.enumerated().map { index, line in
+                    let text = HTMLText.escape(String(line))
+                    return file.markedLines.contains(index + 1) ? "<mark class=\"trigger\">\(text)</mark>" : text
+                }.joined(separator: "\n")
+                html += "</code></pre></figure>\n"
             }
             var facts: [String] = []
             if !example.read.isEmpty { facts.append("requests read: " + example.read.joined(separator: ", ")) }
             if !example.share.isEmpty { facts.append("requests share: " + example.share.joined(separator: ", ")) }
             if !example.buildSettings.isEmpty { facts.append("build settings: " + example.buildSettings.keys.sorted().map { "\($0) = \(example.buildSettings[$0]!)" }.joined(separator: ", ")) }
-            if !facts.isEmpty { md.paragraph(MarkdownText.escape(facts.joined(separator: "; "))) }
-            return MarkdownRenderer.render(md.text).html
+            if !facts.isEmpty { html += "<p>\(HTMLText.escape(facts.joined(separator: "; ")))</p>\n" }
+            return html
         }
     }
 }
