@@ -41,7 +41,7 @@ struct DayReport {
         let heldWorkouts = (try? held.workouts(from: start, to: end).get()) ?? []
         let hourly = hourlySteps()
         let heart = heartRateLine()
-        return DaySummary(
+        var summary = DaySummary(
             day: day, hours: end.timeIntervalSince(start) / 3600, metrics: metrics,
             workouts: heldWorkouts.map(workoutRow), workoutsVisibility: visibility(of: .workout, workouts.failure),
             stepsByHour: hourly, heartRate: heart.points, heartRateVisibility: heart.visibility,
@@ -49,6 +49,8 @@ struct DayReport {
             stepsSeen: steps.seen, stepsHeld: steps.held ?? 0,
             sleepSeenHours: sleepSeen.error == nil && grants[.sleepAnalysis]?.read == .granted ? sleepSeen.totalAsleep / 3600 : nil,
             sleepHeldHours: sleep.totalAsleep / 3600)
+        (summary.hourLabels, summary.clockTicks) = clock(from: start, to: end)
+        return summary
     }
 
     // MARK: - Metrics
@@ -120,6 +122,27 @@ struct DayReport {
             duration: UnitFormatter.duration(workout.endTime - workout.startTime),
             energy: workout.totalEnergyBurned.map(formatter.energy) ?? "—",
             distance: workout.totalDistance.map(formatter.distance) ?? "—")
+    }
+
+    /// Hour labels and clock-time tick positions for the day's real length.
+    private func clock(from start: Date, to end: Date) -> (labels: [String], ticks: [(x: Double, label: String)]) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = held.timeZone
+        var labels: [String] = []
+        var moment = start
+        while moment < end {
+            let hour = String(format: "%02d", calendar.component(.hour, from: moment))
+            labels.append(labels.contains(hour) ? hour + "′" : hour)
+            moment += 3600
+        }
+        let length = end.timeIntervalSince(start)
+        var ticks: [(x: Double, label: String)] = []
+        for hour in [0, 6, 12, 18] {
+            guard let date = calendar.date(bySettingHour: hour, minute: 0, second: 0, of: start), date >= start, date < end else { continue }
+            ticks.append((date.timeIntervalSince(start) / length, String(format: "%02d:00", hour)))
+        }
+        ticks.append((1, "24:00"))
+        return (labels, ticks)
     }
 
     private func hourlySteps() -> [Double?] {

@@ -60,6 +60,12 @@ public struct DaySummary: Sendable {
     public var workoutsVisibility: Visibility
     /// Steps per local hour as the app sees them (nil: hidden from the app).
     public var stepsByHour: [Double?]
+    /// The local clock hour each of `stepsByHour` starts at: 23 of them when clocks go forward
+    /// (no `02`), 25 when they go back (`01`, then `01′`).
+    public var hourLabels: [String] = []
+    /// Where local 00:00, 06:00, 12:00, 18:00 and 24:00 fall across the day (0…1): evenly spaced only
+    /// on a 24-hour day.
+    public var clockTicks: [(x: Double, label: String)] = []
     /// Heart rate over the day as the app sees it: (fraction of day, bpm).
     public var heartRate: [(x: Double, bpm: Double)]
     public var heartRateVisibility: Visibility

@@ -104,11 +104,18 @@ final class SummaryBuilderTests: XCTestCase {
         config.timeZone = "Europe/London"
         let spring = SummaryBuilder(config: config, range: DayRange(from: DayDate("2026-03-28")!, to: DayDate("2026-03-30")!))
         XCTAssertEqual(try spring.summarize(audit).days.map(\.hours), [24, 23, 24])
-        XCTAssertEqual(try spring.summarize(audit).days[1].stepsByHour.count, 23)
+        let short = try spring.summarize(audit).days[1]
+        XCTAssertEqual(short.stepsByHour.count, 23)
+        // Bars and axis follow the local clock: London skips 01:00, and noon comes 11 hours in.
+        XCTAssertEqual(Array(short.hourLabels.prefix(4)), ["00", "02", "03", "04"])
+        XCTAssertEqual(short.clockTicks.map(\.label), ["00:00", "06:00", "12:00", "18:00", "24:00"])
+        XCTAssertEqual(short.clockTicks[2].x, 11.0 / 23, accuracy: 1e-9)
         let autumn = SummaryBuilder(config: config, range: DayRange(from: DayDate("2026-10-25")!, to: DayDate("2026-10-25")!))
         let day = try autumn.summarize(audit).days[0]
         XCTAssertEqual(day.hours, 25)
         XCTAssertEqual(day.stepsByHour.count, 25)
+        XCTAssertEqual(Array(day.hourLabels.prefix(4)), ["00", "01", "01′", "02"])
+        XCTAssertEqual(day.clockTicks[2].x, 13.0 / 25, accuracy: 1e-9)
     }
 
     func testStepTotalsMatchTheStoresDeduplicatedStatistics() throws {

@@ -70,14 +70,18 @@ public enum SVGChart {
     }
 
     /// A line over the x range with dots at each point.
-    public static func line(_ points: [Point], title: String, description: String, unit: String, minimum: Double = 0) -> String {
+    /// `ticks`: where clock times fall across the x range (a daylight-saving day is 23 or 25 hours
+    /// long, so 12:00 is not always in the middle); default every six hours of a 24-hour day.
+    public static func line(_ points: [Point], title: String, description: String, unit: String, minimum: Double = 0,
+                            ticks: [(x: Double, label: String)] = []) -> String {
         let maximum = niceMaximum(points.map(\.y).max() ?? 0)
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         func position(_ p: Point) -> (Double, Double) {
             let span = max(maximum - minimum, 1)
             return (left + p.x * plotWidth, top + plotHeight - (p.y - minimum) / span * plotHeight)
         }
-        var body = axes(maximum: maximum, minimum: minimum, unit: unit) + hourTicks()
+        let ticks = ticks.isEmpty ? stride(from: 0, through: 24, by: 6).map { (x: Double($0) / 24, label: String(format: "%02d:00", $0)) } : ticks
+        var body = axes(maximum: maximum, minimum: minimum, unit: unit) + clockTicks(ticks)
         if !points.isEmpty {
             let path = points.map(position).enumerated().map { "\($0.offset == 0 ? "M" : "L")\(f($0.element.0)) \(f($0.element.1))" }.joined(separator: " ")
             body += "<path class=\"line\" d=\"\(path)\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\"/>"
@@ -136,10 +140,10 @@ public enum SVGChart {
         return "<line x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(f(top + plotHeight))\" y2=\"\(f(top + plotHeight))\" stroke=\"#8c8c94\"/>"
     }
 
-    private static func hourTicks() -> String {
+    private static func clockTicks(_ ticks: [(x: Double, label: String)]) -> String {
         let plotWidth = width - left - right
-        return stride(from: 0, through: 24, by: 6).map { hour in
-            "<text class=\"tick\" x=\"\(f(left + Double(hour) / 24 * plotWidth))\" y=\"\(f(height - 6))\" text-anchor=\"\(anchor(hour, last: 24))\">\(String(format: "%02d:00", hour))</text>"
+        return ticks.enumerated().map { index, tick in
+            "<text class=\"tick\" x=\"\(f(left + tick.x * plotWidth))\" y=\"\(f(height - 6))\" text-anchor=\"\(anchor(index, last: ticks.count - 1))\">\(escape(tick.label))</text>"
         }.joined()
     }
 

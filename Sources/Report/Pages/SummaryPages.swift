@@ -73,12 +73,13 @@ struct SummaryPages {
         let metrics = asked.map { row -> [String: Any] in
             ["name": row.name, "held": row.held, "seen": row.seen, "why": row.visibility.explanation ?? "", "differs": row.differs]
         }
-        let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: String(format: "%02d", $0.offset), value: $0.element) }
+        // Labelled with the local clock: a daylight-saving day has 23 or 25 bars, and its axis says so.
+        let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: $0.offset < day.hourLabels.count ? day.hourLabels[$0.offset] : String(format: "%02d", $0.offset), value: $0.element) }
         let stepsChart = SVGChart.bars(hours, title: "Steps by hour on \(day.day)", description: Self.describe(day.stepsByHour, unit: "steps", hiddenReason: "steps are hidden from the app"), unit: "steps")
         let heartChart = day.heartRate.isEmpty ? "" : SVGChart.line(day.heartRate.map { .init(x: $0.x, y: $0.bpm) },
             title: "Heart rate on \(day.day)",
             description: "Hourly average heart rate, \(UnitFormatter.number(day.heartRate.map(\.bpm).min() ?? 0)) to \(UnitFormatter.number(day.heartRate.map(\.bpm).max() ?? 0)) bpm.",
-            unit: "bpm", minimum: 40)
+            unit: "bpm", minimum: 40, ticks: day.clockTicks)
         let lanes = ["Core", "Deep", "REM", "Asleep", "Awake", "In bed"]
         let sleepChart = SVGChart.timeline(day.sleep.map { .init(lane: Self.lane($0.stage), start: $0.start, end: $0.end) }, lanes: lanes,
             title: "Sleep stages for the night ending \(day.day)",
