@@ -41,7 +41,7 @@ struct SiteHandler: RequestHandler {
         switch folder.lookup(RequestPath(raw: rawPath)) {
         case .file(let path):
             // Checked again on the open descriptor: still a regular file, never a symlink.
-            guard let file = OpenFile.open(path) else { return Self.notFound(status) }
+            guard let file = OpenFile.open(path) else { return notFound(status) }
             let type = MediaType.forPath(path)
             guard MediaType.isHTML(type) else { return Response(.ok, headers: [("Content-Type", type)], body: .file(file)) }
             let script = LiveReload.scriptData(status: status)
@@ -51,7 +51,7 @@ struct SiteHandler: RequestHandler {
             // The query is dropped: the path was checked, the query was not.
             return Response(.found, headers: [("Location", rawPath + "/")])
         case .notFound:
-            return Self.notFound(status)
+            return notFound(status)
         case .forbidden:
             return .text(.forbidden, "403 Forbidden: the path leaves the site folder\n")
         }
@@ -67,6 +67,25 @@ struct SiteHandler: RequestHandler {
         }
         let lowered = name.lowercased()
         return lowered == "localhost" || lowered == "::1" || (lowered.hasPrefix("127.") && lowered.split(separator: ".").count == 4)
+    }
+
+    /// The site's own `404.html` (styled, listing the apps), its links made absolute with a
+    /// `<base href="/">` since it answers at any depth; the plain page before the first build.
+    func notFound(_ status: BuildStatus) -> Response {
+        if case .file(let path) = folder.lookup(RequestPath(raw: "/404.html")), let file = OpenFile.open(path), file.size <= 1 << 20 {
+            var bytes = [UInt8](repeating: 0, count: file.size)
+            let got = file.read(into: &bytes, at: 0, count: file.size)
+            var page = String(decoding: bytes.prefix(max(got, 0)), as: UTF8.self)
+            // Served here, the site's root is `/`, whatever `base_url` the published copy uses.
+            if let base = page.range(of: #"<base href="[^"]*">"#, options: .regularExpression) {
+                page.replaceSubrange(base, with: "<base href=\"/\">")
+            } else {
+                page = page.replacingOccurrences(of: "<head>\n", with: "<head>\n<base href=\"/\">\n")
+            }
+            return Response(.notFound, headers: [("Content-Type", "text/html; charset=utf-8")],
+                            body: .bytes(LiveReload.inject(into: Data(page.utf8), status: status)))
+        }
+        return Self.notFound(status)
     }
 
     /// An HTML page, so it also carries the live reload script (and the error banner).

@@ -139,6 +139,22 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertTrue(manifest.contains("#app-completeness"), manifest)
     }
 
+    /// `404.html` for static hosts: styled like every page, listing the apps; with `base_url` its
+    /// relative links resolve from any depth.
+    func testTheNotFoundPageListsTheAppsAndTakesTheBaseURL() throws {
+        let site = try TestSite()
+        sites.append(site)
+        try site.build()
+        let page = try site.read("404.html")
+        XCTAssertTrue(page.contains("<h1>Page not found</h1>") && page.contains("<a href=\"apps/trainer/index.html\">"), page)
+        XCTAssertTrue(page.contains("<head>\n<base href=\"https://example.org/healthaudit/\">"), page)
+        let config = try String(contentsOfFile: site.site + "/healthaudit.yml", encoding: .utf8)
+        try config.replacingOccurrences(of: "base_url: https://example.org/healthaudit/\n", with: "")
+            .write(toFile: site.site + "/healthaudit.yml", atomically: true, encoding: .utf8)
+        try site.build()
+        XCTAssertFalse(try site.read("404.html").contains("<base "), "no base_url, no base")
+    }
+
     func testFailedBuildLeavesPreviousSiteUntouched() throws {
         let site = try twoApps()
         try site.build()

@@ -92,7 +92,10 @@ final class ServeRequestTests: XCTestCase {
             let response = try await fixture.get(target)
             XCTAssertEqual(response.status, 404, target)
             XCTAssertEqual(response.header("Content-Type"), "text/html; charset=utf-8", target)
-            XCTAssertTrue(response.text.contains("Not found"), target)
+            // The site's own styled 404.html, its relative links anchored at the root wherever it answers.
+            XCTAssertTrue(response.text.contains("<h1>Page not found</h1>"), target)
+            XCTAssertTrue(response.text.contains("<base href=\"/\">"), target)
+            XCTAssertTrue(response.text.contains("<a href=\"apps/trainer/index.html\">"), target)
             XCTAssertTrue(response.text.contains(LiveReload.marker), "a 404 page still reloads: \(target)")
         }
     }

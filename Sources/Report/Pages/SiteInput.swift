@@ -52,6 +52,7 @@ public struct PendingFile: Sendable {
 public enum SitePaths {
     public static let index = "index.html"
     public static let rulesIndex = "rules/index.html"
+    public static let notFound = "404.html"
     public static func app(_ id: String) -> String { "apps/\(id)/index.html" }
     public static func rule(_ id: String) -> String { "rules/\(id).html" }
     public static func summary(_ app: String) -> String { "apps/\(app)/summary/index.html" }

@@ -24,6 +24,7 @@ public struct SiteRenderer: Sendable {
             }
         }
         files.append(.now(rulesIndexPage(input)))
+        files.append(.now(notFoundPage(input)))
         files += RuleCatalog.all.map { rule in .later(SitePaths.rule(rule.description.id)) { rulePage(rule.description, input: input) } }
         // A content page depends on its own text, the templates, the site title and the set of page paths (its links).
         let links = ContentLinkMap(input.contentPages)
@@ -84,6 +85,20 @@ public struct SiteRenderer: Sendable {
                         TableOfContentsEntry(level: 2, title: "Findings", anchor: "findings")]
         if summary != nil { sections.append(TableOfContentsEntry(level: 2, title: "Summaries and scenarios", anchor: "summaries")) }
         return page("app", path: app.path, title: audit.manifest.name, context: context, config: input.config, toc: sections + toc)
+    }
+
+    /// `404.html`, which static hosts (GitHub Pages, Netlify) and `serve` return for a missing page at
+    /// any depth: its links are made absolute with `base_url`, or by `serve` with a `<base>`.
+    func notFoundPage(_ input: SiteInput) -> OutputFile {
+        var file = page("notfound", path: SitePaths.notFound, title: "Page not found",
+                        context: ["apps": input.audits.map { ["name": $0.manifest.name, "url": SitePaths.app($0.manifest.id)] }, "hasApps": !input.audits.isEmpty],
+                        config: input.config)
+        let base = input.config.baseURL
+        if base.hasPrefix("https://") || base.hasPrefix("http://") || base.hasPrefix("/") {
+            let tag = "<base href=\"\(HTMLText.escape(base.hasSuffix("/") ? base : base + "/"))\">"
+            file = OutputFile(path: file.path, text: String(decoding: file.data, as: UTF8.self).replacingOccurrences(of: "<head>\n", with: "<head>\n\(tag)\n"))
+        }
+        return file
     }
 
     func rulesIndexPage(_ input: SiteInput) -> OutputFile {
