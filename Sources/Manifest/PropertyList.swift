@@ -96,6 +96,8 @@ public struct PropertyListDocument: Sendable {
     /// Line of the root `<dict>`; findings about a *missing* key point here.
     public let rootLine: Int
     let lines: [Substring]
+    /// The lines of the file the document was read from (for a synthesized one, the file that wrote its keys).
+    public var textLines: [Substring] { lines }
     /// Top-level keys written in another file of the same spec (an XcodeGen `include`): that file's
     /// document cites them.
     var includedKeys: [String: PropertyListDocument] = [:]

@@ -55,6 +55,7 @@ public struct Checklist: Sendable {
             return (a.ruleID, a.message) < (b.ruleID, b.message)
         }
         findings = Self.unique(findings)
+        findings = FindingContext(manifest: manifest, sources: context.sources).apply(to: findings)
         let answers = AnswerSheet(context: context, findings: findings, rules: rules.map { type(of: $0).description }).answers()
         Self.releaseInBackground(context)
         return AppAudit(manifest: manifest, findings: findings, answers: answers,

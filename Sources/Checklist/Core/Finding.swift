@@ -59,6 +59,9 @@ public struct Finding: Sendable, Hashable {
     /// The target the finding belongs to: the app id or an extension id.
     public var target: String
     public var suppression: Suppression?
+    /// Up to two lines before and after the quoted one, as written, when the file is text the
+    /// audit read (code, property lists): a reviewer sees the line in its place.
+    public var context: QuoteContext?
 
     public init(ruleID: String, severity: Severity, message: String, location: FileLocation, quote: String, target: String) {
         self.ruleID = ruleID; self.severity = severity; self.message = Clipped.text(message, limit: Clipped.messageLimit)
@@ -74,3 +77,19 @@ public struct Finding: Sendable, Hashable {
     }
 }
 
+/// The lines around a finding's quoted line.
+public struct QuoteContext: Sendable, Hashable {
+    public var before: [String]
+    public var after: [String]
+    public init(before: [String], after: [String]) { self.before = before; self.after = after }
+
+    public static let radius = 2
+
+    /// The context of `line` (from 1) in `lines`; nil when the line is not in the text.
+    static func around(_ line: Int, in lines: [Substring]) -> QuoteContext? {
+        guard line >= 1, line <= lines.count else { return nil }
+        let clip = { (text: Substring) in Clipped.text(String(text), limit: Clipped.quoteLimit) }
+        return QuoteContext(before: lines[max(0, line - 1 - radius)..<(line - 1)].map(clip),
+                            after: lines[line..<min(lines.count, line + radius)].map(clip))
+    }
+}

@@ -93,6 +93,9 @@ public struct JavaScriptFile: Sendable {
     // MARK: Evidence
 
     /// The source line as written, trimmed.
+    /// The file's lines as written.
+    public var textLines: [Substring] { lines }
+
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lines.count else { return "" }
         return lines[line - 1].trimmingCharacters(in: .whitespaces)
