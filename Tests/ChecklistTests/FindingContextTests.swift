@@ -10,7 +10,7 @@ final class FindingContextTests: XCTestCase {
         XCTAssertEqual(finding.quote.trimmingCharacters(in: .whitespaces), "try? await healthStore.save(workout)")
         XCTAssertEqual(finding.context, QuoteContext(before: ["    func save(_ workout: HKWorkout) async {",
                                                               "        guard HKHealthStore.isHealthDataAvailable() else { return }"],
-                                                     after: ["    }", "}"]))
+                                                     after: ["    }", "}"], indent: "        "))
     }
 
     func testAMissingKeyHasNoContextAndAPresentOneHas() throws {

@@ -116,6 +116,8 @@ final class SiteBuildTests: XCTestCase {
             XCTAssertFalse(message.contains("`"), message)
         }
         XCTAssertTrue(page.contains("<code>"), "code spans render as code")
+        // A quoted line sits between its neighbours.
+        XCTAssertTrue(page.contains("<pre class=\"quote\"><code><span class=\"context\">"), "context lines before the quoted one")
 
         // The reference app asks for all it reads: a metric it never requested is no loss to it.
         for day in try FileManager.default.contentsOfDirectory(atPath: site.output + "/apps/steady/summary") where day.hasPrefix("2026-") {

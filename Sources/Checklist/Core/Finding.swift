@@ -81,7 +81,10 @@ public struct Finding: Sendable, Hashable {
 public struct QuoteContext: Sendable, Hashable {
     public var before: [String]
     public var after: [String]
-    public init(before: [String], after: [String]) { self.before = before; self.after = after }
+    /// The quoted line's own indentation, which the quote leaves out: shown before it, the three
+    /// lines line up as in the file.
+    public var indent: String = ""
+    public init(before: [String], after: [String], indent: String = "") { self.before = before; self.after = after; self.indent = indent }
 
     public static let radius = 2
 
@@ -89,7 +92,8 @@ public struct QuoteContext: Sendable, Hashable {
     static func around(_ line: Int, in lines: [Substring]) -> QuoteContext? {
         guard line >= 1, line <= lines.count else { return nil }
         let clip = { (text: Substring) in Clipped.text(String(text), limit: Clipped.quoteLimit) }
+        let indent = lines[line - 1].prefix { $0 == " " || $0 == "\t" }
         return QuoteContext(before: lines[max(0, line - 1 - radius)..<(line - 1)].map(clip),
-                            after: lines[line..<min(lines.count, line + radius)].map(clip))
+                            after: lines[line..<min(lines.count, line + radius)].map(clip), indent: String(indent.prefix(40)))
     }
 }

@@ -98,7 +98,12 @@ public enum EvidenceReport {
             html += "<td>\(location(finding.location, context: context))<br>target <code>\(HTMLText.escape(finding.target))</code>"
             html += "<br>fingerprint <code>\(HTMLText.escape(context.fingerprint(finding)))</code></td>"
             html += "<td>\(MarkdownRenderer.inline(finding.message))"
-            if !finding.quote.isEmpty { html += "<pre><code>\(HTMLText.escape(finding.quote))</code></pre>" }
+            if !finding.quote.isEmpty {
+                // The quoted line in bold between its neighbours, as on the site.
+                let before = (finding.context?.before ?? []).map { "<span class=\"context\">\(HTMLText.escape($0))</span>\n" }.joined()
+                let after = (finding.context?.after ?? []).map { "\n<span class=\"context\">\(HTMLText.escape($0))</span>" }.joined()
+                html += "<pre class=\"quote\"><code>\(before)<span class=\"quoted\">\(HTMLText.escape((finding.context?.indent ?? "") + finding.quote))</span>\(after)</code></pre>"
+            }
             if let suppression = finding.suppression {
                 html += "<p class=\"suppressed\">Suppressed (\(suppression.origin.rawValue), \(location(suppression.location, context: context))): "
                 html += "\(HTMLText.escape(suppression.reason))</p>"
@@ -147,6 +152,7 @@ public enum EvidenceReport {
     table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border:1px solid #d2d2d7;padding:.4rem .6rem;text-align:left;vertical-align:top}\
     th{background:#f5f5f7}code,pre{font:13px/1.4 ui-monospace,Menlo,monospace}pre{white-space:pre-wrap;background:#f5f5f7;padding:.6rem;overflow-wrap:anywhere}\
     .facts{width:auto}.pass{color:#1a7f37}.warn,.warning{color:#9a6700}.fail,.error{color:#cf222e}.na,.note{color:#57606a}\
-    .answer,.verdict{font-weight:600}.suppressed{color:#57606a;font-style:italic}.digest{overflow-wrap:anywhere}
+    .answer,.verdict{font-weight:600}.suppressed{color:#57606a;font-style:italic}.digest{overflow-wrap:anywhere}\
+    pre.quote .context{color:#5b5b60}pre.quote .quoted{font-weight:600}
     """
 }

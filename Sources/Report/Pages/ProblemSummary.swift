@@ -89,6 +89,11 @@ struct FindingGroup {
                                           "fingerprint": finding.fingerprint]
                 if !shared { row["message"] = MarkdownRenderer.inline(finding.message) }
                 if let url = links?.url(file: finding.location.file, line: finding.location.line) { row["sourceURL"] = url }
+                if let around = finding.context {
+                    row["contextBefore"] = around.before.map { ["line": $0] }
+                    row["contextAfter"] = around.after.map { ["line": $0] }
+                    if !around.indent.isEmpty { row["indent"] = around.indent }
+                }
                 return row
             },
         ]
