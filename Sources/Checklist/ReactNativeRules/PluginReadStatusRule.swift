@@ -90,6 +90,18 @@ struct PluginReadStatusRule: Rule {
               }
             }
             """]),
+            // A status string for the screens, from the request status (seen in a step counter).
+            .reactNative(["js/src/permission.ts": """
+            import Healthkit, { HKAuthorizationRequestStatus, HKQuantityTypeIdentifier } from '@kingstinct/react-native-healthkit';
+
+            export async function stepPermission() {
+              const status = await Healthkit.getRequestStatusForAuthorization([HKQuantityTypeIdentifier.stepCount]);
+              if (status === HKAuthorizationRequestStatus.unnecessary) {
+                ↓return 'granted';
+              }
+              return 'undetermined';
+            }
+            """]),
         ],
         nonTriggering: [
             // Asking about the types it writes is what the status can answer.
@@ -129,6 +141,14 @@ struct PluginReadStatusRule: Rule {
             export async function alreadyAsked(): Promise<boolean> {
               const status = await getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] });
               return status === AuthorizationRequestStatus.unnecessary;
+            }
+
+            export async function stage() {
+              const status = await getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] });
+              if (status === AuthorizationRequestStatus.unnecessary) {
+                return 'requested';
+              }
+              return 'not-requested';
             }
 
             export async function needsPrompt(setShouldRequest: (v: boolean) => void) {

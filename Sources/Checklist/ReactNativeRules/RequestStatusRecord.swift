@@ -103,6 +103,14 @@ struct RequestStatusRecord {
             let assignment = tokens[i + 1].isPunctuator("=") && tokens[i + 2].isIdentifier("true")
             if setter || assignment { return RequestStatusRecord(sink: i, record: tokens[i].text) }
         }
+        // `return "granted"`, or `return true` from a function named as a grant (`hasHealthAccess`).
+        for i in (close + 2)..<end where tokens[i].isIdentifier("return") && i + 1 < end {
+            let value = tokens[i + 1]
+            if value.kind == .string, GrantNames.says(value.value) { return RequestStatusRecord(sink: i, record: "\"\(value.value)\"") }
+            if value.isIdentifier("true"), let function = functionName(around: i, in: file), GrantNames.says(function) {
+                return RequestStatusRecord(sink: i, record: function)
+            }
+        }
         return nil
     }
 
