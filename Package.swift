@@ -18,12 +18,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
-        // libcmark from Debian's libcmark-dev.
+        // libcmark through pkg-config: Debian's and Ubuntu's libcmark-dev, Homebrew's cmark.
         .systemLibrary(
             name: "CCmark",
             path: "Sources/CCmark",
             pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"])]
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         // 1. Reading what an app declares: config, Info.plist, entitlements, strings, source files.
         .target(name: "Manifest", dependencies: [.product(name: "Yams", package: "Yams")]),
