@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "Manifest"]),
         .testTarget(name: "SummaryTests", dependencies: ["Summary", "HealthStore", "Manifest"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest", "SiteBuild", "TestSupport"], resources: [.copy("Schemas")]),
-        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest", "TestSupport"]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "HardeningTests", dependencies: ["Manifest", "Checklist", "Report", "SiteBuild", "TestSupport"], resources: [.copy("Corpus")]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuild", "Manifest", "TestSupport"]),
     ]
