@@ -18,12 +18,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
-        // libcmark from Debian's libcmark-dev.
+        // libcmark through pkg-config: Debian's and Ubuntu's libcmark-dev, Homebrew's cmark.
         .systemLibrary(
             name: "CCmark",
             path: "Sources/CCmark",
             pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"])]
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         // 1. Reading what an app declares: config, Info.plist, entitlements, strings, source files.
         // Tuist manifests are Swift: swift-syntax reads them (never runs them).
@@ -70,12 +70,12 @@ let package = Package(
         // Shared test scaffolding (a temporary copy of Site/, the built CLI, repository paths):
         // test targets cannot import each other, so it is a library only tests depend on.
         .target(name: "TestSupport", dependencies: ["Manifest", "SiteBuild"], path: "Tests/TestSupport"),
-        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport"]),
+        .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest", "TestSupport"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "Manifest"]),
         .testTarget(name: "SummaryTests", dependencies: ["Summary", "HealthStore", "Manifest"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest", "SiteBuild", "TestSupport"], resources: [.copy("Schemas")]),
-        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest", "TestSupport"]),
+        .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "HardeningTests", dependencies: ["Manifest", "Checklist", "Report", "SiteBuild", "TestSupport"], resources: [.copy("Corpus")]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuild", "Manifest", "TestSupport"]),
     ]

@@ -51,7 +51,7 @@ public struct ConfigLoader {
         )
         var sawApps = false
         let boundary = SiteBoundary.of(siteDirectory)
-        for (key, keyNode, value) in reader.mapping(root, context: "config", allowed: Self.topLevelKeys) {
+        for (key, keyNode, value) in reader.mapping(root, context: "config", allowed: ConfigKeys.topLevel) {
             switch key {
             case "title": config.title = reader.nonEmptyString(value, key: key) ?? config.title
             case "base_url": config.baseURL = reader.string(value, key: key) ?? ""
@@ -101,16 +101,9 @@ public struct ConfigLoader {
         return (config, reader.errors)
     }
 
-    static let topLevelKeys: Set<String> = ["title", "base_url", "source_url", "units", "time_zone", "content", "summaries", "data", "apps", "rules"]
-    static let appKeys: Set<String> = [
-        "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
-        "sources", "extra_sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",
-        "project", "targets", "configuration", "xcodegen", "tuist",
-    ]
-
     private func dayRange(_ node: Node, reader: inout YAMLReader) -> DayRange? {
         var from: DayDate?, to: DayDate?
-        for (key, _, value) in reader.mapping(node, context: "summaries", allowed: ["from", "to"]) {
+        for (key, _, value) in reader.mapping(node, context: "summaries", allowed: ConfigKeys.summaries) {
             if key == "from" { from = reader.day(value, key: "summaries.from") } else { to = reader.day(value, key: "summaries.to") }
         }
         guard let from, let to else {
@@ -130,13 +123,13 @@ public struct ConfigLoader {
 
     private func dataSettings(_ node: Node, reader: inout YAMLReader) -> DataSettings {
         var settings = DataSettings()
-        for (key, _, value) in reader.mapping(node, context: "data", allowed: ["seed", "date_of_birth", "biological_sex"]) {
+        for (key, _, value) in reader.mapping(node, context: "data", allowed: ConfigKeys.data) {
             switch key {
             case "seed": settings.seed = reader.integer(value, key: "data.seed").map { UInt64(truncatingIfNeeded: $0) } ?? 1
             case "date_of_birth": settings.dateOfBirth = reader.day(value, key: "data.date_of_birth")
             default:
                 if let sex = reader.string(value, key: "data.biological_sex") {
-                    if ["female", "male", "other", "not_set"].contains(sex) { settings.biologicalSex = sex }
+                    if ConfigKeys.biologicalSexes.contains(sex) { settings.biologicalSex = sex }
                     else { reader.fail("'data.biological_sex' must be one of female | male | other | not_set, found '\(sex)'", value) }
                 }
             }
@@ -167,7 +160,7 @@ public struct ConfigLoader {
             privacyManifest: nil, localizations: nil, sources: [], buildSettings: [:], requested: RequestedTypes(),
             permissions: [:], extensions: [], ignore: [], location: reader.location(node)
         )
-        for (key, _, value) in reader.mapping(node, context: "app", allowed: Self.appKeys) {
+        for (key, _, value) in reader.mapping(node, context: "app", allowed: ConfigKeys.app) {
             let qualified = "apps[].\(key)"
             app.explicitKeys.insert(key)
             switch key {
@@ -200,7 +193,7 @@ public struct ConfigLoader {
                     if let text = reader.string(setting, key: "\(qualified).\(name)") { app.buildSettings[name] = text }
                 }
             case "requested":
-                for (kind, _, list) in reader.mapping(value, context: qualified, allowed: ["read", "share"]) {
+                for (kind, _, list) in reader.mapping(value, context: qualified, allowed: ConfigKeys.requested) {
                     let types = typeList(list, key: "\(qualified).\(kind)", reader: &reader)
                     if kind == "read" { app.requested.read = types } else { app.requested.share = types }
                 }
@@ -256,16 +249,12 @@ public struct ConfigLoader {
         return boundary == siteDirectory ? "the path leaves the config's folder (no git repository holds it)" : "the path leaves the repository that holds the config"
     }
 
-    static let scenarioActions: Set<String> = [
-        "launch", "check_availability", "request", "status", "request_status", "query", "settings", "return", "save", "lock", "unlock",
-    ]
-
     private func scenario(_ node: Node, reader: inout YAMLReader) -> ScenarioConfig? {
         if case .scalar = node {
             return reader.nonEmptyString(node, key: "scenarios[]").map { .builtIn(Located($0, at: reader.location(node))) }
         }
         var name = "", steps: [ScenarioStepConfig] = []
-        for (key, _, value) in reader.mapping(node, context: "scenario", allowed: ["name", "steps"]) {
+        for (key, _, value) in reader.mapping(node, context: "scenario", allowed: ConfigKeys.scenario) {
             if key == "name" { name = reader.nonEmptyString(value, key: "scenarios[].name") ?? "" }
             else { steps = reader.sequence(value, key: "scenarios[].steps").compactMap { scenarioStep($0, reader: &reader) } }
         }
@@ -280,13 +269,13 @@ public struct ConfigLoader {
         let location = reader.location(node)
         if case .scalar = node {
             guard let action = reader.nonEmptyString(node, key: "steps[]") else { return nil }
-            guard Self.scenarioActions.contains(action) else {
-                reader.fail("unknown scenario step '\(action)' (known: \(Self.scenarioActions.sorted().joined(separator: ", ")))", node)
+            guard ConfigKeys.stepActions.contains(action) else {
+                reader.fail("unknown scenario step '\(action)' (known: \(ConfigKeys.stepActions.sorted().joined(separator: ", ")))", node)
                 return nil
             }
             return ScenarioStepConfig(action: action, location: location)
         }
-        let pairs = reader.mapping(node, context: "scenario step", allowed: Self.scenarioActions)
+        let pairs = reader.mapping(node, context: "scenario step", allowed: ConfigKeys.stepActions)
         guard pairs.count == 1, let (action, _, value) = pairs.first else {
             if reader.errors.isEmpty || pairs.count > 1 { reader.fail("a scenario step names exactly one action", node) }
             return nil
@@ -300,7 +289,7 @@ public struct ConfigLoader {
             step.answers = permissions(value, key: "steps[].settings", reader: &reader)
             return step
         }
-        for (key, _, field) in reader.mapping(value, context: "steps[].\(action)", allowed: ["read", "share", "answers", "type", "value"]) {
+        for (key, _, field) in reader.mapping(value, context: "steps[].\(action)", allowed: ConfigKeys.stepArguments) {
             switch key {
             case "read": step.read = typeList(field, key: "steps[].\(action).read", reader: &reader).map(\.value)
             case "share": step.share = typeList(field, key: "steps[].\(action).share", reader: &reader).map(\.value)
@@ -353,7 +342,7 @@ public struct ConfigLoader {
                 continue
             }
             var grant = PermissionGrant()
-            for (access, _, answer) in reader.mapping(grantNode, context: "\(key).\(typeName)", allowed: ["read", "share"]) {
+            for (access, _, answer) in reader.mapping(grantNode, context: "\(key).\(typeName)", allowed: ConfigKeys.grant) {
                 let value = reader.choice(answer, key: "\(key).\(typeName).\(access)", as: PermissionAnswer.self)
                 if access == "read" { grant.read = value } else { grant.share = value }
             }
@@ -364,8 +353,7 @@ public struct ConfigLoader {
 
     private func extensionConfig(_ node: Node, reader: inout YAMLReader) -> ExtensionConfig? {
         var config = ExtensionConfig(id: "", name: "", infoPlist: nil, entitlements: nil, sources: [], location: reader.location(node))
-        let allowed: Set<String> = ["id", "name", "kind", "info_plist", "entitlements", "sources", "extra_sources"]
-        for (key, _, value) in reader.mapping(node, context: "extension", allowed: allowed) {
+        for (key, _, value) in reader.mapping(node, context: "extension", allowed: ConfigKeys.extensionTarget) {
             let qualified = "extensions[].\(key)"
             switch key {
             case "id":
@@ -374,11 +362,9 @@ public struct ConfigLoader {
                 }
             case "name": config.name = reader.nonEmptyString(value, key: qualified) ?? ""
             case "kind":
-                switch reader.nonEmptyString(value, key: qualified) {
-                case "extension": config.kind = .appExtension
-                case "watch": config.kind = .watchApp
-                case let other?: reader.fail("'\(qualified)' '\(other)' must be 'extension' or 'watch'", value)
-                case nil: break
+                if let kind = reader.nonEmptyString(value, key: qualified) {
+                    if ConfigKeys.extensionKinds.contains(kind), let parsed = TargetKind(rawValue: kind) { config.kind = parsed }
+                    else { reader.fail("'\(qualified)' '\(kind)' must be 'extension' or 'watch'", value) }
                 }
             case "info_plist": config.infoPlist = relativePath(value, key: qualified, reader: &reader)
             case "entitlements": config.entitlements = relativePath(value, key: qualified, reader: &reader)
@@ -396,7 +382,7 @@ public struct ConfigLoader {
 
     private func ignoreEntry(_ node: Node, reader: inout YAMLReader) -> IgnoreEntry? {
         var rule: String?, path: String?, reason: String?
-        for (key, _, value) in reader.mapping(node, context: "ignore", allowed: ["rule", "path", "reason"]) {
+        for (key, _, value) in reader.mapping(node, context: "ignore", allowed: ConfigKeys.ignore) {
             switch key {
             case "rule": rule = reader.nonEmptyString(value, key: "ignore[].rule")
             case "path": path = relativePath(value, key: "ignore[].path", reader: &reader)
@@ -407,6 +393,45 @@ public struct ConfigLoader {
         guard let reason else { reader.fail("ignore: 'reason' is required (say why the finding is accepted)", node); return nil }
         return IgnoreEntry(rule: rule, path: path, reason: reason, location: reader.location(node))
     }
+}
+
+/// The keys of every mapping of `healthaudit.yml` whose keys are a closed set: the loader refuses
+/// any other key there. `byPlace` says where each mapping sits, so the tests can hold the JSON
+/// Schema (`Site/healthaudit.schema.json`) against the keys the loader really reads.
+enum ConfigKeys {
+    static let topLevel: Set<String> = ["title", "base_url", "source_url", "units", "time_zone", "content", "summaries", "data", "apps", "rules"]
+    static let summaries: Set<String> = ["from", "to"]
+    static let data: Set<String> = ["seed", "date_of_birth", "biological_sex"]
+    static let app: Set<String> = [
+        "id", "name", "kind", "root", "info_plist", "entitlements", "privacy_manifest", "localizations",
+        "sources", "extra_sources", "build_settings", "requested", "permissions", "extensions", "ignore", "scenarios",
+        "project", "targets", "configuration", "xcodegen", "tuist",
+    ]
+    static let requested: Set<String> = ["read", "share"]
+    /// One type's answers, in `permissions:`, a request's `answers:` and `settings:`.
+    static let grant: Set<String> = ["read", "share"]
+    static let extensionTarget: Set<String> = ["id", "name", "kind", "info_plist", "entitlements", "sources", "extra_sources"]
+    static let ignore: Set<String> = ["rule", "path", "reason"]
+    static let scenario: Set<String> = ["name", "steps"]
+    /// A scripted step names one action, alone (`- lock`) or with its argument (`- query: stepCount`).
+    static let stepActions: Set<String> = [
+        "launch", "check_availability", "request", "status", "request_status", "query", "settings", "return", "save", "lock", "unlock",
+    ]
+    /// The fields of an action's argument written as a mapping (`request: {read: [...], answers: {...}}`).
+    static let stepArguments: Set<String> = ["read", "share", "answers", "type", "value"]
+
+    /// Values, not keys, but closed sets too.
+    static let biologicalSexes: Set<String> = ["female", "male", "other", "not_set"]
+    static let extensionKinds: Set<String> = [TargetKind.appExtension.rawValue, TargetKind.watchApp.rawValue]
+
+    /// Where each mapping sits: `[]` an item of a list, `*` any name (a HealthKit type, an action).
+    static let byPlace: [String: Set<String>] = [
+        "": topLevel, "summaries": summaries, "data": data,
+        "apps[]": app, "apps[].requested": requested, "apps[].permissions.*": grant,
+        "apps[].extensions[]": extensionTarget, "apps[].ignore[]": ignore, "apps[].scenarios[]": scenario,
+        "apps[].scenarios[].steps[]": stepActions, "apps[].scenarios[].steps[].*": stepArguments,
+        "apps[].scenarios[].steps[].*.answers.*": grant, "apps[].scenarios[].steps[].settings.*": grant,
+    ]
 }
 
 public enum Identifier {

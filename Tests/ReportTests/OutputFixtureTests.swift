@@ -7,7 +7,7 @@ import XCTest
 import TestSupport
 
 /// A small site written by these tests (Hugo's style), audited once per test process, and helpers
-/// shared by the output tests (schema validation through Python's jsonschema, synthetic findings).
+/// shared by the output tests (schema validation, synthetic findings).
 /// Its apps (`InlineApp.findingsSite`) hold exactly the facts the output tests rely on.
 enum OutputFixture {
     static let repository: String = {
@@ -66,50 +66,10 @@ enum OutputFixture {
         Bundle.module.url(forResource: "Schemas", withExtension: nil)!.appendingPathComponent("sarif-schema-2.1.0.json").path
     }
 
-    /// Validates `document` against the JSON Schema in `schemaPath` with Python's jsonschema (the
-    /// validator picked from the schema's `$schema`); returns the errors, empty when valid.
+    /// Validates `document` against the JSON Schema in `schemaPath` (Python's jsonschema; skipped on
+    /// a laptop without it, a failure in CI); returns the errors, empty when valid.
     static func schemaErrors(_ document: String, schemaPath: String) throws -> [String] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let documentPath = directory.appendingPathComponent("document.json").path
-        try document.write(toFile: documentPath, atomically: true, encoding: .utf8)
-        let script = """
-        import json, sys
-        try:
-            import jsonschema
-        except ImportError:
-            sys.exit(3)
-        schema = json.load(open(sys.argv[1], encoding="utf-8"))
-        document = json.load(open(sys.argv[2], encoding="utf-8"))
-        cls = jsonschema.validators.validator_for(schema)
-        cls.check_schema(schema)
-        for error in sorted(cls(schema).iter_errors(document), key=lambda e: list(e.absolute_path)):
-            print("/".join(map(str, error.absolute_path)) + ": " + error.message[:300])
-        """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schemaPath, documentPath]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let failure = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        switch process.terminationStatus {
-        case 0: break
-        // The validator is missing: a skip on a developer's machine, a failure in CI (`CI=true`).
-        case 3, 127:
-            let reason = "python3 with jsonschema is needed (run .ci/setup)"
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail(reason); throw CocoaError(.executableNotLoadable) }
-            throw XCTSkip(reason)
-        // Anything else — invalid JSON output, a broken schema — is a real failure.
-        default:
-            XCTFail("schema validation failed to run: \(failure)")
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        return text.split(separator: "\n").map(String.init)
+        try JSONSchema.errors(document, schemaPath: schemaPath)
     }
 
     static func writeTemporary(_ text: String) throws -> String {
