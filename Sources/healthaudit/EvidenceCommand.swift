@@ -18,8 +18,16 @@ struct EvidenceCommand: ParsableCommand {
         """
     )
 
-    @Option(help: "The site folder holding healthaudit.yml and the apps.")
-    var site: String = "Site"
+    @Option(help: "The site folder holding healthaudit.yml and the apps (default: the folder of the nearest healthaudit.yml here or above, up to the repository root, else ./Site).")
+    var site: String?
+
+    /// Found as `check` and `build` find it, so the CI recipe needs no `--site`: the folder and the
+    /// config's name in it (`healthaudit.yml` or `.healthaudit.yml`).
+    private var located: (folder: String, name: String) {
+        if let site { return (Paths.absolute(site), ConfigLoader.fileName) }
+        return SiteLocator.nearestConfig(from: Paths.absolute(".")) ?? (Paths.absolute("Site"), ConfigLoader.fileName)
+    }
+    private var siteDirectory: String { located.folder }
 
     @Option(help: ArgumentHelp("The app to write evidence for.", valueName: "id"))
     var app: String
@@ -30,20 +38,19 @@ struct EvidenceCommand: ParsableCommand {
     func run() throws { try CommandFailure.exitOnFailure(write) }
 
     private func write() throws {
-        let siteDirectory = Paths.absolute(site)
-        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: [app])
+        let (siteDirectory, name) = located
+        let configData = try read(siteDirectory + "/" + name, shown: name)
+        let configText = String(decoding: configData, as: UTF8.self)
+        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: [app], configText: name == ConfigLoader.fileName ? nil : configText)
         guard let audit = run.audits.first else { return }
-        let configPath = siteDirectory + "/" + ConfigLoader.fileName
-        let configData = try read(configPath, shown: ConfigLoader.fileName)
-        var inputs = [InputDigest(path: ConfigLoader.fileName, sha256: SHA256.hex(configData))]
+        var inputs = [InputDigest(path: name, sha256: SHA256.hex(configData))]
         for path in audit.manifest.inputFiles {
             inputs.append(InputDigest(path: path, sha256: SHA256.hex(try read(siteDirectory + "/" + path, shown: path))))
         }
         // Only this app's entry of the config: the others' settings are not this reviewer's to read.
         // Parsed from the bytes shown and digested, so the entries' lines are those of this text.
-        let configText = String(decoding: configData, as: UTF8.self)
-        let config = try ConfigLoader().parse(configText, file: ConfigLoader.fileName, siteDirectory: siteDirectory)
-        let input = EvidenceInput(audit: audit, configPath: ConfigLoader.fileName,
+        let config = try ConfigLoader().parse(configText, file: name, siteDirectory: siteDirectory)
+        let input = EvidenceInput(audit: audit, configPath: name,
                                   configText: ConfigExcerpt.scoped(configText, to: audit.manifest.id, in: config), inputs: inputs)
         let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory)
         try OutputWriter(inputs: run.inputs).write(EvidenceReport.render(input, context: context), to: output)
@@ -52,7 +59,6 @@ struct EvidenceCommand: ParsableCommand {
     /// Read again to digest, through the same confinement as the audit: a file swapped for a
     /// symlink since the audit must not bring outside content into the evidence.
     private func read(_ path: String, shown: String) throws -> Data {
-        let siteDirectory = Paths.absolute(site)
         let fileSystem = LocalFileSystem(confinedTo: [ProjectRoot.containing(siteDirectory)])
         do { return try fileSystem.contents(of: path) } catch let error as InputError {
             throw CommandFailure(error.cited(in: shown).description)

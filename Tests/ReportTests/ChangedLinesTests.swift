@@ -138,7 +138,7 @@ final class ChangedLinesTests: XCTestCase {
         XCTAssertEqual(counts, [7, 5, 0])
         let summaries = try junit.nodes(forXPath: "//testsuite/properties/property[@name='summary']/@value").compactMap(\.stringValue)
         XCTAssertEqual(summaries, ["7 findings outside the changed lines are not shown", "5 findings outside the changed lines are not shown",
-                                   "0 findings outside the changed lines are not shown"])
+                                   "no finding outside the changed lines was left out"])
 
         // GitLab's report is an array of issues only: it has no place for a sentence.
         XCTAssertEqual(GitLabCodeQuality.render(audits, context: context), GitLabCodeQuality.render(audits, context: OutputFixture.context))

@@ -111,6 +111,16 @@ final class NoConfigCheckTests: XCTestCase {
         XCTAssertEqual((report["apps"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["stride"])
     }
 
+    /// `evidence` finds the config as `check` does, under either name, from a folder below it.
+    func testEvidenceFindsTheNearestConfig() throws {
+        try write("native/Stride.xcodeproj/project.pbxproj", Self.pbxproj(target: "Stride"))
+        try write(".healthaudit.yml", "title: Mine\napps:\n  - id: stride\n    root: native\n    project: Stride.xcodeproj\n")
+        try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        let run = try HealthAuditBinary.run(["evidence", "--app", "stride", "--output", "-"], in: root + "/native")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("<code>.healthaudit.yml</code>"), "the config it read is named and digested")
+    }
+
     func testAFolderWithNoAppSaysSo() throws {
         try write("README.md", "# nothing here\n")
         let run = try HealthAuditBinary.run(["check"], in: root)

@@ -213,6 +213,7 @@ public struct ChangeScope: Sendable, Hashable {
     public var sentence: String { Self.sentence(outside) }
 
     static func sentence(_ count: Int) -> String {
-        "\(Plural.count(count, "finding")) outside the changed lines \(count == 1 ? "is" : "are") not shown"
+        count == 0 ? "no finding outside the changed lines was left out"
+            : "\(Plural.count(count, "finding")) outside the changed lines \(count == 1 ? "is" : "are") not shown"
     }
 }
