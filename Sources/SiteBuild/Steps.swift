@@ -91,8 +91,8 @@ extension BuildStep {
     /// Renders in parallel; a content page whose inputs are unchanged is reused from the last site.
     public static let render = BuildStep("render") { state, options in
         guard let config = state.config, let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
-        var input = SiteInput(config: config, audits: state.audits, summaries: state.summaries, contentPages: state.contentPages)
-        input.sourceLinks = state.sourceLinks
+        let apps = state.audits.map { AppReport(audit: $0, summary: state.summaries[$0.manifest.id], sourceLinks: state.sourceLinks) }
+        let input = SiteInput(title: config.title, apps: apps, contentPages: state.contentPages)
         let plan = SiteRenderer(templates: templates).plan(input)
         let previous = BuildCache.load(for: options.outputDirectory)
         (state.files, state.reusedFiles) = ParallelRender.files(plan, previous: previous, output: options.outputDirectory)

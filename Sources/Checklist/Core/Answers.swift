@@ -27,6 +27,10 @@ public struct Answer: Sendable {
     /// Rules whose active findings made the answer the unhealthy one.
     public var ruleIDs: [String]
 
+    public init(question: ReviewQuestion, status: Status, reason: String, evidence: [Evidence], ruleIDs: [String]) {
+        self.question = question; self.status = status; self.reason = reason; self.evidence = evidence; self.ruleIDs = ruleIDs
+    }
+
     public var mark: Mark {
         switch status {
         case .notApplicable: return .notApplicable

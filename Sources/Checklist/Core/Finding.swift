@@ -46,6 +46,8 @@ public struct Suppression: Sendable, Hashable {
     public var origin: Origin
     public var reason: String
     public var location: FileLocation
+
+    public init(origin: Origin, reason: String, location: FileLocation) { self.origin = origin; self.reason = reason; self.location = location }
 }
 
 /// One problem a rule found, with the evidence a reviewer needs: where, and the text seen there.
