@@ -8,7 +8,7 @@ public struct Evidence: Sendable, Hashable {
 
 /// One answer of the review table: never a guess — "cannot tell" when the inputs do not show it.
 public struct Answer: Sendable {
-    public enum Status: String, Sendable {
+    public enum Status: String, Sendable, CaseIterable {
         case yes, no
         case notApplicable = "not applicable"
         case cannotTell = "cannot tell"

@@ -42,7 +42,7 @@ public enum ReviewQuestion: Int, Sendable, CaseIterable, Comparable {
 
 /// Why a finding does not count: an `ignore:` entry in the config or an inline comment.
 public struct Suppression: Sendable, Hashable {
-    public enum Origin: String, Sendable { case config, inline }
+    public enum Origin: String, Sendable, CaseIterable { case config, inline }
     public var origin: Origin
     public var reason: String
     public var location: FileLocation

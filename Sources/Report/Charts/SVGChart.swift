@@ -26,6 +26,15 @@ public enum SVGChart {
         public init(lane: String, start: Double, end: Double) { self.lane = lane; self.start = start; self.end = end }
     }
 
+    /// One run of a findings trend.
+    public struct TrendBar: Sendable, Hashable {
+        public var label: String
+        public var unchanged: Int
+        public var new: Int
+        public var fixed: Int
+        public init(label: String, unchanged: Int, new: Int, fixed: Int) { self.label = label; self.unchanged = unchanged; self.new = new; self.fixed = fixed }
+    }
+
     static let width = 640.0, height = 200.0, left = 44.0, bottom = 24.0, top = 12.0, right = 8.0
 
     /// Vertical bars, one per label. Values the app cannot see are no bars at all: each run of them
@@ -53,6 +62,41 @@ public enum SVGChart {
             }
             if bars.count <= 12 || index % (bars.count / 8 + 1) == 0 {
                 body += "<text class=\"tick\" x=\"\(f(x + slot * 0.35))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(escape(bar.label))</text>"
+            }
+        }
+        return svg(title: title, description: description, body: body)
+    }
+
+    /// Findings per run: unchanged (light) and new (dark) stacked above the line, fixed (hatched)
+    /// below it, each part titled with its count, and a legend, so it reads without colour.
+    public static func trend(_ bars: [TrendBar], title: String, description: String) -> String {
+        let up = Double(bars.map { $0.unchanged + $0.new }.max() ?? 0), down = Double(bars.map(\.fixed).max() ?? 0)
+        let plotWidth = width - left - right, plotHeight = height - top - bottom - 14
+        let scale = plotHeight / max(up + down, 1)
+        let zero = top + 14 + up * scale
+        let slot = plotWidth / Double(max(bars.count, 1))
+        var body = "<line x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(f(zero))\" y2=\"\(f(zero))\" stroke=\"#8c8c94\"/>"
+        body += "<text class=\"tick\" x=\"\(f(left - 4))\" y=\"\(f(zero + 4))\" text-anchor=\"end\">0</text>"
+        if up > 0 { body += "<text class=\"tick\" x=\"\(f(left - 4))\" y=\"\(f(top + 18))\" text-anchor=\"end\">\(Int(up))</text>" }
+        for (index, (name, fill)) in [("unchanged", "p3"), ("new", "p0"), ("fixed (below the line)", "hatch")].enumerated() {
+            let x = left + Double(index) * 150
+            body += "<rect x=\"\(f(x))\" y=\"\(f(top - 2))\" width=\"10\" height=\"10\" fill=\"url(#\(fill))\" stroke=\"#8c8c94\"/>"
+            body += "<text class=\"unit\" x=\"\(f(x + 14))\" y=\"\(f(top + 7))\">\(name)</text>"
+        }
+        for (index, bar) in bars.enumerated() {
+            let w = min(slot * 0.7, 40), x = left + Double(index) * slot + (slot - w) / 2
+            let tip = "\(escape(bar.label)): \(bar.unchanged) unchanged, \(bar.new) new, \(bar.fixed) fixed"
+            var y = zero
+            for (count, fill, kind) in [(bar.unchanged, "p3", "unchanged"), (bar.new, "p0", "new")] where count > 0 {
+                let h = Double(count) * scale
+                y -= h
+                body += "<rect class=\"\(kind)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(w))\" height=\"\(f(h))\" fill=\"url(#\(fill))\"><title>\(tip)</title></rect>"
+            }
+            if bar.fixed > 0 {
+                body += "<rect class=\"fixed\" x=\"\(f(x))\" y=\"\(f(zero))\" width=\"\(f(w))\" height=\"\(f(Double(bar.fixed) * scale))\" fill=\"url(#hatch)\"><title>\(tip)</title></rect>"
+            }
+            if bars.count <= 12 || index % (bars.count / 8 + 1) == 0 {
+                body += "<text class=\"tick\" x=\"\(f(x + w / 2))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(escape(bar.label))</text>"
             }
         }
         return svg(title: title, description: description, body: body)

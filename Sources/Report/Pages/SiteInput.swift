@@ -9,9 +9,11 @@ public struct SiteInput: Sendable {
     public var title: String
     public var apps: [AppReport]
     public var contentPages: [ContentPage]
+    /// Findings over the recorded runs (`--history`); nil: the pages have no history section.
+    public var history: FindingHistory?
 
-    public init(title: String, apps: [AppReport], contentPages: [ContentPage] = []) {
-        self.title = title; self.apps = apps; self.contentPages = contentPages
+    public init(title: String, apps: [AppReport], contentPages: [ContentPage] = [], history: FindingHistory? = nil) {
+        self.title = title; self.apps = apps; self.contentPages = contentPages; self.history = history
     }
 }
 

@@ -69,18 +69,21 @@ public struct SiteRenderer: Sendable {
             return row
         }
         let pages = input.contentPages.map { ["title": $0.title, "url": $0.outputPath] }
-        return page("index", path: path, title: input.title,
-                    context: ["siteTitle": input.title, "apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count],
-                    siteTitle: input.title)
+        var context: [String: Any] = ["siteTitle": input.title, "apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count]
+        if let history = input.history.flatMap({ HistorySection.context($0.site, subject: "all apps", commits: false) }) { context["history"] = history }
+        return page("index", path: path, title: input.title, context: context, siteTitle: input.title)
     }
 
     func appPage(_ app: AppReport, input: SiteInput) -> OutputFile {
         let page = AppPage(app: app)
         var extra: [String: Any] = ["scenarios": ScenarioSection.context(app.simulation), "hasScenarios": !(app.simulation?.scenarios.isEmpty ?? true)]
         if app.simulation != nil { extra["summaryURL"] = "summary/index.html" }
+        let history = input.history.flatMap { HistorySection.context($0.apps[app.id] ?? [], subject: app.name, commits: true) }
+        if let history { extra["history"] = history }
         let (context, toc) = page.context(extra: extra)
         var sections = [TableOfContentsEntry(level: 2, title: "Review questions", anchor: "review-questions"),
                         TableOfContentsEntry(level: 2, title: "Findings", anchor: "findings")]
+        if history != nil { sections.append(TableOfContentsEntry(level: 2, title: "History", anchor: "history")) }
         if app.simulation != nil { sections.append(TableOfContentsEntry(level: 2, title: "Summaries and scenarios", anchor: "summaries")) }
         return self.page("app", path: page.path, title: app.name, context: context, siteTitle: input.title, toc: sections + toc)
     }
@@ -106,7 +109,7 @@ public struct SiteRenderer: Sendable {
                 return row
             }
         }
-        let context: [String: Any] = [
+        var context: [String: Any] = [
             "id": rule.id, "title": rule.title, "severity": rule.severity.rawValue,
             "questions": rule.questions.map { ["number": $0.rawValue, "text": MarkdownRenderer.render($0.text).html] },
             "hasQuestions": !rule.questions.isEmpty,
@@ -116,6 +119,9 @@ public struct SiteRenderer: Sendable {
             "nonTriggering": RuleExamplePresenter.markdown(rule.nonTriggering).map { ["html": $0] },
             "findings": findings, "hasFindings": !findings.isEmpty,
         ]
+        if let history = input.history.flatMap({ HistorySection.context($0.rules[rule.id] ?? [], subject: rule.id, commits: false) }) {
+            context["history"] = history
+        }
         return page("rule", path: path, title: rule.title, context: context, siteTitle: input.title)
     }
 
