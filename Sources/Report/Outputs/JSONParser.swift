@@ -31,10 +31,11 @@ public struct JSONParser {
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private func failure(_ message: String) -> Failure {
+    private func failure(_ message: String, at position: Int? = nil) -> Failure {
+        let end = min(position ?? index, bytes.count)
         var line = 1, start = 0
-        for position in 0..<min(index, bytes.count) where bytes[position] == 0x0A { line += 1; start = position + 1 }
-        let column = String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self).count + 1
+        for offset in 0..<end where bytes[offset] == 0x0A { line += 1; start = offset + 1 }
+        let column = String(decoding: bytes[start..<end], as: UTF8.self).count + 1
         return Failure(line: line, column: column, message: message)
     }
 
@@ -73,8 +74,9 @@ public struct JSONParser {
         while true {
             skipSpace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
+            let keyStart = index
             let key = try string()
-            guard seen.insert(key).inserted else { throw failure("duplicate key \"\(key)\"") }
+            guard seen.insert(key).inserted else { throw failure("duplicate key \"\(key)\"", at: keyStart) }
             skipSpace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
             index += 1
