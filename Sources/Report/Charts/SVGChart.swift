@@ -155,7 +155,7 @@ public enum SVGChart {
     private static func svg(title: String, description: String, body: String) -> String {
         let id = "c" + String(abs(title.hashValueStable) % 1_000_000)
         // Pattern ids are prefixed per chart: several charts share one page.
-        let body = body.replacingOccurrences(of: "url(#", with: "url(#\(id)-")
+        let body = prefixingReferences(body, with: id + "-")
         return """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(f(width)) \(f(height))" role="img" aria-labelledby="\(id)-t \(id)-d" font-family="sans-serif" font-size="11"><title id="\(id)-t">\(escape(title))</title><desc id="\(id)-d">\(escape(description))</desc><defs><pattern id="\(id)-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#8c8c94" stroke-width="2"/></pattern><pattern id="\(id)-p0" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" fill="#2f5fa8"/></pattern><pattern id="\(id)-p1" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#6d8fd0"/><circle cx="3" cy="3" r="1.2" fill="#fff"/></pattern><pattern id="\(id)-p2" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#9fb8e6"/><line x1="0" y1="0" x2="0" y2="6" stroke="#fff" stroke-width="1.5"/></pattern><pattern id="\(id)-p3" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#d0dcf2"/></pattern></defs>\(body)</svg>
         """
@@ -183,7 +183,7 @@ public enum SVGChart {
     private static func hourTicks() -> String {
         let plotWidth = width - left - right
         return stride(from: 0, through: 24, by: 6).map { hour in
-            "<text class=\"tick\" x=\"\(f(left + Double(hour) / 24 * plotWidth))\" y=\"\(f(height - 6))\" text-anchor=\"\(anchor(hour, last: 24))\">\(String(format: "%02d:00", hour))</text>"
+            "<text class=\"tick\" x=\"\(f(left + Double(hour) / 24 * plotWidth))\" y=\"\(f(height - 6))\" text-anchor=\"\(anchor(hour, last: 24))\">\(twoDigits(hour)):00</text>"
         }.joined()
     }
 
@@ -204,10 +204,34 @@ public enum SVGChart {
         return 10 * magnitude
     }
 
-    /// Numbers with at most one decimal and no locale: the same bytes on every machine.
+    /// Numbers with at most one decimal and no locale: the same bytes on every machine (built from
+    /// integer tenths: `String(format:)` cost a tenth of a large site's rendering).
     static func f(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        let tenths = Int((value * 10).rounded())
+        if tenths % 10 == 0 { return String(tenths / 10) }
+        return (tenths < 0 ? "-" : "") + String(tenths.magnitude / 10) + "." + String(tenths.magnitude % 10)
+    }
+
+    /// `7` → `07`.
+    static func twoDigits(_ number: Int) -> String { number < 10 && number >= 0 ? "0\(number)" : String(number) }
+
+    /// `url(#p0)` → `url(#c123-p0)`, by bytes.
+    static func prefixingReferences(_ body: String, with prefix: String) -> String {
+        let bytes = Array(body.utf8), needle = Array("url(#".utf8), insert = Array(prefix.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 256)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == needle[0], index + needle.count <= bytes.count, bytes[index..<index + needle.count].elementsEqual(needle) {
+                output += needle
+                output += insert
+                index += needle.count
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     static func escape(_ text: String) -> String { HTMLText.escape(text) }

@@ -110,6 +110,13 @@ public struct JSONParser {
 
     private mutating func string() throws(Failure) -> String {
         index += 1
+        // Most strings have no escape: one decode of the bytes between the quotes.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = index
         func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars) }

@@ -73,7 +73,7 @@ struct SummaryPages {
         let metrics = asked.map { row -> [String: Any] in
             ["name": row.name, "held": row.held, "seen": row.seen, "why": row.visibility.explanation ?? "", "differs": row.differs]
         }
-        let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: String(format: "%02d", $0.offset), value: $0.element) }
+        let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: SVGChart.twoDigits($0.offset), value: $0.element) }
         let stepsChart = SVGChart.bars(hours, title: "Steps by hour on \(day.day)", description: Self.describe(day.stepsByHour, unit: "steps", hiddenReason: "steps are hidden from the app"), unit: "steps")
         let heartChart = day.heartRate.isEmpty ? "" : SVGChart.line(day.heartRate.map { .init(x: $0.x, y: $0.bpm) },
             title: "Heart rate on \(day.day)",

@@ -2,9 +2,34 @@
 /// every complaint about a result file says where: results come from other runs, and are untrusted.
 struct JSONNode {
     let value: JSONValue
-    let path: String
+    /// Kept as links to the parent and spelled out only for a message: most reads succeed.
+    private let place: Place?
 
-    init(_ value: JSONValue, path: String = "") { self.value = value; self.path = path }
+    final class Place: Sendable {
+        let parent: Place?
+        let key: String?
+        let index: Int
+        init(parent: Place?, key: String?, index: Int = 0) { self.parent = parent; self.key = key; self.index = index }
+
+        var text: String {
+            let prefix = parent?.text ?? ""
+            guard let key else { return prefix + "[\(index)]" }
+            return prefix.isEmpty ? key : prefix + "." + key
+        }
+    }
+
+    init(_ value: JSONValue) { self.value = value; place = nil }
+    private init(_ value: JSONValue, place: Place) { self.value = value; self.place = place }
+
+    var path: String { place?.text ?? "" }
+
+    /// By its case: `JSONValue`'s `==` compares serializations, far too slow for a subtree.
+    static func isNull(_ value: JSONValue) -> Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    var isNull: Bool { Self.isNull(value) }
 
     func problem(_ message: String) -> ResultFormatError { ResultFormatError(path: path, message: message) }
 
@@ -19,20 +44,20 @@ struct JSONNode {
         }
     }
 
-    private func child(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    private func child(_ key: String) -> Place { Place(parent: place, key: key) }
 
     /// A member that must be present (it may be null where the schema allows).
     func field(_ key: String) throws(ResultFormatError) -> JSONNode {
         guard case .object(let members) = value else { throw problem("expected an object, found \(kind)") }
-        guard let member = members.first(where: { $0.0 == key }) else { throw ResultFormatError(path: child(key), message: "missing") }
-        return JSONNode(member.1, path: child(key))
+        guard let member = members.first(where: { $0.0 == key }) else { throw ResultFormatError(path: child(key).text, message: "missing") }
+        return JSONNode(member.1, place: child(key))
     }
 
     /// A member that may be missing or null.
     func optionalField(_ key: String) throws(ResultFormatError) -> JSONNode? {
         guard case .object(let members) = value else { throw problem("expected an object, found \(kind)") }
-        guard let member = members.first(where: { $0.0 == key }), member.1 != .null else { return nil }
-        return JSONNode(member.1, path: child(key))
+        guard let member = members.first(where: { $0.0 == key }), !JSONNode.isNull(member.1) else { return nil }
+        return JSONNode(member.1, place: child(key))
     }
 
     func string() throws(ResultFormatError) -> String {
@@ -60,7 +85,7 @@ struct JSONNode {
 
     func array() throws(ResultFormatError) -> [JSONNode] {
         guard case .array(let items) = value else { throw problem("expected an array, found \(kind)") }
-        return items.enumerated().map { JSONNode($0.element, path: "\(path)[\($0.offset)]") }
+        return items.enumerated().map { JSONNode($0.element, place: Place(parent: place, key: nil, index: $0.offset)) }
     }
 
     func strings() throws(ResultFormatError) -> [String] {

@@ -58,7 +58,7 @@ enum SimulationJSON {
             WorkoutRow(activity: try row.field("activity").string(), start: try row.field("start").string(), duration: try row.field("duration").string(),
                        energy: try row.field("energy").string(), distance: try row.field("distance").string())
         }
-        let steps = try node.field("stepsByHour").map { hour throws(ResultFormatError) in hour.value == .null ? nil : try hour.double() }
+        let steps = try node.field("stepsByHour").map { hour throws(ResultFormatError) in hour.isNull ? nil : try hour.double() }
         let heart = try node.field("heartRate").map { point throws(ResultFormatError) in (x: try point.field("x").double(), bpm: try point.field("bpm").double()) }
         let sleep = try node.field("sleep").map { span throws(ResultFormatError) in
             SleepSpan(stage: try span.field("stage").string(), start: try span.field("start").double(), end: try span.field("end").double())
