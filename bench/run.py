@@ -198,7 +198,7 @@ def main():
     markdown, store, sqlite = in_process(site, args.runs)
     swift = check_vs_parse(args.runs)
     fleet = results_site(args)
-    r = fleet["samples"]
+    fs = fleet["samples"]
     rows = [
         ("full build / hugo full build", ratios(s["full"], s["hugo"]), 0.5),
         ("per-page cost / raw libcmark", spread([markdown["ours_seconds"] / markdown["cmark_seconds"]]), 1.5),
@@ -207,8 +207,8 @@ def main():
         ("peak RSS / hugo peak RSS", ratios(s["rss_ours"], s["rss_hugo"]), 1.0),
         ("store daily stats / sqlite GROUP BY", spread([store["store_seconds"] / sqlite["sqlite_seconds"]]), 1.0),
         (f"check {swift['files']} Swift files / swiftc parse", ratios(swift["check"], swift["parse"]), 3.0),
-        (f"build --results {fleet['apps']} apps / hugo {fleet['pages']} pages", ratios(r["ours"], r["hugo"]), 1.0),
-        ("build --results peak RSS / hugo peak RSS", ratios(r["rss_ours"], r["rss_hugo"]), 1.0),
+        (f"build --results {fleet['apps']} apps / hugo {fleet['pages']} pages", ratios(fs["ours"], fs["hugo"]), 1.0),
+        ("build --results peak RSS / hugo peak RSS", ratios(fs["rss_ours"], fs["rss_hugo"]), 1.0),
     ]
     machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}"
     print(f"\nhealthaudit benchmark — {args.pages} pages, {args.runs} interleaved runs — {machine}\n")
@@ -223,8 +223,8 @@ def main():
           f"check {statistics.median(swift['check']):.3f} s vs swiftc -parse {statistics.median(swift['parse']):.3f} s "
           f"({swift['files']} files, check peak RSS {statistics.median(swift['rss_check']):.0f} MiB); "
           f"build --results of {fleet['apps']} apps ({fleet['json_bytes'] / 1048576:.0f} MiB of JSON, {fleet['pages']} pages) "
-          f"{statistics.median(r['ours']):.3f} s and {statistics.median(r['rss_ours']):.0f} MiB vs hugo {statistics.median(r['hugo']):.3f} s "
-          f"and {statistics.median(r['rss_hugo']):.0f} MiB; with --history: first run {fleet['history']['first']['seconds']:.3f} s, "
+          f"{statistics.median(fs['ours']):.3f} s and {statistics.median(fs['rss_ours']):.0f} MiB vs hugo {statistics.median(fs['hugo']):.3f} s "
+          f"and {statistics.median(fs['rss_hugo']):.0f} MiB; with --history: first run {fleet['history']['first']['seconds']:.3f} s, "
           f"second {fleet['history']['second']['seconds']:.3f} s ({fleet['history']['second']['rss']:.0f} MiB), "
           f"trend shown: {fleet['history']['trend_shown']}")
     results = {"machine": machine, "pages": args.pages, "runs": args.runs, "samples": s, "markdown": markdown,

@@ -95,7 +95,7 @@ public struct HistoryStore: Sendable {
 
     /// The records this run adds to `entries` (none for a result whose commit and findings equal its
     /// origin's latest record), and the trend over all of them.
-    func plan(_ runs: [Run], entries: [Entry], stamp: String) throws -> Plan {
+    func plan(_ runs: [Run], entries: [Entry], stamp: String, showing shown: Set<String>) throws -> Plan {
         var records = entries.map(\.record)
         var writes: [(String, Data)] = []
         var unchanged = 0
@@ -111,7 +111,7 @@ public struct HistoryStore: Sendable {
             records.append(record)
             writes.append((origin + "/" + stamp + "-" + (run.commit.map { String($0.prefix(12)) } ?? "nocommit") + ".json", Data(document.serialized().utf8)))
         }
-        return Plan(history: FindingHistory(records: records), writes: writes, unchanged: unchanged)
+        return Plan(history: FindingHistory(records: records, showing: shown), writes: writes, unchanged: unchanged)
     }
 
     /// Writes the plan's records; a name taken by a file of other bytes gets `-2`, `-3`…

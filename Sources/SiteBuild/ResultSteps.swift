@@ -40,7 +40,8 @@ extension BuildStep {
         let runs = state.results?.runs ?? [sourceRun(state, options)]
         let stamp = HistoryStore.stamp(options.clock.now())
         let plan: HistoryStore.Plan
-        do { plan = try store.plan(runs, entries: state.historyEntries, stamp: stamp) } catch {
+        let shown = Set(state.results?.apps.map(\.id) ?? state.audits.map(\.manifest.id))
+        do { plan = try store.plan(runs, entries: state.historyEntries, stamp: stamp, showing: shown) } catch {
             throw InternalFailure(step: "history", reason: "this run's results do not read back: \(error)")
         }
         state.historyPlan = plan

@@ -37,5 +37,14 @@ final class FindingHistoryTests: XCTestCase {
         XCTAssertEqual(history.rules["timing-band-aid"]!.map(\.total), [1, 2])
         XCTAssertEqual(history.rules["timing-band-aid"]!.map(\.new), [1, 1])
         XCTAssertEqual(FindingHistory.date("20260402T120000Z"), "2026-04-02 12:00 UTC")
+
+        // Trace's repository left the fleet: the site's trend is pace's alone, past runs included.
+        let paceOnly = FindingHistory(records: [
+            HistoryRecord(stamp: "20260401T120000Z", commit: "a", apps: [("pace", [probe, vague])]),
+            HistoryRecord(stamp: "20260401T120000Z", commit: "b", apps: [("trace", [sleep])]),
+            HistoryRecord(stamp: "20260402T120000Z", commit: "c", apps: [("pace", [probe, sleep])]),
+        ], showing: ["pace"])
+        XCTAssertEqual(paceOnly.site.map(\.total), [2, 2])
+        XCTAssertNil(paceOnly.apps["trace"])
     }
 }

@@ -79,16 +79,22 @@ public struct TrendPoint: Sendable, Hashable {
 }
 
 /// Findings over time, per app, per rule and for the whole site, from the recorded runs. Runs are
-/// the distinct stamps; an app not recorded in a run keeps its last findings (it did not change),
-/// so the site's and the rules' totals always cover every app seen so far.
+/// the distinct stamps; an app not recorded in a run keeps its last findings (it did not change).
+/// Only the apps the site shows count (`showing`): a repository that left the fleet leaves the
+/// site's and the rules' trends too, past runs included, so they always describe the same apps.
 public struct FindingHistory: Sendable {
     public private(set) var apps: [String: [TrendPoint]] = [:]
     public private(set) var rules: [String: [TrendPoint]] = [:]
     public private(set) var site: [TrendPoint] = []
 
-    public init(records: [HistoryRecord]) {
+    public init(records: [HistoryRecord], showing shown: Set<String>? = nil) {
         var latest: [String: [FindingKey]] = [:]
-        let byStamp = Dictionary(grouping: records, by: \.stamp)
+        let kept = records.map { record in
+            var record = record
+            if let shown { record.apps = record.apps.filter { shown.contains($0.id) } }
+            return record
+        }
+        let byStamp = Dictionary(grouping: kept.filter { !$0.apps.isEmpty }, by: \.stamp)
         for stamp in byStamp.keys.sorted() {
             var new: [String: Int] = [:], fixed: [String: Int] = [:]
             var siteNew = 0, siteFixed = 0
