@@ -56,7 +56,7 @@ let package = Package(
         // with limits on connections, time and sizes), change watching, live reload.
         .target(name: "SiteServer", dependencies: ["Manifest", "SiteBuild"]),
         .executableTarget(name: "healthaudit", dependencies: [
-            "Manifest", "Checklist", "HealthStore", "Report", "SiteBuild",
+            "Manifest", "Checklist", "HealthStore", "Summary", "Report", "SiteBuild",
             "SiteServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -9,7 +9,10 @@ Peers, all measured interleaved (A B A B ...) so drift on a shared machine hits 
   * no-op rebuild and one-page rebuild vs a full build;
   * peak RSS of both generators (from the kernel's accounting of each finished process);
   * daily statistics over a year of minute-level samples: the simulated store vs SQLite
-    (`GROUP BY` day over the same rows in an in-memory database).
+    (`GROUP BY` day over the same rows in an in-memory database);
+  * a site assembled from 500 repositories' check results (`build --results`, the JSON varied from
+    a real check of Site/ by bench/gen_results.py) vs Hugo building as many pages; then `--history`
+    over two runs of that fleet.
 Writes bench/out/results.json and prints a table. Needs: swift, hugo, python3 (sqlite3 is in its stdlib).
 """
 import argparse
@@ -29,10 +32,11 @@ TOOL = os.path.join(ROOT, ".build", "release", "healthaudit")
 BENCH_TOOL = os.path.join(ROOT, ".build", "release", "healthaudit-bench")
 
 
-def run(argv, cwd=None):
+def run(argv, cwd=None, env=None):
     """Runs a command, returns (wall seconds, peak RSS in MiB). Fails loudly on a non-zero exit."""
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env=dict(os.environ, **env) if env else None)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     stderr = proc.stderr.read().decode(errors="replace")
@@ -135,6 +139,46 @@ def check_vs_parse(runs, files=1000):
     return {"files": files, "check": checks, "parse": parses, "rss_check": rss}
 
 
+def results_site(args, apps=500):
+    """`build --results` over `apps` result files (one app each, as a CI matrix of repositories
+    uploads them), against Hugo building as many pages from Markdown, interleaved; then two runs
+    with `--history` (the second from a later variant of the fleet, so it draws a trend)."""
+    work = os.path.join(OUT, "results-bench")
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    seed = os.path.join(work, "seed.json")
+    subprocess.run([TOOL, "check", "--site", os.path.join(ROOT, "Site"), "--no-fail", "--format", "json", "--output", seed],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    generator = os.path.join(ROOT, "bench", "gen_results.py")
+    results, later = os.path.join(work, "results"), os.path.join(work, "results-later")
+    subprocess.run([sys.executable, generator, seed, results, "--apps", str(apps)], check=True)
+    subprocess.run([sys.executable, generator, seed, later, "--apps", str(apps), "--variant", "1"], check=True)
+    json_bytes = sum(os.path.getsize(os.path.join(results, name)) for name in os.listdir(results))
+    site, hugo, hugo_out = os.path.join(work, "site"), os.path.join(work, "hugo-site"), os.path.join(work, "hugo-public")
+    ours = [TOOL, "build", "--results", results, "--output", site]
+    run(ours)
+    pages = sum(1 for d, _, names in os.walk(site) for name in names if name.endswith(".html"))
+    subprocess.run(["bash", os.path.join(args.shared, "bench", "make_hugo_site.sh"), hugo, str(pages)],
+                   check=True, stdout=subprocess.DEVNULL)
+    samples = {k: [] for k in ("ours", "hugo", "rss_ours", "rss_hugo")}
+    for i in range(args.runs + 1):  # the first round warms the page cache and is not counted
+        clean(site)
+        clean(hugo_out)
+        wall, rss = run(ours)
+        hugo_wall, hugo_rss = run(["hugo", "--quiet", "-s", hugo, "-d", hugo_out])
+        if i == 0:
+            continue
+        for key, value in (("ours", wall), ("hugo", hugo_wall), ("rss_ours", rss), ("rss_hugo", hugo_rss)):
+            samples[key].append(value)
+    history, history_site = os.path.join(work, "history"), os.path.join(work, "history-site")
+    first = run([TOOL, "build", "--results", results, "--history", history, "--output", history_site], env={"SOURCE_DATE_EPOCH": "1775044800"})
+    second = run([TOOL, "build", "--results", later, "--history", history, "--output", history_site], env={"SOURCE_DATE_EPOCH": "1775131200"})
+    with open(os.path.join(history_site, "index.html"), encoding="utf-8") as f:
+        trend = "<h2 id=\"history\">History</h2>" in f.read()
+    return {"apps": apps, "files": apps, "json_bytes": json_bytes, "pages": pages, "samples": samples,
+            "history": {"first": {"seconds": first[0], "rss": first[1]}, "second": {"seconds": second[0], "rss": second[1]}, "trend_shown": trend}}
+
+
 def spread(values):
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
@@ -153,6 +197,8 @@ def main():
     s = measure(site, hugo, args.runs)
     markdown, store, sqlite = in_process(site, args.runs)
     swift = check_vs_parse(args.runs)
+    fleet = results_site(args)
+    fs = fleet["samples"]
     rows = [
         ("full build / hugo full build", ratios(s["full"], s["hugo"]), 0.5),
         ("per-page cost / raw libcmark", spread([markdown["ours_seconds"] / markdown["cmark_seconds"]]), 1.5),
@@ -161,6 +207,8 @@ def main():
         ("peak RSS / hugo peak RSS", ratios(s["rss_ours"], s["rss_hugo"]), 1.0),
         ("store daily stats / sqlite GROUP BY", spread([store["store_seconds"] / sqlite["sqlite_seconds"]]), 1.0),
         (f"check {swift['files']} Swift files / swiftc parse", ratios(swift["check"], swift["parse"]), 3.0),
+        (f"build --results {fleet['apps']} apps / hugo {fleet['pages']} pages", ratios(fs["ours"], fs["hugo"]), 1.0),
+        ("build --results peak RSS / hugo peak RSS", ratios(fs["rss_ours"], fs["rss_hugo"]), 1.0),
     ]
     machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}"
     print(f"\nhealthaudit benchmark — {args.pages} pages, {args.runs} interleaved runs — {machine}\n")
@@ -173,9 +221,14 @@ def main():
           f"markdown {markdown['ours_seconds']:.4f} vs {markdown['cmark_seconds']:.4f} s for {markdown['pages']} pages; "
           f"store {store['store_seconds']:.4f} s vs sqlite {sqlite['sqlite_seconds']:.4f} s over {store['rows']} rows; "
           f"check {statistics.median(swift['check']):.3f} s vs swiftc -parse {statistics.median(swift['parse']):.3f} s "
-          f"({swift['files']} files, check peak RSS {statistics.median(swift['rss_check']):.0f} MiB)")
+          f"({swift['files']} files, check peak RSS {statistics.median(swift['rss_check']):.0f} MiB); "
+          f"build --results of {fleet['apps']} apps ({fleet['json_bytes'] / 1048576:.0f} MiB of JSON, {fleet['pages']} pages) "
+          f"{statistics.median(fs['ours']):.3f} s and {statistics.median(fs['rss_ours']):.0f} MiB vs hugo {statistics.median(fs['hugo']):.3f} s "
+          f"and {statistics.median(fs['rss_hugo']):.0f} MiB; with --history: first run {fleet['history']['first']['seconds']:.3f} s, "
+          f"second {fleet['history']['second']['seconds']:.3f} s ({fleet['history']['second']['rss']:.0f} MiB), "
+          f"trend shown: {fleet['history']['trend_shown']}")
     results = {"machine": machine, "pages": args.pages, "runs": args.runs, "samples": s, "markdown": markdown,
-               "store": store, "sqlite": sqlite, "swift": swift,
+               "store": store, "sqlite": sqlite, "swift": swift, "results": fleet,
                "ratios": {name: dict(r, target=target) for name, r, target in rows}}
     with open(os.path.join(OUT, "results.json"), "w") as f:
         json.dump(results, f, indent=2, sort_keys=True)

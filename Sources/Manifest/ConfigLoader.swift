@@ -46,7 +46,7 @@ public struct ConfigLoader {
         let root = try YAMLReader.compose(text, file: file)
         var reader = YAMLReader(file: file)
         var config = ProjectConfig(
-            file: file, title: "HealthAudit", baseURL: "", units: .metric, timeZone: "UTC",
+            file: file, title: ProjectConfig.defaultTitle, baseURL: "", units: .metric, timeZone: "UTC",
             summaries: nil, data: DataSettings(), contentDirectory: siteDirectory + "/content", apps: []
         )
         var sawApps = false
@@ -114,8 +114,8 @@ public struct ConfigLoader {
             reader.fail("summaries: 'from' (\(from)) is after 'to' (\(to))", node)
             return nil
         }
-        if DayRange(from: from, to: to).days.count > 366 {
-            reader.fail("summaries: the range is longer than 366 days", node)
+        if DayRange(from: from, to: to).days.count > DayRange.maxDays {
+            reader.fail("summaries: the range is longer than \(DayRange.maxDays) days", node)
             return nil
         }
         return DayRange(from: from, to: to)

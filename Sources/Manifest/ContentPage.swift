@@ -149,7 +149,10 @@ public enum StableDigest {
 
     public static func hex(_ data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        // Over the raw buffer: Data's iterator costs a call per byte (a tenth of reading 50 MiB of results).
+        data.withUnsafeBytes { buffer in
+            for byte in buffer { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        }
         let digits = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

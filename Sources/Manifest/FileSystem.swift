@@ -67,7 +67,10 @@ public struct LocalFileSystem: FileSystem {
         self.roots = roots.map { RealPath.of($0) ?? ($0 as NSString).standardizingPath }
     }
 
-    public func contents(of path: String) throws -> Data {
+    public func contents(of path: String) throws -> Data { try contents(of: path, limit: InputLimits.maxFileBytes) }
+
+    /// The file's bytes, refusing more than `limit` (results files may be larger than a manifest).
+    public func contents(of path: String, limit: Int) throws -> Data {
         try checkConfinement(path)
         // O_NONBLOCK: a FIFO planted where an Info.plist should be must not block the audit forever;
         // it is refused below as "not a regular file". (Regular files ignore the flag.)
@@ -87,8 +90,8 @@ public struct LocalFileSystem: FileSystem {
         default: throw InputError("not a regular file (a FIFO, socket or device); not read", file: path)
         }
         let size = Int(info.st_size)
-        if size > InputLimits.maxFileBytes {
-            throw InputError("file is \(size) bytes, over the \(InputLimits.maxFileBytes)-byte limit", file: path)
+        if size > limit {
+            throw InputError("file is \(size) bytes, over the \(limit)-byte limit", file: path)
         }
         var data = Data(count: size)
         var offset = 0

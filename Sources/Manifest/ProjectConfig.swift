@@ -15,6 +15,9 @@ public struct ProjectConfig: Sendable {
     public var rules: [Located<RuleSetting>] = []
     /// `source_url:` — where a location links on the forge: `https://…/blob/{commit}/{path}#L{line}`.
     public var sourceURL: String?
+
+    /// The site's title when the config gives none.
+    public static let defaultTitle = "HealthAudit"
 }
 
 /// One line of the config's `rules:` map: `timing-band-aid: off`, `usage-string-vague: error`.
@@ -113,6 +116,9 @@ public struct DayRange: Sendable, Hashable {
     public var from: DayDate
     public var to: DayDate
     public init(from: DayDate, to: DayDate) { self.from = from; self.to = to }
+
+    /// The longest range of summaries a config may ask for.
+    public static let maxDays = 366
 
     /// The seven days ending on `day`: the default range when the config names none.
     public static func week(endingOn day: DayDate) -> DayRange {

@@ -15,10 +15,15 @@ public struct SourceLinks: Sendable {
 
     /// For a site folder: the repository holding it, its commit and the site's place in it.
     public init(template: String, siteDirectory: String) {
+        let (root, prefix) = Self.place(of: siteDirectory)
+        self.init(template: template, commit: GitHead.commit(in: root), sitePrefix: prefix)
+    }
+
+    /// The repository holding a site folder, and the site's path in it ("" when it is the root).
+    public static func place(of siteDirectory: String) -> (repository: String, sitePath: String) {
         let root = ProjectRoot.containing(siteDirectory)
         let site = RealPath.of(siteDirectory) ?? siteDirectory
-        let prefix = site == root || !site.hasPrefix(root + "/") ? "" : String(site.dropFirst(root.count + 1))
-        self.init(template: template, commit: GitHead.commit(in: root), sitePrefix: prefix)
+        return (root, site == root || !site.hasPrefix(root + "/") ? "" : String(site.dropFirst(root.count + 1)))
     }
 
     /// Why a template cannot be used, or nil: an http(s) URL that names the file.

@@ -66,23 +66,37 @@ enum FileHandleOutput {
     }
 }
 
-/// The date the build takes as "today" when the config gives no summary range; pinned in tests.
+/// The build's time: "today" when the config gives no summary range, and the date `--history`
+/// keys a run by. Pinned in tests.
 public protocol BuildClock: Sendable {
     func today(in timeZone: TimeZone) -> DayDate
+    func now() -> Date
 }
 
+/// The system's time, or `SOURCE_DATE_EPOCH` when it is set (reproducible builds: the same inputs
+/// and the same epoch give the same site and the same history record).
 public struct SystemClock: BuildClock {
-    public init() {}
+    let epoch: Date?
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        epoch = environment["SOURCE_DATE_EPOCH"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    public func now() -> Date { epoch ?? Date() }
+
     public func today(in timeZone: TimeZone) -> DayDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+        let parts = calendar.dateComponents([.year, .month, .day], from: now())
         return DayDate(year: parts.year!, month: parts.month!, day: parts.day!)
     }
 }
 
 public struct FixedClock: BuildClock {
     let day: DayDate
-    public init(_ day: DayDate) { self.day = day }
+    let moment: Date?
+    /// `moment`: the run's time (default: noon UTC of `day`).
+    public init(_ day: DayDate, moment: Date? = nil) { self.day = day; self.moment = moment }
     public func today(in timeZone: TimeZone) -> DayDate { day }
+    public func now() -> Date { moment ?? Date(timeIntervalSince1970: TimeInterval(day.dayNumber * 86_400 + 43_200)) }
 }

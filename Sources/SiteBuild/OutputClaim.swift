@@ -82,6 +82,15 @@ public struct OutputClaim: Sendable {
         }
     }
 
+    /// Every build replaces the output: a history inside it would be lost, and an output inside
+    /// the history would be read as records.
+    public func checkApart(fromHistory history: String) throws {
+        let real = RealPath.of(output) ?? (output as NSString).standardizingPath
+        let kept = RealPath.of(history) ?? (history as NSString).standardizingPath
+        if real == kept || RealPath.isInside(kept, real) { throw refusal("contains the history folder \(kept), which every build would replace") }
+        if RealPath.isInside(real, kept) { throw refusal("is inside the history folder \(kept)") }
+    }
+
     private func refusal(_ reason: String) -> InputError {
         InputError("refusing to write the site here: the output folder \(reason)", file: output)
     }

@@ -25,6 +25,13 @@ public struct BuildOptions: Sendable {
     public var toolFingerprint: String = ToolFingerprint.current()
     /// Bytes one site may have; more is an input error before anything is written.
     public var outputByteBudget = InputLimits.maxOutputBytes
+    /// `build --results DIR`: the site is rendered from these `check --format json` results, and
+    /// no source is read (`siteDirectory` is then this folder).
+    public var resultsDirectory: String?
+    /// `--history DIR`: each run's results are kept there and the pages draw findings over time.
+    public var historyDirectory: String?
+    /// The site's title for a build from results (default: the results' own, when they agree).
+    public var title: String?
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String? = nil,
                 fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {
@@ -57,6 +64,21 @@ public struct BuildState: Sendable {
     /// Held from the `output` step to the end of the run.
     public var outputLock: OutputLock?
     public var outputFound: OutputClaim.Found = .missing
+    /// `build --results`: what the results hold.
+    public var results: ResultSet?
+    /// `--history`: the records read before this run, and what this run adds.
+    var historyEntries: [HistoryStore.Entry] = []
+    public var historyPlan: HistoryStore.Plan?
+
+    /// What the pages show: the apps of the results, or the audits and simulations of this build.
+    func siteInput() -> SiteInput? {
+        if let results { return SiteInput(title: results.title, apps: results.apps, history: historyPlan?.history) }
+        guard let config else { return nil }
+        let apps = audits.map { AppReport(audit: $0, summary: summaries[$0.manifest.id], sourceLinks: sourceLinks) }
+        var input = SiteInput(title: config.title, apps: apps, contentPages: contentPages, history: historyPlan?.history)
+        input.baseURL = config.baseURL
+        return input
+    }
 }
 
 /// One named step of the build (as in Publish's pipelines): it reads and extends the state and
@@ -78,8 +100,25 @@ public struct Pipeline: Sendable {
 
     /// output → load → check → simulate → render → write.
     public static let site = Pipeline(steps: [.claimOutput, .load, .check, .simulate, .render, .write])
+    /// With `--history`: this run's results join the history, and the pages draw the trend.
+    public static let siteWithHistory = Pipeline(steps: [.claimOutput, .load, .check, .simulate, .history, .render, .write, .record])
+    /// `build --results`: output → load (results, templates) → render → write, no source read.
+    public static let results = Pipeline(steps: [.claimOutput, .loadResults, .render, .write])
+    public static let resultsWithHistory = Pipeline(steps: [.claimOutput, .loadResults, .history, .render, .write, .record])
+
+    /// The pipeline the options ask for.
+    public static func build(for options: BuildOptions) -> Pipeline {
+        switch (options.resultsDirectory != nil, options.historyDirectory != nil) {
+        case (false, false): .site
+        case (false, true): .siteWithHistory
+        case (true, false): .results
+        case (true, true): .resultsWithHistory
+        }
+    }
     /// The audit alone, for `healthaudit check`.
     public static let audit = Pipeline(steps: [.loadInputs, .check])
+    /// The audit and each app's simulation, for `check --format json`.
+    public static let auditAndSimulate = Pipeline(steps: [.loadInputs, .check, .simulate])
 
     /// Runs every step on a thread with a large stack (see `LargeStack`): hostile nesting in an
     /// app's files must not overflow the small stack of a Dispatch worker, where `serve` builds.

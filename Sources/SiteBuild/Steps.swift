@@ -54,7 +54,9 @@ extension BuildStep {
         state.sourceLinks = config.sourceURL.map { SourceLinks(template: $0, siteDirectory: options.siteDirectory) }
         // A new commit changes every source link, though no input file changed.
         let links = state.sourceLinks.map { ["source " + $0.template + " " + $0.commit] } ?? []
-        state.inputDigest = InputDigest.compute(record: recorder.record + links, options: options,
+        // With --history, the history and the commit (the record's key) are inputs too.
+        let history = try collecting(&errors) { try readHistory(&state, options) } ?? []
+        state.inputDigest = InputDigest.compute(record: recorder.record + links + history, options: options,
                                                 summaryRange: config.apps.isEmpty ? nil : options.summaryRange(for: config))
         if errors.isEmpty, let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
            cache.outputIsWhole(options.outputDirectory) {
@@ -90,9 +92,7 @@ extension BuildStep {
 
     /// Renders in parallel; a content page whose inputs are unchanged is reused from the last site.
     public static let render = BuildStep("render") { state, options in
-        guard let config = state.config, let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
-        var input = SiteInput(config: config, audits: state.audits, summaries: state.summaries, contentPages: state.contentPages)
-        input.sourceLinks = state.sourceLinks
+        guard let input = state.siteInput(), let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
         let plan = SiteRenderer(templates: templates).plan(input)
         let previous = BuildCache.load(for: options.outputDirectory)
         (state.files, state.reusedFiles) = ParallelRender.files(plan, previous: previous, output: options.outputDirectory)
@@ -100,7 +100,7 @@ extension BuildStep {
         let bytes = state.files.reduce(0) { $0 + $1.byteCount }
         if bytes > options.outputByteBudget {
             throw InputError("the site would be \(ByteCount.text(bytes)), over the limit of \(ByteCount.text(options.outputByteBudget)); audit fewer apps or days",
-                             file: ConfigLoader.fileName)
+                             file: options.resultsDirectory == nil ? ConfigLoader.fileName : ".")
         }
         state.cacheKeys = Dictionary(plan.compactMap { pending in pending.key.map { (pending.path, $0) } }, uniquingKeysWith: { first, _ in first })
         return "\(Plural.count(state.files.count - state.reusedFiles, "file")) rendered, \(state.reusedFiles) unchanged"
@@ -111,6 +111,7 @@ extension BuildStep {
         let claim = OutputClaim(output: options.outputDirectory, siteDirectory: options.siteDirectory,
                                 templatesDirectory: options.templatesDirectory, projectRoot: options.projectRoot)
         _ = try claim.check()
+        if let history = options.historyDirectory { try claim.checkApart(fromHistory: history) }
         state.outputLock = try OutputLock(folder: (options.outputDirectory as NSString).deletingLastPathComponent, onWait: options.log.note)
         // Checked again under the lock: another build may have just written the folder.
         state.outputFound = try claim.check()

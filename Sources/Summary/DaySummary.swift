@@ -14,6 +14,36 @@ public enum Visibility: Sendable, Hashable {
     /// A characteristic the user never entered.
     case notSet
 
+    /// The case's name, as results write it.
+    public var state: String {
+        switch self {
+        case .visible: "visible"
+        case .readNotGranted: "readNotGranted"
+        case .neverAsked: "neverAsked"
+        case .failed: "failed"
+        case .notSet: "notSet"
+        }
+    }
+
+    public var error: HealthKitError? {
+        switch self {
+        case .neverAsked(let error), .failed(let error): error
+        default: nil
+        }
+    }
+
+    /// The visibility `state` names; `neverAsked` and `failed` need their error.
+    public init?(state: String, error: HealthKitError?) {
+        switch (state, error) {
+        case ("visible", nil): self = .visible
+        case ("readNotGranted", nil): self = .readNotGranted
+        case ("notSet", nil): self = .notSet
+        case ("neverAsked", let error?): self = .neverAsked(error)
+        case ("failed", let error?): self = .failed(error)
+        default: return nil
+        }
+    }
+
     public var explanation: String? {
         switch self {
         case .visible: return nil
@@ -34,6 +64,10 @@ public struct MetricRow: Sendable, Hashable {
     public var type: String
 
     public var differs: Bool { held != seen }
+
+    public init(name: String, held: String, seen: String, visibility: Visibility, type: String) {
+        self.name = name; self.held = held; self.seen = seen; self.visibility = visibility; self.type = type
+    }
 }
 
 public struct WorkoutRow: Sendable, Hashable {
@@ -42,6 +76,10 @@ public struct WorkoutRow: Sendable, Hashable {
     public var duration: String
     public var energy: String
     public var distance: String
+
+    public init(activity: String, start: String, duration: String, energy: String, distance: String) {
+        self.activity = activity; self.start = start; self.duration = duration; self.energy = energy; self.distance = distance
+    }
 }
 
 /// A time span within a day's chart, 0…1 across it.
@@ -49,6 +87,8 @@ public struct SleepSpan: Sendable, Hashable {
     public var stage: String
     public var start: Double
     public var end: Double
+
+    public init(stage: String, start: Double, end: Double) { self.stage = stage; self.start = start; self.end = end }
 }
 
 public struct DaySummary: Sendable {
@@ -77,6 +117,15 @@ public struct DaySummary: Sendable {
     public var stepsHeld: Double
     public var sleepSeenHours: Double?
     public var sleepHeldHours: Double
+
+    public init(day: DayDate, hours: Double, metrics: [MetricRow], workouts: [WorkoutRow], workoutsVisibility: Visibility,
+                stepsByHour: [Double?], heartRate: [(x: Double, bpm: Double)], heartRateVisibility: Visibility,
+                sleep: [SleepSpan], sleepVisibility: Visibility, stepsSeen: Double?, stepsHeld: Double, sleepSeenHours: Double?, sleepHeldHours: Double) {
+        self.day = day; self.hours = hours; self.metrics = metrics; self.workouts = workouts; self.workoutsVisibility = workoutsVisibility
+        self.stepsByHour = stepsByHour; self.heartRate = heartRate; self.heartRateVisibility = heartRateVisibility
+        self.sleep = sleep; self.sleepVisibility = sleepVisibility; self.stepsSeen = stepsSeen; self.stepsHeld = stepsHeld
+        self.sleepSeenHours = sleepSeenHours; self.sleepHeldHours = sleepHeldHours
+    }
 }
 
 public struct AppSummary: Sendable {

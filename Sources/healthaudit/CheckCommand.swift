@@ -4,6 +4,7 @@ import Foundation
 import Manifest
 import Report
 import SiteBuild
+import Summary
 
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
@@ -94,7 +95,11 @@ struct Check: ParsableCommand {
                                     failOn: failOn, verbose: verbose)
         // Read before the audit, so a bad list or revision fails fast.
         let changes = try changedLines(siteDirectory: siteDirectory)
-        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig)
+        // JSON carries each app's summaries and scenarios, so a site can be built from it alone.
+        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig, simulate: formats.contains(.json))
+        context.title = run.title
+        context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: run.sourceURL)
+        context.summaries = run.summaries
         let writer = OutputWriter(inputs: run.inputs)
         var (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
         if let changes {
@@ -165,21 +170,28 @@ enum AuditRunner {
         var audits: [AppAudit]
         /// Every file the audit read (real paths): outputs must never overwrite one.
         var inputs: Set<String>
+        var title = ProjectConfig.defaultTitle
+        var sourceURL: String?
+        /// With `simulate`: each app's summaries and scenarios, by app id.
+        var summaries: [String: AppSummary] = [:]
     }
 
-    static func audit(siteDirectory: String, apps: [String], configText: String? = nil) throws -> Run {
-        let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText)
-        guard !apps.isEmpty else { return Run(audits: state.audits, inputs: inputs) }
+    static func audit(siteDirectory: String, apps: [String], configText: String? = nil, simulate: Bool = false) throws -> Run {
+        let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText, simulate: simulate)
+        var run = Run(audits: state.audits, inputs: inputs, title: state.config?.title ?? ProjectConfig.defaultTitle,
+                      sourceURL: state.config?.sourceURL, summaries: state.summaries)
+        guard !apps.isEmpty else { return run }
         let known = state.audits.map(\.manifest.id)
         let unknown = apps.filter { !known.contains($0) }
         if !unknown.isEmpty {
             throw CommandFailure("error: unknown app \(unknown.count == 1 ? "id" : "ids") \(unknown.joined(separator: ", ")); the config lists: \(known.joined(separator: ", "))")
         }
-        return Run(audits: state.audits.filter { apps.contains($0.manifest.id) }, inputs: inputs)
+        run.audits = state.audits.filter { apps.contains($0.manifest.id) }
+        return run
     }
 
     /// `configText`: a config written from discovery, laid over the site folder (never written to disk).
-    static func loadAndCheck(siteDirectory: String, configText: String? = nil) throws -> (BuildState, Set<String>) {
+    static func loadAndCheck(siteDirectory: String, configText: String? = nil, simulate: Bool = false) throws -> (BuildState, Set<String>) {
         var options = BuildOptions(siteDirectory: siteDirectory, log: SilentLog())
         if let configText {
             options.fileSystem = OverlayFileSystem(options.fileSystem, files: [siteDirectory + "/" + ConfigLoader.fileName: Data(configText.utf8)])
@@ -187,7 +199,7 @@ enum AuditRunner {
         let recorder = RecordingFileSystem(options.fileSystem)
         options.fileSystem = recorder
         do {
-            let state = try Pipeline.audit.run(options)
+            let state = try (simulate ? Pipeline.auditAndSimulate : Pipeline.audit).run(options)
             return (state, recorder.readFiles)
         } catch let failure as BuildFailed {
             throw CommandFailure(failure.description(sitePrefix: Paths.relative(siteDirectory)) + "\ncheck failed: \(Plural.count(failure.diagnostics.count, "input problem"))")

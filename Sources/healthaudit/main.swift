@@ -73,20 +73,52 @@ struct SiteOptions: ParsableArguments {
 }
 
 struct Build: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Build the static site (default: Site/ into Site/public/).")
+    static let configuration = CommandConfiguration(
+        abstract: "Build the static site (default: Site/ into Site/public/).",
+        discussion: """
+        --results DIR renders the site from the `check --format json` results in DIR (one per repository \
+        or CI job) without reading any source; --history DIR keeps each run's results there, keyed by date \
+        and commit, and the pages draw each app's and each rule's findings over time (new, fixed, unchanged). \
+        SOURCE_DATE_EPOCH, when set, is the run's date.
+        """)
 
     @OptionGroup var siteOptions: SiteOptions
 
-    @Option(help: "Output folder (default: <site>/public). Replaced only when the new site is complete.")
+    @Option(help: "Output folder (default: <site>/public; with --results, ./public). Replaced only when the new site is complete.")
     var output: String?
 
+    @Option(help: ArgumentHelp("Render the site from the `check --format json` results (*.json) in this folder; no source is read.", valueName: "dir"))
+    var results: String?
+
+    @Option(help: ArgumentHelp("Keep each run's results in this folder, keyed by date and commit, and show findings over time.", valueName: "dir"))
+    var history: String?
+
+    @Option(help: ArgumentHelp("The site's title with --results (default: the results' own title when they agree).", valueName: "text"))
+    var title: String?
+
+    func validate() throws {
+        if results != nil && (siteOptions.site != nil || siteOptions.config != nil) {
+            throw ValidationError("--results builds the site from results alone: give --results or --site/--config, not both")
+        }
+        if title != nil && results == nil { throw ValidationError("--title is for --results (a site's title is in its healthaudit.yml)") }
+    }
+
+    /// The folder the build's diagnostics are relative to: the site, or the results.
+    private var inputDirectory: String { results.map(Paths.absolute) ?? siteOptions.siteDirectory }
+
     func run() throws {
-        let options = try siteOptions.reading(BuildOptions(siteDirectory: siteOptions.siteDirectory, outputDirectory: output.map(Paths.absolute),
-                                                           templatesDirectory: siteOptions.templatesDirectory()))
+        var options = BuildOptions(siteDirectory: inputDirectory,
+                                   outputDirectory: output.map(Paths.absolute) ?? (results == nil ? nil : Paths.absolute("public")),
+                                   // With --results there is no site folder whose templates/ to take.
+                                   templatesDirectory: results == nil ? siteOptions.templatesDirectory() : siteOptions.templates.map(Paths.absolute))
+        if results == nil { options = try siteOptions.reading(options) }
+        options.resultsDirectory = results.map(Paths.absolute)
+        options.historyDirectory = history.map(Paths.absolute)
+        options.title = title
         do {
-            try Pipeline.site.run(options)
+            try Pipeline.build(for: options).run(options)
         } catch let failure as BuildFailed {
-            FileHandle.standardError.write(Data((failure.description(sitePrefix: Paths.relative(siteOptions.siteDirectory)) + "\nbuild failed: \(Plural.count(failure.diagnostics.count, "problem")); the previous site was left untouched\n").utf8))
+            FileHandle.standardError.write(Data((failure.description(sitePrefix: Paths.relative(inputDirectory)) + "\nbuild failed: \(Plural.count(failure.diagnostics.count, "problem")); the previous site was left untouched\n").utf8))
             throw ExitCode(ExitStatus.inputError)
         } catch let failure as OutputFailure {
             FileHandle.standardError.write(Data("\(failure)\nbuild failed: the site could not be written\n".utf8))

@@ -25,7 +25,7 @@ final class ReportFileTests: XCTestCase {
         let result = try check(["--format", "json", "--output", reports + "/out.json"])
         XCTAssertEqual(result.status, 0, result.output)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reports + "/out.json"))) as? [String: Any]
-        XCTAssertEqual(json?["schemaVersion"] as? Int, 2)
+        XCTAssertEqual(json?["schemaVersion"] as? Int, 3)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: reports), ["out.json"])
         let mode = try FileManager.default.attributesOfItem(atPath: reports + "/out.json")[.posixPermissions] as? Int
         XCTAssertEqual((mode ?? 0) & 0o044, 0o044, "readable like any file the user writes, not mkstemp's 0600")

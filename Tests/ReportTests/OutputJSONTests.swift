@@ -19,14 +19,14 @@ final class OutputJSONTests: XCTestCase {
         let text = JSONReport.render(try OutputFixture.audits(), context: OutputFixture.context)
         let renamed = text.replacingOccurrences(of: "\"ruleId\":", with: "\"rule\":")
         XCTAssertFalse(try OutputFixture.schemaErrors(renamed, schemaPath: schemaPath).isEmpty)
-        let versioned = text.replacingOccurrences(of: "\"schemaVersion\": 2", with: "\"schemaVersion\": 3")
+        let versioned = text.replacingOccurrences(of: "\"schemaVersion\": 3", with: "\"schemaVersion\": 2")
         XCTAssertFalse(try OutputFixture.schemaErrors(versioned, schemaPath: schemaPath).isEmpty)
     }
 
     func testDocumentShape() throws {
         let audits = try OutputFixture.audits()
         let root = try OutputFixture.json(JSONReport.render(audits, context: OutputFixture.context))
-        XCTAssertEqual(root["schemaVersion"] as? Int, 2)
+        XCTAssertEqual(root["schemaVersion"] as? Int, 3)
         XCTAssertEqual((root["tool"] as? [String: Any])?["name"] as? String, "healthaudit")
         let apps = try XCTUnwrap(root["apps"] as? [[String: Any]])
         // The config's order, whatever the demo site lists.

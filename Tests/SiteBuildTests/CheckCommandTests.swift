@@ -60,7 +60,7 @@ final class CheckCommandTests: XCTestCase {
         let run = try fixture.check(["--format", "json", "--output", "-", "--no-fail"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
-        XCTAssertEqual(json?["schemaVersion"] as? Int, 2)
+        XCTAssertEqual(json?["schemaVersion"] as? Int, 3)
         let github = try fixture.check(["--format", "github"])
         XCTAssertEqual(github.status, 1)
         XCTAssertTrue(github.stdout.hasPrefix("::error file=Site/apps/"), github.stdout)

@@ -8,7 +8,7 @@ public struct Evidence: Sendable, Hashable {
 
 /// One answer of the review table: never a guess — "cannot tell" when the inputs do not show it.
 public struct Answer: Sendable {
-    public enum Status: String, Sendable {
+    public enum Status: String, Sendable, CaseIterable {
         case yes, no
         case notApplicable = "not applicable"
         case cannotTell = "cannot tell"
@@ -26,6 +26,10 @@ public struct Answer: Sendable {
     public var evidence: [Evidence]
     /// Rules whose active findings made the answer the unhealthy one.
     public var ruleIDs: [String]
+
+    public init(question: ReviewQuestion, status: Status, reason: String, evidence: [Evidence], ruleIDs: [String]) {
+        self.question = question; self.status = status; self.reason = reason; self.evidence = evidence; self.ruleIDs = ruleIDs
+    }
 
     public var mark: Mark {
         switch status {

@@ -13,20 +13,22 @@ public struct AppAudit: Sendable {
 
     public var activeFindings: [Finding] { findings.filter { !$0.isSuppressed } }
 
-    public var verdict: Verdict {
-        let worst = activeFindings.map(\.severity).max()
-        switch worst {
-        case .error?: return .fails
-        case .warning?: return .needsWork
-        default: return .passes
-        }
-    }
+    public var verdict: Verdict { Verdict(activeFindings: activeFindings) }
 }
 
 public enum Verdict: String, Sendable {
     case passes = "passes"
     case needsWork = "needs work"
     case fails = "fails"
+
+    /// By the worst active finding: an error fails, a warning needs work.
+    public init(activeFindings: [Finding]) {
+        switch activeFindings.map(\.severity).max() {
+        case .error?: self = .fails
+        case .warning?: self = .needsWork
+        default: self = .passes
+        }
+    }
 }
 
 /// Runs every rule over an app, applies suppressions and answers the review questions.

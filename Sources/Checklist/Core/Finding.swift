@@ -42,10 +42,12 @@ public enum ReviewQuestion: Int, Sendable, CaseIterable, Comparable {
 
 /// Why a finding does not count: an `ignore:` entry in the config or an inline comment.
 public struct Suppression: Sendable, Hashable {
-    public enum Origin: String, Sendable { case config, inline }
+    public enum Origin: String, Sendable, CaseIterable { case config, inline }
     public var origin: Origin
     public var reason: String
     public var location: FileLocation
+
+    public init(origin: Origin, reason: String, location: FileLocation) { self.origin = origin; self.reason = reason; self.location = location }
 }
 
 /// One problem a rule found, with the evidence a reviewer needs: where, and the text seen there.

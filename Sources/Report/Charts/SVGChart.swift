@@ -26,6 +26,15 @@ public enum SVGChart {
         public init(lane: String, start: Double, end: Double) { self.lane = lane; self.start = start; self.end = end }
     }
 
+    /// One run of a findings trend.
+    public struct TrendBar: Sendable, Hashable {
+        public var label: String
+        public var unchanged: Int
+        public var new: Int
+        public var fixed: Int
+        public init(label: String, unchanged: Int, new: Int, fixed: Int) { self.label = label; self.unchanged = unchanged; self.new = new; self.fixed = fixed }
+    }
+
     static let width = 640.0, height = 200.0, left = 44.0, bottom = 24.0, top = 12.0, right = 8.0
 
     /// Vertical bars, one per label. Values the app cannot see are no bars at all: each run of them
@@ -58,6 +67,41 @@ public enum SVGChart {
         return svg(title: title, description: description, body: body)
     }
 
+    /// Findings per run: unchanged (light) and new (dark) stacked above the line, fixed (hatched)
+    /// below it, each part titled with its count, and a legend, so it reads without colour.
+    public static func trend(_ bars: [TrendBar], title: String, description: String) -> String {
+        let up = Double(bars.map { $0.unchanged + $0.new }.max() ?? 0), down = Double(bars.map(\.fixed).max() ?? 0)
+        let plotWidth = width - left - right, plotHeight = height - top - bottom - 14
+        let scale = plotHeight / max(up + down, 1)
+        let zero = top + 14 + up * scale
+        let slot = plotWidth / Double(max(bars.count, 1))
+        var body = "<line x1=\"\(f(left))\" x2=\"\(f(width - right))\" y1=\"\(f(zero))\" y2=\"\(f(zero))\" stroke=\"#8c8c94\"/>"
+        body += "<text class=\"tick\" x=\"\(f(left - 4))\" y=\"\(f(zero + 4))\" text-anchor=\"end\">0</text>"
+        if up > 0 { body += "<text class=\"tick\" x=\"\(f(left - 4))\" y=\"\(f(top + 18))\" text-anchor=\"end\">\(Int(up))</text>" }
+        for (index, (name, fill)) in [("unchanged", "p3"), ("new", "p0"), ("fixed (below the line)", "hatch")].enumerated() {
+            let x = left + Double(index) * 150
+            body += "<rect x=\"\(f(x))\" y=\"\(f(top - 2))\" width=\"10\" height=\"10\" fill=\"url(#\(fill))\" stroke=\"#8c8c94\"/>"
+            body += "<text class=\"unit\" x=\"\(f(x + 14))\" y=\"\(f(top + 7))\">\(name)</text>"
+        }
+        for (index, bar) in bars.enumerated() {
+            let w = min(slot * 0.7, 40), x = left + Double(index) * slot + (slot - w) / 2
+            let tip = "\(escape(bar.label)): \(bar.unchanged) unchanged, \(bar.new) new, \(bar.fixed) fixed"
+            var y = zero
+            for (count, fill, kind) in [(bar.unchanged, "p3", "unchanged"), (bar.new, "p0", "new")] where count > 0 {
+                let h = Double(count) * scale
+                y -= h
+                body += "<rect class=\"\(kind)\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(w))\" height=\"\(f(h))\" fill=\"url(#\(fill))\"><title>\(tip)</title></rect>"
+            }
+            if bar.fixed > 0 {
+                body += "<rect class=\"fixed\" x=\"\(f(x))\" y=\"\(f(zero))\" width=\"\(f(w))\" height=\"\(f(Double(bar.fixed) * scale))\" fill=\"url(#hatch)\"><title>\(tip)</title></rect>"
+            }
+            if bars.count <= 12 || index % (bars.count / 8 + 1) == 0 {
+                body += "<text class=\"tick\" x=\"\(f(x + w / 2))\" y=\"\(f(height - 6))\" text-anchor=\"middle\">\(escape(bar.label))</text>"
+            }
+        }
+        return svg(title: title, description: description, body: body)
+    }
+
     /// Index ranges of consecutive bars without a value.
     static func hiddenRuns(_ bars: [Bar]) -> [Range<Int>] {
         var runs: [Range<Int>] = []
@@ -80,7 +124,7 @@ public enum SVGChart {
             let span = max(maximum - minimum, 1)
             return (left + p.x * plotWidth, top + plotHeight - (p.y - minimum) / span * plotHeight)
         }
-        let ticks = ticks.isEmpty ? stride(from: 0, through: 24, by: 6).map { (x: Double($0) / 24, label: String(format: "%02d:00", $0)) } : ticks
+        let ticks = ticks.isEmpty ? stride(from: 0, through: 24, by: 6).map { (x: Double($0) / 24, label: twoDigits($0) + ":00") } : ticks
         var body = axes(maximum: maximum, minimum: minimum, unit: unit) + clockTicks(ticks)
         if !points.isEmpty {
             let path = points.map(position).enumerated().map { "\($0.offset == 0 ? "M" : "L")\(f($0.element.0)) \(f($0.element.1))" }.joined(separator: " ")
@@ -115,7 +159,7 @@ public enum SVGChart {
     private static func svg(title: String, description: String, body: String) -> String {
         let id = "c" + String(abs(title.hashValueStable) % 1_000_000)
         // Pattern ids are prefixed per chart: several charts share one page.
-        let body = body.replacingOccurrences(of: "url(#", with: "url(#\(id)-")
+        let body = prefixingReferences(body, with: id + "-")
         return """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(f(width)) \(f(height))" role="img" aria-labelledby="\(id)-t \(id)-d" font-family="sans-serif" font-size="11"><title id="\(id)-t">\(escape(title))</title><desc id="\(id)-d">\(escape(description))</desc><defs><pattern id="\(id)-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#8c8c94" stroke-width="2"/></pattern><pattern id="\(id)-p0" width="4" height="4" patternUnits="userSpaceOnUse"><rect width="4" height="4" fill="#2f5fa8"/></pattern><pattern id="\(id)-p1" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#6d8fd0"/><circle cx="3" cy="3" r="1.2" fill="#fff"/></pattern><pattern id="\(id)-p2" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="6" height="6" fill="#9fb8e6"/><line x1="0" y1="0" x2="0" y2="6" stroke="#fff" stroke-width="1.5"/></pattern><pattern id="\(id)-p3" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#d0dcf2"/></pattern></defs>\(body)</svg>
         """
@@ -164,10 +208,34 @@ public enum SVGChart {
         return 10 * magnitude
     }
 
-    /// Numbers with at most one decimal and no locale: the same bytes on every machine.
+    /// Numbers with at most one decimal and no locale: the same bytes on every machine (built from
+    /// integer tenths: `String(format:)` cost a tenth of a large site's rendering).
     static func f(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        let tenths = Int((value * 10).rounded())
+        if tenths % 10 == 0 { return String(tenths / 10) }
+        return (tenths < 0 ? "-" : "") + String(tenths.magnitude / 10) + "." + String(tenths.magnitude % 10)
+    }
+
+    /// `7` → `07`.
+    static func twoDigits(_ number: Int) -> String { number < 10 && number >= 0 ? "0\(number)" : String(number) }
+
+    /// `url(#p0)` → `url(#c123-p0)`, by bytes.
+    static func prefixingReferences(_ body: String, with prefix: String) -> String {
+        let bytes = Array(body.utf8), needle = Array("url(#".utf8), insert = Array(prefix.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 256)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == needle[0], index + needle.count <= bytes.count, bytes[index..<index + needle.count].elementsEqual(needle) {
+                output += needle
+                output += insert
+                index += needle.count
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     static func escape(_ text: String) -> String { HTMLText.escape(text) }

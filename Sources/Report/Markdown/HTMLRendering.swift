@@ -36,9 +36,23 @@ public enum MarkdownRenderer {
         if html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 {
             html = String(html.dropFirst(3).dropLast(4))
         }
-        // cmark writes these tags one way, with escaped attribute values.
-        html = html.replacing(/<a href="[^"]*"(?: title="[^"]*")?>/, with: "").replacing("</a>", with: "")
+        // cmark writes these tags one way, with escaped attribute values. Most messages have
+        // neither, and a regex literal is parsed again on every call: look before replacing.
+        if contains(html, "<a href=\"") {
+            html = html.replacing(/<a href="[^"]*"(?: title="[^"]*")?>/, with: "").replacing("</a>", with: "")
+        }
+        guard contains(html, "<img ") else { return html }
         return html.replacing(/<img src="[^"]*" alt="([^"]*)"(?: title="[^"]*")? \/>/) { String($0.1) }
+    }
+
+    /// Whether `text` holds `needle`, by bytes (Foundation's search is slow for an ASCII needle).
+    static func contains(_ text: String, _ needle: String) -> Bool {
+        let bytes = Array(text.utf8), pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return pattern.isEmpty }
+        for start in 0...(bytes.count - pattern.count) where bytes[start] == pattern[0] {
+            if bytes[start..<start + pattern.count].elementsEqual(pattern) { return true }
+        }
+        return false
     }
 
     /// `Usage strings (en)` → `usage-strings-en`: lowercase ASCII letters, digits and dashes only.

@@ -73,27 +73,19 @@ public struct Baseline: Sendable, Hashable {
     /// Matching counts: two identical findings need two entries. Entries of apps not audited
     /// (`--app`) are neither matched nor reported absent.
     public func compare(_ audits: [AppAudit], context: OutputContext) -> BaselineComparison {
-        var remaining: [String: Int] = [:]
-        for entry in entries { remaining[entry.key, default: 0] += 1 }
+        var match = MultisetMatch(entries.map(\.key))
         var matched = 0
         let filtered = audits.map { audit -> AppAudit in
             var audit = audit
             audit.findings = audit.findings.filter { finding in
-                guard !finding.isSuppressed else { return true }
-                let key = finding.ruleID + "|" + context.fingerprint(finding)
-                guard let count = remaining[key], count > 0 else { return true }
-                remaining[key] = count - 1
+                guard !finding.isSuppressed, match.take(finding.ruleID + "|" + context.fingerprint(finding)) else { return true }
                 matched += 1
                 return false
             }
             return audit
         }
         let audited = Set(audits.map(\.manifest.id))
-        var absent: [BaselineEntry] = []
-        for entry in entries.reversed() where remaining[entry.key, default: 0] > 0 {
-            remaining[entry.key]! -= 1
-            if entry.app.map(audited.contains) ?? true { absent.append(entry) }
-        }
+        let absent = match.unmatched(entries, key: \.key).filter { entry in entry.app.map(audited.contains) ?? true }
         return BaselineComparison(audits: filtered, matched: matched, absent: absent.sorted())
     }
 

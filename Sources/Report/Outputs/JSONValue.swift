@@ -4,6 +4,8 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral {
     case string(String)
     case int(Int)
+    /// A number with a fraction, written in its shortest exact form: it reads back as the same `Double`.
+    case number(Double)
     case bool(Bool)
     case null
     case array([JSONValue])
@@ -17,6 +19,7 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     /// `nil` becomes `null`.
     public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
     public static func optional(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+    public static func optional(_ value: Double?) -> JSONValue { value.map(JSONValue.number) ?? .null }
     public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
@@ -33,6 +36,7 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
         switch self {
         case .string(let text): JSONValue.quote(text, into: &output)
         case .int(let number): output += String(number)
+        case .number(let number): output += number.isFinite ? "\(number)" : "null"
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: output += "null"
         case .array(let items):

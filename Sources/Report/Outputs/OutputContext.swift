@@ -1,5 +1,6 @@
 import Checklist
 import Manifest
+import Summary
 
 /// What every output writer needs beside the audits: the tool, and how to turn a finding's
 /// site-relative path into one a CI system or reviewer can open from the repository root.
@@ -17,6 +18,11 @@ public struct OutputContext: Sendable {
     public var verbose: Bool
     /// With `--changed-files` or `--since`: how many findings were left out, which every output says.
     public var changeScope: ChangeScope?
+    /// The site's title and where the run's sources come from: JSON carries them so a site can be built from it.
+    public var title = ProjectConfig.defaultTitle
+    public var source = ResultSource()
+    /// Each app's simulated summaries by app id, for the JSON (the site's summary pages and scenarios).
+    public var summaries: [String: AppSummary] = [:]
 
     public init(tool: ToolInfo = ToolInfo(), sitePrefix: String = "", siteDirectory: String = "", showSuppressed: Bool = false,
                 failOn: Severity = .error, verbose: Bool = false, changeScope: ChangeScope? = nil) {

@@ -48,11 +48,11 @@ enum PageContext {
         return row
     }
 
-    static func layout(title: String, page: String, config: ProjectConfig, toc: [TableOfContentsEntry] = []) -> [String: Any] {
+    static func layout(title: String, page: String, siteTitle: String, toc: [TableOfContentsEntry] = []) -> [String: Any] {
         let root = SitePaths.root(from: page)
         return [
             "title": title,
-            "siteTitle": config.title,
+            "siteTitle": siteTitle,
             "root": root,
             "stylesheet": root + "style.css",
             "home": root + SitePaths.index,

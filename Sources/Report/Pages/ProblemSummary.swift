@@ -19,13 +19,13 @@ struct ProblemSummary {
     let problems: [Problem]
 
     /// `groups`: the app's active findings by rule (`FindingGroup.groups`), worst first.
-    init(groups: [FindingGroup], summary: AppSummary?) {
+    init(groups: [FindingGroup], simulation: SimulationReport?) {
         var problems: [Problem] = []
-        for (scenario, timeline) in zip(summary?.scenarios ?? [], summary?.timelines ?? []) {
-            for event in timeline.events {
-                guard let crash = event.crash else { continue }
-                problems.append(Problem(kind: "crash", title: "Simulated crash in “\(scenario.title)”, step \(event.index + 1)",
-                                        detail: "`\(crash.exceptionName)`: \(crash.reason)", anchor: ProblemSummary.stepAnchor(scenario.id, event.index), count: 1))
+        for scenario in simulation?.scenarios ?? [] {
+            for step in scenario.steps {
+                guard let crash = step.crash else { continue }
+                problems.append(Problem(kind: "crash", title: "Simulated crash in “\(scenario.title)”, step \(step.index + 1)",
+                                        detail: "`\(crash.exceptionName)`: \(crash.reason)", anchor: ProblemSummary.stepAnchor(scenario.id, step.index), count: 1))
             }
         }
         for group in groups {

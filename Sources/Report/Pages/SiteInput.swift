@@ -3,19 +3,19 @@ import Foundation
 import Manifest
 import Summary
 
-/// Everything the renderer turns into pages: the config, each app's audit and (when built)
-/// its summaries, and the site's own content pages.
+/// Everything the renderer turns into pages: the site's title, each app's report (from a source
+/// build or from results) and the site's own content pages.
 public struct SiteInput: Sendable {
-    public var config: ProjectConfig
-    public var audits: [AppAudit]
-    /// Daily summaries by app id; an app without one gets no summary pages.
-    public var summaries: [String: AppSummary]
+    public var title: String
+    public var apps: [AppReport]
     public var contentPages: [ContentPage]
-    /// Links from each location to its line on the forge (`source_url`); nil: locations are text.
-    public var sourceLinks: SourceLinks?
+    /// Findings over the recorded runs (`--history`); nil: the pages have no history section.
+    public var history: FindingHistory?
+    /// Where the site is published (`base_url`): only `404.html`, which answers at any depth, uses it.
+    public var baseURL = ""
 
-    public init(config: ProjectConfig, audits: [AppAudit], summaries: [String: AppSummary] = [:], contentPages: [ContentPage]) {
-        self.config = config; self.audits = audits; self.summaries = summaries; self.contentPages = contentPages
+    public init(title: String, apps: [AppReport], contentPages: [ContentPage] = [], history: FindingHistory? = nil) {
+        self.title = title; self.apps = apps; self.contentPages = contentPages; self.history = history
     }
 }
 

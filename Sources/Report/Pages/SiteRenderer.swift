@@ -14,13 +14,13 @@ public struct SiteRenderer: Sendable {
     /// so a build can skip unchanged pages and render the rest in parallel.
     public func plan(_ input: SiteInput) -> [PendingFile] {
         var files: [PendingFile] = [.now(indexPage(input))]
-        files += input.audits.map { audit in .later(SitePaths.app(audit.manifest.id)) { appPage(audit, input: input) } }
-        for audit in input.audits {
-            guard let summary = input.summaries[audit.manifest.id] else { continue }
-            let pages = SummaryPages(audit: audit, summary: summary, renderer: self, config: input.config)
-            files.append(.later(SitePaths.summary(audit.manifest.id)) { pages.overview() })
-            for (index, day) in summary.days.enumerated() {
-                files.append(.later(SitePaths.day(audit.manifest.id, day.day.description)) { pages.dayPage(day, index: index) })
+        files += input.apps.map { app in .later(SitePaths.app(app.id)) { appPage(app, input: input) } }
+        for app in input.apps {
+            guard let simulation = app.simulation else { continue }
+            let pages = SummaryPages(app: app, summary: simulation, renderer: self, siteTitle: input.title)
+            files.append(.later(SitePaths.summary(app.id)) { pages.overview() })
+            for (index, day) in simulation.days.enumerated() {
+                files.append(.later(SitePaths.day(app.id, day.day.description)) { pages.dayPage(day, index: index) })
             }
         }
         files.append(.now(rulesIndexPage(input)))
@@ -28,7 +28,7 @@ public struct SiteRenderer: Sendable {
         files += RuleCatalog.all.map { rule in .later(SitePaths.rule(rule.description.id)) { rulePage(rule.description, input: input) } }
         // A content page depends on its own text, the templates, the site title and the set of page paths (its links).
         let links = ContentLinkMap(input.contentPages)
-        let shared = StableDigest.hex([templates.digest, input.config.title, links.digest].joined(separator: "|"))
+        let shared = StableDigest.hex([templates.digest, input.title, links.digest].joined(separator: "|"))
         files += input.contentPages.map { content in
             PendingFile(path: content.outputPath, key: StableDigest.hex(content.contentHash + "|" + shared)) {
                 contentPage(content, input: input, links: links).data
@@ -46,54 +46,56 @@ public struct SiteRenderer: Sendable {
         plan(input).map { OutputFile(path: $0.path, data: $0.render()) }
     }
 
-    func page(_ template: String, path: String, title: String, context: [String: Any], config: ProjectConfig,
+    func page(_ template: String, path: String, title: String, context: [String: Any], siteTitle: String,
               toc: [TableOfContentsEntry] = []) -> OutputFile {
         var context = context
         context["root"] = SitePaths.root(from: path)
-        let html = templates.page(template, context: context, layout: PageContext.layout(title: title, page: path, config: config, toc: toc))
+        let html = templates.page(template, context: context, layout: PageContext.layout(title: title, page: path, siteTitle: siteTitle, toc: toc))
         return OutputFile(path: path, text: html)
     }
 
     func indexPage(_ input: SiteInput) -> OutputFile {
         let path = SitePaths.index
-        let apps = input.audits.map { audit -> [String: Any] in
+        let apps = input.apps.map { app -> [String: Any] in
             var row: [String: Any] = [
-                "name": audit.manifest.name, "id": audit.manifest.id, "kind": audit.manifest.config.kind.rawValue,
-                "url": SitePaths.app(audit.manifest.id), "verdict": audit.verdict.rawValue,
-                "verdictClass": PageContext.verdictClass(audit.verdict), "counts": PageContext.counts(audit.findings),
+                "name": app.name, "id": app.id, "kind": app.kind.rawValue,
+                "url": SitePaths.app(app.id), "verdict": app.verdict.rawValue,
+                "verdictClass": PageContext.verdictClass(app.verdict), "counts": PageContext.counts(app.findings),
                 // Why it fails, in words: its worst problems, one line each.
-                "problems": ProblemSummary(groups: FindingGroup.groups(audit.activeFindings), summary: input.summaries[audit.manifest.id])
-                    .rows(from: path, appPath: SitePaths.app(audit.manifest.id), limit: 3),
+                "problems": ProblemSummary(groups: FindingGroup.groups(app.activeFindings), simulation: app.simulation)
+                    .rows(from: path, appPath: SitePaths.app(app.id), limit: 3),
             ]
             // Mustache takes an empty string for true: an app without summaries has no key.
-            if input.summaries[audit.manifest.id] != nil { row["summaryURL"] = SitePaths.summary(audit.manifest.id) }
+            if app.simulation != nil { row["summaryURL"] = SitePaths.summary(app.id) }
             return row
         }
         let pages = input.contentPages.map { ["title": $0.title, "url": $0.outputPath] }
-        return page("index", path: path, title: input.config.title,
-                    context: ["siteTitle": input.config.title, "apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count],
-                    config: input.config)
+        var context: [String: Any] = ["siteTitle": input.title, "apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count]
+        if let history = input.history.flatMap({ HistorySection.context($0.site, subject: "all apps", commits: false) }) { context["history"] = history }
+        return page("index", path: path, title: input.title, context: context, siteTitle: input.title)
     }
 
-    func appPage(_ audit: AppAudit, input: SiteInput) -> OutputFile {
-        let summary = input.summaries[audit.manifest.id]
-        let app = AppPage(audit: audit, config: input.config, links: input.sourceLinks, summary: summary)
-        var extra: [String: Any] = ["scenarios": ScenarioSection.context(summary), "hasScenarios": !(summary?.scenarios.isEmpty ?? true)]
-        if summary != nil { extra["summaryURL"] = "summary/index.html" }
-        let (context, toc) = app.context(extra: extra)
+    func appPage(_ app: AppReport, input: SiteInput) -> OutputFile {
+        let page = AppPage(app: app)
+        var extra: [String: Any] = ["scenarios": ScenarioSection.context(app.simulation), "hasScenarios": !(app.simulation?.scenarios.isEmpty ?? true)]
+        if app.simulation != nil { extra["summaryURL"] = "summary/index.html" }
+        let history = input.history.flatMap { HistorySection.context($0.apps[app.id] ?? [], subject: app.name, commits: true) }
+        if let history { extra["history"] = history }
+        let (context, toc) = page.context(extra: extra)
         var sections = [TableOfContentsEntry(level: 2, title: "Review questions", anchor: "review-questions"),
                         TableOfContentsEntry(level: 2, title: "Findings", anchor: "findings")]
-        if summary != nil { sections.append(TableOfContentsEntry(level: 2, title: "Summaries and scenarios", anchor: "summaries")) }
-        return page("app", path: app.path, title: audit.manifest.name, context: context, config: input.config, toc: sections + toc)
+        if history != nil { sections.append(TableOfContentsEntry(level: 2, title: "History", anchor: "history")) }
+        if app.simulation != nil { sections.append(TableOfContentsEntry(level: 2, title: "Summaries and scenarios", anchor: "summaries")) }
+        return self.page("app", path: page.path, title: app.name, context: context, siteTitle: input.title, toc: sections + toc)
     }
 
     /// `404.html`, which static hosts (GitHub Pages, Netlify) and `serve` return for a missing page at
     /// any depth: its links are made absolute with `base_url`, or by `serve` with a `<base>`.
     func notFoundPage(_ input: SiteInput) -> OutputFile {
         var file = page("notfound", path: SitePaths.notFound, title: "Page not found",
-                        context: ["apps": input.audits.map { ["name": $0.manifest.name, "url": SitePaths.app($0.manifest.id)] }, "hasApps": !input.audits.isEmpty],
-                        config: input.config)
-        let base = input.config.baseURL
+                        context: ["apps": input.apps.map { ["name": $0.name, "url": SitePaths.app($0.id)] }, "hasApps": !input.apps.isEmpty],
+                        siteTitle: input.title)
+        let base = input.baseURL
         if base.hasPrefix("https://") || base.hasPrefix("http://") || base.hasPrefix("/") {
             let tag = "<base href=\"\(HTMLText.escape(base.hasSuffix("/") ? base : base + "/"))\">"
             file = OutputFile(path: file.path, text: String(decoding: file.data, as: UTF8.self).replacingOccurrences(of: "<head>\n", with: "<head>\n\(tag)\n"))
@@ -108,21 +110,21 @@ public struct SiteRenderer: Sendable {
             return ["id": d.id, "title": d.title, "severity": d.severity.rawValue, "url": "\(d.id).html",
                     "questions": d.questions.map { "Q\($0.rawValue)" }.joined(separator: ", ")]
         }
-        return page("rules", path: path, title: "Rules", context: ["rules": rules], config: input.config)
+        return page("rules", path: path, title: "Rules", context: ["rules": rules], siteTitle: input.title)
     }
 
     func rulePage(_ rule: RuleDescription, input: SiteInput) -> OutputFile {
         let path = SitePaths.rule(rule.id)
         let rationale = MarkdownRenderer.render(rule.rationale)
-        let findings = input.audits.flatMap { audit in
-            audit.findings.filter { $0.ruleID == rule.id }.map { finding -> [String: Any] in
+        let findings = input.apps.flatMap { app in
+            app.findings.filter { $0.ruleID == rule.id }.map { finding -> [String: Any] in
                 var row = PageContext.finding(finding, from: path)
-                row["app"] = audit.manifest.name
-                row["appURL"] = SitePaths.link(from: path, to: SitePaths.app(audit.manifest.id))
+                row["app"] = app.name
+                row["appURL"] = SitePaths.link(from: path, to: SitePaths.app(app.id))
                 return row
             }
         }
-        let context: [String: Any] = [
+        var context: [String: Any] = [
             "id": rule.id, "title": rule.title, "severity": rule.severity.rawValue,
             "questions": rule.questions.map { ["number": $0.rawValue, "text": MarkdownRenderer.render($0.text).html] },
             "hasQuestions": !rule.questions.isEmpty,
@@ -133,7 +135,10 @@ public struct SiteRenderer: Sendable {
             "references": rule.references.map { ["title": $0.title, "url": $0.url] },
             "findings": findings, "hasFindings": !findings.isEmpty,
         ]
-        return page("rule", path: path, title: rule.title, context: context, config: input.config)
+        if let history = input.history.flatMap({ HistorySection.context($0.rules[rule.id] ?? [], subject: rule.id, commits: false) }) {
+            context["history"] = history
+        }
+        return page("rule", path: path, title: rule.title, context: context, siteTitle: input.title)
     }
 
     func contentPage(_ content: ContentPage, input: SiteInput, links: ContentLinkMap) -> OutputFile {
@@ -143,7 +148,7 @@ public struct SiteRenderer: Sendable {
             ContentLinks.rewrite(url, fromDirectory: directory, page: path, pages: links.outputs)
         }
         return page("page", path: path, title: content.title, context: ["title": content.title, "body": rendered.html],
-                    config: input.config, toc: rendered.headings)
+                    siteTitle: input.title, toc: rendered.headings)
     }
 }
 

@@ -7,12 +7,12 @@ import Summary
 /// The per-app overview of the range and one page per day: what the app sees beside what the
 /// store holds, and why they differ.
 struct SummaryPages {
-    let audit: AppAudit
-    let summary: AppSummary
+    let app: AppReport
+    let summary: SimulationReport
     let renderer: SiteRenderer
-    let config: ProjectConfig
+    let siteTitle: String
 
-    var appID: String { audit.manifest.id }
+    var appID: String { app.id }
 
     func files() -> [OutputFile] {
         [overview()] + summary.days.enumerated().map { dayPage($0.element, index: $0.offset) }
@@ -31,23 +31,23 @@ struct SummaryPages {
             ]
         }
         let stepsChart = SVGChart.bars(summary.days.map { .init(label: String($0.day.description.suffix(5)), value: $0.stepsSeen) },
-                                       title: "Steps per day as \(audit.manifest.name) sees them",
+                                       title: "Steps per day as \(app.name) sees them",
                                        description: Self.describe(summary.days.map(\.stepsSeen), unit: "steps", hiddenReason: "steps are hidden from the app"),
                                        unit: "steps")
         let sleepChart = SVGChart.bars(summary.days.map { .init(label: String($0.day.description.suffix(5)), value: $0.sleepSeenHours) },
-                                       title: "Hours asleep per night as \(audit.manifest.name) sees them",
+                                       title: "Hours asleep per night as \(app.name) sees them",
                                        description: Self.describe(summary.days.map(\.sleepSeenHours), unit: "hours", hiddenReason: "sleep is hidden from the app"),
                                        unit: "h")
         var md = MarkdownWriter()
-        md.paragraph("Daily summaries of the simulated user's Health data from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? ""), computed through the simulated HealthKit store under the permissions **\(MarkdownText.escape(audit.manifest.name))** was granted. Hatched bands mark hours the app cannot see.")
+        md.paragraph("Daily summaries of the simulated user's Health data from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? ""), computed through the simulated HealthKit store under the permissions **\(MarkdownText.escape(app.name))** was granted. Hatched bands mark hours the app cannot see.")
         if !summary.unmodelledTypes.isEmpty {
             md.paragraph("Requested types the simulated store does not model: " + summary.unmodelledTypes.map(MarkdownText.code).joined(separator: ", ") + ".")
         }
         let context: [String: Any] = [
-            "name": audit.manifest.name, "appURL": "../index.html", "days": days,
+            "name": app.name, "appURL": "../index.html", "days": days,
             "narrative": MarkdownRenderer.render(md.text).html, "stepsChart": stepsChart, "sleepChart": sleepChart,
         ]
-        return renderer.page("summary", path: path, title: "\(audit.manifest.name): summaries", context: context, config: config)
+        return renderer.page("summary", path: path, title: "\(app.name): summaries", context: context, siteTitle: siteTitle)
     }
 
     func dayPage(_ day: DaySummary, index: Int) -> OutputFile {
@@ -65,7 +65,7 @@ struct SummaryPages {
         if hidden.isEmpty {
             md.paragraph("The app sees everything the store holds for this day.\(length)")
         } else {
-            md.paragraph("The store holds more than **\(MarkdownText.escape(audit.manifest.name))** sees on this day: \(Plural.count(hidden.count, "metric")) differ, and the app cannot tell missing data from denied access.\(length)")
+            md.paragraph("The store holds more than **\(MarkdownText.escape(app.name))** sees on this day: \(Plural.count(hidden.count, "metric")) differ, and the app cannot tell missing data from denied access.\(length)")
         }
         if unasked > 0 {
             md.paragraph("\(Plural.count(unasked, "metric")) the app never asked for \(unasked == 1 ? "is" : "are") left out of the comparison.")
@@ -74,7 +74,7 @@ struct SummaryPages {
             ["name": row.name, "held": row.held, "seen": row.seen, "why": row.visibility.explanation ?? "", "differs": row.differs]
         }
         // Labelled with the local clock: a daylight-saving day has 23 or 25 bars, and its axis says so.
-        let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: $0.offset < day.hourLabels.count ? day.hourLabels[$0.offset] : String(format: "%02d", $0.offset), value: $0.element) }
+        let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: $0.offset < day.hourLabels.count ? day.hourLabels[$0.offset] : SVGChart.twoDigits($0.offset), value: $0.element) }
         let stepsChart = SVGChart.bars(hours, title: "Steps by hour on \(day.day)", description: Self.describe(day.stepsByHour, unit: "steps", hiddenReason: "steps are hidden from the app"), unit: "steps")
         let heartChart = day.heartRate.isEmpty ? "" : SVGChart.line(day.heartRate.map { .init(x: $0.x, y: $0.bpm) },
             title: "Heart rate on \(day.day)",
@@ -88,7 +88,7 @@ struct SummaryPages {
         let previous = index > 0 ? summary.days[index - 1].day.description + ".html" : nil
         let next = index + 1 < summary.days.count ? summary.days[index + 1].day.description + ".html" : nil
         var context: [String: Any] = [
-            "name": audit.manifest.name, "day": day.day.description, "narrative": MarkdownRenderer.render(md.text).html,
+            "name": app.name, "day": day.day.description, "narrative": MarkdownRenderer.render(md.text).html,
             "metrics": metrics, "stepsChart": stepsChart, "heartChart": heartChart, "hasHeart": !heartChart.isEmpty,
             "sleepChart": sleepChart,
             "workouts": day.workouts.map { ["activity": $0.activity, "start": $0.start, "duration": $0.duration, "energy": $0.energy, "distance": $0.distance] },
@@ -100,7 +100,7 @@ struct SummaryPages {
         if let why = day.workoutsVisibility.explanation { context["workoutsHidden"] = why }
         if let previous { context["previous"] = previous }
         if let next { context["next"] = next }
-        return renderer.page("day", path: path, title: "\(audit.manifest.name): \(day.day)", context: context, config: config)
+        return renderer.page("day", path: path, title: "\(app.name): \(day.day)", context: context, siteTitle: siteTitle)
     }
 
     static func lane(_ stage: String) -> String {
@@ -116,12 +116,11 @@ struct SummaryPages {
 
 /// The scenario timelines shown on an app's audit page.
 enum ScenarioSection {
-    static func context(_ summary: AppSummary?) -> [[String: Any]] {
-        guard let summary else { return [] }
-        return zip(summary.scenarios, summary.timelines).map { scenario, timeline in
+    static func context(_ simulation: SimulationReport?) -> [[String: Any]] {
+        (simulation?.scenarios ?? []).map { scenario in
             [
                 "title": scenario.title, "summary": scenario.summary, "id": scenario.id,
-                "events": timeline.events.map { event -> [String: Any] in
+                "events": scenario.steps.map { event -> [String: Any] in
                     var row: [String: Any] = ["index": event.index + 1, "action": event.action, "outcome": event.outcome,
                                               "status": event.status ?? "", "skipped": event.skipped,
                                               "anchor": ProblemSummary.stepAnchor(scenario.id, event.index)]

@@ -1,0 +1,33 @@
+/// The "History" section of the index, an app page and a rule page (`--history`): a chart of the
+/// runs, oldest first, and a table, newest first, each run's findings split into new, fixed and
+/// unchanged since the run before.
+enum HistorySection {
+    /// Runs shown; older ones are counted in a line below the table.
+    static let shownRuns = 30
+
+    /// nil when nothing was recorded for the subject (no section at all).
+    static func context(_ points: [TrendPoint], subject: String, commits: Bool) -> [String: Any]? {
+        guard !points.isEmpty else { return nil }
+        let shown = Array(points.suffix(shownRuns))
+        let bars = shown.map { SVGChart.TrendBar(label: label($0.stamp), unchanged: $0.unchanged, new: $0.new, fixed: $0.fixed) }
+        let last = shown.last!
+        let chart = SVGChart.trend(bars, title: "Findings per run: \(subject)",
+                                   description: "\(shown.count) runs from \(FindingHistory.date(shown.first!.stamp)) to \(FindingHistory.date(last.stamp)); "
+                                       + "the latest has \(last.total) findings: \(last.new) new, \(last.fixed) fixed, \(last.unchanged) unchanged.")
+        let rows = shown.reversed().map { point -> [String: Any] in
+            var row: [String: Any] = ["date": FindingHistory.date(point.stamp), "total": point.total, "new": point.new, "fixed": point.fixed,
+                                      "unchanged": point.unchanged, "first": point.isFirst]
+            if commits { row["commit"] = point.commit.map { String($0.prefix(12)) } ?? "—" }
+            return row
+        }
+        var context: [String: Any] = ["chart": chart, "runs": rows, "commits": commits]
+        if points.count > shown.count { context["omitted"] = points.count - shown.count }
+        return context
+    }
+
+    /// `20260401T120000Z` → `04-01`, the chart's tick.
+    private static func label(_ stamp: String) -> String {
+        let date = FindingHistory.date(stamp)
+        return date.count > 10 ? String(date.dropFirst(5).prefix(5)) : date
+    }
+}

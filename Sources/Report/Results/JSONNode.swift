@@ -1,0 +1,119 @@
+/// A value in a parsed result with its place in the document (`apps[2].findings[0].severity`), so
+/// every complaint about a result file says where: results come from other runs, and are untrusted.
+struct JSONNode {
+    let value: JSONValue
+    /// Kept as links to the parent and spelled out only for a message: most reads succeed.
+    private let place: Place?
+
+    final class Place: Sendable {
+        let parent: Place?
+        let key: String?
+        let index: Int
+        init(parent: Place?, key: String?, index: Int = 0) { self.parent = parent; self.key = key; self.index = index }
+
+        var text: String {
+            let prefix = parent?.text ?? ""
+            guard let key else { return prefix + "[\(index)]" }
+            return prefix.isEmpty ? key : prefix + "." + key
+        }
+    }
+
+    init(_ value: JSONValue) { self.value = value; place = nil }
+    private init(_ value: JSONValue, place: Place) { self.value = value; self.place = place }
+
+    var path: String { place?.text ?? "" }
+
+    /// By its case: `JSONValue`'s `==` compares serializations, far too slow for a subtree.
+    static func isNull(_ value: JSONValue) -> Bool {
+        if case .null = value { return true }
+        return false
+    }
+
+    var isNull: Bool { Self.isNull(value) }
+
+    func problem(_ message: String) -> ResultFormatError { ResultFormatError(path: path, message: message) }
+
+    private var kind: String {
+        switch value {
+        case .string: "a string"
+        case .int, .number: "a number"
+        case .bool: "true or false"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    private func child(_ key: String) -> Place { Place(parent: place, key: key) }
+
+    /// A member that must be present (it may be null where the schema allows).
+    func field(_ key: String) throws(ResultFormatError) -> JSONNode {
+        guard case .object(let members) = value else { throw problem("expected an object, found \(kind)") }
+        guard let member = members.first(where: { $0.0 == key }) else { throw ResultFormatError(path: child(key).text, message: "missing") }
+        return JSONNode(member.1, place: child(key))
+    }
+
+    /// A member that may be missing or null.
+    func optionalField(_ key: String) throws(ResultFormatError) -> JSONNode? {
+        guard case .object(let members) = value else { throw problem("expected an object, found \(kind)") }
+        guard let member = members.first(where: { $0.0 == key }), !JSONNode.isNull(member.1) else { return nil }
+        return JSONNode(member.1, place: child(key))
+    }
+
+    func string() throws(ResultFormatError) -> String {
+        guard case .string(let text) = value else { throw problem("expected a string, found \(kind)") }
+        return text
+    }
+
+    func int() throws(ResultFormatError) -> Int {
+        guard case .int(let number) = value else { throw problem("expected an integer, found \(kind)") }
+        return number
+    }
+
+    func double() throws(ResultFormatError) -> Double {
+        switch value {
+        case .int(let number): return Double(number)
+        case .number(let number): return number
+        default: throw problem("expected a number, found \(kind)")
+        }
+    }
+
+    func bool() throws(ResultFormatError) -> Bool {
+        guard case .bool(let flag) = value else { throw problem("expected true or false, found \(kind)") }
+        return flag
+    }
+
+    func array() throws(ResultFormatError) -> [JSONNode] {
+        guard case .array(let items) = value else { throw problem("expected an array, found \(kind)") }
+        return items.enumerated().map { JSONNode($0.element, place: Place(parent: place, key: nil, index: $0.offset)) }
+    }
+
+    func strings() throws(ResultFormatError) -> [String] {
+        var result: [String] = []
+        for item in try array() { result.append(try item.string()) }
+        return result
+    }
+
+    /// Each item read by `read`; the first bad one throws.
+    func map<T>(_ read: (JSONNode) throws(ResultFormatError) -> T) throws(ResultFormatError) -> [T] {
+        var result: [T] = []
+        for item in try array() { result.append(try read(item)) }
+        return result
+    }
+
+    /// A string that must be one of `T`'s raw values.
+    func oneOf<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ResultFormatError) -> T where T.RawValue == String {
+        let text = try string()
+        guard let result = T(rawValue: text) else {
+            throw problem("'\(text)' is not one of " + T.allCases.map { $0.rawValue }.joined(separator: ", "))
+        }
+        return result
+    }
+}
+
+/// What is wrong with a result file, and where in it.
+public struct ResultFormatError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+}
