@@ -32,6 +32,8 @@ public struct BuildOptions: Sendable {
     public var historyDirectory: String?
     /// The site's title for a build from results (default: the results' own, when they agree).
     public var title: String?
+    /// Where a site built from results is published (`--base-url`).
+    public var baseURL: String?
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String? = nil,
                 fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {
@@ -71,8 +73,12 @@ public struct BuildState: Sendable {
     public var historyPlan: HistoryStore.Plan?
 
     /// What the pages show: the apps of the results, or the audits and simulations of this build.
-    func siteInput() -> SiteInput? {
-        if let results { return SiteInput(title: results.title, apps: results.apps, history: historyPlan?.history) }
+    func siteInput(baseURL: String? = nil) -> SiteInput? {
+        if let results {
+            var input = SiteInput(title: results.title, apps: results.apps, history: historyPlan?.history)
+            input.baseURL = baseURL ?? ""
+            return input
+        }
         guard let config else { return nil }
         let apps = audits.map { AppReport(audit: $0, summary: summaries[$0.manifest.id], sourceLinks: sourceLinks) }
         var input = SiteInput(title: config.title, apps: apps, contentPages: contentPages, history: historyPlan?.history)

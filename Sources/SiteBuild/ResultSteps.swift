@@ -14,7 +14,7 @@ extension BuildStep {
         let history = try collecting(&errors) { try readHistory(&state, options) } ?? []
         if !errors.isEmpty { throw InputError(errors) }
         let results = state.results!
-        state.inputDigest = InputDigest.compute(record: recorder.record + results.record + history + ["title " + results.title],
+        state.inputDigest = InputDigest.compute(record: recorder.record + results.record + history + ["title " + results.title, "base " + (options.baseURL ?? "")],
                                                 options: options, summaryRange: nil)
         let summary = "\(Plural.count(results.apps.count, "app")) from \(Plural.count(results.runs.count, "result")) in \(directory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
         if let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest, cache.outputIsWhole(options.outputDirectory) {

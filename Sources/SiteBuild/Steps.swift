@@ -92,7 +92,7 @@ extension BuildStep {
 
     /// Renders in parallel; a content page whose inputs are unchanged is reused from the last site.
     public static let render = BuildStep("render") { state, options in
-        guard let input = state.siteInput(), let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
+        guard let input = state.siteInput(baseURL: options.baseURL), let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
         let plan = SiteRenderer(templates: templates).plan(input)
         let previous = BuildCache.load(for: options.outputDirectory)
         (state.files, state.reusedFiles) = ParallelRender.files(plan, previous: previous, output: options.outputDirectory)

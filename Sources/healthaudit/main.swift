@@ -96,11 +96,15 @@ struct Build: ParsableCommand {
     @Option(help: ArgumentHelp("The site's title with --results (default: the results' own title when they agree).", valueName: "text"))
     var title: String?
 
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Where the site is published, with --results (a site's is its healthaudit.yml's base_url); used by 404.html.", valueName: "url"))
+    var baseURL: String?
+
     func validate() throws {
         if results != nil && (siteOptions.site != nil || siteOptions.config != nil) {
             throw ValidationError("--results builds the site from results alone: give --results or --site/--config, not both")
         }
         if title != nil && results == nil { throw ValidationError("--title is for --results (a site's title is in its healthaudit.yml)") }
+        if baseURL != nil && results == nil { throw ValidationError("--base-url is for --results (a site's is base_url in its healthaudit.yml)") }
     }
 
     /// The folder the build's diagnostics are relative to: the site, or the results.
@@ -115,6 +119,7 @@ struct Build: ParsableCommand {
         options.resultsDirectory = results.map(Paths.absolute)
         options.historyDirectory = history.map(Paths.absolute)
         options.title = title
+        options.baseURL = baseURL
         do {
             try Pipeline.build(for: options).run(options)
         } catch let failure as BuildFailed {

@@ -33,7 +33,7 @@ final class ResultsBuildTests: XCTestCase {
     func testSiteFromTheResultsOfTwoChecksEqualsTheSiteFromSources() throws {
         try writeResults()
         try run(["build", "--site", "Site", "--output", "from-sources"])
-        let built = try run(["build", "--results", "results", "--output", "from-results"])
+        let built = try run(["build", "--results", "results", "--output", "from-results", "--base-url", "https://example.org/healthaudit/"])
         XCTAssertTrue(built.stderr.contains("load: 5 apps from 2 results in"), built.stderr)
         let sources = try snapshot("from-sources"), results = try snapshot("from-results")
         // Content pages are the site folder's own: a site built from results has none.
@@ -51,9 +51,9 @@ final class ResultsBuildTests: XCTestCase {
         XCTAssertEqual(index, sourceIndex.replacing(/<h2 id="about">About these reports<\/h2>\n<ul class="pages">.*<\/ul>\n/, with: ""))
 
         // Same results, same bytes; and a second build with nothing changed does nothing.
-        try run(["build", "--results", "results", "--output", "again"])
+        try run(["build", "--results", "results", "--output", "again", "--base-url", "https://example.org/healthaudit/"])
         XCTAssertEqual(try snapshot("again").filter { $0.key != ".healthaudit-cache.json" }, results.filter { $0.key != ".healthaudit-cache.json" })
-        XCTAssertTrue(try run(["build", "--results", "results", "--output", "again"]).stderr.contains("inputs unchanged since the last build"))
+        XCTAssertTrue(try run(["build", "--results", "results", "--output", "again", "--base-url", "https://example.org/healthaudit/"]).stderr.contains("inputs unchanged since the last build"))
     }
 
     func testABadResultIsAnErrorNamingItAndThePreviousSiteStays() throws {
