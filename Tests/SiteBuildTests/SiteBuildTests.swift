@@ -141,6 +141,23 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertTrue(manifest.contains("#app-completeness"), manifest)
     }
 
+    /// Markdown in messages, rationales and questions is rendered on every page: outside code
+    /// blocks and code spans no backtick is left for a reader to see.
+    func testNoRawBacktickOnAnyPage() throws {
+        let site = try TestSite()
+        sites.append(site)
+        try site.build()
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: site.output).filter { $0.hasSuffix(".html") }
+        XCTAssertGreaterThan(pages.count, 80)
+        for page in pages {
+            let html = try site.read(page)
+                .replacing(/<pre[^>]*>.*?<\/pre>/.dotMatchesNewlines(), with: "")
+                .replacing(/<code[^>]*>.*?<\/code>/.dotMatchesNewlines(), with: "")
+                .replacing(/<script[^>]*>.*?<\/script>/.dotMatchesNewlines(), with: "")
+            XCTAssertFalse(html.contains("`"), "\(page): \(html.components(separatedBy: "`").first?.suffix(120) ?? "")")
+        }
+    }
+
     /// `404.html` for static hosts: styled like every page, listing the apps; with `base_url` its
     /// relative links resolve from any depth.
     func testTheNotFoundPageListsTheAppsAndTakesTheBaseURL() throws {

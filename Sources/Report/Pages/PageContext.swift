@@ -36,7 +36,8 @@ enum PageContext {
             "ruleTitle": rule?.description.title ?? finding.ruleID,
             "ruleURL": SitePaths.link(from: page, to: SitePaths.rule(finding.ruleID)),
             "severity": finding.severity.rawValue,
-            "message": finding.message,
+            // Markdown through cmark (code spans, emphasis), links in app text rendered as text.
+            "message": MarkdownRenderer.inline(finding.message),
             "location": finding.location.description,
             "quote": finding.quote,
             "target": finding.target,

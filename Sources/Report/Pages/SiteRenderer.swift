@@ -126,7 +126,7 @@ public struct SiteRenderer: Sendable {
         }
         var context: [String: Any] = [
             "id": rule.id, "title": rule.title, "severity": rule.severity.rawValue,
-            "questions": rule.questions.map { ["number": $0.rawValue, "text": MarkdownRenderer.render($0.text).html] },
+            "questions": rule.questions.map { ["number": $0.rawValue, "text": MarkdownRenderer.inline($0.text)] },
             "hasQuestions": !rule.questions.isEmpty,
             "questionsLabel": rule.questions.count == 1 ? "Answers review question" : "Answers review questions",
             "rationale": rationale.html,
