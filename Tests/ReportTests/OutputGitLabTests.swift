@@ -17,7 +17,8 @@ final class OutputGitLabTests: XCTestCase {
         XCTAssertEqual(issues.count, active.count, "suppressed findings are left out")
         for (issue, finding) in zip(issues, active) {
             XCTAssertEqual(Set(issue.keys), ["description", "check_name", "fingerprint", "severity", "location"])
-            XCTAssertEqual(issue["description"] as? String, finding.message)
+            XCTAssertEqual(issue["description"] as? String, PlainText.message(finding.message))
+            XCTAssertFalse((issue["description"] as? String ?? "").contains("`"), "code spans read as 'quoted' names")
             XCTAssertEqual(issue["check_name"] as? String, finding.ruleID)
             XCTAssertEqual((issue["fingerprint"] as? String)?.count, 64, "SHA-256 in hex")
             XCTAssertEqual((issue["fingerprint"] as? String)?.allSatisfy(\.isHexDigit), true)
@@ -63,5 +64,16 @@ final class OutputGitLabTests: XCTestCase {
         let text = GitLabCodeQuality.render(audits, context: OutputFixture.context)
         XCTAssertTrue(text.hasPrefix("[\n  {\n    \"description\": "), text)
         XCTAssertEqual(GitLabCodeQuality.render([try OutputFixture.audit("steady")], context: OutputFixture.context), "[]\n")
+    }
+}
+
+/// Messages shown unrendered (terminal, annotations, JUnit, SARIF text, GitLab) quote code as
+/// compilers do, and never drop app text that looks like markup.
+final class PlainMessageTests: XCTestCase {
+    func testCodeSpansBecomeQuotedNamesAndAppTextStays() {
+        XCTAssertEqual(PlainText.message("`isAuthorized` is set from `success`"), "'isAuthorized' is set from 'success'")
+        XCTAssertEqual(PlainText.message("the value ``a ` b`` is quoted"), "the value 'a ` b' is quoted")
+        XCTAssertEqual(PlainText.message("<dict> and <script>x</script> stay, \\*escapes\\* go"), "<dict> and <script>x</script> stay, *escapes* go")
+        XCTAssertEqual(PlainText.message("an unmatched ` stays"), "an unmatched ` stays")
     }
 }

@@ -14,7 +14,7 @@ public enum GitHubAnnotations {
             if let column = finding.location.column, column >= 1 { properties.append(("col", String(column))) }
             let title = RuleCatalog.rule(id: finding.ruleID)?.description.title ?? finding.ruleID
             properties.append(("title", "\(title) [\(finding.ruleID)]"))
-            var message = VisibleText.escaped(finding.message)
+            var message = VisibleText.escaped(PlainText.message(finding.message))
             if !finding.quote.isEmpty { message += "\n" + VisibleText.escaped(finding.quote) }
             output += "::\(command(finding.severity)) "
                 + properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")

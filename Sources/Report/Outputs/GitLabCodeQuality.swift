@@ -36,7 +36,7 @@ public enum GitLabCodeQuality {
     /// and two identical findings in one file stay two (GitLab shows one issue per fingerprint).
     private static func issue(_ finding: Finding, fingerprint: String, context: OutputContext) -> JSONValue {
         .object([
-            ("description", .string(finding.message)),
+            ("description", .string(PlainText.message(finding.message))),
             ("check_name", .string(finding.ruleID)),
             ("fingerprint", .string(fingerprint)),
             ("severity", .string(severity(finding.severity))),

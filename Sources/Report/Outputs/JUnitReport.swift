@@ -59,8 +59,8 @@ public enum JUnitReport {
         let worst = findings.map(\.severity).max() ?? rule.severity
         let first = findings[0]
         let message = findings.count == 1
-            ? "\(TextReport.location(first, context: context)): \(first.message)"
-            : "\(findings.count) findings; first at \(TextReport.location(first, context: context)): \(first.message)"
+            ? "\(TextReport.location(first, context: context)): \(PlainText.message(first.message))"
+            : "\(findings.count) findings; first at \(TextReport.location(first, context: context)): \(PlainText.message(first.message))"
         let body = listing(findings, context: context)
         return "      <failure message=\"\(XMLText.escape(message))\" type=\"\(worst.rawValue)\">\(XMLText.escape(body))</failure>\n"
     }
@@ -68,7 +68,7 @@ public enum JUnitReport {
     /// Every finding located, with its severity and the quoted line.
     private static func listing(_ findings: [Finding], context: OutputContext) -> String {
         findings.map { finding in
-            var line = "\(TextReport.location(finding, context: context)): \(finding.severity.rawValue): \(finding.message)"
+            var line = "\(TextReport.location(finding, context: context)): \(finding.severity.rawValue): \(PlainText.message(finding.message))"
             if !finding.quote.isEmpty { line += "\n    " + finding.quote }
             return line
         }.joined(separator: "\n")

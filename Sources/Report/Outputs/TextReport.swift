@@ -29,7 +29,7 @@ public enum TextReport {
     }
 
     public static func line(_ finding: Finding, context: OutputContext) -> String {
-        var text = "\(location(finding, context: context)): \(finding.severity.rawValue): \(oneLine(finding.message)) [\(finding.ruleID)]"
+        var text = "\(location(finding, context: context)): \(finding.severity.rawValue): \(oneLine(PlainText.message(finding.message))) [\(finding.ruleID)]"
         if let suppression = finding.suppression {
             text += " (suppressed, \(suppression.origin.rawValue): \(oneLine(suppression.reason)))"
         }
