@@ -148,9 +148,9 @@ public enum EvidenceReport {
     }
 
     static let style = """
-    body{font:15px/1.5 -apple-system,system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}\
+    body{font:16px/1.5 -apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}\
     table{border-collapse:collapse;width:100%;margin:1rem 0}th,td{border:1px solid #d2d2d7;padding:.4rem .6rem;text-align:left;vertical-align:top}\
-    th{background:#f5f5f7}code,pre{font:13px/1.4 ui-monospace,Menlo,monospace}pre{white-space:pre-wrap;background:#f5f5f7;padding:.6rem;overflow-wrap:anywhere}\
+    th{background:#f5f5f7}code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em}pre{white-space:pre-wrap;background:#f5f5f7;padding:.6rem;overflow-wrap:anywhere}\
     .facts{width:auto}.pass{color:#1a7f37}.warn,.warning{color:#9a6700}.fail,.error{color:#cf222e}.na,.note{color:#57606a}\
     .answer,.verdict{font-weight:600}.suppressed{color:#57606a;font-style:italic}.digest{overflow-wrap:anywhere}\
     pre.quote .context{color:#5b5b60}pre.quote .quoted{font-weight:600}
