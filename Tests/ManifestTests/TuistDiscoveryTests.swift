@@ -146,6 +146,19 @@ final class TuistDiscoveryTests: XCTestCase {
         XCTAssertFalse(TuistDiscovery.declaresApp("import ProjectDescription\nlet project = Project.app(name: \"Walk\")\n"))
     }
 
+    /// A manifest naming itself (`let p = ["K": .dictionary(p)]`) ends at the nesting limit, not in a crash.
+    func testASelfReferencingManifestIsBounded() throws {
+        try write("app/Project.swift", """
+        import ProjectDescription
+        let p: [String: Plist.Value] = ["NSHealthShareUsageDescription": "Walk reads steps.", "K": .dictionary(p)]
+        let s: SettingsDictionary = ["A": .dictionary(s)]
+        let project = Project(name: "Walk", targets: [.target(name: "Walk", destinations: .iOS, product: .app, bundleId: "b",
+            infoPlist: .extendingDefault(with: p), sources: ["Walk/Sources/**"], settings: .settings(base: s))])
+        """)
+        let manifest = try load()
+        XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.value.string, "Walk reads steps.")
+    }
+
     func testGlobFolders() {
         XCTAssertEqual(TuistDiscovery.folder(ofGlob: "Walk/Sources/**", in: ""), "Walk/Sources")
         XCTAssertEqual(TuistDiscovery.folder(ofGlob: "Walk/Sources/**/*.swift", in: "Projects/Walk"), "Projects/Walk/Walk/Sources")

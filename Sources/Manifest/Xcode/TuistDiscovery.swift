@@ -252,11 +252,11 @@ extension TuistDiscovery {
             return plistDictionary(first, depth: depth + 1)
         }
 
-        private func entries(_ dictionary: DictionaryExprSyntax) -> [(key: String, value: PlistValue, line: Int)] {
+        private func entries(_ dictionary: DictionaryExprSyntax, depth: Int = 0) -> [(key: String, value: PlistValue, line: Int)] {
             guard case .elements(let elements) = dictionary.content else { return [] }
             return elements.compactMap { element in
                 guard let key = string(element.key) else { return nil }
-                return (key, plistValue(element.value, depth: 0), line(element.key))
+                return (key, plistValue(element.value, depth: depth + 1), line(element.key))
             }
         }
 
@@ -271,7 +271,7 @@ extension TuistDiscovery {
             if let array = expression.as(ArrayExprSyntax.self) { return .array(array.elements.map { plistValue($0.expression, depth: depth + 1) }) }
             if let dictionary = expression.as(DictionaryExprSyntax.self) {
                 var result: [String: PlistValue] = [:]
-                for entry in entries(dictionary) { result[entry.key] = entry.value }
+                for entry in entries(dictionary, depth: depth + 1) { result[entry.key] = entry.value }
                 return .dictionary(result)
             }
             if let call = expression.as(FunctionCallExprSyntax.self), let first = call.arguments.first?.expression,
