@@ -108,31 +108,51 @@ public struct HistoryStore: Sendable {
                 unchanged += 1
                 continue
             }
+            // Two runs at one time stamp could not be told apart in the trend: refused before the site is built.
+            if let same = entries.first(where: { $0.origin == origin && $0.record.stamp == stamp }) {
+                throw InputError("the history already holds a different run of '\(origin)' at \(stamp); give each run its own time (SOURCE_DATE_EPOCH)",
+                                 file: directory + "/" + same.path)
+            }
             records.append(record)
             writes.append((origin + "/" + stamp + "-" + (run.commit.map { String($0.prefix(12)) } ?? "nocommit") + ".json", Data(document.serialized().utf8)))
         }
         return Plan(history: FindingHistory(records: records, showing: shown), writes: writes, unchanged: unchanged)
     }
 
-    /// Writes the plan's records; a name taken by a file of other bytes gets `-2`, `-3`…
+    /// Writes the plan's records, each into its origin's folder, which must be a real folder (a
+    /// symlink planted in the history is refused: records never land outside it). A record is
+    /// never replaced: `link` fails on an existing name, and a name holding other bytes — a run
+    /// with the same time stamp — is an error rather than a second run the trend cannot order.
     func write(_ plan: Plan) throws -> Int {
         var written = 0
         for (path, data) in plan.writes {
-            let folder = directory + "/" + (path as NSString).deletingLastPathComponent
-            try PosixFiles.makeDirectories(folder)
-            let base = directory + "/" + String(path.dropLast(5))
-            var target = base + ".json", suffix = 1
-            while FileManager.default.fileExists(atPath: target) {
-                if FileManager.default.contents(atPath: target) == data { break }
-                suffix += 1
-                target = base + "-\(suffix).json"
+            let origin = (path as NSString).deletingLastPathComponent
+            let folder = directory + "/" + origin
+            try PosixFiles.makeDirectories(directory)
+            var info = stat()
+            if lstat(folder, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw OutputFailure(path: folder, operation: "write a history record (the origin's folder is a symbolic link or a file)", code: ENOTDIR)
+                }
+            } else {
+                try PosixFiles.makeDirectory(folder)
             }
-            if FileManager.default.fileExists(atPath: target) { continue }
+            let target = directory + "/" + path
+            if PosixFiles.isRegularFile(target), FileManager.default.contents(atPath: target) == data { continue }
             let temporary = folder + "/.healthaudit-record-\(getpid())"
+            unlink(temporary)
             guard FileManager.default.createFile(atPath: temporary, contents: data) else {
                 throw OutputFailure(path: temporary, operation: "write a history record", code: errno)
             }
-            try PosixFiles.rename(temporary, to: target)
+            defer { unlink(temporary) }
+            if link(temporary, target) != 0 {
+                let code = errno
+                if code == EEXIST {
+                    throw InputError("the history already holds another record for this origin at this time stamp; give each run its own time (SOURCE_DATE_EPOCH)",
+                                     file: target)
+                }
+                throw OutputFailure(path: target, operation: "write a history record", code: code)
+            }
             written += 1
         }
         return written

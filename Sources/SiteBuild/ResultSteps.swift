@@ -41,7 +41,9 @@ extension BuildStep {
         let stamp = HistoryStore.stamp(options.clock.now())
         let plan: HistoryStore.Plan
         let shown = Set(state.results?.apps.map(\.id) ?? state.audits.map(\.manifest.id))
-        do { plan = try store.plan(runs, entries: state.historyEntries, stamp: stamp, showing: shown) } catch {
+        do { plan = try store.plan(runs, entries: state.historyEntries, stamp: stamp, showing: shown) } catch let error as InputError {
+            throw error
+        } catch {
             throw InternalFailure(step: "history", reason: "this run's results do not read back: \(error)")
         }
         state.historyPlan = plan
@@ -63,7 +65,13 @@ extension BuildStep {
     /// build records nothing).
     public static let record = BuildStep("record") { state, options in
         guard let directory = options.historyDirectory, let plan = state.historyPlan, !state.upToDate else { return "skipped (up to date)" }
-        let written = try HistoryStore(directory: directory).write(plan)
-        return "\(Plural.count(written, "record")) written to \(directory)"
+        do {
+            let written = try HistoryStore(directory: directory).write(plan)
+            return "\(Plural.count(written, "record")) written to \(directory)"
+        } catch {
+            // The site is whole but its history is not: the next build must not take itself for up to date.
+            unlink(options.outputDirectory + "/" + BuildCache.fileName)
+            throw error
+        }
     }
 }

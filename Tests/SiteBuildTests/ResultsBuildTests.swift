@@ -178,6 +178,25 @@ final class ResultsBuildTests: XCTestCase {
         XCTAssertEqual(try snapshot("site").filter { $0.key != ".healthaudit-cache.json" }, before.filter { $0.key != ".healthaudit-cache.json" })
     }
 
+    /// The history never writes through a symlink planted for an origin, and two different runs
+    /// at one time stamp are refused before anything is written.
+    func testHistoryRefusesSymlinksAndRepeatedTimeStamps() throws {
+        try writeResults()
+        let outside = fixture.root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: fixture.root + "/history", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixture.root + "/history/1-bikes", withDestinationPath: outside)
+        let planted = try run(["build", "--results", "results", "--history", "history", "--output", "site"], epoch: 1_775_044_800, expect: 3)
+        XCTAssertTrue(planted.stderr.contains("symbolic link"), planted.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), [], "nothing lands outside the history")
+        try FileManager.default.removeItem(atPath: fixture.root + "/history/1-bikes")
+
+        try run(["build", "--results", "results", "--history", "history", "--output", "site"], epoch: 1_775_044_800)
+        try run(["check", "--site", "Site", "--app", "steady", "--no-fail", "--format", "json", "--output", "results/2-rest.json"])
+        let repeated = try run(["build", "--results", "results", "--history", "history", "--output", "site"], epoch: 1_775_044_800, expect: 2)
+        XCTAssertTrue(repeated.stderr.contains("give each run its own time (SOURCE_DATE_EPOCH)"), repeated.stderr)
+    }
+
     /// A build from sources keeps its history too, under `site`.
     func testBuildFromSourcesKeepsAHistory() throws {
         try run(["build", "--site", "Site", "--history", "history", "--output", "site"], epoch: 1_775_044_800)
