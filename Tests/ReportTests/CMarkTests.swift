@@ -10,8 +10,10 @@ final class CMarkTests: XCTestCase {
         XCTAssertFalse(html.contains("<img"), html)
         XCTAssertFalse(html.contains("<a "), html)
         XCTAssertFalse(html.contains("<b>"), html)
-        XCTAssertTrue(html.contains("says x Verify https://auto.example"), html)
+        // HTML-looking app text is shown as typed, never omitted nor live.
+        XCTAssertTrue(html.contains("says x Verify &lt;https://auto.example&gt; &lt;b&gt;bold&lt;/b&gt;"), html)
         XCTAssertFalse(html.hasPrefix("<p>"))
+        XCTAssertEqual(MarkdownRenderer.inline("single word (\"<HealthKit>\") in `<dict>`"), "single word (&quot;&lt;HealthKit&gt;&quot;) in <code>&lt;dict&gt;</code>")
     }
 
     func testRendersCommonMarkThroughLibcmark() {

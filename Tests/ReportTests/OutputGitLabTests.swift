@@ -73,7 +73,7 @@ final class PlainMessageTests: XCTestCase {
     func testCodeSpansBecomeQuotedNamesAndAppTextStays() {
         XCTAssertEqual(PlainText.message("`isAuthorized` is set from `success`"), "'isAuthorized' is set from 'success'")
         XCTAssertEqual(PlainText.message("the value ``a ` b`` is quoted"), "the value 'a ` b' is quoted")
-        XCTAssertEqual(PlainText.message("<dict> and <script>x</script> stay, \\*escapes\\* go"), "<dict> and <script>x</script> stay, *escapes* go")
+        XCTAssertEqual(PlainText.message("<dict>, <script>x</script> and Health\\_App stay, `x` is quoted"), "<dict>, <script>x</script> and Health\\_App stay, 'x' is quoted")
         XCTAssertEqual(PlainText.message("an unmatched ` stays"), "an unmatched ` stays")
     }
 }

@@ -32,6 +32,9 @@ public enum MarkdownRenderer {
     /// Messages quote app text, and no message of the tool links anywhere: links and images are
     /// reduced to their text, so an usage string `![x](https://…)` cannot load or link anything.
     public static func inline(_ markdown: String) -> String {
+        // App text quoted outside a code span may look like HTML (`<HealthKit>`): cmark would omit
+        // it as raw HTML, so its `<` is written as an entity and shows as typed.
+        let markdown = markdown.contains("<") ? CodeSpans.rewrite(markdown, code: { CodeSpans.fenced($0) }, text: { $0 == "<" ? "&lt;" : String($0) }) : markdown
         var html = CMarkDocument(markdown: markdown).html().trimmingCharacters(in: .whitespacesAndNewlines)
         if html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 {
             html = String(html.dropFirst(3).dropLast(4))

@@ -25,51 +25,56 @@ public enum PlainText {
     }
 
     /// A finding's message (Markdown) for outputs shown unrendered — the terminal, annotations,
-    /// JUnit, SARIF `text`, GitLab: code spans become 'quoted' as compilers quote names, and
-    /// backslash escapes are dropped, so no backtick is left for the reader. Read by hand rather
-    /// than through cmark: messages quote app text, and none of it (`<dict>`, an HTML-looking
-    /// usage string) may be dropped as markup.
+    /// JUnit, SARIF `text`, GitLab: code spans become 'quoted' as compilers quote names, so no
+    /// backtick is left for the reader. Read by hand rather than through cmark: messages quote app
+    /// text, and none of it (`<dict>`, a backslash, HTML-looking words) may be dropped as markup.
     public static func message(_ markdown: String) -> String {
-        guard markdown.contains(where: { $0 == "`" || $0 == "\\" }) else { return markdown }
-        let characters = Array(markdown)
-        var text = ""
-        var index = 0
-        while index < characters.count {
-            let character = characters[index]
-            if character == "\\", index + 1 < characters.count, characters[index + 1].isASCII, characters[index + 1].isPunctuation || characters[index + 1].isSymbol {
-                text.append(characters[index + 1])
-                index += 2
-                continue
-            }
-            guard character == "`" else { text.append(character); index += 1; continue }
-            var run = 0
-            while index + run < characters.count, characters[index + run] == "`" { run += 1 }
-            // The closing run of the same length; none: the backticks are literal.
-            var close = index + run
-            var found: Int?
-            while close < characters.count {
-                if characters[close] == "`" {
-                    var length = 0
-                    while close + length < characters.count, characters[close + length] == "`" { length += 1 }
-                    if length == run { found = close; break }
-                    close += length
-                } else {
-                    close += 1
-                }
-            }
-            guard let end = found else { text += String(repeating: "`", count: run); index += run; continue }
-            var content = String(characters[(index + run)..<end])
-            if content.count >= 2, content.hasPrefix(" "), content.hasSuffix(" "), content.contains(where: { $0 != " " }) {
-                content = String(content.dropFirst().dropLast())
-            }
-            text += "'" + content + "'"
-            index = end + run
-        }
-        return text
+        guard markdown.contains("`") else { return markdown }
+        return CodeSpans.rewrite(markdown, code: { "'" + $0 + "'" }, text: { String($0) })
     }
 
     /// `usage-string-missing` → `UsageStringMissing` (SARIF's `reportingDescriptor.name`).
     public static func pascalCase(_ id: String) -> String {
         id.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}
+
+/// Markdown code spans (a run of backticks up to the next run of the same length), found as
+/// CommonMark finds them, for the outputs that rewrite a message around them.
+enum CodeSpans {
+    static func rewrite(_ markdown: String, code: (String) -> String, text: (Character) -> String) -> String {
+        let characters = Array(markdown)
+        var output = ""
+        var index = 0
+        while index < characters.count {
+            guard characters[index] == "`" else { output += text(characters[index]); index += 1; continue }
+            var run = 0
+            while index + run < characters.count, characters[index + run] == "`" { run += 1 }
+            var close = index + run, found: Int?
+            while close < characters.count {
+                guard characters[close] == "`" else { close += 1; continue }
+                var length = 0
+                while close + length < characters.count, characters[close + length] == "`" { length += 1 }
+                if length == run { found = close; break }
+                close += length
+            }
+            guard let end = found else { output += String(repeating: "`", count: run); index += run; continue }
+            var content = String(characters[(index + run)..<end])
+            if content.count >= 2, content.hasPrefix(" "), content.hasSuffix(" "), content.contains(where: { $0 != " " }) {
+                content = String(content.dropFirst().dropLast())
+            }
+            output += code(content)
+            index = end + run
+        }
+        return output
+    }
+
+    /// `content` as a code span again, fenced with one backtick more than its longest run.
+    static func fenced(_ content: String) -> String {
+        var longest = 0, run = 0
+        for character in content { run = character == "`" ? run + 1 : 0; longest = max(longest, run) }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padded = content.hasPrefix("`") || content.hasSuffix("`") || (content.hasPrefix(" ") && content.hasSuffix(" ")) ? " " + content + " " : content
+        return fence + padded + fence
     }
 }

@@ -63,7 +63,7 @@ public enum SARIFReport {
             ("ruleId", .string(finding.ruleID)),
             ("ruleIndex", .int(rules.index(of: finding.ruleID))),
             ("level", level(finding.severity)),
-            ("message", .object([("text", .string(PlainText.message(finding.message))), ("markdown", .string(finding.message))])),
+            ("message", .object([("text", .string(PlainText.message(finding.message)))])),
             ("locations", [.object([("physicalLocation", physical)])]),
             ("partialFingerprints", .object([(fingerprintKey, .string(context.fingerprint(finding)))])),
             ("properties", .object([("app", .string(app)), ("target", .string(finding.target))])),
