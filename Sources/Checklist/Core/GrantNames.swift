@@ -3,13 +3,14 @@
 enum GrantNames {
     /// Words of names about access: `authoriz` also takes `requestHealthAuthorization`.
     static let grantWords = ["grant", "authoriz", "authoris", "allow", "permission", "permitted", "access"]
-    /// Words of names that hold the answer: `isAuthorized`, not `authorizationStatus`.
-    static let recordWords = ["grant", "authorized", "authorised", "allow", "permission", "permitted", "access"]
+    /// Words of names that hold the answer: `isAuthorized`, `hasAuthorization`, `hasHealthPermission`,
+    /// `accessGranted` — not `authorizationStatus` (the asking words rule out `permissionSheetSeen`).
+    static let recordWords = ["grant", "authorized", "authorised", "hasauthoriz", "allow", "permitted", "permission", "access"]
     static let denyWords = ["deni", "deny", "declin", "refus", "notallowed", "not allowed", "unauthori", "not authori", "permission", "no access", "noaccess"]
     /// A refusal or an absence, not a grant: `denied`, `unauthorized`, `disallowed`, `withoutAccess`.
     static let negativeWords = ["deni", "deny", "declin", "refus", "notallowed", "disallow", "unauthori", "notauthori", "noaccess", "without", "missing"]
     /// Names that record the asking, not its outcome: `permissionRequested`, `shouldRequest`, `accessPromptShown`.
-    static let requestWords = ["request", "asked", "prompt", "shown", "initiali", "needs", "should"]
+    static let requestWords = ["request", "ask", "prompt", "shown", "seen", "initiali", "needs", "should", "done", "determined", "checked"]
 
     /// A name that speaks of access as granted, the asking included (`requestHealthAccess`).
     static func mentionsGrant(_ name: String) -> Bool {

@@ -90,6 +90,27 @@ struct PluginReadStatusRule: Rule {
               }
             }
             """]),
+            // Returned true from a function named as a grant, past an `if` block; a typed constant.
+            .reactNative(["js/src/access.ts": """
+            import { getRequestStatusForAuthorization, AuthorizationRequestStatus } from '@kingstinct/react-native-healthkit';
+
+            export async function hasHealthAccess(): Promise<boolean> {
+              const status = await getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
+              if (status === AuthorizationRequestStatus.unnecessary) {
+                ↓return true;
+              }
+              return false;
+            }
+            """]),
+            .reactNative(["js/src/typed.ts": """
+            import { getRequestStatusForAuthorization, AuthorizationRequestStatus } from '@kingstinct/react-native-healthkit';
+
+            export async function load(): Promise<boolean> {
+              const status = await getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
+              const ↓hasAccess: boolean = status === AuthorizationRequestStatus.unnecessary;
+              return hasAccess;
+            }
+            """]),
             // A status string for the screens, from the request status (seen in a step counter).
             .reactNative(["js/src/permission.ts": """
             import Healthkit, { HKAuthorizationRequestStatus, HKQuantityTypeIdentifier } from '@kingstinct/react-native-healthkit';
@@ -141,6 +162,15 @@ struct PluginReadStatusRule: Rule {
             export async function alreadyAsked(): Promise<boolean> {
               const status = await getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] });
               return status === AuthorizationRequestStatus.unnecessary;
+            }
+
+            // The comparison picks a title; "…Seen" and "…Done" record the asking.
+            export async function labels(setPermissionButtonTitle: (t: string) => void, setPermissionSheetSeen: (v: boolean) => void) {
+              const status = await getRequestStatusForAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] });
+              setPermissionButtonTitle(status === AuthorizationRequestStatus.unnecessary ? 'Open Settings' : 'Connect');
+              setPermissionSheetSeen(status === AuthorizationRequestStatus.unnecessary);
+              const permissionFlowDone = status === AuthorizationRequestStatus.unnecessary;
+              return permissionFlowDone;
             }
 
             export async function stage() {

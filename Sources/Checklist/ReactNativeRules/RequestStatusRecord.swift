@@ -80,9 +80,20 @@ struct RequestStatusRecord {
             last += 1
         }
         guard previous >= 1 else { return nil }
-        let token = tokens[previous], name = tokens[previous - 1]
+        // The comparison must be the whole value: `setTitle(status === …unnecessary ? 'a' : 'b')` keeps a title.
+        if last + 1 < tokens.count {
+            let next = tokens[last + 1]
+            guard [")", ",", ";", "}"].contains(where: next.isPunctuator) || next.line > tokens[last].line else { return nil }
+        }
+        let token = tokens[previous]
+        var nameIndex = previous - 1
+        // `const hasAccess: boolean = …`: the name before the TypeScript annotation.
+        if token.isPunctuator("="), previous >= 3, tokens[previous - 2].isPunctuator(":"), tokens[previous - 3].kind == .identifier {
+            nameIndex = previous - 3
+        }
+        let name = tokens[nameIndex]
         if token.isPunctuator("=") || token.isPunctuator(":"), name.kind == .identifier || name.kind == .string, GrantNames.says(name.value) {
-            return RequestStatusRecord(sink: previous - 1, record: name.value)
+            return RequestStatusRecord(sink: nameIndex, record: name.value)
         }
         if token.isPunctuator("("), name.kind == .identifier, GrantNames.says(name.text) {
             return RequestStatusRecord(sink: previous - 1, record: name.text)
@@ -114,21 +125,33 @@ struct RequestStatusRecord {
         return nil
     }
 
-    /// The name of the function whose body holds `index`: `function hasAccess(…) {`, `const hasAccess
-    /// = async (…) => {`, or a method `hasAccess(…) {`.
+    /// The name of the function whose body holds `index` — `function hasAccess(…) {`, `const
+    /// hasAccess = async (…) => {`, a method `hasAccess(…) {`, with a TypeScript return type or not —
+    /// past the blocks of `if`, `else`, `try` and loops inside it.
     private static func functionName(around index: Int, in file: JavaScriptFile) -> String? {
         let tokens = file.tokens
         var open = file.parent[index]
-        while let o = open, !tokens[o].isPunctuator("{") { open = file.parent[o] }
-        guard var i = open.map({ $0 - 1 }), i >= 0 else { return nil }
-        if tokens[i].isPunctuator("=>") { i -= 1 }
-        // A TypeScript return type: `(): Promise<boolean> {`.
-        var steps = 0
-        while i >= 0, steps < 12, !tokens[i].isPunctuator(")") { i -= 1; steps += 1 }
-        guard i >= 0, let paren = file.partner[i], paren >= 1 else { return nil }
-        var name = paren - 1
-        if tokens[name].isIdentifier("async") { name -= 1 }
-        if name >= 0, tokens[name].isPunctuator("=") { name -= 1 }
-        return name >= 0 && tokens[name].kind == .identifier && !["function", "if", "while", "for", "switch"].contains(tokens[name].text) ? tokens[name].text : nil
+        while let brace = open {
+            defer { open = file.parent[brace] }
+            guard tokens[brace].isPunctuator("{"), brace >= 1 else { continue }
+            var i = brace - 1
+            if tokens[i].isPunctuator("=>") { i -= 1 }
+            // A return type: `): Promise<boolean> {` — back to the `:` that follows the parameters.
+            if !tokens[i].isPunctuator(")") {
+                var j = i, steps = 0
+                while j > 0, steps < 12, !tokens[j].isPunctuator(":"), !tokens[j].isPunctuator("{"), !tokens[j].isPunctuator(";") { j -= 1; steps += 1 }
+                guard j >= 1, tokens[j].isPunctuator(":"), tokens[j - 1].isPunctuator(")") else { continue }
+                i = j - 1
+            }
+            guard tokens[i].isPunctuator(")"), let paren = file.partner[i], paren >= 1 else { continue }
+            var name = paren - 1
+            if tokens[name].isIdentifier("async") { name -= 1 }
+            if name >= 0, tokens[name].isPunctuator("=") { name -= 1 }
+            guard name >= 0, tokens[name].kind == .identifier else { continue }
+            // `if (…) {`, `for (…) {`, `catch (e) {`: a block inside the function, not the function.
+            if ["if", "while", "for", "switch", "catch", "with"].contains(tokens[name].text) { continue }
+            return tokens[name].text == "function" ? nil : tokens[name].text
+        }
+        return nil
     }
 }
