@@ -124,22 +124,30 @@ struct DayReport {
             distance: workout.totalDistance.map(formatter.distance) ?? "—")
     }
 
-    /// Hour labels and clock-time tick positions for the day's real length.
+    /// Hour labels and clock-time tick positions for the day's real length, read from the local
+    /// clock: a half-hour shift (Lord Howe) shows as `02:30`, a day that starts at 01:00 (clocks
+    /// going forward at midnight) starts its axis at `01:00`.
     private func clock(from start: Date, to end: Date) -> (labels: [String], ticks: [(x: Double, label: String)]) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = held.timeZone
+        func local(_ date: Date, minutesAlways: Bool) -> String {
+            let parts = calendar.dateComponents([.hour, .minute], from: date)
+            let hour = (parts.hour ?? 0) < 10 ? "0\(parts.hour ?? 0)" : "\(parts.hour ?? 0)"
+            let minute = parts.minute ?? 0
+            return minutesAlways || minute != 0 ? hour + ":" + (minute < 10 ? "0\(minute)" : "\(minute)") : hour
+        }
         var labels: [String] = []
         var moment = start
         while moment < end {
-            let hour = String(format: "%02d", calendar.component(.hour, from: moment))
-            labels.append(labels.contains(hour) ? hour + "′" : hour)
+            let label = local(moment, minutesAlways: false)
+            labels.append(labels.contains(label) ? label + "′" : label)
             moment += 3600
         }
         let length = end.timeIntervalSince(start)
-        var ticks: [(x: Double, label: String)] = []
-        for hour in [0, 6, 12, 18] {
-            guard let date = calendar.date(bySettingHour: hour, minute: 0, second: 0, of: start), date >= start, date < end else { continue }
-            ticks.append((date.timeIntervalSince(start) / length, String(format: "%02d:00", hour)))
+        var ticks: [(x: Double, label: String)] = [(0, local(start, minutesAlways: true))]
+        for hour in [6, 12, 18] {
+            guard let date = calendar.date(bySettingHour: hour, minute: 0, second: 0, of: start), date > start, date < end else { continue }
+            ticks.append((date.timeIntervalSince(start) / length, local(date, minutesAlways: true)))
         }
         ticks.append((1, "24:00"))
         return (labels, ticks)

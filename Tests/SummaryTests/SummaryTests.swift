@@ -116,6 +116,18 @@ final class SummaryBuilderTests: XCTestCase {
         XCTAssertEqual(day.stepsByHour.count, 25)
         XCTAssertEqual(Array(day.hourLabels.prefix(4)), ["00", "01", "01′", "02"])
         XCTAssertEqual(day.clockTicks[2].x, 13.0 / 25, accuracy: 1e-9)
+        // Lord Howe moves its clocks by half an hour: the 23.5-hour day labels its bars by the clock.
+        config.timeZone = "Australia/Lord_Howe"
+        let howe = SummaryBuilder(config: config, range: DayRange(from: DayDate("2026-10-04")!, to: DayDate("2026-10-04")!))
+        let halfHour = try howe.summarize(audit).days[0]
+        XCTAssertEqual(halfHour.hours, 23.5)
+        XCTAssertEqual(Array(halfHour.hourLabels.prefix(4)), ["00", "01", "02:30", "03:30"])
+        // Havana goes forward at midnight: the day starts at 01:00, and so does its axis.
+        config.timeZone = "America/Havana"
+        let havana = SummaryBuilder(config: config, range: DayRange(from: DayDate("2026-03-08")!, to: DayDate("2026-03-08")!))
+        let midnight = try havana.summarize(audit).days[0]
+        XCTAssertEqual(midnight.hourLabels.first, "01")
+        XCTAssertEqual(midnight.clockTicks.first?.label, "01:00")
     }
 
     func testStepTotalsMatchTheStoresDeduplicatedStatistics() throws {
