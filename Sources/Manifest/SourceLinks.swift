@@ -78,6 +78,7 @@ public enum GitHead {
     }
 
     private static func isHash(_ text: String) -> Bool {
-        (text.count == 40 || text.count == 64) && text.allSatisfy(\.isHexDigit)
+        // Lowercase ASCII, as git writes it (`isHexDigit` also takes fullwidth digits).
+        (text.utf8.count == 40 || text.utf8.count == 64) && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

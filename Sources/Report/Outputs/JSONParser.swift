@@ -170,7 +170,9 @@ public struct JSONParser {
     }
 
     private mutating func hex4() throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+        // Four ASCII hex digits exactly: `UInt32(_:radix:)` alone would take `+041`.
+        guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }),
+              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
             throw failure("\\u needs four hexadecimal digits")
         }
         index += 4

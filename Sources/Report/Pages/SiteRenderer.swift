@@ -96,7 +96,8 @@ public struct SiteRenderer: Sendable {
                         context: ["apps": input.apps.map { ["name": $0.name, "url": SitePaths.app($0.id)] }, "hasApps": !input.apps.isEmpty],
                         siteTitle: input.title)
         let base = input.baseURL
-        if base.hasPrefix("https://") || base.hasPrefix("http://") || base.hasPrefix("/") {
+        // An absolute URL or a path on the same host; `//host` (another host) is not a base.
+        if base.hasPrefix("https://") || base.hasPrefix("http://") || (base.hasPrefix("/") && !base.hasPrefix("//")) {
             let tag = "<base href=\"\(HTMLText.escape(base.hasSuffix("/") ? base : base + "/"))\">"
             file = OutputFile(path: file.path, text: String(decoding: file.data, as: UTF8.self).replacingOccurrences(of: "<head>\n", with: "<head>\n\(tag)\n"))
         }

@@ -85,7 +85,7 @@ public enum ResultReader {
         var source = ResultSource()
         if let commit = try node.optionalField("commit") {
             let text = try commit.string()
-            guard (text.count == 40 || text.count == 64), text.allSatisfy(\.isHexDigit) else { throw commit.problem("expected a commit hash (40 or 64 hexadecimal digits)") }
+            guard (text.count == 40 || text.count == 64), text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { throw commit.problem("expected a commit hash (40 or 64 lowercase hexadecimal digits)") }
             source.commit = text
         }
         if let template = try node.optionalField("urlTemplate") {
