@@ -40,6 +40,15 @@ enum ResultFolder {
         guard !names.isEmpty else {
             throw InputError("no results here: put the *.json of `healthaudit check --format json` runs in this folder", file: directory)
         }
+        // Sizes and count first: nothing is read when the folder is already over the limits.
+        let total = names.reduce(0) { sum, name in
+            var info = stat()
+            return sum + (lstat(directory + "/" + name, &info) == 0 ? Int(info.st_size) : 0)
+        }
+        if total > InputLimits.maxBytesPerRun {
+            throw InputError("the results hold more than \(ByteCount.text(InputLimits.maxBytesPerRun)) in all", file: directory)
+        }
+        if names.count > maxApps { throw InputError("\(names.count) result files, over the limit of \(maxApps) apps", file: directory) }
         let loaded = ParallelMap.map(names) { name in read(name, in: directory, fileSystem: fileSystem) }
         var problems = loaded.flatMap(\.problems)
         var apps: [AppReport] = [], runs: [HistoryStore.Run] = []
@@ -87,7 +96,7 @@ enum ResultFolder {
         do {
             let result = try ResultReader.read(root)
             if result.isPartial {
-                loaded.problems = [InputProblem("this result lists only the findings on changed lines (check --since or --changed-files); give build --results the full check of each repository",
+                loaded.problems = [InputProblem("this result lists only part of the findings (check --since, --changed-files or --baseline); give build --results the full check of each repository",
                                                 at: FileLocation(file: name))]
                 return loaded
             }

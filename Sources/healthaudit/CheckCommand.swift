@@ -102,6 +102,10 @@ struct Check: ParsableCommand {
         context.summaries = run.summaries
         let writer = OutputWriter(inputs: run.inputs)
         var (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
+        // A baselined result is not the whole project: the JSON says so, and `build --results` refuses it.
+        if baseline != nil {
+            context.baselined = run.audits.flatMap(\.activeFindings).count - audits.flatMap(\.activeFindings).count
+        }
         if let changes {
             let layout = RepositoryLayout(root: changes.root, site: RealPath.of(siteDirectory) ?? siteDirectory)
             (audits, context.changeScope) = ChangeFilter(changes: changes.lines, layout: layout).apply(audits, context: context)

@@ -197,6 +197,16 @@ final class ResultsBuildTests: XCTestCase {
         XCTAssertTrue(repeated.stderr.contains("give each run its own time (SOURCE_DATE_EPOCH)"), repeated.stderr)
     }
 
+    /// A result filtered by a baseline is not the project's whole audit: refused, naming the file,
+    /// before anything is read further.
+    func testABaselinedResultIsRefused() throws {
+        try run(["check", "--site", "Site", "--app", "trainer", "--no-fail", "--write-baseline", "base.json", "--format", "json", "--output", "ignored.json"])
+        try run(["check", "--site", "Site", "--app", "trainer", "--no-fail", "--baseline", "base.json", "--format", "json", "--output", "results/trainer.json"])
+        XCTAssertTrue(try read("results/trainer.json").contains("\"baselined\""))
+        let refused = try run(["build", "--results", "results", "--output", "site"], expect: 2)
+        XCTAssertTrue(refused.stderr.contains("trainer.json") && refused.stderr.contains("--baseline"), refused.stderr)
+    }
+
     /// A build from sources keeps its history too, under `site`.
     func testBuildFromSourcesKeepsAHistory() throws {
         try run(["build", "--site", "Site", "--history", "history", "--output", "site"], epoch: 1_775_044_800)

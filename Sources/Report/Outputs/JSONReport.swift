@@ -39,7 +39,7 @@ public enum JSONReport {
                 ("sitePath", .string(context.source.sitePath.isEmpty ? "." : context.source.sitePath)),
             ])),
             ("apps", .array(apps.map { app($0, context: context) })),
-            ("summary", summary(apps, scope: context.changeScope)),
+            ("summary", summary(apps, scope: context.changeScope, baselined: context.baselined)),
         ])
     }
 
@@ -172,7 +172,7 @@ public enum JSONReport {
     }
 
     /// `outsideChangedLines` only with `--changed-files` or `--since`: its absence means nothing was left out.
-    private static func summary(_ apps: [AppReport], scope: ChangeScope?) -> JSONValue {
+    private static func summary(_ apps: [AppReport], scope: ChangeScope?, baselined: Int?) -> JSONValue {
         let verdicts = apps.map(\.verdict)
         var members: [(String, JSONValue)] = [
             ("apps", .int(apps.count)),
@@ -184,6 +184,7 @@ public enum JSONReport {
             ])),
         ]
         if let scope { members.append(("outsideChangedLines", .int(scope.outside))) }
+        if let baselined { members.append(("baselined", .int(baselined))) }
         return .object(members)
     }
 }

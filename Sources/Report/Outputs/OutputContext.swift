@@ -18,6 +18,8 @@ public struct OutputContext: Sendable {
     public var verbose: Bool
     /// With `--changed-files` or `--since`: how many findings were left out, which every output says.
     public var changeScope: ChangeScope?
+    /// With `--baseline`: how many active findings the baseline accepted (left out of the report).
+    public var baselined: Int?
     /// The site's title and where the run's sources come from: JSON carries them so a site can be built from it.
     public var title = ProjectConfig.defaultTitle
     public var source = ResultSource()

@@ -52,7 +52,8 @@ public enum ReportSchema {
                 "fails": {"type": "integer", "minimum": 0}
               }
             },
-            "outsideChangedLines": {"type": "integer", "minimum": 0, "description": "With --changed-files or --since: active findings left out because they are not on a changed line."}
+            "outsideChangedLines": {"type": "integer", "minimum": 0, "description": "With --changed-files or --since: active findings left out because they are not on a changed line."},
+            "baselined": {"type": "integer", "minimum": 0, "description": "With --baseline: active findings the baseline accepted, left out of the report."}
           }
         }
       },

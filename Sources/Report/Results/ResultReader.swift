@@ -68,7 +68,10 @@ public enum ResultReader {
             app.sourceLinks = links
             apps.append(app)
         }
-        let partial = try root.field("summary").optionalField("outsideChangedLines") != nil
+        let summary = try root.field("summary")
+        let changedLinesOnly = try summary.optionalField("outsideChangedLines") != nil
+        let baselined = try summary.optionalField("baselined") != nil
+        let partial = changedLinesOnly || baselined
         return CheckResult(toolVersion: version, title: try root.field("title").string(), source: source, apps: apps, isPartial: partial)
     }
 
