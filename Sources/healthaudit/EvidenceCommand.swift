@@ -24,7 +24,11 @@ struct EvidenceCommand: ParsableCommand {
     /// Found as `check` and `build` find it, so the CI recipe needs no `--site`: the folder and the
     /// config's name in it (`healthaudit.yml` or `.healthaudit.yml`).
     private var located: (folder: String, name: String) {
-        if let site { return (Paths.absolute(site), ConfigLoader.fileName) }
+        if let site {
+            let folder = Paths.absolute(site)
+            let name = SiteLocator.names.first { FileManager.default.fileExists(atPath: folder + "/" + $0) } ?? ConfigLoader.fileName
+            return (folder, name)
+        }
         return SiteLocator.nearestConfig(from: Paths.absolute(".")) ?? (Paths.absolute("Site"), ConfigLoader.fileName)
     }
     private var siteDirectory: String { located.folder }

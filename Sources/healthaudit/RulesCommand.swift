@@ -136,11 +136,16 @@ struct InitCommand: ParsableCommand {
         // Audited once with the plain config, so the written one lists targets and requested types;
         // an app that does not load yet still gets its entry (`check` then says what is wrong).
         var findings: [String: AppDiscovery.Findings] = [:]
-        if let (state, _) = try? AuditRunner.loadAndCheck(siteDirectory: RealPath.of(folder) ?? folder, configText: AppDiscovery.config(for: apps, title: title)) {
+        let site = RealPath.of(folder) ?? folder
+        func audit(_ some: [AppDiscovery.App]) -> Bool {
+            guard let (state, _) = try? AuditRunner.loadAndCheck(siteDirectory: site, configText: AppDiscovery.config(for: some, title: title)) else { return false }
             for audit in state.audits {
                 findings[audit.manifest.id] = AppDiscovery.Findings(targets: audit.manifest.targets.map(\.name), read: audit.requestedRead, share: audit.requestedShare)
             }
+            return true
         }
+        // One app that does not load yet must not cost the others their details: then one by one.
+        if !audit(apps) { for app in apps { _ = audit([app]) } }
         var text = AppDiscovery.config(for: apps, title: title, findings: findings)
         text += """
         # Next steps: `healthaudit check` audits these apps; `healthaudit build` publishes the site.
