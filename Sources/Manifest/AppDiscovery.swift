@@ -14,6 +14,8 @@ public enum AppDiscovery {
         public var root: String
         /// Relative to `root`; nil for React Native (its own discovery finds `ios/`).
         public var project: String?
+        /// An XcodeGen spec relative to `root`, when its paths are relative to a folder above it.
+        public var xcodegen: String? = nil
         /// What was recognised, for the message and the generated config's comment.
         public var reason: String
     }
@@ -62,12 +64,19 @@ public enum AppDiscovery {
             if names.contains("pubspec.yaml"), fileSystem.isDirectory(path + "/ios/Runner.xcodeproj") {
                 return claim("flutter", reason: "Flutter app (pubspec.yaml, ios/Runner.xcodeproj)")
             }
-            // XcodeGen with no generated project committed: the spec's application target is the app.
+            // XcodeGen with no generated project committed: the spec's application target is the app,
+            // its type possibly in a file the spec includes. A white-label repository keeps one spec
+            // per app (`Apps/OneBusAway/project.yml`) whose paths start at the repository root.
             if names.contains(XcodeGenDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
-               let text = try? fileSystem.contents(of: path + "/" + XcodeGenDiscovery.fileName),
-               String(decoding: text, as: UTF8.self).range(of: #"(?m)^\s+type:\s*["']?application["']?\s*$"#, options: .regularExpression) != nil {
-                return claim("swift", named: XcodeGenDiscovery.applicationName(in: String(decoding: text, as: UTF8.self)),
-                             reason: "XcodeGen app (project.yml with an application target)")
+               let spec = XcodeGenDiscovery.application(spec: AppFiles.join(here, XcodeGenDiscovery.fileName), in: folder, fileSystem: fileSystem) {
+                let name = spec.projectName ?? (here == "." ? spec.target : displayName(here, folder: folder))
+                if spec.pathsFromSearchRoot {
+                    apps.append(App(id: identifier(name, folder: folder), name: name, kind: "swift", root: ".", project: nil,
+                                    xcodegen: AppFiles.join(here, XcodeGenDiscovery.fileName),
+                                    reason: "XcodeGen app (\(AppFiles.join(here, XcodeGenDiscovery.fileName)), paths from the repository root)"))
+                    return
+                }
+                return claim("swift", named: name, reason: "XcodeGen app (project.yml with an application target)")
             }
             // Tuist with no generated project committed: the manifest's application target is the app.
             if names.contains(TuistDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
@@ -122,6 +131,7 @@ public enum AppDiscovery {
             if app.kind != "swift" { yaml += "    kind: \(app.kind)\n" }
             yaml += "    root: \(quoted(app.root))\n"
             if let project = app.project { yaml += "    project: \(quoted(project))\n" }
+            if let spec = app.xcodegen { yaml += "    xcodegen: \(quoted(spec))\n" }
             if let found = findings[app.id] { yaml += permissionsBlock(found) }
         }
         if apps.isEmpty { yaml += "  []\n" }

@@ -121,6 +121,42 @@ final class NoConfigCheckTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("<code>.healthaudit.yml</code>"), "the config it read is named and digested")
     }
 
+    /// A white-label repository (OneBusAway's layout): one XcodeGen spec per app under `Apps/`, its
+    /// paths from the repository root, the application type in a shared file it includes, and the
+    /// app's code in a framework target of another spec (whose paths are its own folder's).
+    func testWhiteLabelXcodeGenSpecsAreFoundWithTheirFrameworks() throws {
+        try write("Apps/Shared/app_shared.yml", "targets:\n  App:\n    type: application\n    platform: iOS\n    dependencies:\n      - target: WalkKit\n")
+        try write("Apps/Walk/project.yml", "targets:\n  App:\n    sources:\n      - path: Apps/Walk\ninclude:\n  - path: Apps/Shared/app_shared.yml\n  - path: WalkKit/project.yml\n")
+        try write("Apps/Walk/AppDelegate.swift", "import UIKit\n")
+        try write("WalkKit/project.yml", "targets:\n  WalkKit:\n    type: framework\n    sources:\n      - path: \".\"\n      - path: WalkKit.h\n")
+        try write("WalkKit/WalkKit.h", "")
+        try write("WalkKit/Health.swift", NoConfigCheckTests.healthSwift)
+        let apps = AppDiscovery.find(in: root)
+        XCTAssertEqual(apps.map { "\($0.id) \($0.root) \($0.xcodegen ?? "-")" }, ["walk . Apps/Walk/project.yml"])
+        try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        let run = try HealthAuditBinary.run(["check", "--no-fail", "--format", "json"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let findings = ((report["apps"] as? [[String: Any]])?.first?["findings"] as? [[String: Any]]) ?? []
+        XCTAssertTrue(findings.contains { ($0["location"] as? [String: Any])?["path"] as? String == "WalkKit/Health.swift" },
+                      "the framework's code is audited: \(findings)")
+    }
+
+    static let healthSwift = """
+    import HealthKit
+
+    final class Health {
+        let store = HKHealthStore()
+        var isAuthorized = false
+
+        func connect() {
+            store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)]) { success, _ in
+                self.isAuthorized = success
+            }
+        }
+    }
+    """
+
     func testAFolderWithNoAppSaysSo() throws {
         try write("README.md", "# nothing here\n")
         let run = try HealthAuditBinary.run(["check"], in: root)

@@ -41,6 +41,18 @@ struct AuthorizationRememberedRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // Another framework's permission flag (OneBusAway's location service) is not HealthKit's.
+            .healthApp(["Sources/LocationService.swift": """
+            import CoreLocation
+
+            final class LocationService {
+                let userDefaults = UserDefaults.standard
+
+                var canPromptUserForPermission: Bool {
+                    userDefaults.bool(forKey: "promptUserForLocationPermission")
+                }
+            }
+            """]),
             .healthApp(["Sources/Preferences.swift": """
             import SwiftUI
 

@@ -184,8 +184,14 @@ struct HealthKitVocabulary {
     }
 
     /// A UserDefaults key or stored property that records authorization.
+    static let otherPermissions = ["location", "notification", "push", "camera", "photo", "microphone", "contact", "calendar", "reminder",
+                                   "bluetooth", "motion", "tracking", "siri", "speech", "media", "music", "homekit", "nfc"]
+
     static func isAuthorizationKey(_ text: String) -> Bool {
         let lower = text.lowercased()
+        // Another framework's permission (`promptUserForLocationPermission`, `notificationsAuthorized`)
+        // is not HealthKit's, unless the key speaks of health too.
+        if !lower.contains("health"), otherPermissions.contains(where: lower.contains) { return false }
         if ["authoriz", "permission", "granted"].contains(where: lower.contains) { return true }
         // `healthKitEnabled`, `healthAccess`, `hasConnectedToHealthKit` — but not a feature toggle such
         // as `womensHealthEnabled`, which says what the person turned on in the app, not what HealthKit allows.

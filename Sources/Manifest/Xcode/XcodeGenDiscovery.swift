@@ -49,8 +49,29 @@ struct XcodeGenDiscovery {
             discovery.fact("entitlements from entitlements.properties", origin: Self.fileName, at: FileLocation(file: entitlements.path, line: entitlements.rootLine))
         }
         if !explicit.contains("sources") {
-            let sources = parts.flatMap { $0.value.mapping?["sources"]?.sequence ?? [] }
-            let paths = sources.compactMap { $0.string ?? $0.mapping?["path"]?.string }.filter { files.isDirectory($0) || files.exists($0) }
+            // Folders only (a header or a plist listed as a source is no Swift). A path is relative to the spec file that writes it (`path: "."` in `OBAKitCore/project.yml`
+            // is `OBAKitCore`), else to the app root (a spec generated with `--project-root`).
+            func sourcePaths(of target: String) -> [String] {
+                targetNodes.filter { $0.key.string == target }.flatMap { part -> [String] in
+                    let folder = (part.file.path as NSString).deletingLastPathComponent
+                    return (part.value.mapping?["sources"]?.sequence ?? []).compactMap { $0.string ?? $0.mapping?["path"]?.string }.compactMap { written in
+                        [AppFiles.normalize(AppFiles.join(folder.isEmpty ? "." : folder, written)), AppFiles.normalize(written)].compactMap { $0 }
+                            .first(where: files.isDirectory)
+                    }
+                }
+            }
+            var paths = sourcePaths(of: name)
+            // The frameworks the app depends on (`dependencies: - target: OBAKit`) are its code too,
+            // as a linked framework target is in an Xcode project; extensions are not.
+            let linked = linkedFrameworks(of: name, in: targetNodes.map { ($0.key.string, $0.value) })
+            for framework in linked {
+                let added = sourcePaths(of: framework).filter { !paths.contains($0) }
+                paths += added
+                if !added.isEmpty {
+                    discovery.fact("\(Plural.count(added.count, "source folder")) from the framework target \(framework) it depends on", origin: Self.fileName,
+                                   at: FileLocation(file: defined.file.shown, line: defined.value.mark?.line))
+                }
+            }
             if !paths.isEmpty {
                 discovery.config.sources = paths
                 discovery.fact("\(Plural.count(paths.count, "source folder")) from sources", origin: Self.fileName, at: FileLocation(file: defined.file.shown, line: defined.value.mark?.line))
@@ -58,12 +79,57 @@ struct XcodeGenDiscovery {
         }
     }
 
-    /// The first application target's name in a spec's text (for `check` without a config); nil
-    /// when the spec does not parse.
-    static func applicationName(in text: String) -> String? {
-        guard let root = try? YAMLReader.compose(text, file: fileName) else { return nil }
-        let targets = (root.mapping?["targets"]?.mapping ?? [:]).compactMap { key, value in value.mapping?["type"]?.string == "application" ? key.string : nil }
-        return targets.first
+    static let frameworkTypes: Set<String> = ["framework", "library.static", "library.dynamic", "framework.static"]
+
+    /// Framework and library targets `target` depends on, directly or through them, in spec order.
+    private func linkedFrameworks(of target: String, in targets: [(String?, Node)]) -> [String] {
+        func type(_ name: String) -> String? { targets.first { $0.0 == name && $0.1.mapping?["type"] != nil }?.1.mapping?["type"]?.string }
+        func dependencies(_ name: String) -> [String] {
+            targets.filter { $0.0 == name }.flatMap { $0.1.mapping?["dependencies"]?.sequence ?? [] }.compactMap { $0.mapping?["target"]?.string }
+        }
+        var found: [String] = []
+        var pending = dependencies(target)
+        while let next = pending.first, found.count < 32 {
+            pending.removeFirst()
+            guard !found.contains(next), next != target, let kind = type(next), Self.frameworkTypes.contains(kind) else { continue }
+            found.append(next)
+            pending += dependencies(next)
+        }
+        return found
+    }
+
+    /// What `check` without a config needs of a spec: its application target (declared in the
+    /// spec or a file it includes), the project's `name:`, and whether its source paths start at
+    /// the searched folder rather than the spec's own (`xcodegen --project-root`). Paths are
+    /// relative to `folder`; nil when the spec declares no application.
+    struct Application {
+        var target: String
+        var projectName: String?
+        var pathsFromSearchRoot: Bool
+    }
+
+    static func application(spec: String, in folder: String, fileSystem: FileSystem) -> Application? {
+        func node(_ relative: String) -> Node? {
+            (try? fileSystem.contents(of: folder + "/" + relative)).flatMap { try? YAMLReader.compose(String(decoding: $0, as: UTF8.self), file: relative) }
+        }
+        guard let root = node(spec) else { return nil }
+        let specFolder = (spec as NSString).deletingLastPathComponent
+        var files = [root]
+        for include in root.mapping?["include"]?.sequence ?? [] {
+            guard let written = include.string ?? include.mapping?["path"]?.string else { continue }
+            let candidates = [AppFiles.normalize(AppFiles.join(specFolder.isEmpty ? "." : specFolder, written)), AppFiles.normalize(written)].compactMap { $0 }
+            if let found = candidates.lazy.compactMap(node).first { files.append(found) }
+        }
+        let targets = files.flatMap { file in (file.mapping?["targets"]?.mapping ?? [:]).map { (key: $0.key.string, value: $0.value) } }
+        guard let target = targets.first(where: { $0.value.mapping?["type"]?.string == "application" })?.key else { return nil }
+        let sources = targets.filter { $0.key == target }.flatMap { $0.value.mapping?["sources"]?.sequence ?? [] }
+            .compactMap { $0.string ?? $0.mapping?["path"]?.string }
+        let exists = { (base: String, path: String) in
+            AppFiles.normalize(AppFiles.join(base.isEmpty ? "." : base, path)).map { fileSystem.fileExists(folder + "/" + $0) } ?? false
+        }
+        let fromSearchRoot = !specFolder.isEmpty && specFolder != "." && !sources.isEmpty
+            && !sources.contains { exists(specFolder, $0) } && sources.contains { exists(".", $0) }
+        return Application(target: target, projectName: root.mapping?["name"]?.string, pathsFromSearchRoot: fromSearchRoot)
     }
 
     /// Reads a spec file and, depth first, the files its `include:` names: relative to the including
