@@ -90,7 +90,10 @@ public enum AppDiscovery {
                 guard let text = try? fileSystem.contents(of: path + "/" + project + "/project.pbxproj"),
                       String(decoding: text, as: UTF8.self).contains("com.apple.product-type.application") else { continue }
                 let name = String(project.dropLast(".xcodeproj".count))
-                apps.append(App(id: identifier(name, folder: folder), name: name, kind: "swift", root: here, project: project,
+                // The searched folder is the root, the project a path in it: the development pods and
+                // local packages the app builds from (`pod 'Kit', :path => '../'`) sit beside or above
+                // the project's folder, and reads stay inside the root.
+                apps.append(App(id: identifier(name, folder: folder), name: name, kind: "swift", root: ".", project: AppFiles.join(here, project),
                                 reason: "Xcode project with an application target"))
             }
         }

@@ -67,8 +67,8 @@ final class NoConfigCheckTests: XCTestCase {
             "flutter flutter_app -",
             "swift generated -",
             "react-native mobile -",
-            "swift native Stride.xcodeproj",
-            "swift native/Examples/Demo Demo.xcodeproj",
+            "swift . native/Stride.xcodeproj",
+            "swift . native/Examples/Demo/Demo.xcodeproj",
             "cordova study/src-cordova -",
             "swift tuist -",
             "swift web/ios/App App.xcodeproj",
@@ -170,7 +170,7 @@ final class NoConfigCheckTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.hasPrefix("wrote healthaudit.yml with 1 app: stride"), first.stdout)
         let config = try String(contentsOfFile: root + "/healthaudit.yml", encoding: .utf8)
-        XCTAssertTrue(config.contains("root: \"native\"\n    project: \"Stride.xcodeproj\""), config)
+        XCTAssertTrue(config.contains("root: \".\"\n    project: \"native/Stride.xcodeproj\""), config)
         let again = try HealthAuditBinary.run(["init"], in: root)
         XCTAssertEqual(again.status, 2)
         XCTAssertTrue(again.stderr.contains("refusing to overwrite an existing config"), again.stderr)
