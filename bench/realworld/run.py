@@ -141,6 +141,28 @@ def score_app(judgment, report, slug):
     return result
 
 
+def audit_key(app):
+    """What must not change between two audits of one app: its answers and where its findings are."""
+    return ([a["status"] for a in app["answers"]],
+            sorted((f["ruleId"], f["location"]["path"], f["location"]["line"]) for f in app["findings"]))
+
+
+def discovery_check(tool, tree, configured):
+    """`check` with no config in the same tree: how many apps discovery finds, and whether one of
+    them is audited as the hand-written config audits the app (same answers; same findings)."""
+    os.remove(os.path.join(tree, "healthaudit.yml"))
+    os.makedirs(os.path.join(tree, ".git"), exist_ok=True)  # the repository's top: no config above it is used
+    status = subprocess.run([tool, "check", "--no-fail", "--format", "json", "--output", "discovered.json"], cwd=tree,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if status.returncode != 0:
+        return {"apps": 0, "error": status.stderr[-500:]}
+    discovered = json.load(open(os.path.join(tree, "discovered.json"), encoding="utf-8"))["apps"]
+    wanted = audit_key(configured["apps"][0])
+    return {"apps": len(discovered),
+            "answers_same": any(audit_key(app)[0] == wanted[0] for app in discovered),
+            "findings_same": any(audit_key(app) == wanted for app in discovered)}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--checkouts", required=True, help="folder of fetched repositories (owner+name/)")
@@ -179,8 +201,10 @@ def main():
             print(f"{slug}: healthaudit exited {status}\n{stderr}", flush=True)
             results.append({"app": slug, "error": f"exit {status}", "stderr": stderr[-2000:], "seconds": seconds, "rss_mib": rss})
             continue
-        result = score_app(judgment, json.load(open(report_path, encoding="utf-8")), slug)
+        report = json.load(open(report_path, encoding="utf-8"))
+        result = score_app(judgment, report, slug)
         result.update({"seconds": round(seconds, 2), "rss_mib": round(rss, 1), "well_configured": judgment.get("well_configured")})
+        result["discovery"] = discovery_check(args.tool, tree, report)
         results.append(result)
         print(f"{slug}: {result['agree']}/6 answers, {len(result['found'])} found, {len(result['missed'])} missed, "
               f"{len(result['false_alarms'])} false alarm(s), {seconds:.2f} s, {rss:.0f} MiB", flush=True)
@@ -198,8 +222,8 @@ def main():
                "defects_found": found, "defects_missed": missed, "false_alarms": alarms}
     json.dump({"summary": summary, "apps": results}, open(os.path.join(out, "results.json"), "w"), indent=2, sort_keys=True)
 
-    lines = ["| app | " + " | ".join(QUESTIONS) + " | defects found | missed | false alarms | time | peak RSS |",
-             "|---|" + "---|" * len(QUESTIONS) + "---:|---:|---:|---:|---:|"]
+    lines = ["| app | " + " | ".join(QUESTIONS) + " | defects found | missed | false alarms | time | peak RSS | no config |",
+             "|---|" + "---|" * len(QUESTIONS) + "---:|---:|---:|---:|---:|---|"]
     for r in results:
         if "answers" not in r:
             lines.append(f"| {r['app']} | " + " | ".join(["—"] * len(QUESTIONS)) + f" | {r.get('skipped') or r.get('error')} | | | | |")
@@ -208,7 +232,18 @@ def main():
         for q in QUESTIONS:
             a = r["answers"][q]
             cells.append(a["tool"] if a["agree"] else f"**{a['tool']}** (judged {a['judged']})")
-        lines.append(f"| {r['app']} | " + " | ".join(cells) + f" | {len(r['found'])} | {len(r['missed'])} | {len(r['false_alarms'])} | {r['seconds']} s | {r['rss_mib']:.0f} MiB |")
+        found_apps = r["discovery"]
+        no_config = (f"error: {found_apps['error'][:60]}" if "error" in found_apps else
+                     f"{found_apps['apps']} app(s); answers {'same' if found_apps['answers_same'] else '**differ**'}, "
+                     f"findings {'same' if found_apps['findings_same'] else 'differ'}")
+        lines.append(f"| {r['app']} | " + " | ".join(cells) + f" | {len(r['found'])} | {len(r['missed'])} | {len(r['false_alarms'])} | {r['seconds']} s | {r['rss_mib']:.0f} MiB | {no_config} |")
+    same_answers = sum(1 for r in scored if r["discovery"].get("answers_same"))
+    same_findings = sum(1 for r in scored if r["discovery"].get("findings_same"))
+    summary["discovery"] = {"answers_same": same_answers, "findings_same": same_findings, "apps": len(scored)}
+    json.dump({"summary": summary, "apps": results}, open(os.path.join(out, "results.json"), "w"), indent=2, sort_keys=True)
+    lines.append("")
+    lines.append(f"`check` with no config, compared with the hand-written config: the same answers for {same_answers}/{len(scored)} apps, "
+                 f"the same findings for {same_findings}/{len(scored)}.")
     lines.append("")
     lines.append(f"Answers agreeing with the hand judgment: {agree}/{total_answers}"
                  + (f" ({100 * agree / total_answers:.0f} %)" if total_answers else "")
