@@ -58,8 +58,9 @@ struct ExplainCommand: ParsableCommand {
         if !description.references.isEmpty {
             text += "\nRests on:\n" + description.references.map { "  \($0.title) — \($0.url)\n" }.joined()
         }
-        let aboutCode = description.isAboutCode
-        for (heading, examples) in [("Triggers on", description.triggering), ("Does not trigger on", description.nonTriggering)] {
+        let triggering = description.triggering
+        let aboutCode = RuleDescription.isAboutCode(triggering)
+        for (heading, examples) in [("Triggers on", triggering), ("Does not trigger on", description.nonTriggering)] {
             for (index, example) in examples.enumerated() {
                 text += "\n\(heading) (example \(index + 1)):\n"
                 // The finding's line is flagged with `>` in the gutter, as compilers point at it.

@@ -149,8 +149,9 @@ extension RuleExample {
 }
 
 extension RuleDescription {
-    /// Whether the rule finds in code: its triggering examples mark the place in a code file.
-    public var isAboutCode: Bool {
+    /// Whether a rule finds in code: its triggering examples (built once by the caller, as
+    /// `triggering` builds them anew on every call) mark the place in a code file.
+    public static func isAboutCode(_ triggering: [RuleExample]) -> Bool {
         triggering.contains { example in example.markers.contains { RuleExample.codeExtensions.contains(($0.file as NSString).pathExtension) } }
     }
 

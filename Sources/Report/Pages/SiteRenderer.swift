@@ -117,6 +117,8 @@ public struct SiteRenderer: Sendable {
     func rulePage(_ rule: RuleDescription, input: SiteInput) -> OutputFile {
         let path = SitePaths.rule(rule.id)
         let rationale = MarkdownRenderer.render(rule.rationale)
+        let triggering = rule.triggering
+        let aboutCode = RuleDescription.isAboutCode(triggering)
         let findings = input.apps.flatMap { app in
             app.findings.filter { $0.ruleID == rule.id }.map { finding -> [String: Any] in
                 var row = PageContext.finding(finding, from: path)
@@ -131,8 +133,8 @@ public struct SiteRenderer: Sendable {
             "hasQuestions": !rule.questions.isEmpty,
             "questionsLabel": rule.questions.count == 1 ? "Answers review question" : "Answers review questions",
             "rationale": rationale.html,
-            "triggering": RuleExamplePresenter.html(rule.triggering, aboutCode: rule.isAboutCode).map { ["html": $0] },
-            "nonTriggering": RuleExamplePresenter.html(rule.nonTriggering, aboutCode: rule.isAboutCode).map { ["html": $0] },
+            "triggering": RuleExamplePresenter.html(triggering, aboutCode: aboutCode).map { ["html": $0] },
+            "nonTriggering": RuleExamplePresenter.html(rule.nonTriggering, aboutCode: aboutCode).map { ["html": $0] },
             "references": rule.references.map { ["title": $0.title, "url": $0.url] },
             "findings": findings, "hasFindings": !findings.isEmpty,
         ]
