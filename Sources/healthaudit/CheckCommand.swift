@@ -292,7 +292,7 @@ enum SiteLocator {
         let fileSystem = LocalFileSystem(confinedTo: [ProjectRoot.containing(folder)])
         do {
             return Located(siteDirectory: folder, discoveredConfig: String(decoding: try fileSystem.contents(of: file), as: UTF8.self), configFile: file)
-        } catch let error as InputError { throw CommandFailure(error.description) }
+        } catch let error as InputError { throw CommandFailure(lines: error.problems.map(\.description)) }
     }
 
     static func locate(path: String?, site: String?, config: String?) throws -> Located {

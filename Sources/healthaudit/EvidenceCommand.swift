@@ -66,7 +66,7 @@ struct EvidenceCommand: ParsableCommand {
     private func read(_ path: String, shown: String) throws -> Data {
         let fileSystem = LocalFileSystem(confinedTo: [ProjectRoot.containing(siteDirectory)])
         do { return try fileSystem.contents(of: path) } catch let error as InputError {
-            throw CommandFailure(error.cited(in: shown).description)
+            throw CommandFailure(lines: error.cited(in: shown).problems.map(\.description))
         }
     }
 }

@@ -79,7 +79,8 @@ struct Build: ParsableCommand {
         --results DIR renders the site from the `check --format json` results in DIR (one per repository \
         or CI job) without reading any source; --history DIR keeps each run's results there, keyed by date \
         and commit, and the pages draw each app's and each rule's findings over time (new, fixed, unchanged). \
-        SOURCE_DATE_EPOCH, when set, is the run's date.
+        SOURCE_DATE_EPOCH, when set, is the run's date: whole seconds since 1970, at most 253402300799 \
+        (9999-12-31T23:59:59Z); any other value is refused (exit 2).
         """)
 
     @OptionGroup var siteOptions: SiteOptions

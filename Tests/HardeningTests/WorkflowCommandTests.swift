@@ -77,6 +77,22 @@ final class WorkflowCommandTests: XCTestCase {
         assertNoForgedCommand(printed, intended: 0)
     }
 
+    /// Discovery writes a config in memory: a folder named with a line break, a tab or U+2028
+    /// reads back as itself (it folded into another path, and `check` failed).
+    func testTheDiscoveredConfigKeepsAFolderNameWithALineBreak() throws {
+        let folder = Repository.temporaryDirectory("healthaudit-discovered")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let name = "App\n::stop-commands::x\t\u{2028}\"q\"\\"
+        try FileManager.default.copyItem(atPath: Repository.site + "/apps/runner", toPath: folder + "/" + name)
+        let apps = AppDiscovery.find(in: folder)
+        XCTAssertEqual(apps.map(\.project), [name + "/Runner.xcodeproj"])
+        let yaml = AppDiscovery.config(for: apps, title: "T\n  - id: forged")
+        XCTAssertFalse(yaml.contains("\n  - id: forged"), yaml)
+        let config = try ConfigLoader().parse(yaml, file: ConfigLoader.fileName, siteDirectory: folder)
+        XCTAssertEqual(config.apps.map(\.project?.value), [name + "/Runner.xcodeproj"])
+        XCTAssertEqual(config.title, "T\n  - id: forged")
+    }
+
     // MARK: - Whole runs over hostile names
 
     /// Runs of `check` (every format, discovery, --verbose), `build` and `build --results` over
