@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every hostile input of issue 21 against the release build: time, peak RSS and the outcome.
+"""Every hostile input of issues 21 and 33 against the release build: time, peak RSS and the outcome.
 
     python3 bench/hostile.py [--tool .build/release/healthaudit] [--runs 10]
 
@@ -8,11 +8,14 @@ bytes to a few MiB, written here, never taken from third parties), runs `healtha
 `build` on it and checks the outcome it must have: a clear error (exit 2 and the words of the
 message) or a bounded result (exit 0 or 1, and the note that says what was skipped). Wall time and
 peak RSS come from the kernel's accounting of the finished process (`wait4`). The targets: under
-5 s and 300 MiB each. Then the same inputs are checked `--runs` times and the outputs compared
+5 s and 300 MiB each, and no line of any run's stdout or stderr that the GitHub Actions runner
+would obey as a command the tool did not mean (`::name::` at a line's start, `##[` anywhere). A
+case may also set the environment and check the files the run left. Then the same inputs are checked `--runs` times and the outputs compared
 byte for byte. Prints a Markdown table (the README keeps the latest one).
 """
 import argparse
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -169,6 +172,64 @@ def case_many_files(site):
     return ["check"], 2, "50000"
 
 
+def case_hostile_names(site):
+    write(site, STEADY + "/Health/::stop-commands::tok.swift", swift("HKHealthStore()"))
+    write(site, STEADY + "/Health/Probe\n::error::forged ##[add-mask]x\r.swift", swift("HKHealthStore()"))
+    write(site, "content/x\n::stop-commands::tok.md", "---\ntitle: [\n---\n# A\n")
+    return ["build"], 2, "content/x\\u{000A}::stop-commands::tok.md"
+
+
+def case_hostile_names_github(site):
+    write(site, STEADY + "/Health/Probe\n::stop-commands::tok ##[add-mask]x\r.swift",
+          "import HealthKit\n\nfunc f(store: HKHealthStore) -> Bool {\n"
+          "    store.authorizationStatus(for: HKCharacteristicType(.dateOfBirth)) == .sharingAuthorized\n}\n")
+    return ["check", "--format", "github"], 1, "Probe%0A%3A%3Astop-commands%3A%3Atok #\\u{0023}[add-mask]x%0D.swift"
+
+
+def case_chart_id_int_min(site):
+    path = os.path.join(site, "healthaudit.yml")
+    text = open(path).read()
+    write(site, "healthaudit.yml", text.replace("    name: Steady\n", "    name: \"D^`_OONN[Z[Ia\"\n", 1))
+    return ["build"], 0, None
+
+
+def case_output_over_baseline(site):
+    baseline = os.path.join(os.path.dirname(site), "baseline.json")
+    write(site, "../baseline.json", "{}")
+    return (["check", "--baseline", baseline, "--format", "json", "--output", baseline], 2,
+            "refusing to write a report over the baseline this run reads (--baseline)",
+            {"after": lambda scratch: open(baseline).read() == "{}"})
+
+
+def case_output_over_changed_files(site):
+    listed = os.path.join(os.path.dirname(site), "changed.txt")
+    write(site, "../changed.txt", "apps/steady/Steady/Info.plist\n")
+    return (["check", "--changed-files", listed, "--format", "markdown", "--output", listed], 2,
+            "refusing to write a report over the changed-files list this run reads (--changed-files)",
+            {"after": lambda scratch: open(listed).read() == "apps/steady/Steady/Info.plist\n"})
+
+
+def case_legacy_cache_junk(site):
+    write(site, "../public/draft.txt", "mine\n")
+    write(site, "../.public.cache.json", "{}")
+    return (["build"], 2, "that the .public.cache.json beside it does not list as the site an earlier healthaudit wrote",
+            {"after": lambda scratch: os.path.exists(os.path.join(scratch, "public", "draft.txt"))})
+
+
+def case_epoch_out_of_range(site):
+    return (["build"], 2, "SOURCE_DATE_EPOCH is '9223372036854775807': it must be whole seconds",
+            {"env": {"SOURCE_DATE_EPOCH": "9223372036854775807"}})
+
+
+def case_killed_between_renames(site):
+    write(site, "../.public-old-dead/.healthaudit-site", "")
+    write(site, "../.public-old-dead/index.html", "<html>last good</html>\n")
+    with open(os.path.join(site, "healthaudit.yml"), "a") as handle:
+        handle.write("\nbogus_key: 1\n")
+    return (["build"], 2, "the previous site was left untouched",
+            {"after": lambda scratch: open(os.path.join(scratch, "public", "index.html")).read() == "<html>last good</html>\n"})
+
+
 CASES = [
     ("two pages, one output path", case_pages),
     ("Swift: 10,000-link member chain", case_member_chain),
@@ -186,15 +247,38 @@ CASES = [
     ("FIFO as healthaudit.yml", case_fifo_config),
     ("7 MB usage string, GitHub annotations", case_huge_usage_string),
     ("60,000 Swift files over five roots", case_many_files),
+    ("names with `\\n::stop-commands::`, `\\r`, `##[` (stderr)", case_hostile_names),
+    ("names with `\\n::stop-commands::`, `##[` (annotations)", case_hostile_names_github),
+    ("app named D^`_OONN[Z[Ia (chart id hash = Int.min)", case_chart_id_int_min),
+    ("check --baseline B --output B", case_output_over_baseline),
+    ("check --changed-files F --output F", case_output_over_changed_files),
+    ("foreign output beside a junk .public.cache.json", case_legacy_cache_junk),
+    ("SOURCE_DATE_EPOCH=9223372036854775807", case_epoch_out_of_range),
+    ("failing build after a kill between the two renames", case_killed_between_renames),
 ]
 
 
-def measured(tool, arguments, site):
+def forged_commands(text, arguments):
+    """Lines the GitHub Actions runner would obey that the tool did not mean: `::name::` at the
+    start of a line (after white space), `##[name]` or `##vso[` anywhere. Only `--format github`
+    means any: one `::error|warning|notice file=…` line per finding."""
+    annotations = "github" in arguments
+    forged = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        stripped = line.lstrip()
+        if "##[" in stripped.lower() or "##vso[" in stripped.lower():
+            forged.append(line)
+        elif stripped.startswith("::") and not (annotations and re.match(r"::(error|warning|notice) file=[^,:]*,line=\d+", stripped)):
+            forged.append(line)
+    return forged
+
+
+def measured(tool, arguments, site, env=None):
     """Runs through /usr/bin/time's wait4 accounting: (exit, stdout, stderr, seconds, peak KiB)."""
     extra = ["--output", os.path.join(os.path.dirname(site), "public")] if arguments[0] == "build" else []
     started = time.monotonic()
     process = subprocess.Popen([tool] + arguments + ["--site", site] + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               cwd=os.path.dirname(site))
+                               cwd=os.path.dirname(site), env=dict(os.environ, **(env or {})))
     out = process.stdout.read()
     err = process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)
@@ -219,12 +303,17 @@ def main():
         scratch = tempfile.mkdtemp(prefix="healthaudit-hostile-")
         site = os.path.join(scratch, "Site")
         shutil.copytree(os.path.join(ROOT, "Site"), site, ignore=shutil.ignore_patterns("public", ".public*"))
-        arguments, want_exit, want_text = plant(site)
-        code, out, err, seconds, peak = measured(tool, arguments, site)
+        arguments, want_exit, want_text, *extra = plant(site)
+        extra = extra[0] if extra else {}
+        code, out, err, seconds, peak = measured(tool, arguments, site, extra.get("env"))
         text = (out + err).decode("utf-8", "replace")
         ok_exit = code in (0, 1) if want_exit is None else code == want_exit
         ok_text = want_text is None or want_text in text
-        ok = ok_exit and ok_text and seconds < 5 and peak < 300 * 1024
+        forged = forged_commands(out.decode("utf-8", "replace"), arguments) + forged_commands(err.decode("utf-8", "replace"), [])
+        ok_after = extra.get("after", lambda scratch: True)(scratch)
+        ok = ok_exit and ok_text and not forged and ok_after and seconds < 5 and peak < 300 * 1024
+        if forged:
+            text += "\nforged commands: %r" % forged[:3]
         failures += 0 if ok else 1
         rows.append((name, code, seconds, peak / 1024, "yes" if ok else "**no**"))
         print("%-55s exit %d  %.2f s  %.0f MiB  %s" % (name, code, seconds, peak / 1024, "ok" if ok else "FAILED " + text[-300:]), file=sys.stderr)

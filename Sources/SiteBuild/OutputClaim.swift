@@ -58,8 +58,13 @@ public struct OutputClaim: Sendable {
         if entries.isEmpty { return .empty }
         if entries.contains(Self.markerName) { return .healthauditSite }
         let legacyCache = BuildCache.legacyPath(for: output)
-        if fileManager.fileExists(atPath: legacyCache) { return .legacySite(cacheFile: legacyCache) }
         let shown = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
+        var cacheInfo = stat()
+        if lstat(legacyCache, &cacheInfo) == 0 {
+            if LegacySite.describes(real, cacheFile: legacyCache) { return .legacySite(cacheFile: legacyCache) }
+            throw refusal("holds \(Plural.count(entries.count, "item")) (\(shown)) that the \((legacyCache as NSString).lastPathComponent) beside it "
+                          + "does not list as the site an earlier healthaudit wrote; give a new or empty folder — a build replaces the whole folder")
+        }
         throw refusal("holds \(Plural.count(entries.count, "item")) healthaudit did not write (\(shown)); give a new or empty folder — a build replaces the whole folder")
     }
 
@@ -93,6 +98,51 @@ public struct OutputClaim: Sendable {
 
     private func refusal(_ reason: String) -> InputError {
         InputError("refusing to write the site here: the output folder \(reason)", file: output)
+    }
+}
+
+/// A site written before the marker existed, whose cache sat beside it (`.public.cache.json`).
+/// A file of that name proves nothing — anyone can put one beside any folder — so the folder is
+/// taken for that site only when the cache reads as one and lists exactly the folder's files.
+enum LegacySite {
+    /// More than the largest cache a site within the output budget can have.
+    static let maxCacheBytes = 64 << 20
+
+    static func describes(_ folder: String, cacheFile: String) -> Bool {
+        guard let data = try? LocalFileSystem().contents(of: cacheFile, limit: maxCacheBytes),
+              let cache = try? JSONDecoder().decode(BuildCache.self, from: data), cache.version == 1, !cache.files.isEmpty,
+              cache.files.allSatisfy({ (try? SiteWriter.validate($0)) != nil }) else { return false }
+        let listed = Set(cache.files)
+        guard listed.count == cache.files.count, let found = regularFiles(in: folder, atMost: listed.count) else { return false }
+        return found == listed
+    }
+
+    /// Every file under `folder` as a relative path; nil when one is not a regular file or folder
+    /// (a symlink was never part of a site), a folder cannot be listed, or there are more than `limit`
+    /// (a large foreign folder is not walked to the end).
+    static func regularFiles(in folder: String, atMost limit: Int) -> Set<String>? {
+        var files: Set<String> = []
+        var pending = [""]
+        // Each folder of a site holds a file, so a site has fewer folders than files.
+        var entries = 0
+        while let relative = pending.popLast() {
+            guard let names = try? SystemError.names(in: relative.isEmpty ? folder : folder + "/" + relative) else { return nil }
+            entries += names.count
+            if entries > 2 * limit { return nil }
+            for name in names {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(folder + "/" + path, &info) == 0 else { return nil }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(path)
+                case S_IFREG:
+                    files.insert(path)
+                    if files.count > limit { return nil }
+                default: return nil
+                }
+            }
+        }
+        return files
     }
 }
 

@@ -40,7 +40,7 @@ public struct SiteWriter {
         if Set(paths).count != paths.count { throw UnsafePath(path: "duplicate output path") }
         let folder = parent.isEmpty ? "." : parent
         try PosixFiles.makeDirectories(folder)
-        removeLeftovers()
+        try removeLeftovers()
         let staging = folder + "/" + stagingPrefix + UUID().uuidString
         do {
             try PosixFiles.makeDirectory(staging)
@@ -126,22 +126,40 @@ public struct SiteWriter {
         try? FileManager.default.removeItem(atPath: retired)
     }
 
-    /// Staging folders of a build that was killed midway are removed by the next build. Safe
-    /// only under the `OutputLock`: a live build's staging folder looks the same.
-    func removeLeftovers() {
-        let fileManager = FileManager.default
+    /// A build killed between the two renames of `swapIn` left no output, and the retired folder is
+    /// the only copy of the last good site: it is put back before anything else a command does
+    /// (under the `OutputLock`: a live build's retired folder looks the same), so a build that then
+    /// fails on its input leaves the site where it was, as it says. Returns the name restored from.
+    public func restoreInterrupted() throws -> String? {
+        var info = stat()
+        guard lstat(output, &info) != 0, errno == ENOENT else { return nil }
         let folder = parent.isEmpty ? "." : parent
-        let entries = ((try? fileManager.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter { entry in
+        guard let retired = leftovers(in: folder).first(where: { $0.hasPrefix(retiredPrefix) }) else { return nil }
+        if Foundation.rename(folder + "/" + retired, output) != 0 {
+            var failure = OutputFailure(path: output, operation: "put back the previous site from \(retired), left by an interrupted build", code: errno)
+            failure.previousSiteIntact = false
+            failure.recoveredAt = folder + "/" + retired
+            throw failure
+        }
+        return retired
+    }
+
+    /// Staging and retired folders beside the output, sorted.
+    private func leftovers(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter { entry in
             var info = stat()
             return (entry.hasPrefix(stagingPrefix) || entry.hasPrefix(retiredPrefix))
                 && lstat(folder + "/" + entry, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
         }
-        // Killed between the two renames: the retired folder is the only copy of the last good site.
-        if !fileManager.fileExists(atPath: output), let retired = entries.first(where: { $0.hasPrefix(retiredPrefix) }) {
-            _ = Foundation.rename(folder + "/" + retired, output)
-        }
-        for entry in entries where fileManager.fileExists(atPath: folder + "/" + entry) {
-            try? fileManager.removeItem(atPath: folder + "/" + entry)
+    }
+
+    /// Staging folders of a build that was killed midway are removed by the next build. Safe
+    /// only under the `OutputLock`: a live build's staging folder looks the same.
+    func removeLeftovers() throws {
+        _ = try restoreInterrupted()
+        let folder = parent.isEmpty ? "." : parent
+        for entry in leftovers(in: folder) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + entry)
         }
     }
 }

@@ -113,9 +113,11 @@ extension BuildStep {
         _ = try claim.check()
         if let history = options.historyDirectory { try claim.checkApart(fromHistory: history) }
         state.outputLock = try OutputLock(folder: (options.outputDirectory as NSString).deletingLastPathComponent, onWait: options.log.note)
+        // Before anything else: a build killed between its two renames left the site aside.
+        let restored = try SiteWriter(output: options.outputDirectory).restoreInterrupted()
         // Checked again under the lock: another build may have just written the folder.
         state.outputFound = try claim.check()
-        return "\(options.outputDirectory) is \(state.outputFound.description)"
+        return "\(options.outputDirectory) is \(state.outputFound.description)" + (restored.map { " (put back from \($0), left by an interrupted build)" } ?? "")
     }
 
     /// The site, its ownership marker and its cache go into one staging folder and are swapped in together.

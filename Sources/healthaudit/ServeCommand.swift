@@ -24,10 +24,10 @@ struct Serve: AsyncParsableCommand {
         do {
             let url = try await server.start()
             // Unbuffered, so a script reading our stdout sees the line at once.
-            FileHandle.standardOutput.write(Data("Serving \(url)\n".utf8))
+            Console.output("Serving \(url)")
             try await server.wait()
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Console.error("error: \(error)")
             throw ExitCode(ExitStatus.inputError)
         }
     }

@@ -1,3 +1,5 @@
+import Manifest
+
 /// App data shown in a terminal, a CI log or a Markdown comment must not hide or reorder text:
 /// control characters and Unicode bidi controls (a U+202E right-to-left override makes `exe.txt`
 /// read as `txt.exe`) are written as visible `\u{202E}` escapes. Shared by the text, Markdown and
@@ -29,5 +31,31 @@ public enum VisibleText {
             if isInvisible(scalar) { output += escape(scalar) } else { output.unicodeScalars.append(scalar) }
         }
         return output
+    }
+
+    /// Breaks that end a line for a terminal or a CI log reader: shown as escapes inside a line.
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0D, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// `text` as exactly one line of a log a CI runner reads: line breaks and invisible characters
+    /// as `\u{…}` escapes, and no runner command. GitHub's runner obeys `::name::` at the start of
+    /// any line (after spaces), and `##[name]` (Azure Pipelines: `##vso[…]`) anywhere in one, on
+    /// stdout and stderr: a file named `::stop-commands::x` or holding `##[add-mask]` must not print
+    /// as one, so a leading `:` and the second `#` are escaped (`\u{003A}:`, `#\u{0023}[`).
+    public static func line(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        var leading = true
+        for scalar in text.unicodeScalars {
+            let shown = isInvisible(scalar) || isLineBreak(scalar) || (leading && scalar == ":")
+            if shown { output += escape(scalar) } else { output.unicodeScalars.append(scalar) }
+            // The runner trims every Unicode space before looking for `::`.
+            if shown || !scalar.properties.isWhitespace { leading = false }
+        }
+        return RunnerCommand.neutralized(output, hash: escape("#"))
     }
 }
