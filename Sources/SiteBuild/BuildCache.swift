@@ -38,9 +38,9 @@ public struct BuildCache: Codable, Sendable, Equatable {
     }
 
     /// The previous output is still all there (nobody deleted or half-copied it) and every page is
-    /// a regular file (a symlink planted in it makes the whole output stale).
+    /// a regular file of it (a symlink planted in it, of a page or a folder, makes the whole output stale).
     func outputIsWhole(_ output: String) -> Bool {
-        files.allSatisfy { PosixFiles.isRegularFile(output + "/" + $0) }
+        files.allSatisfy { PosixFiles.isRegularFile($0, below: output) }
     }
 }
 
@@ -51,7 +51,7 @@ enum ParallelRender {
         DispatchQueue.concurrentPerform(iterations: plan.count) { index in
             let pending = plan[index]
             if let key = pending.key, previous?.keys[pending.path] == key,
-               PosixFiles.isRegularFile(output + "/" + pending.path) {
+               PosixFiles.isRegularFile(pending.path, below: output) {
                 results.set(index, OutputFile(path: pending.path, reusing: output + "/" + pending.path))
             } else {
                 results.set(index, OutputFile(path: pending.path, data: pending.render()))

@@ -224,6 +224,37 @@ enum PosixFiles {
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
+    /// `relative` is a regular file of `folder` reached without any symbolic link below `folder`:
+    /// each folder on the way is opened with `O_NOFOLLOW`, so a planted `pages -> /outside` (which
+    /// passes an `lstat` of the page itself) never makes an outside file look like the site's own.
+    static func isRegularFile(_ relative: String, below folder: String) -> Bool {
+        guard let parent = openParent(of: relative, below: folder) else { return false }
+        defer { close(parent.descriptor) }
+        return isRegularFile(parent.name, in: parent.descriptor)
+    }
+
+    /// The folder holding `relative` (a path below `folder`), opened one component at a time
+    /// without following symbolic links, and the file's name in it; the caller closes it.
+    static func openParent(of relative: String, below folder: String) -> (descriptor: Int32, name: String)? {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let name = parts.last, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+        var descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        for part in parts.dropLast() {
+            let next = openat(descriptor, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            close(descriptor)
+            guard next >= 0 else { return nil }
+            descriptor = next
+        }
+        return (descriptor, name)
+    }
+
+    /// `name` in the open folder is a regular file itself, not a symbolic link.
+    static func isRegularFile(_ name: String, in folder: Int32) -> Bool {
+        var info = stat()
+        return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     static func makeDirectories(_ path: String) throws {
         if path.isEmpty || path == "/" { return }
         var info = stat()

@@ -10,15 +10,26 @@ public struct BuildOptions: Sendable {
     public var outputDirectory: String
     /// A folder overriding the built-in templates file by file; nil for the built-in ones alone.
     public var templatesDirectory: String?
+    /// The templates folder is the site's own `templates/`, found rather than given: a file of the
+    /// repository like any other, so it must lie inside it (a committed symlink to `/` must not make
+    /// every file of the machine a template, nor an Info.plist). A folder given with `--templates`
+    /// (false) is trusted, for templates alone.
+    public var templatesFoundInSite = false
     /// The repository holding the site (its git top level, else the site folder): every input read
-    /// must stay inside it (or the templates folder), symlinks resolved.
+    /// must stay inside it, symlinks resolved.
     public var projectRoot: String { ProjectRoot.containing(siteDirectory) }
-    /// Confined to the project and the templates unless a test or command sets its own.
+    /// Confined to the project unless a test or command sets its own.
     public var fileSystem: FileSystem {
-        get { customFileSystem ?? LocalFileSystem(confinedTo: [projectRoot] + (templatesDirectory.map { [$0] } ?? [])) }
+        get { customFileSystem ?? LocalFileSystem(confinedTo: [projectRoot]) }
         set { customFileSystem = newValue }
     }
     private var customFileSystem: FileSystem?
+    /// What the templates are read through: a given folder confines template reads to itself and
+    /// widens no other read; the site's own folder is read as the rest of the site is.
+    public var templateFileSystem: FileSystem {
+        guard let templatesDirectory, !templatesFoundInSite else { return fileSystem }
+        return LocalFileSystem(confinedTo: [templatesDirectory])
+    }
     public var clock: BuildClock
     public var log: BuildLog
     /// Identifies the tool binary (version, size, modification time): a rebuilt tool invalidates the cache.

@@ -7,9 +7,9 @@ extension BuildStep {
     /// Problems of every file are reported together, and nothing is written.
     public static let loadResults = BuildStep("load") { state, options in
         guard let directory = options.resultsDirectory else { throw InternalFailure(step: "load", reason: "no results folder") }
-        let recorder = RecordingFileSystem(options.fileSystem)
+        let recorder = RecordingFileSystem(options.templateFileSystem)
         var errors: [InputProblem] = []
-        state.templates = try collecting(&errors) { try TemplateSet(directory: options.templatesDirectory, fileSystem: recorder) }
+        state.templates = try collecting(&errors) { try loadTemplates(options, through: recorder) }
         state.results = try collecting(&errors) { try ResultFolder.load(directory, title: options.title) }
         let history = try collecting(&errors) { try readHistory(&state, options) } ?? []
         if !errors.isEmpty { throw InputError(errors) }

@@ -52,18 +52,13 @@ public struct SiteWriter {
                 if madeDirectories.insert(directory).inserted { try PosixFiles.makeDirectories(directory) }
             }
             let failures = FailureBox()
+            let output = output
             DispatchQueue.concurrentPerform(iterations: files.count) { index in
                 let file = files[index]
                 let path = staging + "/" + file.path
                 do {
                     if let previous = file.reusing {
-                        // Unchanged page: a hard link to the previous site's file (which is about to be retired).
-                        if link(previous, path) != 0 {
-                            guard PosixFiles.isRegularFile(previous), let data = FileManager.default.contents(atPath: previous) else {
-                                throw OutputFailure(path: previous, operation: "reuse the unchanged page", reason: "it disappeared from the previous site")
-                            }
-                            try Self.writeNew(data, to: path)
-                        }
+                        try Self.reuse(previous, of: output, to: path)
                     } else {
                         try Self.writeNew(file.data, to: path)
                     }
@@ -77,6 +72,25 @@ public struct SiteWriter {
             try? FileManager.default.removeItem(atPath: staging)
             throw error
         }
+    }
+
+    /// An unchanged page: a hard link to the previous site's file (which is about to be retired),
+    /// reached through the output's own folders only. A symlinked folder planted in the old output
+    /// (`pages -> /outside`) must never bring an outside file into the new site.
+    private static func reuse(_ previous: String, of output: String, to path: String) throws {
+        let prefix = output + "/"
+        let notOwn = OutputFailure(path: previous, operation: "reuse the unchanged page", reason: "it is no longer a file of the previous site")
+        guard previous.hasPrefix(prefix), let parent = PosixFiles.openParent(of: String(previous.dropFirst(prefix.count)), below: output) else { throw notOwn }
+        defer { close(parent.descriptor) }
+        guard PosixFiles.isRegularFile(parent.name, in: parent.descriptor) else { throw notOwn }
+        // linkat without AT_SYMLINK_FOLLOW links the name itself, which was just seen to be a regular file.
+        if linkat(parent.descriptor, parent.name, AT_FDCWD, path, 0) == 0 { return }
+        let descriptor = openat(parent.descriptor, parent.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw OutputFailure(path: previous, operation: "reuse the unchanged page", reason: "it disappeared from the previous site")
+        }
+        let data = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readDataToEndOfFile()
+        try Self.writeNew(data, to: path)
     }
 
     private final class FailureBox: @unchecked Sendable {

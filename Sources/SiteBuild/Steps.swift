@@ -38,7 +38,8 @@ extension BuildStep {
         var recording = options
         recording.fileSystem = recorder
         var errors: [InputProblem] = []
-        state.templates = try collecting(&errors) { try TemplateSet(directory: options.templatesDirectory, fileSystem: recorder) }
+        let templateRecorder = RecordingFileSystem(options.templateFileSystem)
+        state.templates = try collecting(&errors) { try loadTemplates(options, through: templateRecorder) }
         // A broken config still reports the template problems of the same run.
         guard let (config, appErrors) = try collecting(&errors, { try loadConfigAndApps(&state, recording) }) else {
             throw InputError(errors)
@@ -56,7 +57,7 @@ extension BuildStep {
         let links = state.sourceLinks.map { ["source " + $0.template + " " + $0.commit] } ?? []
         // With --history, the history and the commit (the record's key) are inputs too.
         let history = try collecting(&errors) { try readHistory(&state, options) } ?? []
-        state.inputDigest = InputDigest.compute(record: recorder.record + links + history, options: options,
+        state.inputDigest = InputDigest.compute(record: recorder.record + templateRecorder.record + links + history, options: options,
                                                 summaryRange: config.apps.isEmpty ? nil : options.summaryRange(for: config))
         if errors.isEmpty, let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
            cache.outputIsWhole(options.outputDirectory) {
@@ -129,6 +130,17 @@ extension BuildStep {
         try SiteWriter(output: options.outputDirectory).write(site + [cache.outputFile()])
         if case .legacySite(let cacheFile) = state.outputFound { try? FileManager.default.removeItem(atPath: cacheFile) }
         return "\(Plural.count(state.files.count, "file")) written to \(options.outputDirectory)"
+    }
+
+    /// The templates: the built-in set, overridden by the templates folder's files. The site's
+    /// own folder must itself resolve inside the repository.
+    static func loadTemplates(_ options: BuildOptions, through fileSystem: FileSystem) throws -> TemplateSet {
+        if options.templatesFoundInSite, let folder = options.templatesDirectory,
+           let real = RealPath.of(folder), !RealPath.isInside(real, RealPath.of(options.projectRoot) ?? options.projectRoot) {
+            throw InputError("the site's templates folder leads outside the repository (through a symbolic link); not read — give a folder you trust with --templates",
+                             file: "templates")
+        }
+        return try TemplateSet(directory: options.templatesDirectory, fileSystem: fileSystem)
     }
 
     /// Runs `body`, moving its input errors into `errors` (nil then) so one run reports them all.

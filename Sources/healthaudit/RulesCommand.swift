@@ -126,8 +126,8 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let folder = Paths.absolute(path)
         let target = folder + "/" + ConfigLoader.fileName
-        guard !FileManager.default.fileExists(atPath: target) else {
-            Console.error("\(Paths.relative(target)): error: refusing to overwrite an existing config")
+        if let refusal = Self.refusal(in: folder) {
+            Console.error("\(Paths.relative(refusal.path)): error: \(refusal.reason)")
             throw ExitCode(ExitStatus.inputError)
         }
         let apps = AppDiscovery.find(in: folder)
@@ -166,5 +166,24 @@ struct InitCommand: ParsableCommand {
         let data = Data(text.utf8)
         _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         Console.output("wrote \(Paths.relative(target)) with \(Plural.count(apps.count, "app")): " + apps.map(\.id).joined(separator: ", "))
+    }
+
+    /// Why `init` must not write `healthaudit.yml` into `folder`: a config is there under either
+    /// name (a `.healthaudit.yml` would silently lose to the new file, which is read first), or
+    /// anything else holds the name, a symbolic link pointing nowhere included (seen with `lstat`).
+    static func refusal(in folder: String) -> (path: String, reason: String)? {
+        for name in SiteLocator.names {
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let isLink = info.st_mode & S_IFMT == S_IFLNK
+            if isLink && !FileManager.default.fileExists(atPath: path) {
+                return (path, "refusing to write the config: \(name) is a symbolic link to a file that does not exist; remove the link, or create the file it names")
+            }
+            if name == ConfigLoader.fileName { return (path, "refusing to overwrite an existing config") }
+            return (path, "this folder already has a config, \(name); a \(ConfigLoader.fileName) written beside it would be read instead. "
+                          + "Edit \(name), or remove it to start again")
+        }
+        return nil
     }
 }

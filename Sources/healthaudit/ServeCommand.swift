@@ -19,7 +19,7 @@ struct Serve: AsyncParsableCommand {
     var host: String = "127.0.0.1"
 
     func run() async throws {
-        let build = try siteOptions.reading(BuildOptions(siteDirectory: siteOptions.siteDirectory, templatesDirectory: siteOptions.templatesDirectory()))
+        let build = try siteOptions.reading(siteOptions.withTemplates(BuildOptions(siteDirectory: siteOptions.siteDirectory)))
         let server = SiteServer(options: ServeOptions(build: build, host: host, port: port))
         do {
             let url = try await server.start()

@@ -68,7 +68,18 @@ struct SiteOptions: ParsableArguments {
     func templatesDirectory() -> String? {
         if let templates { return Paths.absolute(templates) }
         let beside = siteDirectory + "/templates"
-        return FileManager.default.fileExists(atPath: beside) ? beside : nil
+        var info = stat()
+        // lstat: a committed symlink there is found too, and refused by the build if it leaves the repository.
+        return lstat(beside, &info) == 0 ? beside : nil
+    }
+
+    /// `options` with the templates folder: `--templates DIR` is the user's and trusted for
+    /// templates; `<site>/templates` is part of the repository and read as its other files are.
+    func withTemplates(_ options: BuildOptions) -> BuildOptions {
+        var options = options
+        options.templatesDirectory = templatesDirectory()
+        options.templatesFoundInSite = templates == nil && options.templatesDirectory != nil
+        return options
     }
 }
 
@@ -115,8 +126,8 @@ struct Build: ParsableCommand {
         var options = BuildOptions(siteDirectory: inputDirectory,
                                    outputDirectory: output.map(Paths.absolute) ?? (results == nil ? nil : Paths.absolute("public")),
                                    // With --results there is no site folder whose templates/ to take.
-                                   templatesDirectory: results == nil ? siteOptions.templatesDirectory() : siteOptions.templates.map(Paths.absolute))
-        if results == nil { options = try siteOptions.reading(options) }
+                                   templatesDirectory: siteOptions.templates.map(Paths.absolute))
+        if results == nil { options = try siteOptions.reading(siteOptions.withTemplates(options)) }
         options.resultsDirectory = results.map(Paths.absolute)
         options.historyDirectory = history.map(Paths.absolute)
         options.title = title
