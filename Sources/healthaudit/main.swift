@@ -123,13 +123,16 @@ struct Build: ParsableCommand {
         do {
             try Pipeline.build(for: options).run(options)
         } catch let failure as BuildFailed {
-            FileHandle.standardError.write(Data((failure.description(sitePrefix: Paths.relative(inputDirectory)) + "\nbuild failed: \(Plural.count(failure.diagnostics.count, "problem")); the previous site was left untouched\n").utf8))
+            FileHandle.standardError.write(Data((failure.description(sitePrefix: Paths.relative(inputDirectory)) + "\nbuild failed: \(Plural.count(failure.diagnostics.count, "problem")); \(failure.outcome)\n").utf8))
             throw ExitCode(ExitStatus.inputError)
         } catch let failure as OutputFailure {
             FileHandle.standardError.write(Data("\(failure)\nbuild failed: the site could not be written\n".utf8))
             throw ExitCode(ExitStatus.outputError)
+        } catch let failure as HistoryWriteFailure {
+            FileHandle.standardError.write(Data("\(failure)\nbuild failed: the history could not be written\n".utf8))
+            throw ExitCode(ExitStatus.outputError)
         } catch let failure as InternalFailure {
-            FileHandle.standardError.write(Data("\(failure)\nbuild failed; the previous site was left untouched\n".utf8))
+            FileHandle.standardError.write(Data("\(failure)\nbuild failed; \(failure.outcome)\n".utf8))
             throw ExitCode(ExitStatus.internalError)
         }
     }
