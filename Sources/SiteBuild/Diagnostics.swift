@@ -12,13 +12,41 @@ public struct BuildDiagnostic: Sendable, CustomStringConvertible {
 public struct InternalFailure: Error, Sendable, CustomStringConvertible {
     public var step: String
     public var reason: String
+    /// The failing step ran after the new site was swapped in.
+    public var siteReplaced = false
     public var description: String { "error: internal error in step '\(step)': \(reason); this is a bug in healthaudit, please report it" }
+    public var outcome: String { SiteOutcome.text(siteReplaced: siteReplaced) }
+
+    public init(step: String, reason: String) { self.step = step; self.reason = reason }
+}
+
+/// What a failed build did to the output, for the last line of its message: only what is true.
+enum SiteOutcome {
+    static func text(siteReplaced: Bool) -> String {
+        siteReplaced ? "the new site is in place, but the build did not finish" : "the previous site was left untouched"
+    }
+}
+
+/// The new site is in place, but the history could not take this run's records (a full disk, a
+/// build racing for the same history): everything else was checked before the site was replaced.
+public struct HistoryWriteFailure: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var operation: String
+    public var reason: String
+    public var description: String {
+        "\(path): error: cannot \(operation): \(reason); the new site is in place, but this run is not in the history yet (the next build records it)"
+    }
 }
 
 /// The build failed on input; every problem found is listed, not just the first.
 public struct BuildFailed: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [BuildDiagnostic]
+    /// The failing step ran after the new site was swapped in.
+    public var siteReplaced = false
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    public var outcome: String { SiteOutcome.text(siteReplaced: siteReplaced) }
+
+    public init(diagnostics: [BuildDiagnostic], siteReplaced: Bool = false) { self.diagnostics = diagnostics; self.siteReplaced = siteReplaced }
 
     /// The diagnostics with site-relative paths prefixed by `site` (e.g. `Site`), so they open from the terminal.
     public func description(sitePrefix site: String) -> String {

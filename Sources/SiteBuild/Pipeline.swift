@@ -67,12 +67,20 @@ public struct BuildState: Sendable {
     public var summaries: [String: AppSummary] = [:]
     /// Links from locations to the forge, when the config gives `source_url`.
     public var sourceLinks: SourceLinks?
-    public var files: [OutputFile] = []
+    /// Every page of the new site, in plan order: rendered straight into `staging`.
+    public var pagePaths: [String] = []
+    /// The new site being written, from `render` until `write` swaps it in (or the build fails
+    /// and it is removed).
+    var staging: SiteWriter.Staging?
+    /// `write` swapped the new site in: a later failure must not say the previous site is untouched.
+    public var siteReplaced = false
     /// Digest of every input (config, manifests, sources, content, templates, tool).
     public var inputDigest: String = ""
     /// Nothing changed since the last build and its output is whole: the remaining steps have nothing to do.
     public var upToDate = false
-    public var reusedFiles = 0
+    /// The pages linked from the previous site instead of rendered, in plan order.
+    public var reusedPaths: [String] = []
+    public var reusedFiles: Int { reusedPaths.count }
     public var cacheKeys: [String: String] = [:]
     /// Held from the `output` step to the end of the run.
     public var outputLock: OutputLock?
@@ -80,7 +88,7 @@ public struct BuildState: Sendable {
     /// `build --results`: what the results hold.
     public var results: ResultSet?
     /// `--history`: the records read before this run, and what this run adds.
-    var historyEntries: [HistoryStore.Entry] = []
+    var historyListing = HistoryStore.Listing()
     public var historyPlan: HistoryStore.Plan?
 
     /// What the pages show: the apps of the results, or the audits and simulations of this build.
@@ -148,7 +156,11 @@ public struct Pipeline: Sendable {
 
     private func runSteps(_ options: BuildOptions) throws -> BuildState {
         var state = BuildState()
-        defer { state.outputLock?.release() }
+        defer {
+            // A failed build leaves no half-written site behind, then lets the next build in.
+            state.staging?.discard()
+            state.outputLock?.release()
+        }
         for (index, step) in steps.enumerated() {
             do {
                 let started = DispatchTime.now().uptimeNanoseconds
@@ -156,13 +168,21 @@ public struct Pipeline: Sendable {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 options.log.step(index + 1, of: steps.count, "\(step.name): \(summary) (\(String(format: "%.2f", seconds)) s)")
             } catch let error as InputError {
-                throw BuildFailed(diagnostics: error.problems.map { BuildDiagnostic(step: step.name, problem: $0) })
-            } catch let error as BuildFailed {
+                throw BuildFailed(diagnostics: error.problems.map { BuildDiagnostic(step: step.name, problem: $0) }, siteReplaced: state.siteReplaced)
+            } catch var error as BuildFailed {
+                error.siteReplaced = state.siteReplaced
                 throw error
             } catch let error as OutputFailure {
                 throw error
+            } catch let error as HistoryWriteFailure {
+                throw error
+            } catch var error as InternalFailure {
+                error.siteReplaced = state.siteReplaced
+                throw error
             } catch {
-                throw InternalFailure(step: step.name, reason: "\(error)")
+                var failure = InternalFailure(step: step.name, reason: "\(error)")
+                failure.siteReplaced = state.siteReplaced
+                throw failure
             }
         }
         return state

@@ -38,38 +38,17 @@ public struct SiteWriter {
         for file in files { try Self.validate(file.path) }
         let paths = files.map(\.path)
         if Set(paths).count != paths.count { throw UnsafePath(path: "duplicate output path") }
-        let folder = parent.isEmpty ? "." : parent
-        try PosixFiles.makeDirectories(folder)
-        try removeLeftovers()
-        let staging = folder + "/" + stagingPrefix + UUID().uuidString
+        let staging = try begin()
         do {
-            try PosixFiles.makeDirectory(staging)
-            // Folders first, serially; then the files on every core (file creation waits on the
-            // disk far more than on the CPU, so several in flight finish sooner).
-            var madeDirectories: Set<String> = [staging]
-            for file in files {
-                let directory = ((staging + "/" + file.path) as NSString).deletingLastPathComponent
-                if madeDirectories.insert(directory).inserted { try PosixFiles.makeDirectories(directory) }
-            }
+            // File creation waits on the disk far more than on the CPU: several in flight finish sooner.
             let failures = FailureBox()
-            let output = output
             DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                let file = files[index]
-                let path = staging + "/" + file.path
-                do {
-                    if let previous = file.reusing {
-                        try Self.reuse(previous, of: output, to: path)
-                    } else {
-                        try Self.writeNew(file.data, to: path)
-                    }
-                } catch {
-                    failures.record(error)
-                }
+                do { try staging.write(files[index]) } catch { failures.record(error) }
             }
             if let error = failures.first { throw error }
-            try swapIn(staging)
+            try staging.commit()
         } catch {
-            try? FileManager.default.removeItem(atPath: staging)
+            staging.discard()
             throw error
         }
     }
@@ -94,6 +73,72 @@ public struct SiteWriter {
     }
 
     private final class FailureBox: @unchecked Sendable {
+    /// A new, empty staging folder beside the output, after removing what killed builds left.
+    /// Safe only under the `OutputLock`.
+    public func begin() throws -> Staging {
+        let folder = parent.isEmpty ? "." : parent
+        try PosixFiles.makeDirectories(folder)
+        try removeLeftovers()
+        let staging = folder + "/" + stagingPrefix + UUID().uuidString
+        try PosixFiles.makeDirectory(staging)
+        return Staging(writer: self, folder: staging)
+    }
+
+    /// The new site as it is written, file by file from any thread (pages go to disk as they are
+    /// rendered, so a site is never held in memory whole), then swapped in at once or removed.
+    public final class Staging: @unchecked Sendable {
+        let writer: SiteWriter
+        public let folder: String
+        private let lock = NSLock()
+        private var madeDirectories: Set<String>
+        private var paths: Set<String> = []
+        private var isOpen = true
+
+        init(writer: SiteWriter, folder: String) {
+            self.writer = writer
+            self.folder = folder
+            madeDirectories = [folder]
+        }
+
+        /// One file of the new site; its folders are made as needed.
+        public func write(_ file: OutputFile) throws {
+            try SiteWriter.validate(file.path)
+            let path = folder + "/" + file.path
+            let directory = (path as NSString).deletingLastPathComponent
+            try lock.withLock {
+                guard paths.insert(file.path).inserted else { throw UnsafePath(path: "duplicate output path \(file.path)") }
+                if madeDirectories.insert(directory).inserted { try PosixFiles.makeDirectories(directory) }
+            }
+            if let previous = file.reusing {
+                try SiteWriter.reuse(previous, of: writer.output, to: path)
+            } else {
+                try SiteWriter.writeNew(file.data, to: path)
+            }
+        }
+
+        /// Swaps the new site in; on failure it is removed and the previous site stays.
+        public func commit() throws {
+            lock.lock()
+            defer { lock.unlock() }
+            guard isOpen else { throw UnsafePath(path: "a staging folder that was already swapped in or removed") }
+            isOpen = false
+            do { try writer.swapIn(folder) } catch {
+                try? FileManager.default.removeItem(atPath: folder)
+                throw error
+            }
+        }
+
+        /// Removes the new site, unless it was swapped in.
+        public func discard() {
+            lock.lock()
+            defer { lock.unlock() }
+            guard isOpen else { return }
+            isOpen = false
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    final class FailureBox: @unchecked Sendable {
         private var errors: [Error] = []
         private let lock = NSLock()
         func record(_ error: Error) { lock.lock(); errors.append(error); lock.unlock() }
@@ -120,7 +165,7 @@ public struct SiteWriter {
     }
 
     /// Two renames: the old site moves aside, the new one takes its name, then the old is removed.
-    private func swapIn(_ staging: String) throws {
+    fileprivate func swapIn(_ staging: String) throws {
         var info = stat()
         guard lstat(output, &info) == 0 else {
             try PosixFiles.rename(staging, to: output)

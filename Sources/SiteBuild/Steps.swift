@@ -91,20 +91,25 @@ extension BuildStep {
         return "\(Plural.count(range.days.count, "day")) × \(Plural.count(state.summaries.count, "app")) from \(builder.data.sampleCount) simulated samples"
     }
 
-    /// Renders in parallel; a content page whose inputs are unchanged is reused from the last site.
+    /// Renders in parallel straight into the new site's staging folder, counting bytes as pages
+    /// are rendered: a site over the budget stops there, and is removed (the previous site stays).
+    /// A content page whose inputs are unchanged is reused from the last site.
     public static let render = BuildStep("render") { state, options in
         guard let input = state.siteInput(baseURL: options.baseURL), let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
         let plan = SiteRenderer(templates: templates).plan(input)
         let previous = BuildCache.load(for: options.outputDirectory)
-        (state.files, state.reusedFiles) = ParallelRender.files(plan, previous: previous, output: options.outputDirectory)
-        // Bounded before anything is written: a config cannot make the tool fill the disk.
-        let bytes = state.files.reduce(0) { $0 + $1.byteCount }
-        if bytes > options.outputByteBudget {
-            throw InputError("the site would be \(ByteCount.text(bytes)), over the limit of \(ByteCount.text(options.outputByteBudget)); audit fewer apps or days",
+        let staging = try SiteWriter(output: options.outputDirectory).begin()
+        state.staging = staging
+        let rendered = try ParallelRender.write(plan, previous: previous, output: options.outputDirectory, into: staging, budget: options.outputByteBudget)
+        if let over = rendered.overBudget {
+            // Bounded before the site replaces anything: a config or a result cannot make the tool fill the disk.
+            throw InputError("the site would be more than \(ByteCount.text(over)), over the limit of \(ByteCount.text(options.outputByteBudget)); audit fewer apps or days",
                              file: options.resultsDirectory == nil ? ConfigLoader.fileName : ".")
         }
+        state.pagePaths = plan.map(\.path)
+        state.reusedPaths = rendered.reused
         state.cacheKeys = Dictionary(plan.compactMap { pending in pending.key.map { (pending.path, $0) } }, uniquingKeysWith: { first, _ in first })
-        return "\(Plural.count(state.files.count - state.reusedFiles, "file")) rendered, \(state.reusedFiles) unchanged"
+        return "\(Plural.count(plan.count - rendered.reused.count, "file")) rendered, \(rendered.reused.count) unchanged"
     }
 
     /// Checks the output is the tool's to replace and takes the output lock, before any other work.
@@ -121,15 +126,20 @@ extension BuildStep {
         return "\(options.outputDirectory) is \(state.outputFound.description)" + (restored.map { " (put back from \($0), left by an interrupted build)" } ?? "")
     }
 
-    /// The site, its ownership marker and its cache go into one staging folder and are swapped in together.
+    /// The ownership marker and the cache join the rendered pages in the staging folder, and the
+    /// whole is swapped in at once.
     public static let write = BuildStep("write") { state, options in
         if state.upToDate { return "skipped (up to date): \(options.outputDirectory)" }
+        guard let staging = state.staging else { throw InternalFailure(step: "write", reason: "no rendered site to write") }
         let marker = OutputFile(path: OutputClaim.markerName, data: Data(OutputClaim.markerText.utf8))
-        let site = state.files + [marker]
-        let cache = BuildCache(inputDigest: state.inputDigest, keys: state.cacheKeys, files: site.map(\.path).sorted())
-        try SiteWriter(output: options.outputDirectory).write(site + [cache.outputFile()])
+        let cache = BuildCache(inputDigest: state.inputDigest, keys: state.cacheKeys, files: (state.pagePaths + [marker.path]).sorted())
+        try staging.write(marker)
+        try staging.write(cache.outputFile())
+        try staging.commit()
+        state.staging = nil
+        state.siteReplaced = true
         if case .legacySite(let cacheFile) = state.outputFound { try? FileManager.default.removeItem(atPath: cacheFile) }
-        return "\(Plural.count(state.files.count, "file")) written to \(options.outputDirectory)"
+        return "\(Plural.count(state.pagePaths.count, "file")) written to \(options.outputDirectory)"
     }
 
     /// The templates: the built-in set, overridden by the templates folder's files. The site's

@@ -136,13 +136,16 @@ struct Build: ParsableCommand {
             try Pipeline.build(for: options).run(options)
         } catch let failure as BuildFailed {
             Console.error(failure.lines(sitePrefix: Paths.relative(inputDirectory))
-                          + ["build failed: \(Plural.count(failure.diagnostics.count, "problem")); the previous site was left untouched"])
+                          + ["build failed: \(Plural.count(failure.diagnostics.count, "problem")); \(failure.outcome)"])
             throw ExitCode(ExitStatus.inputError)
         } catch let failure as OutputFailure {
             Console.error(["\(failure)", "build failed: the site could not be written"])
             throw ExitCode(ExitStatus.outputError)
+        } catch let failure as HistoryWriteFailure {
+            Console.error(["\(failure)", "build failed: the history could not be written"])
+            throw ExitCode(ExitStatus.outputError)
         } catch let failure as InternalFailure {
-            Console.error(["\(failure)", "build failed; the previous site was left untouched"])
+            Console.error(["\(failure)", "build failed; \(failure.outcome)"])
             throw ExitCode(ExitStatus.internalError)
         }
     }
