@@ -72,7 +72,6 @@ public struct SiteWriter {
         try Self.writeNew(data, to: path)
     }
 
-    private final class FailureBox: @unchecked Sendable {
     /// A new, empty staging folder beside the output, after removing what killed builds left.
     /// Safe only under the `OutputLock`.
     public func begin() throws -> Staging {
