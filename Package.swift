@@ -61,7 +61,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Mutation fuzzer over the readers of untrusted input (bench/fuzz.sh runs it).
-        .executableTarget(name: "healthaudit-fuzz", dependencies: ["Manifest", "Checklist", "Report", "SiteServer"]),
+        .executableTarget(name: "healthaudit-fuzz", dependencies: ["Manifest", "Checklist", "Report", "SiteBuild", "SiteServer"]),
         // In-process measurements for bench/run.py (Markdown path vs libcmark, store statistics).
         .executableTarget(name: "healthaudit-bench", dependencies: [
             "Manifest", "HealthStore", "Report",

@@ -14,6 +14,7 @@ case may also set the environment and check the files the run left. Then the sam
 byte for byte. Prints a Markdown table (the README keeps the latest one).
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -154,7 +155,7 @@ def case_fifo_config(site):
 def case_huge_usage_string(site):
     path = os.path.join(site, STEADY, "Info.plist")
     text = open(path).read()
-    text = text.replace("<key>NSHealthShareUsageDescription</key>", "<key>NSHealthShareUsageDescription</key><string>" + "steps " * 1_200_000 + "</string><key>Unused</key>", 1)
+    text = text.replace("<key>NSHealthShareUsageDescription</key>", "<key>NSHealthShareUsageDescription</key><string>" + "steps " * 170_000 + "</string><key>Unused</key>", 1)
     write(site, STEADY + "/Info.plist", text)
     return ["check", "--format", "github"], None, None
 
@@ -228,6 +229,103 @@ def case_killed_between_renames(site):
         handle.write("\nbogus_key: 1\n")
     return (["build"], 2, "the previous site was left untouched",
             {"after": lambda scratch: open(os.path.join(scratch, "public", "index.html")).read() == "<html>last good</html>\n"})
+def one_line_catalog(site, keys):
+    """Steady's InfoPlist.xcstrings with `keys` more keys, on one line as `jq -c` writes it."""
+    catalog = json.load(open(os.path.join(site, STEADY, "InfoPlist.xcstrings")))
+    for index in range(keys):
+        catalog["strings"]["Key%d" % index] = {"localizations": {
+            "de": {"stringUnit": {"state": "translated", "value": "Wert %d" % index}},
+            "en": {"stringUnit": {"state": "translated", "value": "Value %d" % index}}}}
+    return json.dumps(catalog, separators=(",", ":"))
+
+
+def case_one_line_catalog(site):
+    write(site, STEADY + "/InfoPlist.xcstrings", one_line_catalog(site, 5_000))
+    return ["check"], None, None
+
+
+XCODEGEN_SPEC = ("name: Gen\ntargets:\n  Gen:\n    type: application\n    platform: iOS\n    sources: [Gen]\n"
+                 "    info:\n      properties:\n        NSHealthShareUsageDescription: Gen reads your steps to chart them daily.\n")
+
+
+def xcodegen_settings(size):
+    """A framework target whose settings fill `size` bytes of YAML."""
+    lines, total, index = ["targets:\n  Kit:\n    type: framework\n    settings:\n      base:\n"], 0, 0
+    while total < size:
+        lines.append('        SETTING_%06d: "a value for setting %d"\n' % (index, index))
+        total += len(lines[-1])
+        index += 1
+    return "".join(lines)
+
+
+def xcodegen_app(folder, spec, files=()):
+    write(folder, "project.yml", spec)
+    write(folder, "Gen/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+    for path, text in files:
+        write(folder, path, text)
+
+
+def case_xcodegen_include_100(site):
+    xcodegen_app(os.path.join(site, "apps/gen"), XCODEGEN_SPEC + "include:\n" + "  - extra.yml\n" * 100, [("extra.yml", xcodegen_settings(1_280_000))])
+    append_app(site, "  - id: gen\n    name: Gen\n    root: apps/gen\n")
+    return ["check"], None, None
+
+
+def case_xcodegen_include_100_no_config(site):
+    folder = os.path.join(os.path.dirname(site), "gen")
+    xcodegen_app(folder, XCODEGEN_SPEC + "include:\n" + "  - extra.yml\n" * 100, [("extra.yml", xcodegen_settings(1_280_000))])
+    return ["check", folder], None, "Gen"
+
+
+def case_xcodegen_8m(site):
+    xcodegen_app(os.path.join(site, "apps/gen"), XCODEGEN_SPEC.replace("properties:\n", "properties:\n" + "".join(
+        '        GenKey%07d: "value number %d of the generated spec"\n' % (index, index) for index in range(126_000)), 1))
+    append_app(site, "  - id: gen\n    name: Gen\n    root: apps/gen\n")
+    return ["check"], 2, "apps/gen/project.yml:1: error: this XcodeGen spec and the files it includes come to"
+
+
+def padded_plist(site, size):
+    text = open(os.path.join(site, STEADY, "Info.plist")).read()
+    entries, total, index = [], 0, 0
+    while total < size:
+        entries.append("\t<key>GenKey%07d</key>\n\t<string>value number %d of the generated plist</string>\n" % (index, index))
+        total += len(entries[-1])
+        index += 1
+    return text.replace("<dict>", "<dict>\n" + "".join(entries), 1)
+
+
+def case_xml_plist_8m(site):
+    write(site, STEADY + "/Info.plist", padded_plist(site, 7_900_000))
+    return ["check"], 2, "Steady/Info.plist:1: error: property list is"
+
+
+def case_xml_plist_1m(site):
+    write(site, STEADY + "/Info.plist", padded_plist(site, 1_040_000))
+    return ["check"], None, None
+
+
+def case_strings_8m(site):
+    path = os.path.join(site, STEADY, "en.lproj/InfoPlist.strings")
+    text = open(path, "rb").read().decode("utf-16")
+    entries = "".join('/* comment %d */\n"GenKey%07d" = "value number %d of the generated strings";\n' % (i, i, i) for i in range(46_500))
+    write(site, STEADY + "/en.lproj/InfoPlist.strings", (text + entries).encode("utf-16"), "wb")
+    return ["check"], None, None
+
+
+def case_pbxproj_8m(site):
+    path = os.path.join(site, "apps/runner/Runner.xcodeproj/project.pbxproj")
+    text = open(path).read()
+    objects = "".join('\t\tAA%022X /* Gen%d.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = "Gen%d.swift"; sourceTree = "<group>"; };\n'
+                      % (i, i, i) for i in range(46_500))
+    write(site, "apps/runner/Runner.xcodeproj/project.pbxproj", text.replace("objects = {\n", "objects = {\n" + objects, 1))
+    return ["check"], None, None
+
+
+def case_package_json_8m(site):
+    package = json.load(open(os.path.join(site, "apps/cos/package.json")))
+    package["generated"] = {"key%07d" % i: "value number %d of the generated package" % i for i in range(125_000)}
+    write(site, "apps/cos/package.json", json.dumps(package, indent=2))
+    return ["check"], None, None
 
 
 CASES = [
@@ -245,7 +343,7 @@ CASES = [
     ("binary plist: 24 levels of shared references", case_binary_plist),
     ("FIFO as Info.plist", case_fifo_plist),
     ("FIFO as healthaudit.yml", case_fifo_config),
-    ("7 MB usage string, GitHub annotations", case_huge_usage_string),
+    ("1 MB usage string, GitHub annotations", case_huge_usage_string),
     ("60,000 Swift files over five roots", case_many_files),
     ("names with `\\n::stop-commands::`, `\\r`, `##[` (stderr)", case_hostile_names),
     ("names with `\\n::stop-commands::`, `##[` (annotations)", case_hostile_names_github),
@@ -255,6 +353,15 @@ CASES = [
     ("foreign output beside a junk .public.cache.json", case_legacy_cache_junk),
     ("SOURCE_DATE_EPOCH=9223372036854775807", case_epoch_out_of_range),
     ("failing build after a kill between the two renames", case_killed_between_renames),
+    ("InfoPlist.xcstrings: 5,000 keys on one line", case_one_line_catalog),
+    ("XcodeGen: a 1.28 MB file included 100 times", case_xcodegen_include_100),
+    ("XcodeGen: the same, found without a config", case_xcodegen_include_100_no_config),
+    ("XcodeGen: an 8 MiB spec", case_xcodegen_8m),
+    ("XML Info.plist of 7.9 MB (92,000 keys)", case_xml_plist_8m),
+    ("XML Info.plist of 1 MB (12,000 keys)", case_xml_plist_1m),
+    ("InfoPlist.strings of 7.9 MB (UTF-16)", case_strings_8m),
+    ("project.pbxproj of 7.7 MB (46,500 objects)", case_pbxproj_8m),
+    ("package.json of 8 MB", case_package_json_8m),
 ]
 
 
@@ -276,9 +383,14 @@ def forged_commands(text, arguments):
 def measured(tool, arguments, site, env=None):
     """Runs through /usr/bin/time's wait4 accounting: (exit, stdout, stderr, seconds, peak KiB)."""
     extra = ["--output", os.path.join(os.path.dirname(site), "public")] if arguments[0] == "build" else []
+    # A case that names its own folder (discovery without a config) runs on that folder alone.
+    if len(arguments) < 2 or not arguments[1].startswith(os.path.dirname(site)):
+        extra += ["--site", site]
     started = time.monotonic()
     process = subprocess.Popen([tool] + arguments + ["--site", site] + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                cwd=os.path.dirname(site), env=dict(os.environ, **(env or {})))
+    process = subprocess.Popen([tool] + arguments + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               cwd=os.path.dirname(site))
     out = process.stdout.read()
     err = process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)

@@ -52,6 +52,14 @@ public enum InputLimits {
     public static let maxBytesPerRun = 1024 * 1024 * 1024
     /// Bytes of one built site (200 apps' pages are a few hundred MiB at most).
     public static let maxOutputBytes = 1024 * 1024 * 1024
+    /// Formats read by a library slower than the 20 MB/s every reader must reach are bounded
+    /// instead: Foundation's XML plist parser runs at about 10 MB/s, Yams at 3–4 MB/s (a node and a
+    /// tag per value). Real Info.plists and specs are a few KiB; these limits keep the largest
+    /// accepted file well under a second.
+    public static let maxPropertyListBytes = 1024 * 1024
+    public static let maxYAMLBytes = 2 * 1024 * 1024
+    /// Values (scalars, lists and mappings) of one YAML file, or of an XcodeGen spec with its includes.
+    public static let maxYAMLValues = 100_000
 }
 
 public struct LocalFileSystem: FileSystem {

@@ -105,7 +105,7 @@ extension PropertyListDocument {
     /// written on (`INFOPLIST_KEY_*` in the project file, `expo.ios.infoPlist` in app.json).
     static func synthesized(path: String, format: Format, root: [String: PlistValue], keyLines: [String: Int], rootLine: Int, text: String) -> PropertyListDocument {
         PropertyListDocument(path: path, format: format, root: root, keyLines: keyLines, rootLine: rootLine,
-                             lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+                             lines: TextLines.split(text))
     }
 }
 

@@ -289,7 +289,7 @@ struct XcodeDiscovery {
         discovery.inputs.append(display)
         let project = try XcodeProject(data: data, file: display, projectPath: projectPath)
         let text = String(decoding: data, as: UTF8.self)
-        let reader = Reader(project: project, text: text, lines: text.split(separator: "\n", omittingEmptySubsequences: false), files: files,
+        let reader = Reader(project: project, text: text, lines: TextLines.split(text), files: files,
                             flutter: Reader.flutterGenerated(project, files: files))
         let app = discovery.config
         func explicit(_ key: String) -> Bool { app.explicitKeys.contains(key) }
