@@ -131,7 +131,7 @@ func readerTargets() -> [String: Target] {
             // Reading throws ResultFormatError for what it refuses; any other outcome is a finding.
             let readable: Bool
             do { _ = try ResultReader.read(data); readable = true } catch { readable = false }
-            _ = try? ResultReader.historyRecord(data, stamp: "2026-04-01T000000")
+            if let root = try? JSONParser.parse(data) { _ = try? ResultReader.historyRecord(root, stamp: "2026-04-01T000000") }
             guard readable else { return }
             // A result that reads renders as `build --results` renders it, in memory.
             try? FileManager.default.removeItem(atPath: resultsFolder)
