@@ -163,7 +163,7 @@ final class WorkflowCommandTests: XCTestCase {
     func testEveryMessageGoesThroughConsole() throws {
         let allowed: Set = ["Sources/SiteBuild/Console.swift", "Sources/healthaudit/OutputWriter.swift", "Sources/healthaudit/RulesCommand.swift"]
         let needles = ["FileHandle.standard", "FileHandle(fileDescriptor", "print(", "dump(", "puts(", "perror(", "write("]
-        let writes = /FileHandle\.standard(Error|Output)|FileHandle\(fileDescriptor|\bprint\(|\bdebugPrint\(|\bdump\(|\bfputs\(|\bputs\(|\bperror\(|\bwrite\((1|2|STDOUT_FILENO|STDERR_FILENO),/
+        let writes = /FileHandle\.standard(Error|Output)|FileHandle\(fileDescriptor: *(1|2|STDOUT_FILENO|STDERR_FILENO)\b|\bprint\(|\bdebugPrint\(|\bdump\(|\bfputs\(|\bputs\(|\bperror\(|\bwrite\((1|2|STDOUT_FILENO|STDERR_FILENO),/
         var offenders: [String] = []
         let sources = Repository.root + "/Sources"
         for file in try LocalFileSystem().files(under: sources) where file.hasSuffix(".swift") {
