@@ -60,7 +60,7 @@ let xcodeGenApp = ScratchApp(name: "xcodegen", yaml: "apps:\n  - id: fuzz\n    n
 /// Every key's line is in the file, and a key written without escapes is on the line it cites:
 /// a catalog on one line (`jq -c`) or indented any way gives the same answer.
 func checkCatalogLines(_ catalog: StringCatalog, data: Data) throws {
-    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = TextLines.split(String(decoding: data, as: UTF8.self))
     for (key, line) in catalog.keys {
         guard line >= 1, line <= max(1, lines.count) else { throw CheckFailed(description: "key '\(key)' cites line \(line) of \(lines.count)") }
         let plain = key.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" }
