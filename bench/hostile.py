@@ -281,7 +281,7 @@ def case_xcodegen_8m(site):
     xcodegen_app(os.path.join(site, "apps/gen"), XCODEGEN_SPEC.replace("properties:\n", "properties:\n" + "".join(
         '        GenKey%07d: "value number %d of the generated spec"\n' % (index, index) for index in range(126_000)), 1))
     append_app(site, "  - id: gen\n    name: Gen\n    root: apps/gen\n")
-    return ["check"], 2, "apps/gen/project.yml:1: error: this XcodeGen spec and the files it includes come to"
+    return ["check"], 2, "apps/gen/project.yml:1: error: [load] this XcodeGen spec and the files it includes come to"
 
 
 def padded_plist(site, size):
@@ -296,7 +296,7 @@ def padded_plist(site, size):
 
 def case_xml_plist_8m(site):
     write(site, STEADY + "/Info.plist", padded_plist(site, 7_900_000))
-    return ["check"], 2, "Steady/Info.plist:1: error: property list is"
+    return ["check"], 2, "Steady/Info.plist:1: error: [load] property list is"
 
 
 def case_xml_plist_1m(site):
