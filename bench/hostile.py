@@ -387,10 +387,8 @@ def measured(tool, arguments, site, env=None):
     if len(arguments) < 2 or not arguments[1].startswith(os.path.dirname(site)):
         extra += ["--site", site]
     started = time.monotonic()
-    process = subprocess.Popen([tool] + arguments + ["--site", site] + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               cwd=os.path.dirname(site), env=dict(os.environ, **(env or {})))
     process = subprocess.Popen([tool] + arguments + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               cwd=os.path.dirname(site))
+                               cwd=os.path.dirname(site), env=dict(os.environ, **(env or {})))
     out = process.stdout.read()
     err = process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)
