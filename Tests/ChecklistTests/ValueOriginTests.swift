@@ -56,6 +56,24 @@ final class ValueOriginTests: XCTestCase {
         XCTAssertEqual(try findings("rn-zero-for-missing", example), [])
     }
 
+    func testAKeyTakenFromASampleDoesNotMakeAValueHealthData() throws {
+        let example = RuleExample.reactNative(["js/src/goals.ts": """
+        import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+        export function goalsByDay(goals: Record<string, number>, done: (perDay: Record<string, number>) => void) {
+          AppleHealthKit.getDailyStepCountSamples({}, (error: string, results: HealthValue[]) => {
+            const perDay: Record<string, number> = {};
+            for (const sample of results ?? []) {
+              const day = sample.startDate.slice(0, 10);
+              perDay[day] = goals[day] ?? 0;
+            }
+            done(perDay);
+          });
+        }
+        """])
+        XCTAssertEqual(try findings("rn-zero-for-missing", example), [])
+    }
+
     func testAServerFolderIsNotTheApp() throws {
         let server = """
         import type { HealthValue } from 'react-native-health';

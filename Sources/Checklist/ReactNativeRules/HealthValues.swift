@@ -63,7 +63,14 @@ struct HealthValues {
     func carries(_ range: Range<Int>, in file: Int) -> Bool {
         let flow = flows[file]
         let tokens = flow.file.tokens
-        for i in range.clamped(to: tokens.indices) {
+        var i = range.lowerBound
+        while i < min(range.upperBound, tokens.count) {
+            defer { i += 1 }
+            // `byDay[dateOfSample]`: the key does not make the value Health data.
+            if tokens[i].isPunctuator("["), i >= 1, Self.indexes(after: tokens[i - 1]), let close = flow.file.partner[i], close < range.upperBound {
+                i = close
+                continue
+            }
             if sources[file].contains(i) { return true }
             let token = tokens[i]
             guard token.kind == .identifier else { continue }
@@ -74,6 +81,12 @@ struct HealthValues {
             if isUse(i, in: file), held[file].contains(scopes[file].binding(of: token.text, at: i)) { return true }
         }
         return false
+    }
+
+    /// Whether a `[` after this token indexes a value (`byDay[key]`, `rows()[0]`), not opens an array (`return [a, b]`).
+    private static func indexes(after token: JSToken) -> Bool {
+        if token.kind == .identifier { return !["return", "await", "yield", "typeof", "of", "in", "case", "else", "do", "new", "throw", "void", "delete"].contains(token.text) }
+        return token.isPunctuator(")") || token.isPunctuator("]") || token.isPunctuator("?.")
     }
 
     /// Whether `setter` (`setSteps`) is handed a health value in the file.
