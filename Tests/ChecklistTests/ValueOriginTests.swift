@@ -213,5 +213,26 @@ final class ValueOriginTests: XCTestCase {
         }
         """])
         XCTAssertEqual(try findings("success-read-as-granted", gated), ["apps/example/Sources/Store.swift:10:13"])
+
+        // Shown as connected because the request completed.
+        let shown = RuleExample.healthApp(["Sources/Store.swift": """
+        import HealthKit
+
+        final class Store {
+            enum Link { case unknown, connected }
+            let healthStore = HKHealthStore()
+            var link = Link.unknown
+
+            func authorize() {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount)]) { success, _ in
+                    if success {
+                        self.link = .connected
+                    }
+                }
+            }
+        }
+        """])
+        XCTAssertEqual(try findings("success-read-as-granted", shown), ["apps/example/Sources/Store.swift:11:13"])
     }
 }

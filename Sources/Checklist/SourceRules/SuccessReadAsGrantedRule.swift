@@ -396,7 +396,8 @@ struct SuccessReadAsGrantedRule: Rule {
             let action = calls.first { functions.readsOrWrites($0) }
             let grants = region.flatMap { ExprShape.assignments(in: $0) }.first { assignment in
                 guard HealthKitVocabulary.isGrantedValue(assignment.rhs) else { return false }
-                if let name = ExprShape.referencedName(assignment.lhs) { return Self.recordsGrant(name) }
+                // `isAuthorized = true`, `state = .authorized`; not `authorizationDetermined = true`.
+                if let name = ExprShape.referencedName(assignment.lhs), HealthKitVocabulary.isAuthorizationFlag(name) { return Self.recordsGrant(name) }
                 return ExprShape.memberName(assignment.rhs.single!) != nil
             }
             guard action != nil || grants != nil else { continue }
