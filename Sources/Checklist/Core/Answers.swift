@@ -51,7 +51,7 @@ struct AnswerSheet {
     private func answer(_ question: ReviewQuestion) -> Answer {
         let ruleIDs = Set(rules.filter { $0.questions.contains(question) }.map(\.id))
         let related = findings.filter { ruleIDs.contains($0.ruleID) }
-        let active = related.filter { !$0.isSuppressed }
+        let active = related.filter { !$0.isSuppressed && question.isDecided(by: $0) }
         if !active.isEmpty {
             let titles = Set(active.map(\.ruleID)).sorted()
             let reason = active.count == 1 ? active[0].message : "\(active.count) findings: " + titles.joined(separator: ", ")
@@ -115,7 +115,7 @@ struct AnswerSheet {
             if strings.isEmpty && !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty {
                 return make(.notApplicable, "the app declares no HealthKit use")
             }
-            return make(.yes, "both usage strings are present and specific", strings.map { Evidence(location: $0.location, quote: $0.quote) })
+            return make(.yes, UsageStringAnswerReason.yes(findings: findings, rules: rules), strings.map { Evidence(location: $0.location, quote: $0.quote) })
         case .widgetsDoNotRequest:
             return WidgetReach(context: context).answer(make)
         case .writeStatusRechecked:
