@@ -7,9 +7,17 @@ import CYaml
 struct YAMLReader {
     let file: String
     var errors: [InputProblem] = []
+    /// The document's lines, for quoting a node's line as evidence.
+    var lines: [Substring] = []
 
     func location(_ node: Node) -> FileLocation {
         FileLocation(file: file, line: node.mark?.line, column: node.mark?.column)
+    }
+
+    /// The line a node is written on, trimmed.
+    func lineText(_ node: Node) -> String {
+        guard let line = node.mark?.line, line >= 1, line <= lines.count else { return "" }
+        return lines[line - 1].trimmingCharacters(in: .whitespaces)
     }
 
     mutating func fail(_ message: String, _ node: Node) {

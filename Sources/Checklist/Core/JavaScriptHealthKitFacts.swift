@@ -90,7 +90,8 @@ enum JavaScriptHealthKitFacts {
                 if call.kind == .availabilityCheck && !Self.decides(call, in: file) { continue }
                 calls.append(call)
                 facts.append(HealthKitFact(kind: call.kind, target: target, isExtension: false,
-                                           evidence: Evidence(location: file.location(of: call.token), quote: file.quote(call.token))))
+                                           evidence: Evidence(location: file.location(of: call.token), quote: file.quote(call.token)),
+                                           site: .token(language: .javaScript, file: index, token: call.token)))
             }
         }
         return (facts, calls)

@@ -167,8 +167,15 @@ struct ClinicalRecordsMismatchRule: Rule {
             if !hasAccess && !types { stray.severity = .warning }
             return [stray]
         }
-        let type = app.config.requested.read.first { HealthKitType.named($0.value)?.kind == .clinical }
-        return [finding(message, at: type?.location ?? app.config.location, quote: "requested read: \(type?.value ?? "")", target: app.id)]
+        let isClinical = { (name: String) in HealthKitType.named(name)?.kind == .clinical }
+        if let type = app.config.requested.read.first(where: { isClinical($0.value) }) {
+            return [finding(message, at: type.location, quote: type.value, target: app.id)]
+        }
+        // Asked for in code: cited where the request names the type.
+        if let named = context.resolvedRequests.lazy.flatMap(\.read.names).first(where: { isClinical($0.name) }) {
+            return [finding(message, at: named.node, in: named.source)]
+        }
+        return [finding(message, at: app.config.location, quote: "requested read: clinical types", target: app.id)]
     }
 }
 

@@ -515,24 +515,6 @@ struct UsageStringRepeatedRule: Rule {
     }
 }
 
-/// Question 4's reason when no error stands against the usage strings: real but imperfect text is
-/// "yes" (`../shared/checklist-answers.md`), and the reason names the warnings instead of calling
-/// the text specific.
-enum UsageStringAnswerReason {
-    static func yes(findings: [Finding], rules: [RuleDescription]) -> String {
-        let ids = Set(rules.filter { $0.questions.contains(.usageStringsMeaningful) }.map(\.id))
-        let active = findings.filter { ids.contains($0.ruleID) && !$0.isSuppressed }
-        func listed(_ severity: Severity, _ noun: String) -> String? {
-            let some = active.filter { $0.severity == severity }
-            return some.isEmpty ? nil : Plural.count(some.count, noun) + " (" + Set(some.map(\.ruleID)).sorted().joined(separator: ", ") + ")"
-        }
-        guard let warnings = listed(.warning, "warning") else {
-            return "both usage strings are present and specific" + (listed(.note, "note").map { "; \($0)" } ?? "")
-        }
-        return "the usage strings the app needs are present with its own text, imperfect: " + warnings
-    }
-}
-
 extension ReviewQuestion {
     /// Whether an active finding of a rule on this question makes the answer the unhealthy one.
     /// Question 4 is "no" only for a missing key, a placeholder or a value HealthKit rejects (errors);
