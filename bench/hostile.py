@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
-"""Every hostile input of issue 21 against the release build: time, peak RSS and the outcome.
+"""Every hostile input of issues 21 and 33 against the release build: time, peak RSS and the outcome.
 
     python3 bench/hostile.py [--tool .build/release/healthaudit] [--runs 10]
 
 Each case copies the embedded Site/ into a scratch folder, plants one hostile input (a few hundred
 bytes to a few MiB, written here, never taken from third parties), runs `healthaudit check` or
 `build` on it and checks the outcome it must have: a clear error (exit 2 and the words of the
-message) or a bounded result (exit 0 or 1, and the note that says what was skipped). Wall time and
-peak RSS come from the kernel's accounting of the finished process (`wait4`). The targets: under
-5 s and 300 MiB each. Then the same inputs are checked `--runs` times and the outputs compared
+message) or a bounded result (exit 0 or 1, and the note that says what was skipped); a case that
+plants a secret (a CI token in `.git/config`, a file outside the repository) also checks that it
+reaches neither the command's output nor the built site. Wall time and peak RSS come from the
+kernel's accounting of the finished process (`wait4`). The targets: under 5 s and 300 MiB each. Then the same inputs are checked `--runs` times and the outputs compared
 byte for byte. Prints a Markdown table (the README keeps the latest one).
 """
 import argparse
@@ -169,6 +170,87 @@ def case_many_files(site):
     return ["check"], 2, "50000"
 
 
+TOKEN = "eC1hY2Nlc3MtdG9rZW46U0VDUkVU"
+SECRET = "SECRET-outside-the-repository"
+
+
+def leak_project(base, settings=""):
+    """An app target whose Release configuration is based on `base` and asks for `$(extraheader)`."""
+    reference = ("A1 = {isa = PBXFileReference; path = %s; sourceTree = \"<group>\"; };" % base) if base else ""
+    based = "baseConfigurationReference = A1; " if base else ""
+    return ("// !$*UTF8*$!\n{ archiveVersion = 1; objectVersion = 56; objects = {\n" + reference + "\n"
+            "A2 = {isa = PBXFileReference; path = App.swift; sourceTree = \"<group>\"; };\n"
+            "A3 = {isa = PBXBuildFile; fileRef = A2; };\n"
+            "A10 = {isa = PBXGroup; children = (" + ("A1, " if base else "") + "A11, ); sourceTree = \"<group>\"; };\n"
+            "A11 = {isa = PBXGroup; children = (A2, ); path = Leak; sourceTree = \"<group>\"; };\n"
+            "A20 = {isa = PBXSourcesBuildPhase; files = (A3, ); };\n"
+            "A30 = {isa = PBXNativeTarget; buildConfigurationList = A40; buildPhases = (A20, ); name = Leak; productType = \"com.apple.product-type.application\"; };\n"
+            "A40 = {isa = XCConfigurationList; buildConfigurations = (A41, ); defaultConfigurationName = Release; };\n"
+            "A41 = {isa = XCBuildConfiguration; " + based + "buildSettings = {GENERATE_INFOPLIST_FILE = YES; "
+            "INFOPLIST_KEY_NSHealthShareUsageDescription = \"$(extraheader)\"; PRODUCT_NAME = Leak; " + settings + "}; name = Release; };\n"
+            "A50 = {isa = XCConfigurationList; buildConfigurations = (A51, ); defaultConfigurationName = Release; };\n"
+            "A51 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };\n"
+            "A60 = {isa = PBXProject; buildConfigurationList = A50; mainGroup = A10; targets = (A30, ); };\n"
+            "}; rootObject = A60; }\n")
+
+
+def leak_app(site, base, settings=""):
+    """The site folder as the repository (its own `.git` holding a CI token) and one app rooted there."""
+    write(site, ".git/HEAD", "ref: refs/heads/main\n")
+    write(site, ".git/config", '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ' + TOKEN + "\n")
+    write(site, "Leak.xcodeproj/project.pbxproj", leak_project(base, settings))
+    write(site, "Leak/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+    append_app(site, "  - id: leak\n    name: Leak\n    root: .\n    project: Leak.xcodeproj\n")
+
+
+def case_git_config_check(site):
+    leak_app(site, ".git/config")
+    return ["check", "--verbose", "--format", "json", "--format", "text"], 1, "lies in a .git folder", TOKEN
+
+
+def case_git_config_build(site):
+    leak_app(site, ".git/config")
+    return ["build"], 0, None, TOKEN
+
+
+def case_templates_symlink(site):
+    outside = os.path.join(os.path.dirname(site), "outside")
+    write(outside, "style.css", "body::after { content: '" + SECRET + "' }\n")
+    os.symlink(outside, os.path.join(site, "templates"))
+    return ["build"], 2, "the site's templates folder leads outside the repository", SECRET
+
+
+def case_symlinked_output_folder(site):
+    """The last site's `pages/` replaced by a symlink to a folder of files named like its pages."""
+    output = os.path.join(os.path.dirname(site), "public")
+    subprocess.run([TOOL, "build", "--site", site, "--output", output], check=True, capture_output=True)
+    outside = os.path.join(os.path.dirname(site), "outside")
+    os.makedirs(outside)
+    for name in os.listdir(os.path.join(output, "pages")):
+        write(outside, name, SECRET)
+    shutil.rmtree(os.path.join(output, "pages"))
+    os.symlink(outside, os.path.join(output, "pages"))
+    with open(os.path.join(site, STEADY, "Info.plist"), "a") as handle:
+        handle.write("<!-- edited -->\n")
+    return ["build"], 0, None, SECRET
+
+
+def case_entitlements_outside(site):
+    leak_app(site, None, "CODE_SIGN_ENTITLEMENTS = /etc/hostname; ")
+    return ["check"], 2, "'/etc/hostname' lies outside the repository; not read", None
+
+
+def case_init_beside_dot_config(site):
+    os.rename(os.path.join(site, "healthaudit.yml"), os.path.join(site, ".healthaudit.yml"))
+    return ["init"], 2, "this folder already has a config, .healthaudit.yml", None
+
+
+def case_init_dangling_symlink(site):
+    os.remove(os.path.join(site, "healthaudit.yml"))
+    os.symlink("missing.yml", os.path.join(site, "healthaudit.yml"))
+    return ["init"], 2, "healthaudit.yml is a symbolic link to a file that does not exist", None
+
+
 CASES = [
     ("two pages, one output path", case_pages),
     ("Swift: 10,000-link member chain", case_member_chain),
@@ -186,14 +268,25 @@ CASES = [
     ("FIFO as healthaudit.yml", case_fifo_config),
     ("7 MB usage string, GitHub annotations", case_huge_usage_string),
     ("60,000 Swift files over five roots", case_many_files),
+    ("project based on .git/config (CI token), check --verbose", case_git_config_check),
+    ("project based on .git/config (CI token), build", case_git_config_build),
+    ("committed Site/templates -> a folder outside", case_templates_symlink),
+    ("previous output's pages/ -> outside folder", case_symlinked_output_folder),
+    ("CODE_SIGN_ENTITLEMENTS = /etc/hostname", case_entitlements_outside),
+    ("init beside .healthaudit.yml", case_init_beside_dot_config),
+    ("init with a dangling healthaudit.yml symlink", case_init_dangling_symlink),
 ]
+
+TOOL = None
 
 
 def measured(tool, arguments, site):
     """Runs through /usr/bin/time's wait4 accounting: (exit, stdout, stderr, seconds, peak KiB)."""
     extra = ["--output", os.path.join(os.path.dirname(site), "public")] if arguments[0] == "build" else []
+    # `init` takes the folder to write into; the others read the site.
+    where = [site] if arguments[0] == "init" else ["--site", site]
     started = time.monotonic()
-    process = subprocess.Popen([tool] + arguments + ["--site", site] + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    process = subprocess.Popen([tool] + arguments + where + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                cwd=os.path.dirname(site))
     out = process.stdout.read()
     err = process.stderr.read()
@@ -203,13 +296,26 @@ def measured(tool, arguments, site):
     return code, out, err, seconds, usage.ru_maxrss
 
 
+def leaked(secret, text, output):
+    """The secret is in the command's output or in a file of the built site."""
+    if secret in text:
+        return True
+    for folder, _, names in os.walk(output):
+        for name in names:
+            with open(os.path.join(folder, name), "rb") as handle:
+                if secret.encode() in handle.read():
+                    return True
+    return False
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build", "release", "healthaudit"))
     parser.add_argument("--runs", type=int, default=10, help="repeated checks compared byte for byte")
     parser.add_argument("--only", nargs="*", default=[])
     args = parser.parse_args()
-    tool = os.path.abspath(args.tool)
+    global TOOL
+    tool = TOOL = os.path.abspath(args.tool)
     if not os.path.exists(tool):
         subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True)
     rows, failures = [], 0
@@ -219,12 +325,14 @@ def main():
         scratch = tempfile.mkdtemp(prefix="healthaudit-hostile-")
         site = os.path.join(scratch, "Site")
         shutil.copytree(os.path.join(ROOT, "Site"), site, ignore=shutil.ignore_patterns("public", ".public*"))
-        arguments, want_exit, want_text = plant(site)
+        # A fourth item, when given, is a secret that must reach no output: stdout, stderr, the site.
+        arguments, want_exit, want_text, secret = (plant(site) + (None,))[:4]
         code, out, err, seconds, peak = measured(tool, arguments, site)
         text = (out + err).decode("utf-8", "replace")
         ok_exit = code in (0, 1) if want_exit is None else code == want_exit
         ok_text = want_text is None or want_text in text
-        ok = ok_exit and ok_text and seconds < 5 and peak < 300 * 1024
+        ok_secret = secret is None or not leaked(secret, text, os.path.join(scratch, "public"))
+        ok = ok_exit and ok_text and ok_secret and seconds < 5 and peak < 300 * 1024
         failures += 0 if ok else 1
         rows.append((name, code, seconds, peak / 1024, "yes" if ok else "**no**"))
         print("%-55s exit %d  %.2f s  %.0f MiB  %s" % (name, code, seconds, peak / 1024, "ok" if ok else "FAILED " + text[-300:]), file=sys.stderr)
