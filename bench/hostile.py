@@ -326,6 +326,85 @@ def case_package_json_8m(site):
     package["generated"] = {"key%07d" % i: "value number %d of the generated package" % i for i in range(125_000)}
     write(site, "apps/cos/package.json", json.dumps(package, indent=2))
     return ["check"], None, None
+TOKEN = "eC1hY2Nlc3MtdG9rZW46U0VDUkVU"
+SECRET = "SECRET-outside-the-repository"
+
+
+def leak_project(base, settings=""):
+    """An app target whose Release configuration is based on `base` and asks for `$(extraheader)`."""
+    reference = ("A1 = {isa = PBXFileReference; path = %s; sourceTree = \"<group>\"; };" % base) if base else ""
+    based = "baseConfigurationReference = A1; " if base else ""
+    return ("// !$*UTF8*$!\n{ archiveVersion = 1; objectVersion = 56; objects = {\n" + reference + "\n"
+            "A2 = {isa = PBXFileReference; path = App.swift; sourceTree = \"<group>\"; };\n"
+            "A3 = {isa = PBXBuildFile; fileRef = A2; };\n"
+            "A10 = {isa = PBXGroup; children = (" + ("A1, " if base else "") + "A11, ); sourceTree = \"<group>\"; };\n"
+            "A11 = {isa = PBXGroup; children = (A2, ); path = Leak; sourceTree = \"<group>\"; };\n"
+            "A20 = {isa = PBXSourcesBuildPhase; files = (A3, ); };\n"
+            "A30 = {isa = PBXNativeTarget; buildConfigurationList = A40; buildPhases = (A20, ); name = Leak; productType = \"com.apple.product-type.application\"; };\n"
+            "A40 = {isa = XCConfigurationList; buildConfigurations = (A41, ); defaultConfigurationName = Release; };\n"
+            "A41 = {isa = XCBuildConfiguration; " + based + "buildSettings = {GENERATE_INFOPLIST_FILE = YES; "
+            "INFOPLIST_KEY_NSHealthShareUsageDescription = \"$(extraheader)\"; PRODUCT_NAME = Leak; " + settings + "}; name = Release; };\n"
+            "A50 = {isa = XCConfigurationList; buildConfigurations = (A51, ); defaultConfigurationName = Release; };\n"
+            "A51 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };\n"
+            "A60 = {isa = PBXProject; buildConfigurationList = A50; mainGroup = A10; targets = (A30, ); };\n"
+            "}; rootObject = A60; }\n")
+
+
+def leak_app(site, base, settings=""):
+    """The site folder as the repository (its own `.git` holding a CI token) and one app rooted there."""
+    write(site, ".git/HEAD", "ref: refs/heads/main\n")
+    write(site, ".git/config", '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ' + TOKEN + "\n")
+    write(site, "Leak.xcodeproj/project.pbxproj", leak_project(base, settings))
+    write(site, "Leak/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+    append_app(site, "  - id: leak\n    name: Leak\n    root: .\n    project: Leak.xcodeproj\n")
+
+
+def case_git_config_check(site):
+    leak_app(site, ".git/config")
+    return ["check", "--verbose", "--format", "json", "--format", "text"], 1, "lies in a .git folder", {"secret": TOKEN}
+
+
+def case_git_config_build(site):
+    leak_app(site, ".git/config")
+    return ["build"], 0, None, {"secret": TOKEN}
+
+
+def case_templates_symlink(site):
+    outside = os.path.join(os.path.dirname(site), "outside")
+    write(outside, "style.css", "body::after { content: '" + SECRET + "' }\n")
+    os.symlink(outside, os.path.join(site, "templates"))
+    return ["build"], 2, "the site's templates folder leads outside the repository", {"secret": SECRET}
+
+
+def case_symlinked_output_folder(site):
+    """The last site's `pages/` replaced by a symlink to a folder of files named like its pages."""
+    output = os.path.join(os.path.dirname(site), "public")
+    subprocess.run([TOOL, "build", "--site", site, "--output", output], check=True, capture_output=True)
+    outside = os.path.join(os.path.dirname(site), "outside")
+    os.makedirs(outside)
+    for name in os.listdir(os.path.join(output, "pages")):
+        write(outside, name, SECRET)
+    shutil.rmtree(os.path.join(output, "pages"))
+    os.symlink(outside, os.path.join(output, "pages"))
+    with open(os.path.join(site, STEADY, "Info.plist"), "a") as handle:
+        handle.write("<!-- edited -->\n")
+    return ["build"], 0, None, {"secret": SECRET}
+
+
+def case_entitlements_outside(site):
+    leak_app(site, None, "CODE_SIGN_ENTITLEMENTS = /etc/hostname; ")
+    return ["check"], 2, "'/etc/hostname' lies outside the repository; not read"
+
+
+def case_init_beside_dot_config(site):
+    os.rename(os.path.join(site, "healthaudit.yml"), os.path.join(site, ".healthaudit.yml"))
+    return ["init"], 2, "this folder already has a config, .healthaudit.yml"
+
+
+def case_init_dangling_symlink(site):
+    os.remove(os.path.join(site, "healthaudit.yml"))
+    os.symlink("missing.yml", os.path.join(site, "healthaudit.yml"))
+    return ["init"], 2, "healthaudit.yml is a symbolic link to a file that does not exist"
 
 
 CASES = [
@@ -362,7 +441,16 @@ CASES = [
     ("InfoPlist.strings of 7.9 MB (UTF-16)", case_strings_8m),
     ("project.pbxproj of 7.7 MB (46,500 objects)", case_pbxproj_8m),
     ("package.json of 8 MB", case_package_json_8m),
+    ("project based on .git/config (CI token), check --verbose", case_git_config_check),
+    ("project based on .git/config (CI token), build", case_git_config_build),
+    ("committed Site/templates -> a folder outside", case_templates_symlink),
+    ("previous output's pages/ -> outside folder", case_symlinked_output_folder),
+    ("CODE_SIGN_ENTITLEMENTS = /etc/hostname", case_entitlements_outside),
+    ("init beside .healthaudit.yml", case_init_beside_dot_config),
+    ("init with a dangling healthaudit.yml symlink", case_init_dangling_symlink),
 ]
+
+TOOL = None
 
 
 def forged_commands(text, arguments):
@@ -384,7 +472,9 @@ def measured(tool, arguments, site, env=None):
     """Runs through /usr/bin/time's wait4 accounting: (exit, stdout, stderr, seconds, peak KiB)."""
     extra = ["--output", os.path.join(os.path.dirname(site), "public")] if arguments[0] == "build" else []
     # A case that names its own folder (discovery without a config) runs on that folder alone.
-    if len(arguments) < 2 or not arguments[1].startswith(os.path.dirname(site)):
+    if arguments[0] == "init":
+        extra += [site]
+    elif len(arguments) < 2 or not arguments[1].startswith(os.path.dirname(site)):
         extra += ["--site", site]
     started = time.monotonic()
     process = subprocess.Popen([tool] + arguments + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -397,13 +487,26 @@ def measured(tool, arguments, site, env=None):
     return code, out, err, seconds, usage.ru_maxrss
 
 
+def leaked(secret, text, output):
+    """The secret is in the command's output or in a file of the built site."""
+    if secret in text:
+        return True
+    for folder, _, names in os.walk(output):
+        for name in names:
+            with open(os.path.join(folder, name), "rb") as handle:
+                if secret.encode() in handle.read():
+                    return True
+    return False
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build", "release", "healthaudit"))
     parser.add_argument("--runs", type=int, default=10, help="repeated checks compared byte for byte")
     parser.add_argument("--only", nargs="*", default=[])
     args = parser.parse_args()
-    tool = os.path.abspath(args.tool)
+    global TOOL
+    tool = TOOL = os.path.abspath(args.tool)
     if not os.path.exists(tool):
         subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True)
     rows, failures = [], 0
@@ -421,7 +524,9 @@ def main():
         ok_text = want_text is None or want_text in text
         forged = forged_commands(out.decode("utf-8", "replace"), arguments) + forged_commands(err.decode("utf-8", "replace"), [])
         ok_after = extra.get("after", lambda scratch: True)(scratch)
-        ok = ok_exit and ok_text and not forged and ok_after and seconds < 5 and peak < 300 * 1024
+        secret = extra.get("secret")
+        ok_secret = secret is None or not leaked(secret, text, os.path.join(scratch, "public"))
+        ok = ok_exit and ok_text and not forged and ok_after and ok_secret and seconds < 5 and peak < 300 * 1024
         if forged:
             text += "\nforged commands: %r" % forged[:3]
         failures += 0 if ok else 1
