@@ -50,9 +50,17 @@ struct UsageStringAnswer {
         let imperfect = facts.imperfections
         claims.append(imperfect.isEmpty
             ? .stating("no usage-string rule finds their text vague, a placeholder or invalid")
-            : .citing("their text is the app's own but imperfect: \(Plural.count(imperfect.count, "finding")) ("
-                      + Set(imperfect.map(\.ruleID)).sorted().joined(separator: ", ") + ")",
+            : .citing("their text is the app's own but imperfect: " + Self.tally(imperfect),
                       imperfect.map { Evidence(location: $0.location, quote: $0.quote) }))
         return Answer(question: .usageStringsMeaningful, status: .yes, claims: claims)
+    }
+
+    /// "2 warnings (a, b); 1 note (c)": the qualifying findings by severity, most severe first.
+    private static func tally(_ findings: [Finding]) -> String {
+        [(Severity.warning, "warning"), (.note, "note")].compactMap { severity, noun in
+            let some = findings.filter { $0.severity == severity }
+            guard !some.isEmpty else { return nil }
+            return Plural.count(some.count, noun) + " (" + Set(some.map(\.ruleID)).sorted().joined(separator: ", ") + ")"
+        }.joined(separator: "; ")
     }
 }
