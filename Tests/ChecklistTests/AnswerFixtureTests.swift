@@ -189,11 +189,57 @@ enum AnswerFixtures {
         }
         """])
 
+    /// A service that checks availability before asking but not before a later query (line 12).
+    static let availabilityOnOnePath = RuleExample.healthApp(["Sources/Steps.swift": """
+        import HealthKit
+
+        final class Steps {
+            let store = HKHealthStore()
+
+            func connect() async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+            }
+
+            func refresh() {
+                let query = HKSampleQuery(sampleType: HKQuantityType(.stepCount), predicate: nil, limit: 1, sortDescriptors: nil) { _, _, _ in }
+                store.execute(query)
+            }
+        }
+        """])
+
+    /// Every path guarded without a check in each function: the store exists only where Health does
+    /// (line 5), and the reader's query runs only from a caller that checks (line 20).
+    static let availabilityGuardedBySetUpAndCaller = RuleExample.healthApp(["Sources/Health.swift": """
+        import HealthKit
+
+        final class Health {
+            static let shared = Health()
+            let store: HKHealthStore? = HKHealthStore.isHealthDataAvailable() ? HKHealthStore() : nil
+
+            func connect() async throws {
+                try await store?.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+            }
+        }
+
+        struct Reader {
+            let store = HKHealthStore()
+            func latest() {
+                store.execute(HKSampleQuery(sampleType: HKQuantityType(.stepCount), predicate: nil, limit: 1, sortDescriptors: nil) { _, _, _ in })
+            }
+        }
+
+        func start(_ reader: Reader) {
+            if HKHealthStore.isHealthDataAvailable() { reader.latest() }
+        }
+        """])
+
     static let all: [(String, RuleExample)] = [
         ("uncheckedWrite", uncheckedWrite), ("checkedWrites", checkedWrites), ("oneWriteUnchecked", oneWriteUnchecked),
         ("statusShownNeverWritten", statusShownNeverWritten), ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
-        ("dartUncheckedWrite", dartUncheckedWrite),
+        ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
+        ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
     ]
 }
 
@@ -264,6 +310,17 @@ final class AnswerFixtureTests: XCTestCase {
         let unguarded = try XCTUnwrap(try answers(AnswerFixtures.widgetUnguarded)[.availabilityChecked])
         XCTAssertEqual(unguarded.status, .no, unguarded.reason)
         XCTAssertEqual(places(unguarded), ["Provider.swift:12"], "the widget's query, its first HealthKit call: \(unguarded.reason)")
+    }
+
+    func testAvailabilityIsYesOnlyWhenEveryPathChecks() throws {
+        let partly = try XCTUnwrap(try answers(AnswerFixtures.availabilityOnOnePath)[.availabilityChecked])
+        XCTAssertEqual(partly.status, .no, "a check before the request does not guard the later query: \(partly.reason)")
+        XCTAssertEqual(places(partly), ["Steps.swift:12"], partly.reason)
+        XCTAssertTrue(partly.reason.contains("in `refresh`"), partly.reason)
+
+        let guarded = try XCTUnwrap(try answers(AnswerFixtures.availabilityGuardedBySetUpAndCaller)[.availabilityChecked])
+        XCTAssertEqual(guarded.status, .yes, "the store is created only where Health exists, the reader runs only after a check: \(guarded.reason)")
+        XCTAssertEqual(places(guarded), ["Health.swift:5", "Health.swift:20"], guarded.reason)
     }
 
     func testJavaScriptAvailabilityAndWritesAreReadFromTheSameModel() throws {

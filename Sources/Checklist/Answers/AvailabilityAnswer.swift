@@ -1,4 +1,5 @@
 import Manifest
+import SwiftSyntax
 
 /// Question 1: is `isHealthDataAvailable()` called before any HealthKit operation? Yes only when
 /// every target whose shipping code touches HealthKit has an availability check of its own (a
@@ -16,6 +17,13 @@ struct AvailabilityAnswer {
         for target in Self.targets(of: calls) {
             let checks = checks(guarding: target)
             if !checks.isEmpty {
+                // A check somewhere is not a check on every path: each Swift call must have one before it.
+                if let open = unguardedSwiftCall(in: target, calls: calls) {
+                    let function = SyntaxScope.functionName(of: open.node).map { " in `\($0)`" } ?? ""
+                    unguarded.append(.citing("\(facts.label(target)) checks availability on some paths, but this HealthKit call\(function) has no check before it "
+                                             + "(not in its function, not where its type is set up, not in every caller)", [open.fact.evidence], limit: 1))
+                    continue
+                }
                 guarded.append(.citing("\(facts.label(target)) calls `isHealthDataAvailable()`", checks.map(\.evidence), limit: 2))
                 continue
             }
@@ -38,6 +46,17 @@ struct AvailabilityAnswer {
         var seen: [String] = []
         for fact in calls where !seen.contains(fact.target) { seen.append(fact.target) }
         return seen
+    }
+
+    /// The first Swift HealthKit call of a target that no availability check runs before.
+    private func unguardedSwiftCall(in target: String, calls: [HealthKitFact]) -> (fact: HealthKitFact, node: Syntax)? {
+        let swift = calls.compactMap { fact -> (fact: HealthKitFact, node: Syntax)? in
+            guard fact.target == target, case .syntax(let node)? = fact.site else { return nil }
+            return (fact, node)
+        }
+        guard !swift.isEmpty else { return nil }
+        let finder = StatusGateFinder(sources: facts.context.sources, gate: .availability)
+        return swift.first { finder.check(before: $0.node) == nil }
     }
 
     /// A target's availability checks: in its own code, or in framework code it links.

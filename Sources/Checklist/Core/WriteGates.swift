@@ -43,32 +43,67 @@ enum WriteGates {
     }
 }
 
-/// Swift: the `authorizationStatus(for:)` check that runs before a node — in its function, through
-/// an app helper that asks it, or, for a function the app calls, in every one of its callers.
+/// Swift: the check of one kind (`authorizationStatus(for:)` for writes, `isHealthDataAvailable()`
+/// for every HealthKit call) that runs before a node — in its function, through an app helper that
+/// asks it, or, for a function the app calls, in every one of its callers.
 struct StatusGateFinder {
+    /// The call a gate rests on, by the name called.
+    struct Gate: Sendable {
+        var name: String
+        /// Whether a check made when an instance is set up (in an initializer, or where a stored
+        /// property such as the store is created) guards all of the type's code. True for
+        /// availability, which cannot change while the app runs; never for status, which can.
+        var setUpGuardsType = false
+        static let status = Gate(name: HealthKitVocabulary.statusCheck)
+        static let availability = Gate(name: HealthKitVocabulary.availabilityCheck, setUpGuardsType: true)
+        func matches(_ call: FunctionCallExprSyntax) -> Bool { ExprShape.calledName(call) == name }
+    }
+
     struct Check {
         var evidence: Evidence
         var statusCalls: [Evidence]
     }
 
+    private let gate: Gate
     private let sourcesByTree: [SyntaxIdentifier: ParsedSource]
-    /// Functions and computed properties whose body asks `authorizationStatus(for:)`, with those calls.
+    /// Functions and computed properties whose body asks the gate's call, with those calls.
     let helpers: [String: [Evidence]]
+    /// Types whose instances are set up behind the check (see `Gate.setUpGuardsType`), with the check.
+    private let guardedTypes: [String: Evidence]
     private let callIndex: CallIndex
 
-    init(sources: [ParsedSource]) {
+    init(sources: [ParsedSource], gate: Gate = .status) {
+        self.gate = gate
         sourcesByTree = Dictionary(sources.map { ($0.tree.id, $0) }) { first, _ in first }
-        helpers = Self.statusHelpers(sources)
+        helpers = Self.helpers(sources, gate: gate)
+        guardedTypes = gate.setUpGuardsType ? Self.typesSetUpBehind(gate, sources) : [:]
         callIndex = CallIndex(sources)
     }
 
-    /// Functions and computed properties whose body asks `authorizationStatus(for:)` (`func canWrite()
-    /// -> Bool`, `var isShareAuthorized: Bool`): calling one is a fresh check too.
-    static func statusHelpers(_ sources: [ParsedSource]) -> [String: [Evidence]] {
+    /// Types with a check in an initializer or in a stored property's initial value
+    /// (`let store: HKHealthStore? = HKHealthStore.isHealthDataAvailable() ? HKHealthStore() : nil`).
+    private static func typesSetUpBehind(_ gate: Gate, _ sources: [ParsedSource]) -> [String: Evidence] {
+        var guarded: [String: Evidence] = [:]
+        for source in sources {
+            for check in source.calls(named: gate.name) {
+                let function = SyntaxScope.function(of: check)
+                let setUp = function.is(InitializerDeclSyntax.self)
+                    || (function.is(SourceFileSyntax.self) && check.ancestors.contains { $0.is(PatternBindingSyntax.self) })
+                guard setUp, let type = SyntaxScope.types(around: check).first, let name = SyntaxScope.typeName(of: type),
+                      guarded[name] == nil else { continue }
+                guarded[name] = Evidence(location: source.location(of: check), quote: source.quote(check))
+            }
+        }
+        return guarded
+    }
+
+    /// Functions and computed properties whose body asks the gate's call (`func canWrite() -> Bool`,
+    /// `var isShareAuthorized: Bool`, `var isAvailable: Bool`): calling one is a check too.
+    static func helpers(_ sources: [ParsedSource], gate: Gate = .status) -> [String: [Evidence]] {
         var helpers: [String: [Evidence]] = [:]
         for source in sources {
-            // Every function or accessor around a status check, found from the checks up.
-            for check in source.calls(named: HealthKitVocabulary.statusCheck) {
+            // Every function or accessor around a check, found from the checks up.
+            for check in source.calls(named: gate.name) {
                 let evidence = Evidence(location: source.location(of: check), quote: source.quote(check))
                 for ancestor in check.ancestors {
                     if let function = ancestor.as(FunctionDeclSyntax.self), let body = function.body, body.encloses(check) {
@@ -91,14 +126,18 @@ struct StatusGateFinder {
         let function = SyntaxScope.function(of: node)
         guard let source = sourcesByTree[node.root.id] else { return nil }
         if let call = function.calls.first(where: { call in
-            call.position < node.position && (HealthKitVocabulary.isStatusCheck(call) || ExprShape.calledName(call).map { helpers[$0] != nil } == true)
+            call.position < node.position && (gate.matches(call) || ExprShape.calledName(call).map { helpers[$0] != nil } == true)
         }) {
             let evidence = Evidence(location: source.location(of: call), quote: source.quote(call))
-            let inner = HealthKitVocabulary.isStatusCheck(call) ? [evidence] : ExprShape.calledName(call).flatMap { helpers[$0] } ?? []
+            let inner = gate.matches(call) ? [evidence] : ExprShape.calledName(call).flatMap { helpers[$0] } ?? []
             return Check(evidence: evidence, statusCalls: inner)
         }
         if !helpers.isEmpty, let token = function.tokens(viewMode: .sourceAccurate).first(where: { $0.position < node.position && helpers[$0.text] != nil }) {
             return Check(evidence: Evidence(location: source.location(of: token), quote: source.quote(token)), statusCalls: helpers[token.text] ?? [])
+        }
+        if !guardedTypes.isEmpty, let type = SyntaxScope.types(around: node).first, let name = SyntaxScope.typeName(of: type),
+           let evidence = guardedTypes[name] {
+            return Check(evidence: evidence, statusCalls: [evidence])
         }
         // A function the app calls: checked if every caller checks before calling it (a writer called only from a guarded flush).
         guard depth < 4, let declaration = function.as(FunctionDeclSyntax.self) else { return nil }
