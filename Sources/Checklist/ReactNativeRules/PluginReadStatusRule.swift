@@ -2,7 +2,8 @@ import Manifest
 
 /// A plugin's status call asked about reading: `@capgo/capacitor-health`'s `checkAuthorization`
 /// and `cordova-plugin-health`'s `isAuthorized` with `read` types, or kingstinct's
-/// `authorizationStatusFor` on a type the app only reads, or its `getRequestStatusForAuthorization`
+/// `authorizationStatusFor` on a type the app only reads, react-native-health's `getAuthStatus` with
+/// read types, or kingstinct's `getRequestStatusForAuthorization`
 /// kept as a grant. HealthKit never tells an app whether it may read, so the answer is a guess
 /// (Capacitor: "authorized" once asked; Cordova: never; kingstinct: "asked already").
 struct PluginReadStatusRule: Rule {
@@ -15,7 +16,8 @@ struct PluginReadStatusRule: Rule {
         from `getRequestStatusForAuthorization`, which only says whether the permission sheet was already shown. Once \
         it was, every read type is listed as authorized, whatever the person chose. `cordova-plugin-health`'s \
         `isAuthorized` answers from `authorizationStatus(for:)`, which only knows sharing: read types are always "not \
-        authorized", so an app that waits for `true` asks forever. `@kingstinct/react-native-healthkit`'s \
+        authorized", so an app that waits for `true` asks forever; `react-native-health`'s `getAuthStatus` does the same \
+        for the `read` list of its permissions. `@kingstinct/react-native-healthkit`'s \
         `authorizationStatusFor` is that same sharing status: for a type the app only reads it is never \
         `sharingAuthorized`, and its `getRequestStatusForAuthorization` (the status `useHealthkitAuthorization` \
         returns) is `unnecessary` once the sheet was shown: right for "load the data now", wrong when kept as \
@@ -29,6 +31,16 @@ struct PluginReadStatusRule: Rule {
             export async function canShowSteps(): Promise<boolean> {
               const status = await Health.↓checkAuthorization({ read: ['steps'], write: [] });
               return status.readAuthorized.includes('steps');
+            }
+            """]),
+            // react-native-health's permissions object, as its example app passes it to both calls.
+            .reactNative(["js/src/App.tsx": """
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.HeartRate], write: [] } };
+
+            export function showStatus(setAuthStatus) {
+              AppleHealthKit.↓getAuthStatus(permissions, (err, result) => { setAuthStatus(result); });
             }
             """]),
             // The options in a variable, as the plugin's own example app writes it.
@@ -142,6 +154,14 @@ struct PluginReadStatusRule: Rule {
               return status.shareAuthorized.includes('weight');
             }
             """]),
+            // Asking only about written types is what the sharing status answers.
+            .reactNative(["js/src/weight.js": """
+            import AppleHealthKit from 'react-native-health';
+
+            export function canLogWeight(done) {
+              AppleHealthKit.getAuthStatus({ permissions: { read: [], write: [AppleHealthKit.Constants.Permissions.Weight] } }, (err, result) => done(result));
+            }
+            """]),
             // "Asked already, load the data" is what the request status means.
             .reactNative(["js/src/Workouts.tsx": """
             import { useEffect } from 'react';
@@ -224,6 +244,11 @@ struct PluginReadStatusRule: Rule {
             guard keys.contains("read"), !keys.contains("write") else { return nil }
             return "`isAuthorized` is asked about `read` types: on iOS the plugin answers from the sharing status, so read types are never "
                 + "authorized, whatever the person chose; query the data and treat an empty result as no data"
+        case (.reactNativeHealth, "getAuthStatus"):
+            guard PluginResult.permissionLists(of: call, in: file).contains("read") else { return nil }
+            return "`getAuthStatus` is asked about the `read` types of its permissions: react-native-health answers them from "
+                + "`authorizationStatus(for:)`, the sharing status, so a read type is never shown as authorized whatever the person "
+                + "chose, and HealthKit never discloses read permission; ask only about written types, and treat an empty query result as no data"
         case (.kingstinct, "authorizationStatusFor"):
             // The type asked about, when the app only ever asks to read it (or HealthKit never lets apps write it).
             guard let argument = file.items(of: call.paren).first, let name = file.writtenName(argument),

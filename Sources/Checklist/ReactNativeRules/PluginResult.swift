@@ -18,6 +18,31 @@ enum PluginResult {
         return file.items(of: object).compactMap { item in item.first.map { tokens[$0] }.flatMap { $0.kind == .identifier || $0.kind == .string ? $0.value : nil } }
     }
 
+    /// `react-native-health`'s permissions argument (`{ permissions: { read: [...], write: [...] } }`,
+    /// written inline or bound to a name earlier in the file): the lists that name at least one type.
+    static func permissionLists(of call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> Set<String> {
+        let tokens = file.tokens
+        guard let first = file.items(of: call.paren).first, var object = first.first else { return [] }
+        if tokens[object].kind == .identifier, first.count == 1 {
+            guard let declared = file.literal(boundTo: tokens[object].text, opener: "{", before: object) else { return [] }
+            object = declared
+        }
+        guard tokens[object].isPunctuator("{") else { return [] }
+        // The value of a key of an object literal: the token after `key:`.
+        func value(_ key: String, in object: Int) -> Int? {
+            for item in file.items(of: object) {
+                guard let start = item.first, item.count >= 3, tokens[start].value == key, tokens[start + 1].isPunctuator(":") else { continue }
+                return start + 2
+            }
+            return nil
+        }
+        guard let inner = value("permissions", in: object), tokens[inner].isPunctuator("{") else { return [] }
+        return Set(["read", "write"].filter { key in
+            guard let list = value(key, in: inner), tokens[list].isPunctuator("[") else { return false }
+            return !file.items(of: list).isEmpty
+        })
+    }
+
     /// Uses of the name the awaited result is bound to (`const result = await Health.x(…)`): the
     /// property read after it, or nil when the whole value is used.
     static func uses(of call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> [(token: Int, property: String?)] {
