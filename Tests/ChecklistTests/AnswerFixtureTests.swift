@@ -234,12 +234,55 @@ enum AnswerFixtures {
         }
         """])
 
+    /// A two-target watch app: the WatchKit extension (an app-extension target) runs the watch
+    /// app's screens, which ask, and a ClockKit complication that only reads a cache.
+    static func watchKitExtension(complicationAsks: Bool) -> RuleExample {
+        RuleExample.healthApp([
+            "Sources/Access.swift": """
+            import HealthKit
+
+            final class Access {
+                let store = HKHealthStore()
+                func ask() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                }
+            }
+            """,
+            "Watch/Info.plist": RuleExample.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.watchkit"] as KeyValuePairs<String, Any>]),
+            "Watch/Sources/InterfaceController.swift": """
+            import HealthKit
+            import WatchKit
+
+            final class InterfaceController: WKInterfaceController {
+                let store = HKHealthStore()
+                override func willActivate() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)]) { _, _ in }
+                }
+            }
+            """,
+            "Watch/Sources/ComplicationController.swift": """
+            import ClockKit
+            import HealthKit
+
+            final class ComplicationController: NSObject, CLKComplicationDataSource {
+                let store = HKHealthStore()
+                func getCurrentTimelineEntry(for complication: CLKComplication, withHandler handler: @escaping (CLKComplicationTimelineEntry?) -> Void) {
+                    \(complicationAsks ? "guard HKHealthStore.isHealthDataAvailable() else { return handler(nil) }\n        store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)]) { _, _ in handler(nil) }" : "handler(nil)")
+                }
+            }
+            """,
+        ])
+    }
+
     static let all: [(String, RuleExample)] = [
         ("uncheckedWrite", uncheckedWrite), ("checkedWrites", checkedWrites), ("oneWriteUnchecked", oneWriteUnchecked),
         ("statusShownNeverWritten", statusShownNeverWritten), ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
         ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
+        ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
     ]
 }
 
@@ -298,6 +341,17 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(q5.status, .yes, q5.reason)
         XCTAssertEqual(q5.evidence.map(\.location.file), ["apps/example/Widget/Info.plist"], q5.reason)
         XCTAssertTrue(q5.reason.contains("extension `widget`"), q5.reason)
+    }
+
+    func testAWatchKitExtensionMakesQuestion5ApplicableAndOnlyItsComplicationsMustNotAsk() throws {
+        let quiet = try XCTUnwrap(try answers(AnswerFixtures.watchKitExtension(complicationAsks: false))[.widgetsDoNotRequest])
+        XCTAssertEqual(quiet.status, .yes, "the screens' request is the watch app's: \(quiet.reason)")
+        XCTAssertEqual(places(quiet), ["Info.plist:5", "ComplicationController.swift:4"], quiet.reason)
+        XCTAssertTrue(quiet.reason.contains("`ComplicationController` make no request"), quiet.reason)
+
+        let asking = try XCTUnwrap(try answers(AnswerFixtures.watchKitExtension(complicationAsks: true))[.widgetsDoNotRequest])
+        XCTAssertEqual(asking.status, .no, asking.reason)
+        XCTAssertEqual(places(asking), ["ComplicationController.swift:8"], asking.reason)
     }
 
     func testAvailabilityYesCitesTheCheckOfEachTargetAndNoCitesTheUnguardedOne() throws {

@@ -14,8 +14,11 @@ struct WidgetAnswer {
         // A ClockKit complication runs in its watch app's process, which asks for itself: only WidgetKit
         // providers stand for an extension (one the audit may not have found, compiling shared code).
         let providers = facts.usage.widgetProviders.filter { !$0.isComplicationDataSource }
+        // A WatchKit extension (watchOS before 7's two-target watch app) is an app-extension target:
+        // the watch app's own screens run in it and may ask, its complications are what the question is about.
+        let watchKitExtensions = manifest.targets.filter { $0.kind == .watchApp && $0.extensionPoint == Self.watchKitExtensionPoint }
         if let asking = facts.fromFindings(.widgetsDoNotRequest) { return asking }
-        if extensions.isEmpty && providers.isEmpty {
+        if extensions.isEmpty && providers.isEmpty && watchKitExtensions.isEmpty {
             let watch = manifest.targets.filter { $0.kind == .watchApp }.map { "`\($0.id)`" }
             let complications = facts.usage.widgetProviders.filter(\.isComplicationDataSource)
             return Answer(question: .widgetsDoNotRequest, status: .notApplicable, claims: [
@@ -27,6 +30,24 @@ struct WidgetAnswer {
         }
         var read: [Claim] = []
         var unread: [String] = []
+        for target in watchKitExtensions {
+            let files = Set(target.sources.map(\.path))
+            let complications = facts.usage.widgetProviders.filter { $0.isComplicationDataSource && files.contains($0.evidence.location.file) }
+            guard let plist = target.infoPlist else { continue }
+            let complicationFiles = Set(complications.map(\.evidence.location.file))
+            let asking = facts.shipping(.authorizationRequest).filter { complicationFiles.contains($0.evidence.location.file) }
+            if !asking.isEmpty {
+                return Answer(question: .widgetsDoNotRequest, status: .no, claims: [
+                    .citing("the complication code of WatchKit extension `\(target.id)` asks for authorization, which a complication cannot present",
+                            asking.map(\.evidence), limit: 2),
+                ])
+            }
+            let shown = Evidence(location: plist.location(of: "NSExtension"), quote: plist.quote("NSExtension"))
+            read.append(complications.isEmpty
+                ? .citing("WatchKit extension `\(target.id)` is an app-extension target with no complication or widget provider; its screens are the watch app's, which asks for itself", [shown], limit: 1)
+                : .citing("WatchKit extension `\(target.id)`'s complications \(complications.prefix(3).map { "`\($0.type)`" }.joined(separator: ", ")) make no request "
+                          + "(its screens are the watch app's, which asks for itself)", [shown] + complications.map(\.evidence), limit: 3))
+        }
         for target in extensions {
             if !target.sources.isEmpty {
                 read.append(.citing("extension `\(target.id)`'s \(Plural.count(target.sources.count, "Swift file")) \(target.sources.count == 1 ? "makes" : "make") no request", [evidence(for: target)].compactMap { $0 }, limit: 1))
@@ -69,4 +90,6 @@ struct WidgetAnswer {
         guard let first = firstLine else { return nil }
         return Evidence(location: FileLocation(file: file.path, line: first.offset + 1), quote: first.element.trimmingCharacters(in: .whitespaces))
     }
+
+    static let watchKitExtensionPoint = "com.apple.watchkit"
 }
