@@ -116,9 +116,13 @@ struct ExtensionRequestsAuthorizationRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = context.vocabulary
         let widgetTypes = Set(context.usage.widgetProviders.map(\.type))
+        let appFiles = Set(context.manifest.main.sources.map(\.path))
+        let reach = ExtensionReach(sources: context.sources, appFiles: appFiles, widgetTypes: widgetTypes)
         return context.sources.flatMap { source in
             source.calls(named: "requestAuthorization").filter(vocabulary.isAuthorizationRequest).compactMap { call -> Finding? in
                 if source.isExtension {
+                    // A file the app compiles too asks for the app, unless the extension's own code calls into it.
+                    if appFiles.contains(source.file.path) && !reach.reaches(call, in: source.target) { return nil }
                     return finding("requestAuthorization in extension target `\(source.target)`: extensions cannot present the HealthKit "
                                    + "permission sheet; ask in the app and use statusForAuthorizationRequest here", at: call, in: source)
                 }
@@ -127,5 +131,45 @@ struct ExtensionRequestsAuthorizationRule: Rule {
                                + "permission sheet; ask in the app and use statusForAuthorizationRequest here", at: call, in: source)
             }
         }
+    }
+}
+
+/// Whether code of a file shared by the app and an extension runs in the extension: its function is
+/// called, directly or through up to four other functions, from a file only the extension compiles
+/// or from a widget provider (calls matched by name, as the app's own functions are).
+struct ExtensionReach {
+    let sources: [ParsedSource]
+    let appFiles: Set<String>
+    let widgetTypes: Set<String>
+
+    func reaches(_ node: some SyntaxProtocol, in target: String) -> Bool {
+        let own = sources.filter { $0.target == target }
+        var names = [calledName(of: node)]
+        var seen: Set<String> = []
+        for _ in 0..<5 {
+            var next: [String?] = []
+            for case let name? in names where seen.insert(name).inserted {
+                for source in own {
+                    for call in source.calls(named: name) {
+                        if !appFiles.contains(source.file.path) { return true }
+                        if SyntaxScope.types(around: call).compactMap(SyntaxScope.typeName).contains(where: widgetTypes.contains) { return true }
+                        next.append(calledName(of: call))
+                    }
+                }
+            }
+            if next.contains(where: { $0 == nil }) { return true }
+            names = next
+            if names.isEmpty { return false }
+        }
+        return true
+    }
+
+    /// The name a caller uses to run the code around `node`: its function's, its type's for an
+    /// initializer; nil for code no name reaches (a property's closure, top-level code), taken as run.
+    private func calledName(of node: some SyntaxProtocol) -> String? {
+        let function = SyntaxScope.function(of: node)
+        if let declaration = function.as(FunctionDeclSyntax.self) { return declaration.name.text }
+        if function.is(InitializerDeclSyntax.self) { return SyntaxScope.types(around: node).first.flatMap(SyntaxScope.typeName) }
+        return nil
     }
 }

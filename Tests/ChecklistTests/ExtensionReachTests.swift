@@ -1,0 +1,90 @@
+import Checklist
+import Manifest
+import TestSupport
+import XCTest
+
+/// A file compiled into both the app and its widget asks for the app unless the widget's own code
+/// calls into the asking function: only a request the widget can run is reported.
+final class ExtensionReachTests: XCTestCase {
+    var site: TestSite!
+
+    override func tearDown() { site?.remove() }
+
+    /// `Shared/Health.swift` is in the app's and the widget's sources; the widget's provider calls
+    /// `todaySteps()`, and `widgetCallsConnect` decides whether it also calls `connect()`, which asks.
+    func audit(widgetCallsConnect: Bool) throws -> AppAudit {
+        var files = InlineApp.site([("pace", "Pace", nil)])
+        files["healthaudit.yml"] = files["healthaudit.yml"]!.replacingOccurrences(of: "sources: [Pace]", with: "sources: [Pace, Shared]") + """
+                extensions:
+                  - id: pace-widget
+                    name: Pace Widget
+                    info_plist: Widget/Info.plist
+                    sources: [Widget, Shared]
+
+            """
+        files["apps/pace/Widget/Info.plist"] = RuleExample.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"] as KeyValuePairs<String, Any>])
+        files["apps/pace/Shared/Health.swift"] = """
+            import HealthKit
+
+            final class Health {
+                let store = HKHealthStore()
+
+                func connect() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                }
+
+                func todaySteps(_ done: @escaping (Double) -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return done(0) }
+                    store.execute(HKStatisticsQuery(quantityType: HKQuantityType(.stepCount), quantitySamplePredicate: nil, options: .cumulativeSum) { _, result, _ in
+                        done(result?.sumQuantity()?.doubleValue(for: .count()) ?? 0)
+                    })
+                }
+            }
+
+            """
+        files["apps/pace/Widget/Provider.swift"] = """
+            import WidgetKit
+
+            struct StepsEntry: TimelineEntry { let date: Date; let steps: Double }
+
+            struct Provider: TimelineProvider {
+                let health = Health()
+                func placeholder(in context: Context) -> StepsEntry { StepsEntry(date: .now, steps: 0) }
+                func getSnapshot(in context: Context, completion: @escaping (StepsEntry) -> Void) { completion(placeholder(in: context)) }
+                func getTimeline(in context: Context, completion: @escaping (Timeline<StepsEntry>) -> Void) {
+                    \(widgetCallsConnect ? "Task { try? await health.connect() }" : "")
+                    health.todaySteps { steps in completion(Timeline(entries: [StepsEntry(date: .now, steps: steps)], policy: .atEnd)) }
+                }
+            }
+
+            """
+        files["apps/pace/Pace/PaceApp.swift"] = """
+            import SwiftUI
+
+            struct SettingsView: View {
+                let health = Health()
+                var body: some View { Button("Connect Health") { Task { try? await health.connect() } } }
+            }
+
+            """
+        site = try TestSite(files: files)
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        return Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+    }
+
+    func testASharedRequestOnlyTheAppCallsIsNotTheWidgets() throws {
+        let audit = try audit(widgetCallsConnect: false)
+        XCTAssertEqual(audit.findings.filter { $0.ruleID == "extension-requests-authorization" }.map(\.message), [])
+        let q5 = try XCTUnwrap(audit.answers.first { $0.question == .widgetsDoNotRequest })
+        XCTAssertEqual(q5.status, .yes, q5.reason)
+    }
+
+    func testASharedRequestTheWidgetCallsIsReportedAtTheRequest() throws {
+        let audit = try audit(widgetCallsConnect: true)
+        let asking = audit.findings.filter { $0.ruleID == "extension-requests-authorization" }
+        XCTAssertEqual(asking.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/pace/Shared/Health.swift:8"])
+        let q5 = try XCTUnwrap(audit.answers.first { $0.question == .widgetsDoNotRequest })
+        XCTAssertEqual(q5.status, .no, q5.reason)
+    }
+}
