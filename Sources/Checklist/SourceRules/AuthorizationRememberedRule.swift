@@ -39,8 +39,33 @@ struct AuthorizationRememberedRule: Rule {
                 }
             }
             """]),
+            // A name that may be the person's own switch, here written where the app asks HealthKit.
+            .healthApp(["Sources/Sync.swift": """
+            import HealthKit
+
+            final class Sync {
+                let store = HKHealthStore()
+
+                func connect() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)])
+                    UserDefaults.standard.set(true, forKey: "healthKitEnabled")
+                }
+
+                var isConnected: Bool { ↓UserDefaults.standard.bool(forKey: "healthKitEnabled") }
+            }
+            """]),
         ],
         nonTriggering: [
+            // The person's own "sync with Health" switch: nothing HealthKit answered is written to it.
+            .healthApp(["Sources/SettingsView.swift": """
+            import SwiftUI
+
+            struct SettingsView: View {
+                @AppStorage("healthKitSyncEnabled") private var healthKitSyncEnabled = true
+                var body: some View { Toggle("Sync with Apple Health", isOn: $healthKitSyncEnabled) }
+            }
+            """]),
             // Another framework's permission flag (OneBusAway's location service) is not HealthKit's.
             .healthApp(["Sources/LocationService.swift": """
             import CoreLocation
@@ -81,54 +106,55 @@ struct AuthorizationRememberedRule: Rule {
     static let defaultsReads: Set<String> = ["bool", "object", "string", "integer", "double", "value", "array", "dictionary"]
 
     func check(_ context: AuditContext) -> [Finding] {
-        context.sources.flatMap(cachedFlags)
+        let answers = RememberedAnswers(context.sources)
+        return context.sources.flatMap { cachedFlags($0, answers) }
     }
 
     /// Names that hold a remembered answer: `@AppStorage` variables and computed properties that
     /// read one back from UserDefaults. A save whose function consults one trusts the cache.
-    static func rememberedNames(_ sources: [ParsedSource]) -> Set<String> {
+    static func rememberedNames(_ sources: [ParsedSource], _ answers: RememberedAnswers) -> Set<String> {
         var names: Set<String> = []
         for source in sources {
             for variable in source.tree.collect(VariableDeclSyntax.self) {
-                let stored = appStorageAnswer(variable, source) != nil
+                let stored = appStorageAnswer(variable, source, answers) != nil
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                    if stored || binding.accessorBlock.map({ block in block.calls.contains { isDefaultsRead($0, source) } }) == true { names.insert(name) }
+                    if stored || binding.accessorBlock.map({ block in block.calls.contains { isDefaultsRead($0, source, answers) } }) == true { names.insert(name) }
                 }
             }
         }
         return names
     }
 
-    static func isDefaultsRead(_ call: FunctionCallExprSyntax, _ source: ParsedSource) -> Bool {
+    static func isDefaultsRead(_ call: FunctionCallExprSyntax, _ source: ParsedSource, _ answers: RememberedAnswers) -> Bool {
         guard let name = ExprShape.calledName(call), defaultsReads.contains(name),
               let base = ExprShape.base(of: call), base.trimmedText.lowercased().contains("defaults"),
               let key = ExprShape.argument(call, label: "forKey") else { return false }
-        return HealthKitVocabulary.isAuthorizationKey(keyText(key, source))
+        return answers.isAnswer(keyText(key, source))
     }
 
-    /// For an `@AppStorage` variable whose key or name speaks of authorization: the key as shown
-    /// (its names when it has no literal key); nil for any other variable.
-    private static func appStorageAnswer(_ variable: VariableDeclSyntax, _ source: ParsedSource) -> String? {
+    /// For an `@AppStorage` variable whose key or name holds an authorization answer: the key as
+    /// shown (its names when it has no literal key); nil for any other variable.
+    private static func appStorageAnswer(_ variable: VariableDeclSyntax, _ source: ParsedSource, _ answers: RememberedAnswers) -> String? {
         guard let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { $0.attributeName.trimmedText == "AppStorage" })
         else { return nil }
         var key = ""
         if case .argumentList(let arguments) = attribute.arguments, let first = arguments.first?.expression { key = keyText(first, source) }
         let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-        guard HealthKitVocabulary.isAuthorizationKey(key) || names.contains(where: HealthKitVocabulary.isAuthorizationKey) else { return nil }
+        guard answers.isAnswer(key) || names.contains(where: answers.isAnswer) else { return nil }
         return key.isEmpty ? names.joined() : key
     }
 
     /// `UserDefaults…bool(forKey: "healthKitAuthorized")` and `@AppStorage("…authorized…")`.
-    private func cachedFlags(_ source: ParsedSource) -> [Finding] {
+    private func cachedFlags(_ source: ParsedSource, _ answers: RememberedAnswers) -> [Finding] {
         var findings: [Finding] = []
-        for call in source.calls(named: Self.defaultsReads) where Self.isDefaultsRead(call, source) {
+        for call in source.calls(named: Self.defaultsReads) where Self.isDefaultsRead(call, source, answers) {
             let key = ExprShape.argument(call, label: "forKey")!
             findings.append(finding("authorization is read back from UserDefaults (`\(key.trimmedText)`) instead of asking HealthKit; "
                                     + "the person may have changed it in Settings since", at: call, in: source))
         }
         for attribute in source.tree.collect(AttributeSyntax.self) where attribute.attributeName.trimmedText == "AppStorage" {
-            guard let variable = attribute.enclosing(VariableDeclSyntax.self), let shown = Self.appStorageAnswer(variable, source) else { continue }
+            guard let variable = attribute.enclosing(VariableDeclSyntax.self), let shown = Self.appStorageAnswer(variable, source, answers) else { continue }
             findings.append(finding("authorization is kept in @AppStorage (`\(shown)`) and trusted later; it goes stale "
                                     + "when the person changes access in Settings", at: attribute, in: source))
         }
@@ -143,5 +169,50 @@ struct AuthorizationRememberedRule: Rule {
             $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
         }.compactMap { $0.initializer.flatMap { ExprShape.stringLiteral($0.value) } }
         return ([name] + values).joined(separator: " ")
+    }
+}
+
+/// Which remembered keys hold HealthKit's answer. A name that says so (`healthKitAuthorized`,
+/// `didGrantHealthPermission`) does; a name that only may (`healthKitSyncEnabled`, `healthConnected`
+/// is as often the person's own switch in the app) does only when the app writes it where it asks
+/// HealthKit: in a function or completion that requests authorization or reads a status.
+struct RememberedAnswers {
+    /// Key texts and variable names written beside a HealthKit request or status call.
+    private let writtenFromHealthKit: Set<String>
+
+    init(_ sources: [ParsedSource]) {
+        var written: Set<String> = []
+        for source in sources {
+            for call in source.calls(named: "set") {
+                guard let key = ExprShape.argument(call, label: "forKey"), Self.asksHealthKit(around: call) else { continue }
+                written.insert(AuthorizationRememberedRule.keyText(key, source))
+            }
+            for assignment in source.tree.collect(InfixOperatorExprSyntax.self) where assignment.operator.trimmedText == "=" {
+                guard let name = ExprShape.referencedName(assignment.leftOperand) ?? assignment.leftOperand.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                      HealthKitVocabulary.isAuthorizationKey(name), Self.asksHealthKit(around: assignment) else { continue }
+                written.insert(name)
+            }
+        }
+        writtenFromHealthKit = written
+    }
+
+    func isAnswer(_ text: String) -> Bool {
+        guard HealthKitVocabulary.isAuthorizationKey(text) else { return false }
+        return Self.namesAnAnswer(text) || writtenFromHealthKit.contains(text)
+            || writtenFromHealthKit.contains { text.hasPrefix($0 + " ") || $0.hasPrefix(text + " ") }
+    }
+
+    /// Words that only an authorization answer is named with.
+    static func namesAnAnswer(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return ["authoriz", "permission", "granted"].contains(where: lower.contains)
+    }
+
+    private static func asksHealthKit(around node: some SyntaxProtocol) -> Bool {
+        let function = SyntaxScope.function(of: node)
+        return function.calls.contains { call in
+            let name = ExprShape.calledName(call) ?? ""
+            return name == "requestAuthorization" || name == HealthKitVocabulary.statusCheck || HealthKitVocabulary.requestStatusChecks.contains(name)
+        }
     }
 }

@@ -125,12 +125,13 @@ struct CachedAuthorizationRule: Rule {
 
     /// Reads the app's write gates (see `WriteGates`): the saves no status check decides.
     func check(_ context: AuditContext) -> [Finding] {
-        let remembered = AuthorizationRememberedRule.rememberedNames(context.sources)
+        let answers = RememberedAnswers(context.sources)
+        let remembered = AuthorizationRememberedRule.rememberedNames(context.sources, answers)
         let sources = Dictionary(context.sources.map { ($0.file.path, $0) }) { first, _ in first }
         return context.writeGates.compactMap { gate -> Finding? in
             guard !gate.isChecked, case .syntax(let node)? = gate.write.site, let call = node.as(FunctionCallExprSyntax.self),
                   ExprShape.calledName(call) == "save", let source = sources[gate.write.evidence.location.file] else { return nil }
-            return uncheckedSave(call, source, remembered: remembered)
+            return uncheckedSave(call, source, remembered: remembered, answers: answers)
         }
     }
 
@@ -138,9 +139,9 @@ struct CachedAuthorizationRule: Rule {
     /// that asks it, or, for a function the app calls, in every one of its callers — that either
     /// trusts a remembered flag instead or swallows the failure (`try?`, a completion that ignores
     /// its error). A save whose error is caught or thrown on is not reported: the failure is seen.
-    private func uncheckedSave(_ call: FunctionCallExprSyntax, _ source: ParsedSource, remembered: Set<String>) -> Finding? {
+    private func uncheckedSave(_ call: FunctionCallExprSyntax, _ source: ParsedSource, remembered: Set<String>, answers: RememberedAnswers) -> Finding? {
         let function = SyntaxScope.function(of: Syntax(call))
-        if let read = function.calls.first(where: { $0.position < call.position && AuthorizationRememberedRule.isDefaultsRead($0, source) }) {
+        if let read = function.calls.first(where: { $0.position < call.position && AuthorizationRememberedRule.isDefaultsRead($0, source, answers) }) {
             return finding("saves to HealthKit trusting an answer read back from UserDefaults (line \(source.lineOf(read))) instead of a fresh "
                            + "`authorizationStatus(for:)` check: write access may have been switched off in Settings since", at: call, in: source)
         }
