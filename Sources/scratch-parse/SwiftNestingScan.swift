@@ -1,0 +1,1 @@
+../Manifest/Swift/SwiftNestingScan.swift
