@@ -62,11 +62,10 @@ let package = Package(
         ]),
         // Mutation fuzzer over the readers of untrusted input (bench/fuzz.sh runs it).
         .executableTarget(name: "healthaudit-fuzz", dependencies: [
-            "Manifest", "Checklist", "Report", "SiteServer",
+            "Manifest", "Checklist", "Report", "SiteBuild", "SiteServer",
             .product(name: "SwiftParser", package: "swift-syntax"),
             .product(name: "SwiftSyntax", package: "swift-syntax"),
         ]),
-        .executableTarget(name: "scratch-parse", dependencies: [.product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax")]),
         // In-process measurements for bench/run.py (Markdown path vs libcmark, store statistics).
         .executableTarget(name: "healthaudit-bench", dependencies: [
             "Manifest", "HealthStore", "Report",

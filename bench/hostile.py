@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every hostile input of issue 21 against the release build: time, peak RSS and the outcome.
+"""Every hostile input of issues 21 and 33 against the release build: time, peak RSS and the outcome.
 
     python3 bench/hostile.py [--tool .build/release/healthaudit] [--runs 10]
 
@@ -8,11 +8,15 @@ bytes to a few MiB, written here, never taken from third parties), runs `healtha
 `build` on it and checks the outcome it must have: a clear error (exit 2 and the words of the
 message) or a bounded result (exit 0 or 1, and the note that says what was skipped). Wall time and
 peak RSS come from the kernel's accounting of the finished process (`wait4`). The targets: under
-5 s and 300 MiB each. Then the same inputs are checked `--runs` times and the outputs compared
+5 s and 300 MiB each, and no line of any run's stdout or stderr that the GitHub Actions runner
+would obey as a command the tool did not mean (`::name::` at a line's start, `##[` anywhere). A
+case may also set the environment and check the files the run left. Then the same inputs are checked `--runs` times and the outputs compared
 byte for byte. Prints a Markdown table (the README keeps the latest one).
 """
 import argparse
+import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -151,7 +155,7 @@ def case_fifo_config(site):
 def case_huge_usage_string(site):
     path = os.path.join(site, STEADY, "Info.plist")
     text = open(path).read()
-    text = text.replace("<key>NSHealthShareUsageDescription</key>", "<key>NSHealthShareUsageDescription</key><string>" + "steps " * 1_200_000 + "</string><key>Unused</key>", 1)
+    text = text.replace("<key>NSHealthShareUsageDescription</key>", "<key>NSHealthShareUsageDescription</key><string>" + "steps " * 170_000 + "</string><key>Unused</key>", 1)
     write(site, STEADY + "/Info.plist", text)
     return ["check", "--format", "github"], None, None
 
@@ -169,6 +173,240 @@ def case_many_files(site):
     return ["check"], 2, "50000"
 
 
+def case_hostile_names(site):
+    write(site, STEADY + "/Health/::stop-commands::tok.swift", swift("HKHealthStore()"))
+    write(site, STEADY + "/Health/Probe\n::error::forged ##[add-mask]x\r.swift", swift("HKHealthStore()"))
+    write(site, "content/x\n::stop-commands::tok.md", "---\ntitle: [\n---\n# A\n")
+    return ["build"], 2, "content/x\\u{000A}::stop-commands::tok.md"
+
+
+def case_hostile_names_github(site):
+    write(site, STEADY + "/Health/Probe\n::stop-commands::tok ##[add-mask]x\r.swift",
+          "import HealthKit\n\nfunc f(store: HKHealthStore) -> Bool {\n"
+          "    store.authorizationStatus(for: HKCharacteristicType(.dateOfBirth)) == .sharingAuthorized\n}\n")
+    return ["check", "--format", "github"], 1, "Probe%0A%3A%3Astop-commands%3A%3Atok #\\u{0023}[add-mask]x%0D.swift"
+
+
+def case_chart_id_int_min(site):
+    path = os.path.join(site, "healthaudit.yml")
+    text = open(path).read()
+    write(site, "healthaudit.yml", text.replace("    name: Steady\n", "    name: \"D^`_OONN[Z[Ia\"\n", 1))
+    return ["build"], 0, None
+
+
+def case_output_over_baseline(site):
+    baseline = os.path.join(os.path.dirname(site), "baseline.json")
+    write(site, "../baseline.json", "{}")
+    return (["check", "--baseline", baseline, "--format", "json", "--output", baseline], 2,
+            "refusing to write a report over the baseline this run reads (--baseline)",
+            {"after": lambda scratch: open(baseline).read() == "{}"})
+
+
+def case_output_over_changed_files(site):
+    listed = os.path.join(os.path.dirname(site), "changed.txt")
+    write(site, "../changed.txt", "apps/steady/Steady/Info.plist\n")
+    return (["check", "--changed-files", listed, "--format", "markdown", "--output", listed], 2,
+            "refusing to write a report over the changed-files list this run reads (--changed-files)",
+            {"after": lambda scratch: open(listed).read() == "apps/steady/Steady/Info.plist\n"})
+
+
+def case_legacy_cache_junk(site):
+    write(site, "../public/draft.txt", "mine\n")
+    write(site, "../.public.cache.json", "{}")
+    return (["build"], 2, "that the .public.cache.json beside it does not list as the site an earlier healthaudit wrote",
+            {"after": lambda scratch: os.path.exists(os.path.join(scratch, "public", "draft.txt"))})
+
+
+def case_epoch_out_of_range(site):
+    return (["build"], 2, "SOURCE_DATE_EPOCH is '9223372036854775807': it must be whole seconds",
+            {"env": {"SOURCE_DATE_EPOCH": "9223372036854775807"}})
+
+
+def case_killed_between_renames(site):
+    write(site, "../.public-old-dead/.healthaudit-site", "")
+    write(site, "../.public-old-dead/index.html", "<html>last good</html>\n")
+    with open(os.path.join(site, "healthaudit.yml"), "a") as handle:
+        handle.write("\nbogus_key: 1\n")
+    return (["build"], 2, "the previous site was left untouched",
+            {"after": lambda scratch: open(os.path.join(scratch, "public", "index.html")).read() == "<html>last good</html>\n"})
+def one_line_catalog(site, keys):
+    """Steady's InfoPlist.xcstrings with `keys` more keys, on one line as `jq -c` writes it."""
+    catalog = json.load(open(os.path.join(site, STEADY, "InfoPlist.xcstrings")))
+    for index in range(keys):
+        catalog["strings"]["Key%d" % index] = {"localizations": {
+            "de": {"stringUnit": {"state": "translated", "value": "Wert %d" % index}},
+            "en": {"stringUnit": {"state": "translated", "value": "Value %d" % index}}}}
+    return json.dumps(catalog, separators=(",", ":"))
+
+
+def case_one_line_catalog(site):
+    write(site, STEADY + "/InfoPlist.xcstrings", one_line_catalog(site, 5_000))
+    return ["check"], None, None
+
+
+XCODEGEN_SPEC = ("name: Gen\ntargets:\n  Gen:\n    type: application\n    platform: iOS\n    sources: [Gen]\n"
+                 "    info:\n      properties:\n        NSHealthShareUsageDescription: Gen reads your steps to chart them daily.\n")
+
+
+def xcodegen_settings(size):
+    """A framework target whose settings fill `size` bytes of YAML."""
+    lines, total, index = ["targets:\n  Kit:\n    type: framework\n    settings:\n      base:\n"], 0, 0
+    while total < size:
+        lines.append('        SETTING_%06d: "a value for setting %d"\n' % (index, index))
+        total += len(lines[-1])
+        index += 1
+    return "".join(lines)
+
+
+def xcodegen_app(folder, spec, files=()):
+    write(folder, "project.yml", spec)
+    write(folder, "Gen/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+    for path, text in files:
+        write(folder, path, text)
+
+
+def case_xcodegen_include_100(site):
+    xcodegen_app(os.path.join(site, "apps/gen"), XCODEGEN_SPEC + "include:\n" + "  - extra.yml\n" * 100, [("extra.yml", xcodegen_settings(1_280_000))])
+    append_app(site, "  - id: gen\n    name: Gen\n    root: apps/gen\n")
+    return ["check"], None, None
+
+
+def case_xcodegen_include_100_no_config(site):
+    folder = os.path.join(os.path.dirname(site), "gen")
+    xcodegen_app(folder, XCODEGEN_SPEC + "include:\n" + "  - extra.yml\n" * 100, [("extra.yml", xcodegen_settings(1_280_000))])
+    return ["check", folder], None, "Gen"
+
+
+def case_xcodegen_8m(site):
+    xcodegen_app(os.path.join(site, "apps/gen"), XCODEGEN_SPEC.replace("properties:\n", "properties:\n" + "".join(
+        '        GenKey%07d: "value number %d of the generated spec"\n' % (index, index) for index in range(126_000)), 1))
+    append_app(site, "  - id: gen\n    name: Gen\n    root: apps/gen\n")
+    return ["check"], 2, "apps/gen/project.yml:1: error: [load] this XcodeGen spec and the files it includes come to"
+
+
+def padded_plist(site, size):
+    text = open(os.path.join(site, STEADY, "Info.plist")).read()
+    entries, total, index = [], 0, 0
+    while total < size:
+        entries.append("\t<key>GenKey%07d</key>\n\t<string>value number %d of the generated plist</string>\n" % (index, index))
+        total += len(entries[-1])
+        index += 1
+    return text.replace("<dict>", "<dict>\n" + "".join(entries), 1)
+
+
+def case_xml_plist_8m(site):
+    write(site, STEADY + "/Info.plist", padded_plist(site, 7_900_000))
+    return ["check"], 2, "Steady/Info.plist:1: error: [load] property list is"
+
+
+def case_xml_plist_1m(site):
+    write(site, STEADY + "/Info.plist", padded_plist(site, 1_040_000))
+    return ["check"], None, None
+
+
+def case_strings_8m(site):
+    path = os.path.join(site, STEADY, "en.lproj/InfoPlist.strings")
+    text = open(path, "rb").read().decode("utf-16")
+    entries = "".join('/* comment %d */\n"GenKey%07d" = "value number %d of the generated strings";\n' % (i, i, i) for i in range(46_500))
+    write(site, STEADY + "/en.lproj/InfoPlist.strings", (text + entries).encode("utf-16"), "wb")
+    return ["check"], None, None
+
+
+def case_pbxproj_8m(site):
+    path = os.path.join(site, "apps/runner/Runner.xcodeproj/project.pbxproj")
+    text = open(path).read()
+    objects = "".join('\t\tAA%022X /* Gen%d.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = "Gen%d.swift"; sourceTree = "<group>"; };\n'
+                      % (i, i, i) for i in range(46_500))
+    write(site, "apps/runner/Runner.xcodeproj/project.pbxproj", text.replace("objects = {\n", "objects = {\n" + objects, 1))
+    return ["check"], None, None
+
+
+def case_package_json_8m(site):
+    package = json.load(open(os.path.join(site, "apps/cos/package.json")))
+    package["generated"] = {"key%07d" % i: "value number %d of the generated package" % i for i in range(125_000)}
+    write(site, "apps/cos/package.json", json.dumps(package, indent=2))
+    return ["check"], None, None
+TOKEN = "eC1hY2Nlc3MtdG9rZW46U0VDUkVU"
+SECRET = "SECRET-outside-the-repository"
+
+
+def leak_project(base, settings=""):
+    """An app target whose Release configuration is based on `base` and asks for `$(extraheader)`."""
+    reference = ("A1 = {isa = PBXFileReference; path = %s; sourceTree = \"<group>\"; };" % base) if base else ""
+    based = "baseConfigurationReference = A1; " if base else ""
+    return ("// !$*UTF8*$!\n{ archiveVersion = 1; objectVersion = 56; objects = {\n" + reference + "\n"
+            "A2 = {isa = PBXFileReference; path = App.swift; sourceTree = \"<group>\"; };\n"
+            "A3 = {isa = PBXBuildFile; fileRef = A2; };\n"
+            "A10 = {isa = PBXGroup; children = (" + ("A1, " if base else "") + "A11, ); sourceTree = \"<group>\"; };\n"
+            "A11 = {isa = PBXGroup; children = (A2, ); path = Leak; sourceTree = \"<group>\"; };\n"
+            "A20 = {isa = PBXSourcesBuildPhase; files = (A3, ); };\n"
+            "A30 = {isa = PBXNativeTarget; buildConfigurationList = A40; buildPhases = (A20, ); name = Leak; productType = \"com.apple.product-type.application\"; };\n"
+            "A40 = {isa = XCConfigurationList; buildConfigurations = (A41, ); defaultConfigurationName = Release; };\n"
+            "A41 = {isa = XCBuildConfiguration; " + based + "buildSettings = {GENERATE_INFOPLIST_FILE = YES; "
+            "INFOPLIST_KEY_NSHealthShareUsageDescription = \"$(extraheader)\"; PRODUCT_NAME = Leak; " + settings + "}; name = Release; };\n"
+            "A50 = {isa = XCConfigurationList; buildConfigurations = (A51, ); defaultConfigurationName = Release; };\n"
+            "A51 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };\n"
+            "A60 = {isa = PBXProject; buildConfigurationList = A50; mainGroup = A10; targets = (A30, ); };\n"
+            "}; rootObject = A60; }\n")
+
+
+def leak_app(site, base, settings=""):
+    """The site folder as the repository (its own `.git` holding a CI token) and one app rooted there."""
+    write(site, ".git/HEAD", "ref: refs/heads/main\n")
+    write(site, ".git/config", '[http "https://github.com/"]\n\textraheader = AUTHORIZATION: basic ' + TOKEN + "\n")
+    write(site, "Leak.xcodeproj/project.pbxproj", leak_project(base, settings))
+    write(site, "Leak/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+    append_app(site, "  - id: leak\n    name: Leak\n    root: .\n    project: Leak.xcodeproj\n")
+
+
+def case_git_config_check(site):
+    leak_app(site, ".git/config")
+    return ["check", "--verbose", "--format", "json", "--format", "text"], 1, "lies in a .git folder", {"secret": TOKEN}
+
+
+def case_git_config_build(site):
+    leak_app(site, ".git/config")
+    return ["build"], 0, None, {"secret": TOKEN}
+
+
+def case_templates_symlink(site):
+    outside = os.path.join(os.path.dirname(site), "outside")
+    write(outside, "style.css", "body::after { content: '" + SECRET + "' }\n")
+    os.symlink(outside, os.path.join(site, "templates"))
+    return ["build"], 2, "the site's templates folder leads outside the repository", {"secret": SECRET}
+
+
+def case_symlinked_output_folder(site):
+    """The last site's `pages/` replaced by a symlink to a folder of files named like its pages."""
+    output = os.path.join(os.path.dirname(site), "public")
+    subprocess.run([TOOL, "build", "--site", site, "--output", output], check=True, capture_output=True)
+    outside = os.path.join(os.path.dirname(site), "outside")
+    os.makedirs(outside)
+    for name in os.listdir(os.path.join(output, "pages")):
+        write(outside, name, SECRET)
+    shutil.rmtree(os.path.join(output, "pages"))
+    os.symlink(outside, os.path.join(output, "pages"))
+    with open(os.path.join(site, STEADY, "Info.plist"), "a") as handle:
+        handle.write("<!-- edited -->\n")
+    return ["build"], 0, None, {"secret": SECRET}
+
+
+def case_entitlements_outside(site):
+    leak_app(site, None, "CODE_SIGN_ENTITLEMENTS = /etc/hostname; ")
+    return ["check"], 2, "'/etc/hostname' lies outside the repository; not read"
+
+
+def case_init_beside_dot_config(site):
+    os.rename(os.path.join(site, "healthaudit.yml"), os.path.join(site, ".healthaudit.yml"))
+    return ["init"], 2, "this folder already has a config, .healthaudit.yml"
+
+
+def case_init_dangling_symlink(site):
+    os.remove(os.path.join(site, "healthaudit.yml"))
+    os.symlink("missing.yml", os.path.join(site, "healthaudit.yml"))
+    return ["init"], 2, "healthaudit.yml is a symbolic link to a file that does not exist"
+
+
 CASES = [
     ("two pages, one output path", case_pages),
     ("Swift: 10,000-link member chain", case_member_chain),
@@ -184,17 +422,63 @@ CASES = [
     ("binary plist: 24 levels of shared references", case_binary_plist),
     ("FIFO as Info.plist", case_fifo_plist),
     ("FIFO as healthaudit.yml", case_fifo_config),
-    ("7 MB usage string, GitHub annotations", case_huge_usage_string),
+    ("1 MB usage string, GitHub annotations", case_huge_usage_string),
     ("60,000 Swift files over five roots", case_many_files),
+    ("names with `\\n::stop-commands::`, `\\r`, `##[` (stderr)", case_hostile_names),
+    ("names with `\\n::stop-commands::`, `##[` (annotations)", case_hostile_names_github),
+    ("app named D^`_OONN[Z[Ia (chart id hash = Int.min)", case_chart_id_int_min),
+    ("check --baseline B --output B", case_output_over_baseline),
+    ("check --changed-files F --output F", case_output_over_changed_files),
+    ("foreign output beside a junk .public.cache.json", case_legacy_cache_junk),
+    ("SOURCE_DATE_EPOCH=9223372036854775807", case_epoch_out_of_range),
+    ("failing build after a kill between the two renames", case_killed_between_renames),
+    ("InfoPlist.xcstrings: 5,000 keys on one line", case_one_line_catalog),
+    ("XcodeGen: a 1.28 MB file included 100 times", case_xcodegen_include_100),
+    ("XcodeGen: the same, found without a config", case_xcodegen_include_100_no_config),
+    ("XcodeGen: an 8 MiB spec", case_xcodegen_8m),
+    ("XML Info.plist of 7.9 MB (92,000 keys)", case_xml_plist_8m),
+    ("XML Info.plist of 1 MB (12,000 keys)", case_xml_plist_1m),
+    ("InfoPlist.strings of 7.9 MB (UTF-16)", case_strings_8m),
+    ("project.pbxproj of 7.7 MB (46,500 objects)", case_pbxproj_8m),
+    ("package.json of 8 MB", case_package_json_8m),
+    ("project based on .git/config (CI token), check --verbose", case_git_config_check),
+    ("project based on .git/config (CI token), build", case_git_config_build),
+    ("committed Site/templates -> a folder outside", case_templates_symlink),
+    ("previous output's pages/ -> outside folder", case_symlinked_output_folder),
+    ("CODE_SIGN_ENTITLEMENTS = /etc/hostname", case_entitlements_outside),
+    ("init beside .healthaudit.yml", case_init_beside_dot_config),
+    ("init with a dangling healthaudit.yml symlink", case_init_dangling_symlink),
 ]
 
+TOOL = None
 
-def measured(tool, arguments, site):
+
+def forged_commands(text, arguments):
+    """Lines the GitHub Actions runner would obey that the tool did not mean: `::name::` at the
+    start of a line (after white space), `##[name]` or `##vso[` anywhere. Only `--format github`
+    means any: one `::error|warning|notice file=…` line per finding."""
+    annotations = "github" in arguments
+    forged = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        stripped = line.lstrip()
+        if "##[" in stripped.lower() or "##vso[" in stripped.lower():
+            forged.append(line)
+        elif stripped.startswith("::") and not (annotations and re.match(r"::(error|warning|notice) file=[^,:]*,line=\d+", stripped)):
+            forged.append(line)
+    return forged
+
+
+def measured(tool, arguments, site, env=None):
     """Runs through /usr/bin/time's wait4 accounting: (exit, stdout, stderr, seconds, peak KiB)."""
     extra = ["--output", os.path.join(os.path.dirname(site), "public")] if arguments[0] == "build" else []
+    # A case that names its own folder (discovery without a config) runs on that folder alone.
+    if arguments[0] == "init":
+        extra += [site]
+    elif len(arguments) < 2 or not arguments[1].startswith(os.path.dirname(site)):
+        extra += ["--site", site]
     started = time.monotonic()
-    process = subprocess.Popen([tool] + arguments + ["--site", site] + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               cwd=os.path.dirname(site))
+    process = subprocess.Popen([tool] + arguments + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               cwd=os.path.dirname(site), env=dict(os.environ, **(env or {})))
     out = process.stdout.read()
     err = process.stderr.read()
     _, status, usage = os.wait4(process.pid, 0)
@@ -203,13 +487,26 @@ def measured(tool, arguments, site):
     return code, out, err, seconds, usage.ru_maxrss
 
 
+def leaked(secret, text, output):
+    """The secret is in the command's output or in a file of the built site."""
+    if secret in text:
+        return True
+    for folder, _, names in os.walk(output):
+        for name in names:
+            with open(os.path.join(folder, name), "rb") as handle:
+                if secret.encode() in handle.read():
+                    return True
+    return False
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build", "release", "healthaudit"))
     parser.add_argument("--runs", type=int, default=10, help="repeated checks compared byte for byte")
     parser.add_argument("--only", nargs="*", default=[])
     args = parser.parse_args()
-    tool = os.path.abspath(args.tool)
+    global TOOL
+    tool = TOOL = os.path.abspath(args.tool)
     if not os.path.exists(tool):
         subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True)
     rows, failures = [], 0
@@ -219,12 +516,19 @@ def main():
         scratch = tempfile.mkdtemp(prefix="healthaudit-hostile-")
         site = os.path.join(scratch, "Site")
         shutil.copytree(os.path.join(ROOT, "Site"), site, ignore=shutil.ignore_patterns("public", ".public*"))
-        arguments, want_exit, want_text = plant(site)
-        code, out, err, seconds, peak = measured(tool, arguments, site)
+        arguments, want_exit, want_text, *extra = plant(site)
+        extra = extra[0] if extra else {}
+        code, out, err, seconds, peak = measured(tool, arguments, site, extra.get("env"))
         text = (out + err).decode("utf-8", "replace")
         ok_exit = code in (0, 1) if want_exit is None else code == want_exit
         ok_text = want_text is None or want_text in text
-        ok = ok_exit and ok_text and seconds < 5 and peak < 300 * 1024
+        forged = forged_commands(out.decode("utf-8", "replace"), arguments) + forged_commands(err.decode("utf-8", "replace"), [])
+        ok_after = extra.get("after", lambda scratch: True)(scratch)
+        secret = extra.get("secret")
+        ok_secret = secret is None or not leaked(secret, text, os.path.join(scratch, "public"))
+        ok = ok_exit and ok_text and not forged and ok_after and ok_secret and seconds < 5 and peak < 300 * 1024
+        if forged:
+            text += "\nforged commands: %r" % forged[:3]
         failures += 0 if ok else 1
         rows.append((name, code, seconds, peak / 1024, "yes" if ok else "**no**"))
         print("%-55s exit %d  %.2f s  %.0f MiB  %s" % (name, code, seconds, peak / 1024, "ok" if ok else "FAILED " + text[-300:]), file=sys.stderr)

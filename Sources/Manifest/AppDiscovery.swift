@@ -126,9 +126,9 @@ public enum AppDiscovery {
         var yaml = "# healthaudit.yml — written from what was found; edit freely (see the README's config section).\n"
         yaml += "title: \(quoted(title))\napps:\n"
         for app in apps {
-            yaml += "  # \(app.reason)\n"
+            yaml += "  # \(comment(app.reason))\n"
             if let found = findings[app.id] {
-                yaml += "  # Targets audited: \(found.targets.joined(separator: ", "))\n"
+                yaml += "  # Targets audited: \(comment(found.targets.joined(separator: ", ")))\n"
             }
             yaml += "  - id: \(app.id)\n    name: \(quoted(app.name))\n"
             if app.kind != "swift" { yaml += "    kind: \(app.kind)\n" }
@@ -181,8 +181,31 @@ public enum AppDiscovery {
         name == "." ? (folder as NSString).lastPathComponent : (name as NSString).lastPathComponent
     }
 
+    /// A YAML double-quoted scalar that reads back as `text`: a folder named with a line break
+    /// must not fold into another path, nor end the line and write config of its own.
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": output += "\\\\"
+            case "\"": output += "\\\""
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+
+    /// Text after `#`: one line, whatever a target's name holds.
+    private static func comment(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar -> Character in
+            scalar.properties.isWhitespace || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? " " : Character(scalar)
+        })
     }
 }
 

@@ -45,6 +45,7 @@ public struct ConfigLoader {
     public func parseCollecting(_ text: String, file: String, siteDirectory: String) throws -> (ProjectConfig, [InputProblem]) {
         let root = try YAMLReader.compose(text, file: file)
         var reader = YAMLReader(file: file)
+        reader.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var config = ProjectConfig(
             file: file, title: ProjectConfig.defaultTitle, baseURL: "", units: .metric, timeZone: "UTC",
             summaries: nil, data: DataSettings(), contentDirectory: siteDirectory + "/content", apps: []
@@ -190,7 +191,11 @@ public struct ConfigLoader {
             case "extra_sources": app.extraSources = siblingPaths(value, key: qualified, reader: &reader)
             case "build_settings":
                 for (name, _, setting) in reader.mapping(value, context: qualified) {
-                    if let text = reader.string(setting, key: "\(qualified).\(name)") { app.buildSettings[name] = text }
+                    if let text = reader.string(setting, key: "\(qualified).\(name)") {
+                        app.buildSettings[name] = text
+                        // Cited as evidence where a setting stands for a key (`INFOPLIST_KEY_NSHealthShareUsageDescription`).
+                        app.buildSettingOrigins[name] = SettingOrigin(location: reader.location(setting), quote: reader.lineText(setting), level: Self.fileName)
+                    }
                 }
             case "requested":
                 for (kind, _, list) in reader.mapping(value, context: qualified, allowed: ConfigKeys.requested) {

@@ -128,8 +128,13 @@ public struct CordovaConfig {
 public enum CordovaSources {
     public static func files(root: String, site: String, fileSystem: FileSystem) -> [String] {
         let skipped = ReactNativeDiscovery.skippedScriptFolders.union(AppFiles.skippedFolders).union(["platforms", "plugins", "src-cordova", "src-capacitor"])
-        let parent = (root as NSString).deletingLastPathComponent
-        let folder = (root as NSString).lastPathComponent == "src-cordova" && (parent == site || parent.hasPrefix(site + "/")) ? parent : root
+        let folder = folder(root: root, site: site)
         return ((try? fileSystem.files(under: folder, skipping: skipped)) ?? []).filter(ReactNativeDiscovery.isAppScript).map { folder + "/" + $0 }
+    }
+
+    /// The web project's folder: a Quasar-style `src-cordova` root's parent, else the root itself.
+    public static func folder(root: String, site: String) -> String {
+        let parent = (root as NSString).deletingLastPathComponent
+        return (root as NSString).lastPathComponent == "src-cordova" && (parent == site || parent.hasPrefix(site + "/")) ? parent : root
     }
 }

@@ -52,19 +52,35 @@ public enum InputLimits {
     public static let maxBytesPerRun = 1024 * 1024 * 1024
     /// Bytes of one built site (200 apps' pages are a few hundred MiB at most).
     public static let maxOutputBytes = 1024 * 1024 * 1024
+    /// Formats read by a library slower than the 20 MB/s every reader must reach are bounded
+    /// instead: Foundation's XML plist parser runs at about 10 MB/s, Yams at 3–4 MB/s (a node and a
+    /// tag per value). Real Info.plists and specs are a few KiB; these limits keep the largest
+    /// accepted file well under a second.
+    public static let maxPropertyListBytes = 1024 * 1024
+    public static let maxYAMLBytes = 2 * 1024 * 1024
+    /// Values (scalars, lists and mappings) of one YAML file, or of an XcodeGen spec with its includes.
+    public static let maxYAMLValues = 100_000
 }
 
 public struct LocalFileSystem: FileSystem {
     /// Real (symlink-free) folders every read must stay inside; empty means unconfined.
     public let roots: [String]
+    /// The same folders as the caller spelled them, to find the part of a path below its root.
+    private let spelledRoots: [String]
+    /// Real paths of git's own folders for the roots (a `.git` symlink's target, the folder a `.git`
+    /// file names with `gitdir:`, and its common folder): never read, whatever they are called.
+    private let gitFolders: [String]
 
     /// Reads anything: for tests and tools that are handed exact paths.
-    public init() { roots = [] }
+    public init() { roots = []; spelledRoots = []; gitFolders = [] }
 
     /// Reads only files whose real path (symlinks resolved) lies inside one of `roots`: a
     /// repository must not make the audit read `~/.ssh/id_rsa` through a symlinked Info.plist.
+    /// Nothing in a `.git` folder is read either, though it lies inside the repository.
     public init(confinedTo roots: [String]) {
         self.roots = roots.map { RealPath.of($0) ?? ($0 as NSString).standardizingPath }
+        spelledRoots = roots.map { ($0 as NSString).standardizingPath }
+        gitFolders = self.roots.flatMap(GitMetadata.folders(of:))
     }
 
     public func contents(of path: String) throws -> Data { try contents(of: path, limit: InputLimits.maxFileBytes) }
@@ -109,13 +125,27 @@ public struct LocalFileSystem: FileSystem {
         return data
     }
 
-    /// Refuses a path whose real location is outside every root. The message never names the
-    /// target: where a hostile symlink points is nobody's business in a report.
+    /// Refuses a path whose real location is outside every root, or in git's own data below one.
+    /// The message never names the target: where a hostile symlink points is nobody's business in
+    /// a report.
     func checkConfinement(_ path: String) throws {
-        guard !roots.isEmpty, let real = RealPath.of(path) else { return }
-        if !roots.contains(where: { RealPath.isInside(real, $0) }) {
+        guard !roots.isEmpty else { return }
+        if GitMetadata.isNamed(below(path, spelledRoots)) {
+            throw InputError(GitMetadata.refusal, file: path)
+        }
+        guard let real = RealPath.of(path) else { return }
+        guard let root = roots.filter({ RealPath.isInside(real, $0) }).max(by: { $0.count < $1.count }) else {
             throw InputError("leads outside the project (through a symbolic link or an absolute path); not read", file: path)
         }
+        if GitMetadata.isNamed(below(real, [root])) || gitFolders.contains(where: { RealPath.isInside(real, $0) }) {
+            throw InputError(GitMetadata.refusal, file: path)
+        }
+    }
+
+    /// The part of `path` below the longest of `folders` that holds it (all of it when none does).
+    private func below(_ path: String, _ folders: [String]) -> Substring {
+        let holding = folders.filter { $0 != "/" && RealPath.isInside(path, $0) }.max { $0.count < $1.count }
+        return holding.map { path.dropFirst($0.count) } ?? path[...]
     }
 
     public func fileExists(_ path: String) -> Bool {
@@ -167,6 +197,55 @@ public struct LocalFileSystem: FileSystem {
                 continue // symlinks, sockets: skipped on purpose
             }
         }
+    }
+}
+
+/// Git's own data: `.git` folders hold credentials (`actions/checkout` keeps the job's token in
+/// `.git/config` as `extraheader = AUTHORIZATION: basic …`, valid `.xcconfig` syntax), never an
+/// app's inputs, so no read enters one: not by its name, a symlink, nor a project's file reference.
+public enum GitMetadata {
+    public static let refusal = "lies in a .git folder (git's own data, which may hold credentials); not read"
+
+    /// Characters macOS's HFS+ ignores in names, so `.g\u{200C}it` is `.git` there (as git checks).
+    private static let ignoredByHFS: Set<Unicode.Scalar> = Set(
+        [0x200C, 0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F, 0xFEFF]
+            .compactMap(Unicode.Scalar.init))
+
+    /// A name the file system may take for `.git`: any case (macOS, Windows), with characters HFS+
+    /// ignores, trailing dots and spaces (Windows drops them), or the short name `git~1`.
+    public static func isGitName<S: StringProtocol>(_ name: S) -> Bool {
+        var scalars = String.UnicodeScalarView(name.unicodeScalars.filter { !ignoredByHFS.contains($0) })
+        while let last = scalars.last, last == "." || last == " ", scalars.count > 4 { scalars.removeLast() }
+        let plain = String(scalars).lowercased()
+        return plain == ".git" || plain == "git~1"
+    }
+
+    /// Some component of `path` is a `.git` name.
+    public static func isNamed<S: StringProtocol>(_ path: S) -> Bool {
+        path.split(separator: "/").contains { isGitName($0) }
+    }
+
+    /// Real paths of the git data of the repository at `root` (a real path): its `.git` folder,
+    /// wherever a `.git` symlink leads, and the folders a `.git` file names (`gitdir:` and the
+    /// `commondir` beside it, for worktrees and submodules).
+    static func folders(of root: String) -> [String] {
+        let dotGit = (root == "/" ? "" : root) + "/.git"
+        var info = stat()
+        guard lstat(dotGit, &info) == 0 else { return [] }
+        var found = [RealPath.of(dotGit)].compactMap { $0 }
+        guard info.st_mode & S_IFMT == S_IFREG, info.st_size < 4096, let data = FileManager.default.contents(atPath: dotGit) else { return found }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.hasPrefix("gitdir:") else { return found }
+        let named = text.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespaces)
+        let gitDirectory = named.hasPrefix("/") ? named : root + "/" + named
+        guard let real = RealPath.of(gitDirectory) else { return found }
+        found.append(real)
+        if let common = try? String(contentsOfFile: real + "/commondir", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), !common.isEmpty,
+           let commonReal = RealPath.of(common.hasPrefix("/") ? common : real + "/" + common) {
+            found.append(commonReal)
+        }
+        // A `gitdir:` naming the repository or a folder holding it would forbid every read: ignored.
+        return found.filter { !RealPath.isInside(root, $0) }
     }
 }
 

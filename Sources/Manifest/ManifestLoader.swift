@@ -136,17 +136,18 @@ public struct ManifestLoader {
         manifest.entitlementsUnsetAt = discovered.entitlementsUnsetAt
         manifest.unanalysed = discovered.unanalysed
         manifest.parseBudget = parseBudget
-        manifest.javaScriptSources = scripts
-        if app.kind == .reactNative { manifest.reactNativeHealth = ReactNativeHealthScan.scan(scripts) }
         let site = siteDirectory
         let display = { (path: String) in path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path }
+        manifest.javaScriptSources = shipped(scripts, folder: app.root, reactNative: app.kind == .reactNative, into: &manifest)
+        if app.kind == .reactNative { manifest.reactNativeHealth = ReactNativeHealthScan.scan(manifest.javaScriptSources) }
         manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, display: display, fileSystem: fileSystem)
         // Web and Dart code of a Capacitor or Flutter app whose audited root is its iOS project.
         let tokenized = { (paths: [String]) in
             paths.compactMap { path in (try? fileSystem.contents(of: path)).map { JavaScriptFile(path: display(path), text: String(decoding: $0, as: UTF8.self)) } }
         }
         if app.kind == .swift, manifest.javaScriptSources.isEmpty, let capacitor = CapacitorSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
-            manifest.javaScriptSources = tokenized(CapacitorSources.files(in: capacitor, fileSystem: fileSystem))
+            manifest.javaScriptSources = shipped(tokenized(CapacitorSources.files(in: capacitor, fileSystem: fileSystem)), folder: capacitor, reactNative: false,
+                                                 into: &manifest)
             manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Capacitor app in \(display(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
                                                      origin: "capacitor.config", location: nil, isNote: false))
         }
@@ -162,6 +163,21 @@ public struct ManifestLoader {
                              + "`project:`, `info_plist:`, `entitlements:` or `sources:`", at: app.location)
         }
         return manifest
+    }
+
+    /// The script files that ship in the app (see `ShippedScripts`); what is left out is noted.
+    /// `folder` is the web code's folder (absolute): the React Native app's root, Capacitor's or Cordova's.
+    private func shipped(_ files: [JavaScriptFile], folder: String, reactNative: Bool, into manifest: inout AppManifest) -> [JavaScriptFile] {
+        guard !files.isEmpty else { return files }
+        let shown = folder == siteDirectory ? "" : (folder.hasPrefix(siteDirectory + "/") ? String(folder.dropFirst(siteDirectory.count + 1)) : folder)
+        var main: String?
+        if reactNative, let data = try? fileSystem.contents(of: folder + "/package.json"),
+           let json = try? LocatedJSON.parse(data, file: (shown.isEmpty ? "" : shown + "/") + "package.json") {
+            main = json["main"]?.string
+        }
+        let selection = ShippedScripts.select(files, root: shown, main: main, reactNative: reactNative)
+        if let fact = selection.summary(origin: reactNative ? "imports from the app's entry" : "script folders") { manifest.discovery.append(fact) }
+        return selection.kept
     }
 
     /// A Cordova app: the Info.plist and entitlements `cordova prepare` would write, from
@@ -192,7 +208,9 @@ public struct ManifestLoader {
                                                      origin: "config.xml", location: FileLocation(file: config.path, line: plugin.line), isNote: false))
         }
         if manifest.javaScriptSources.isEmpty {
-            manifest.javaScriptSources = tokenized(CordovaSources.files(root: root, site: siteDirectory, fileSystem: fileSystem))
+            manifest.javaScriptSources = shipped(tokenized(CordovaSources.files(root: root, site: siteDirectory, fileSystem: fileSystem)),
+                                                 folder: CordovaSources.folder(root: root, site: siteDirectory),
+                                                 reactNative: false, into: &manifest)
             manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Cordova app scanned (platforms, plugins and node_modules skipped)",
                                                      origin: "config.xml", location: nil, isNote: false))
         }

@@ -17,13 +17,19 @@ public enum XMLText {
     }
 }
 
-/// The one escaping loop of HTML and XML: the five markup characters, plus what each format
-/// must do with the other scalars (`special` returns a replacement, or nil to keep the scalar).
+/// The one escaping loop of HTML and XML: the five markup characters, the `#` of a CI runner
+/// command (`RunnerCommand`), plus what each format must do with the other scalars (`special`
+/// returns a replacement, or nil to keep the scalar).
 public enum MarkupEscaping {
     public static func escape(_ text: String, apostrophe: String, special: (Unicode.Scalar) -> String?) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        let commandHashes = RunnerCommand.hashesToEscape(in: text)
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if !commandHashes.isEmpty, commandHashes.contains(offset) {
+                output += "&#35;"
+                continue
+            }
             switch scalar {
             case "&": output += "&amp;"
             case "<": output += "&lt;"
@@ -70,5 +76,50 @@ public enum MarkupEscaping {
             let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
             return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
         }
+    }
+}
+
+/// CI runners obey commands in any line a job prints, on stdout and stderr: GitHub's legacy
+/// `##[name]` and Azure Pipelines' `##vso[name]` anywhere in a line (GitHub's `::name::` only at
+/// a line's start, which the line-based outputs handle). Untrusted text that every output carries
+/// as data — a file name, a quoted line — must not spell one: each format writes the second `#`
+/// of such a run its own harmless way (`&#35;`, `\u0023`, `\u{0023}`), which reads back the same.
+public enum RunnerCommand {
+    /// Offsets (in unicode scalars) of each `#` that follows a `#` and opens `[` or `vso[`; empty
+    /// for almost every text, found by a byte scan that allocates nothing.
+    public static func hashesToEscape(in text: String) -> Set<Int> {
+        var previous: UInt8 = 0
+        var double = false
+        for byte in text.utf8 {
+            if byte == 0x23 && previous == 0x23 { double = true; break }
+            previous = byte
+        }
+        guard double else { return [] }
+        let scalars = Array(text.unicodeScalars)
+        var offsets: Set<Int> = []
+        for index in 1..<scalars.count where scalars[index] == "#" && scalars[index - 1] == "#" && opensCommand(scalars, at: index + 1) {
+            offsets.insert(index)
+        }
+        return offsets
+    }
+
+    private static func opensCommand(_ scalars: [Unicode.Scalar], at start: Int) -> Bool {
+        guard start < scalars.count else { return false }
+        if scalars[start] == "[" { return true }
+        let vso: [Unicode.Scalar] = ["v", "s", "o", "["]
+        guard start + vso.count <= scalars.count else { return false }
+        return zip(scalars[start..<start + vso.count], vso).allSatisfy { String($0).lowercased() == String($1) }
+    }
+
+    /// `text` with those `#` written as `hash`, for text already escaped for its format (the
+    /// escapes of every format here leave `#`, `[` and letters as they are).
+    public static func neutralized(_ text: String, hash: String) -> String {
+        let offsets = hashesToEscape(in: text)
+        guard !offsets.isEmpty else { return text }
+        var output = ""
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if offsets.contains(offset) { output += hash } else { output.unicodeScalars.append(scalar) }
+        }
+        return output
     }
 }

@@ -144,6 +144,10 @@ public struct PropertyListDocument: Sendable {
 
     public static func parse(_ data: Data, path: String) throws -> PropertyListDocument {
         if data.isEmpty { throw InputError("property list is empty", file: path, line: 1) }
+        if data.count > InputLimits.maxPropertyListBytes {
+            throw InputError("property list is \(data.count) bytes, over the \(InputLimits.maxPropertyListBytes)-byte limit (an Info.plist is a few KiB); not read",
+                             file: path, line: 1)
+        }
         let isBinary = data.starts(with: Array("bplist".utf8))
         if isBinary, let problem = BinaryPlistCheck.problem(in: data) {
             throw InputError("malformed binary property list: \(problem)", file: path)
@@ -168,7 +172,7 @@ public struct PropertyListDocument: Sendable {
         let text = String(decoding: data, as: UTF8.self)
         let index = XMLKeyIndex(text: text)
         return PropertyListDocument(path: path, format: .xml, root: root, keyLines: index.keyLines, rootLine: index.rootLine,
-                                    lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+                                    lines: TextLines.split(text))
     }
 }
 

@@ -33,7 +33,7 @@ public struct StringsFile: Sendable {
         var parser = StringsParser(text: text, path: path)
         let entries = try parser.parse()
         return StringsFile(path: path, locale: locale(ofPath: path), entries: entries, encoding: encoding,
-                           lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+                           lines: TextLines.split(text))
     }
 
     /// BOM first; without one, UTF-8; then UTF-16 guessed from NUL bytes (Xcode files start with ASCII).

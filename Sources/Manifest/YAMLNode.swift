@@ -7,9 +7,17 @@ import CYaml
 struct YAMLReader {
     let file: String
     var errors: [InputProblem] = []
+    /// The document's lines, for quoting a node's line as evidence.
+    var lines: [Substring] = []
 
     func location(_ node: Node) -> FileLocation {
         FileLocation(file: file, line: node.mark?.line, column: node.mark?.column)
+    }
+
+    /// The line a node is written on, trimmed.
+    func lineText(_ node: Node) -> String {
+        guard let line = node.mark?.line, line >= 1, line <= lines.count else { return "" }
+        return lines[line - 1].trimmingCharacters(in: .whitespaces)
     }
 
     mutating func fail(_ message: String, _ node: Node) {
@@ -112,9 +120,10 @@ extension YAMLReader {
     /// Parses YAML text into a node tree; anchors and aliases are refused outright, which also
     /// rules out "billion laughs" alias bombs.
     static func compose(_ text: String, file: String) throws -> Node {
+        try checkSize(text, file: file)
         if let (line, column) = firstAnchorOrAlias(in: text) ?? firstAnchorOrAliasEvent(in: text) {
             // `title: *very* important` meant emphasis, but YAML reads `*very*` as an alias: say how to write it.
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = TextLines.split(text)
             let rest = line >= 1 && line <= lines.count ? String(lines[line - 1].dropFirst(max(0, column - 1))) : ""
             let token = rest.prefix { !$0.isWhitespace && $0 != "," && $0 != "]" && $0 != "}" }
             let looksLikeEmphasis = token.count > 2 && token.hasPrefix("*") && token.hasSuffix("*")
@@ -136,11 +145,51 @@ extension YAMLReader {
         return node
     }
 
+    /// Refuses a file Yams would take seconds over (see `InputLimits.maxYAMLBytes`): over the byte
+    /// limit, or holding more values than the limit, counted in libyaml's event stream (tens of MB/s)
+    /// before any tree is built. `spent` is what other files of the same `scope` (an XcodeGen spec
+    /// with its includes) have used of the limits.
+    static func checkSize(_ text: String, file: String, spent: (bytes: Int, values: Int) = (0, 0), scope: String? = nil) throws {
+        let bytes = spent.bytes + text.utf8.count
+        if bytes > InputLimits.maxYAMLBytes {
+            let what = scope.map { "\($0) come to \(bytes) bytes with this file" } ?? "YAML file is \(bytes) bytes"
+            throw InputError("\(what), over the \(InputLimits.maxYAMLBytes)-byte limit; not read", file: file, line: 1)
+        }
+        if let line = lineOfValue(max(1, InputLimits.maxYAMLValues - spent.values + 1), in: text) {
+            let what = scope.map { "\($0) hold" } ?? "the file holds"
+            throw InputError("\(what) more than \(InputLimits.maxYAMLValues) YAML values (scalars, lists and mappings) by this line; not read", file: file, line: line)
+        }
+    }
+
+    /// The line of the `ordinal`th value of `text`, nil when it has fewer (or does not parse: Yams reports that).
+    static func lineOfValue(_ ordinal: Int, in text: String) -> Int? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return nil }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            var count = 0
+            while yaml_parser_parse(&parser, &event) == 1 {
+                defer { yaml_event_delete(&event) }
+                switch event.type {
+                case YAML_SCALAR_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT, YAML_ALIAS_EVENT:
+                    count += 1
+                    if count >= ordinal { return Int(event.start_mark.line) + 1 }
+                case YAML_STREAM_END_EVENT: return nil
+                default: break
+                }
+            }
+            return nil
+        }
+    }
+
     /// Yams resolves aliases while composing and drops mapping anchors, so aliases cannot be seen in
     /// its tree. Instead the text is scanned before parsing for an anchor (`&name`) or alias (`*name`)
     /// token outside quotes and comments: an alias bomb is refused without ever being parsed.
     static func firstAnchorOrAlias(in text: String) -> (line: Int, column: Int)? {
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in TextLines.split(text).enumerated() {
             var quote: Character?
             var previous: Character = " "
             // The last non-blank character: `&`/`*` start a node only after indentation, `: `, `- `,

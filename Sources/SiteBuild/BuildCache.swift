@@ -38,34 +38,72 @@ public struct BuildCache: Codable, Sendable, Equatable {
     }
 
     /// The previous output is still all there (nobody deleted or half-copied it) and every page is
-    /// a regular file (a symlink planted in it makes the whole output stale).
+    /// a regular file of it (a symlink planted in it, of a page or a folder, makes the whole output stale).
     func outputIsWhole(_ output: String) -> Bool {
-        files.allSatisfy { PosixFiles.isRegularFile(output + "/" + $0) }
+        files.allSatisfy { PosixFiles.isRegularFile($0, below: output) }
     }
 }
 
-/// Renders the pending files on every core, reusing unchanged pages of the previous site.
+/// Renders the pending files on every core into the staging folder, reusing unchanged pages of
+/// the previous site. Each page is written as soon as it is rendered and then dropped, so memory
+/// holds the pages in flight, not the site; bytes are counted as they come, and the first page
+/// that would take the site over `budget` stops the rendering.
 enum ParallelRender {
-    static func files(_ plan: [PendingFile], previous: BuildCache?, output: String) -> (files: [OutputFile], reused: Int) {
-        let results = ResultBox(count: plan.count)
-        DispatchQueue.concurrentPerform(iterations: plan.count) { index in
-            let pending = plan[index]
-            if let key = pending.key, previous?.keys[pending.path] == key,
-               PosixFiles.isRegularFile(output + "/" + pending.path) {
-                results.set(index, OutputFile(path: pending.path, reusing: output + "/" + pending.path))
-            } else {
-                results.set(index, OutputFile(path: pending.path, data: pending.render()))
-            }
-        }
-        let files = results.values
-        return (files, files.filter { $0.reusing != nil }.count)
+    struct Outcome {
+        /// The pages linked from the previous site, in plan order.
+        var reused: [String] = []
+        /// The bytes reached when the budget was crossed; nil when the whole site fits.
+        var overBudget: Int?
     }
 
-    private final class ResultBox: @unchecked Sendable {
-        private var slots: [OutputFile?]
+    static func write(_ plan: [PendingFile], previous: BuildCache?, output: String, into staging: SiteWriter.Staging, budget: Int) throws -> Outcome {
+        let tally = Tally(budget: budget)
+        let failures = SiteWriter.FailureBox()
+        DispatchQueue.concurrentPerform(iterations: plan.count) { index in
+            guard !tally.stopped else { return }
+            let pending = plan[index]
+            let file: OutputFile
+            if let key = pending.key, previous?.keys[pending.path] == key,
+               PosixFiles.isRegularFile(pending.path, below: output) {
+                file = OutputFile(path: pending.path, reusing: output + "/" + pending.path)
+            } else {
+                file = OutputFile(path: pending.path, data: pending.render())
+            }
+            guard tally.add(file.byteCount, reused: file.reusing != nil ? index : nil) else { return }
+            do { try staging.write(file) } catch { failures.record(error); tally.stop() }
+        }
+        if let error = failures.first { throw error }
+        return Outcome(reused: tally.reused.sorted().map { plan[$0].path }, overBudget: tally.overBudget)
+    }
+
+    /// Bytes of the site so far, shared by the rendering threads.
+    private final class Tally: @unchecked Sendable {
         private let lock = NSLock()
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ file: OutputFile) { lock.lock(); slots[index] = file; lock.unlock() }
-        var values: [OutputFile] { slots.map { $0! } }
+        private let budget: Int
+        private var bytes = 0
+        private(set) var reused: [Int] = []
+        private(set) var overBudget: Int?
+        private var halted = false
+
+        init(budget: Int) { self.budget = budget }
+
+        var stopped: Bool { lock.withLock { halted } }
+
+        func stop() { lock.withLock { halted = true } }
+
+        /// Counts a page; false when it takes the site over the budget (and every thread stops).
+        func add(_ count: Int, reused index: Int?) -> Bool {
+            lock.withLock {
+                guard !halted else { return false }
+                bytes += count
+                if bytes > budget {
+                    overBudget = bytes
+                    halted = true
+                    return false
+                }
+                if let index { reused.append(index) }
+                return true
+            }
+        }
     }
 }

@@ -58,8 +58,13 @@ public struct OutputClaim: Sendable {
         if entries.isEmpty { return .empty }
         if entries.contains(Self.markerName) { return .healthauditSite }
         let legacyCache = BuildCache.legacyPath(for: output)
-        if fileManager.fileExists(atPath: legacyCache) { return .legacySite(cacheFile: legacyCache) }
         let shown = entries.prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
+        var cacheInfo = stat()
+        if lstat(legacyCache, &cacheInfo) == 0 {
+            if LegacySite.describes(real, cacheFile: legacyCache) { return .legacySite(cacheFile: legacyCache) }
+            throw refusal("holds \(Plural.count(entries.count, "item")) (\(shown)) that the \((legacyCache as NSString).lastPathComponent) beside it "
+                          + "does not list as the site an earlier healthaudit wrote; give a new or empty folder — a build replaces the whole folder")
+        }
         throw refusal("holds \(Plural.count(entries.count, "item")) healthaudit did not write (\(shown)); give a new or empty folder — a build replaces the whole folder")
     }
 
@@ -93,6 +98,51 @@ public struct OutputClaim: Sendable {
 
     private func refusal(_ reason: String) -> InputError {
         InputError("refusing to write the site here: the output folder \(reason)", file: output)
+    }
+}
+
+/// A site written before the marker existed, whose cache sat beside it (`.public.cache.json`).
+/// A file of that name proves nothing — anyone can put one beside any folder — so the folder is
+/// taken for that site only when the cache reads as one and lists exactly the folder's files.
+enum LegacySite {
+    /// More than the largest cache a site within the output budget can have.
+    static let maxCacheBytes = 64 << 20
+
+    static func describes(_ folder: String, cacheFile: String) -> Bool {
+        guard let data = try? LocalFileSystem().contents(of: cacheFile, limit: maxCacheBytes),
+              let cache = try? JSONDecoder().decode(BuildCache.self, from: data), cache.version == 1, !cache.files.isEmpty,
+              cache.files.allSatisfy({ (try? SiteWriter.validate($0)) != nil }) else { return false }
+        let listed = Set(cache.files)
+        guard listed.count == cache.files.count, let found = regularFiles(in: folder, atMost: listed.count) else { return false }
+        return found == listed
+    }
+
+    /// Every file under `folder` as a relative path; nil when one is not a regular file or folder
+    /// (a symlink was never part of a site), a folder cannot be listed, or there are more than `limit`
+    /// (a large foreign folder is not walked to the end).
+    static func regularFiles(in folder: String, atMost limit: Int) -> Set<String>? {
+        var files: Set<String> = []
+        var pending = [""]
+        // Each folder of a site holds a file, so a site has fewer folders than files.
+        var entries = 0
+        while let relative = pending.popLast() {
+            guard let names = try? SystemError.names(in: relative.isEmpty ? folder : folder + "/" + relative) else { return nil }
+            entries += names.count
+            if entries > 2 * limit { return nil }
+            for name in names {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(folder + "/" + path, &info) == 0 else { return nil }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(path)
+                case S_IFREG:
+                    files.insert(path)
+                    if files.count > limit { return nil }
+                default: return nil
+                }
+            }
+        }
+        return files
     }
 }
 
@@ -172,6 +222,37 @@ enum PosixFiles {
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// `relative` is a regular file of `folder` reached without any symbolic link below `folder`:
+    /// each folder on the way is opened with `O_NOFOLLOW`, so a planted `pages -> /outside` (which
+    /// passes an `lstat` of the page itself) never makes an outside file look like the site's own.
+    static func isRegularFile(_ relative: String, below folder: String) -> Bool {
+        guard let parent = openParent(of: relative, below: folder) else { return false }
+        defer { close(parent.descriptor) }
+        return isRegularFile(parent.name, in: parent.descriptor)
+    }
+
+    /// The folder holding `relative` (a path below `folder`), opened one component at a time
+    /// without following symbolic links, and the file's name in it; the caller closes it.
+    static func openParent(of relative: String, below folder: String) -> (descriptor: Int32, name: String)? {
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let name = parts.last, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else { return nil }
+        var descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        for part in parts.dropLast() {
+            let next = openat(descriptor, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            close(descriptor)
+            guard next >= 0 else { return nil }
+            descriptor = next
+        }
+        return (descriptor, name)
+    }
+
+    /// `name` in the open folder is a regular file itself, not a symbolic link.
+    static func isRegularFile(_ name: String, in folder: Int32) -> Bool {
+        var info = stat()
+        return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     static func makeDirectories(_ path: String) throws {

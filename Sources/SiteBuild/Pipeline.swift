@@ -10,15 +10,26 @@ public struct BuildOptions: Sendable {
     public var outputDirectory: String
     /// A folder overriding the built-in templates file by file; nil for the built-in ones alone.
     public var templatesDirectory: String?
+    /// The templates folder is the site's own `templates/`, found rather than given: a file of the
+    /// repository like any other, so it must lie inside it (a committed symlink to `/` must not make
+    /// every file of the machine a template, nor an Info.plist). A folder given with `--templates`
+    /// (false) is trusted, for templates alone.
+    public var templatesFoundInSite = false
     /// The repository holding the site (its git top level, else the site folder): every input read
-    /// must stay inside it (or the templates folder), symlinks resolved.
+    /// must stay inside it, symlinks resolved.
     public var projectRoot: String { ProjectRoot.containing(siteDirectory) }
-    /// Confined to the project and the templates unless a test or command sets its own.
+    /// Confined to the project unless a test or command sets its own.
     public var fileSystem: FileSystem {
-        get { customFileSystem ?? LocalFileSystem(confinedTo: [projectRoot] + (templatesDirectory.map { [$0] } ?? [])) }
+        get { customFileSystem ?? LocalFileSystem(confinedTo: [projectRoot]) }
         set { customFileSystem = newValue }
     }
     private var customFileSystem: FileSystem?
+    /// What the templates are read through: a given folder confines template reads to itself and
+    /// widens no other read; the site's own folder is read as the rest of the site is.
+    public var templateFileSystem: FileSystem {
+        guard let templatesDirectory, !templatesFoundInSite else { return fileSystem }
+        return LocalFileSystem(confinedTo: [templatesDirectory])
+    }
     public var clock: BuildClock
     public var log: BuildLog
     /// Identifies the tool binary (version, size, modification time): a rebuilt tool invalidates the cache.
@@ -56,12 +67,20 @@ public struct BuildState: Sendable {
     public var summaries: [String: AppSummary] = [:]
     /// Links from locations to the forge, when the config gives `source_url`.
     public var sourceLinks: SourceLinks?
-    public var files: [OutputFile] = []
+    /// Every page of the new site, in plan order: rendered straight into `staging`.
+    public var pagePaths: [String] = []
+    /// The new site being written, from `render` until `write` swaps it in (or the build fails
+    /// and it is removed).
+    var staging: SiteWriter.Staging?
+    /// `write` swapped the new site in: a later failure must not say the previous site is untouched.
+    public var siteReplaced = false
     /// Digest of every input (config, manifests, sources, content, templates, tool).
     public var inputDigest: String = ""
     /// Nothing changed since the last build and its output is whole: the remaining steps have nothing to do.
     public var upToDate = false
-    public var reusedFiles = 0
+    /// The pages linked from the previous site instead of rendered, in plan order.
+    public var reusedPaths: [String] = []
+    public var reusedFiles: Int { reusedPaths.count }
     public var cacheKeys: [String: String] = [:]
     /// Held from the `output` step to the end of the run.
     public var outputLock: OutputLock?
@@ -69,7 +88,7 @@ public struct BuildState: Sendable {
     /// `build --results`: what the results hold.
     public var results: ResultSet?
     /// `--history`: the records read before this run, and what this run adds.
-    var historyEntries: [HistoryStore.Entry] = []
+    var historyListing = HistoryStore.Listing()
     public var historyPlan: HistoryStore.Plan?
 
     /// What the pages show: the apps of the results, or the audits and simulations of this build.
@@ -137,7 +156,11 @@ public struct Pipeline: Sendable {
 
     private func runSteps(_ options: BuildOptions) throws -> BuildState {
         var state = BuildState()
-        defer { state.outputLock?.release() }
+        defer {
+            // A failed build leaves no half-written site behind, then lets the next build in.
+            state.staging?.discard()
+            state.outputLock?.release()
+        }
         for (index, step) in steps.enumerated() {
             do {
                 let started = DispatchTime.now().uptimeNanoseconds
@@ -145,13 +168,21 @@ public struct Pipeline: Sendable {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 options.log.step(index + 1, of: steps.count, "\(step.name): \(summary) (\(String(format: "%.2f", seconds)) s)")
             } catch let error as InputError {
-                throw BuildFailed(diagnostics: error.problems.map { BuildDiagnostic(step: step.name, problem: $0) })
-            } catch let error as BuildFailed {
+                throw BuildFailed(diagnostics: error.problems.map { BuildDiagnostic(step: step.name, problem: $0) }, siteReplaced: state.siteReplaced)
+            } catch var error as BuildFailed {
+                error.siteReplaced = state.siteReplaced
                 throw error
             } catch let error as OutputFailure {
                 throw error
+            } catch let error as HistoryWriteFailure {
+                throw error
+            } catch var error as InternalFailure {
+                error.siteReplaced = state.siteReplaced
+                throw error
             } catch {
-                throw InternalFailure(step: step.name, reason: "\(error)")
+                var failure = InternalFailure(step: step.name, reason: "\(error)")
+                failure.siteReplaced = state.siteReplaced
+                throw failure
             }
         }
         return state

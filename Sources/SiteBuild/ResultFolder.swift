@@ -7,10 +7,11 @@ import Report
 public struct ResultSet: Sendable {
     public var title: String
     public var apps: [AppReport]
-    /// Each result as history keeps it, in file order.
+    /// Each result as history keeps it, in file order (with `--history`).
     public var runs: [HistoryStore.Run]
     /// Every file read, with its digest: the build cache's key.
     public var record: [String]
+    public var resultCount: Int { record.count }
 }
 
 /// Reads every `*.json` of the results folder; every problem of every file is collected, each
@@ -23,13 +24,15 @@ enum ResultFolder {
     private struct Loaded: Sendable {
         var name: String
         var result: CheckResult?
-        var document: JSONValue?
+        /// What history keeps of it; the parsed document itself is dropped once read.
+        var record: HistoryRecord?
         var digest = ""
         var byteCount = 0
         var problems: [InputProblem] = []
     }
 
-    static func load(_ directory: String, title: String?) throws -> ResultSet {
+    /// `keepingHistory`: each result's record for `--history`, whose origins (the file names) must not collide.
+    static func load(_ directory: String, title: String?, keepingHistory: Bool = false) throws -> ResultSet {
         let fileSystem = LocalFileSystem(confinedTo: [directory])
         let names: [String]
         do {
@@ -49,12 +52,13 @@ enum ResultFolder {
             throw InputError("the results hold more than \(ByteCount.text(InputLimits.maxBytesPerRun)) in all", file: directory)
         }
         if names.count > maxApps { throw InputError("\(names.count) result files, over the limit of \(maxApps) apps", file: directory) }
-        let loaded = ParallelMap.map(names) { name in read(name, in: directory, fileSystem: fileSystem) }
+        let loaded = ParallelMap.map(names) { name in read(name, in: directory, fileSystem: fileSystem, keepingHistory: keepingHistory) }
         var problems = loaded.flatMap(\.problems)
+        if keepingHistory { problems += HistoryStore.collidingOrigins(names) }
         var apps: [AppReport] = [], runs: [HistoryStore.Run] = []
         var owner: [String: String] = [:]
         for file in loaded {
-            guard let result = file.result, let document = file.document else { continue }
+            guard let result = file.result else { continue }
             for app in result.apps {
                 if let first = owner[app.id] {
                     problems.append(InputProblem("app id '\(app.id)' is also in \(first): give each app an id of its own in its healthaudit.yml (the id is the app's folder on the site, e.g. prefix it with the repository's name)",
@@ -64,7 +68,7 @@ enum ResultFolder {
                 owner[app.id] = file.name
                 apps.append(app)
             }
-            runs.append(HistoryStore.Run(origin: file.name, commit: result.source.commit, document: document))
+            if let record = file.record { runs.append(HistoryStore.Run(origin: file.name, record: record)) }
         }
         if apps.count > maxApps { problems.append(InputProblem("\(apps.count) apps in all, over the limit of \(maxApps)", at: FileLocation(file: directory))) }
         if loaded.reduce(0, { $0 + $1.byteCount }) > InputLimits.maxBytesPerRun {
@@ -76,7 +80,7 @@ enum ResultFolder {
                          record: loaded.map { "result \($0.name) \($0.digest)" })
     }
 
-    private static func read(_ name: String, in directory: String, fileSystem: LocalFileSystem) -> Loaded {
+    private static func read(_ name: String, in directory: String, fileSystem: LocalFileSystem, keepingHistory: Bool) -> Loaded {
         var loaded = Loaded(name: name)
         let data: Data
         do { data = try fileSystem.contents(of: directory + "/" + name, limit: maxFileBytes) } catch let error as InputError {
@@ -101,7 +105,7 @@ enum ResultFolder {
                 return loaded
             }
             loaded.result = result
-            loaded.document = root
+            if keepingHistory { loaded.record = try ResultReader.historyRecord(root, stamp: "") }
         } catch {
             loaded.problems = [InputProblem("not a healthaudit result: \(error)", at: FileLocation(file: name))]
         }

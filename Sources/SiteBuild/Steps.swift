@@ -38,7 +38,8 @@ extension BuildStep {
         var recording = options
         recording.fileSystem = recorder
         var errors: [InputProblem] = []
-        state.templates = try collecting(&errors) { try TemplateSet(directory: options.templatesDirectory, fileSystem: recorder) }
+        let templateRecorder = RecordingFileSystem(options.templateFileSystem)
+        state.templates = try collecting(&errors) { try loadTemplates(options, through: templateRecorder) }
         // A broken config still reports the template problems of the same run.
         guard let (config, appErrors) = try collecting(&errors, { try loadConfigAndApps(&state, recording) }) else {
             throw InputError(errors)
@@ -56,7 +57,7 @@ extension BuildStep {
         let links = state.sourceLinks.map { ["source " + $0.template + " " + $0.commit] } ?? []
         // With --history, the history and the commit (the record's key) are inputs too.
         let history = try collecting(&errors) { try readHistory(&state, options) } ?? []
-        state.inputDigest = InputDigest.compute(record: recorder.record + links + history, options: options,
+        state.inputDigest = InputDigest.compute(record: recorder.record + templateRecorder.record + links + history, options: options,
                                                 summaryRange: config.apps.isEmpty ? nil : options.summaryRange(for: config))
         if errors.isEmpty, let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
            cache.outputIsWhole(options.outputDirectory) {
@@ -90,20 +91,25 @@ extension BuildStep {
         return "\(Plural.count(range.days.count, "day")) × \(Plural.count(state.summaries.count, "app")) from \(builder.data.sampleCount) simulated samples"
     }
 
-    /// Renders in parallel; a content page whose inputs are unchanged is reused from the last site.
+    /// Renders in parallel straight into the new site's staging folder, counting bytes as pages
+    /// are rendered: a site over the budget stops there, and is removed (the previous site stays).
+    /// A content page whose inputs are unchanged is reused from the last site.
     public static let render = BuildStep("render") { state, options in
         guard let input = state.siteInput(baseURL: options.baseURL), let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
         let plan = SiteRenderer(templates: templates).plan(input)
         let previous = BuildCache.load(for: options.outputDirectory)
-        (state.files, state.reusedFiles) = ParallelRender.files(plan, previous: previous, output: options.outputDirectory)
-        // Bounded before anything is written: a config cannot make the tool fill the disk.
-        let bytes = state.files.reduce(0) { $0 + $1.byteCount }
-        if bytes > options.outputByteBudget {
-            throw InputError("the site would be \(ByteCount.text(bytes)), over the limit of \(ByteCount.text(options.outputByteBudget)); audit fewer apps or days",
+        let staging = try SiteWriter(output: options.outputDirectory).begin()
+        state.staging = staging
+        let rendered = try ParallelRender.write(plan, previous: previous, output: options.outputDirectory, into: staging, budget: options.outputByteBudget)
+        if let over = rendered.overBudget {
+            // Bounded before the site replaces anything: a config or a result cannot make the tool fill the disk.
+            throw InputError("the site would be more than \(ByteCount.text(over)), over the limit of \(ByteCount.text(options.outputByteBudget)); audit fewer apps or days",
                              file: options.resultsDirectory == nil ? ConfigLoader.fileName : ".")
         }
+        state.pagePaths = plan.map(\.path)
+        state.reusedPaths = rendered.reused
         state.cacheKeys = Dictionary(plan.compactMap { pending in pending.key.map { (pending.path, $0) } }, uniquingKeysWith: { first, _ in first })
-        return "\(Plural.count(state.files.count - state.reusedFiles, "file")) rendered, \(state.reusedFiles) unchanged"
+        return "\(Plural.count(plan.count - rendered.reused.count, "file")) rendered, \(rendered.reused.count) unchanged"
     }
 
     /// Checks the output is the tool's to replace and takes the output lock, before any other work.
@@ -113,20 +119,38 @@ extension BuildStep {
         _ = try claim.check()
         if let history = options.historyDirectory { try claim.checkApart(fromHistory: history) }
         state.outputLock = try OutputLock(folder: (options.outputDirectory as NSString).deletingLastPathComponent, onWait: options.log.note)
+        // Before anything else: a build killed between its two renames left the site aside.
+        let restored = try SiteWriter(output: options.outputDirectory).restoreInterrupted()
         // Checked again under the lock: another build may have just written the folder.
         state.outputFound = try claim.check()
-        return "\(options.outputDirectory) is \(state.outputFound.description)"
+        return "\(options.outputDirectory) is \(state.outputFound.description)" + (restored.map { " (put back from \($0), left by an interrupted build)" } ?? "")
     }
 
-    /// The site, its ownership marker and its cache go into one staging folder and are swapped in together.
+    /// The ownership marker and the cache join the rendered pages in the staging folder, and the
+    /// whole is swapped in at once.
     public static let write = BuildStep("write") { state, options in
         if state.upToDate { return "skipped (up to date): \(options.outputDirectory)" }
+        guard let staging = state.staging else { throw InternalFailure(step: "write", reason: "no rendered site to write") }
         let marker = OutputFile(path: OutputClaim.markerName, data: Data(OutputClaim.markerText.utf8))
-        let site = state.files + [marker]
-        let cache = BuildCache(inputDigest: state.inputDigest, keys: state.cacheKeys, files: site.map(\.path).sorted())
-        try SiteWriter(output: options.outputDirectory).write(site + [cache.outputFile()])
+        let cache = BuildCache(inputDigest: state.inputDigest, keys: state.cacheKeys, files: (state.pagePaths + [marker.path]).sorted())
+        try staging.write(marker)
+        try staging.write(cache.outputFile())
+        try staging.commit()
+        state.staging = nil
+        state.siteReplaced = true
         if case .legacySite(let cacheFile) = state.outputFound { try? FileManager.default.removeItem(atPath: cacheFile) }
-        return "\(Plural.count(state.files.count, "file")) written to \(options.outputDirectory)"
+        return "\(Plural.count(state.pagePaths.count, "file")) written to \(options.outputDirectory)"
+    }
+
+    /// The templates: the built-in set, overridden by the templates folder's files. The site's
+    /// own folder must itself resolve inside the repository.
+    static func loadTemplates(_ options: BuildOptions, through fileSystem: FileSystem) throws -> TemplateSet {
+        if options.templatesFoundInSite, let folder = options.templatesDirectory,
+           let real = RealPath.of(folder), !RealPath.isInside(real, RealPath.of(options.projectRoot) ?? options.projectRoot) {
+            throw InputError("the site's templates folder leads outside the repository (through a symbolic link); not read — give a folder you trust with --templates",
+                             file: "templates")
+        }
+        return try TemplateSet(directory: options.templatesDirectory, fileSystem: fileSystem)
     }
 
     /// Runs `body`, moving its input errors into `errors` (nil then) so one run reports them all.

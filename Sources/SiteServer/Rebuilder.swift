@@ -8,21 +8,22 @@ import SiteBuild
 struct Rebuilder: Sendable {
     let options: BuildOptions
     let board: StatusBoard
-    let report: @Sendable (String) -> Void
+    let report: @Sendable ([String]) -> Void
 
     func rebuild() async {
         if let diagnostics = await build() {
-            board.failed(diagnostics.text)
-            report(diagnostics.text + "\nbuild failed: \(Plural.count(diagnostics.count, "problem")); still serving the last good site\n")
+            board.failed(diagnostics.joined(separator: "\n"))
+            report(diagnostics + ["build failed: \(Plural.count(diagnostics.count, "problem")); still serving the last good site"])
         } else {
             board.succeeded()
-            report("site built (generation \(board.current.generation)); open pages reload\n")
+            report(["site built (generation \(board.current.generation)); open pages reload"])
         }
     }
 
     /// The build is synchronous and CPU-bound: it runs on a Dispatch thread so that the two
-    /// threads of the cooperative pool keep answering requests meanwhile.
-    private func build() async -> (text: String, count: Int)? {
+    /// threads of the cooperative pool keep answering requests meanwhile. Nil when it succeeded,
+    /// else one line per problem.
+    private func build() async -> [String]? {
         let options = self.options
         return await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
@@ -30,11 +31,9 @@ struct Rebuilder: Sendable {
                     try Pipeline.site.run(options)
                     continuation.resume(returning: nil)
                 } catch let failure as BuildFailed {
-                    continuation.resume(returning: (failure.description, failure.diagnostics.count))
-                } catch let failure as OutputFailure {
-                    continuation.resume(returning: (failure.description, 1))
+                    continuation.resume(returning: failure.lines(sitePrefix: ""))
                 } catch {
-                    continuation.resume(returning: ("\(error)", 1))
+                    continuation.resume(returning: ["\(error)"])
                 }
             }
         }

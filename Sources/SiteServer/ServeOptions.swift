@@ -11,12 +11,13 @@ public struct ServeOptions: Sendable {
     public var pollInterval: Duration
     /// Connections, timeouts and sizes a client can make the server hold.
     public var limits: ServeLimits
-    /// Where messages for the terminal go (failed builds' diagnostics, warnings).
-    public var report: @Sendable (String) -> Void
+    /// Where messages for the terminal go (failed builds' diagnostics, warnings), as lines: the
+    /// default is `Console`, which keeps each one a line whatever a file name in it holds.
+    public var report: @Sendable ([String]) -> Void
 
     public init(build: BuildOptions, host: String = "127.0.0.1", port: UInt16 = 8000,
                 pollInterval: Duration = .milliseconds(300), limits: ServeLimits = ServeLimits(),
-                report: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+                report: @escaping @Sendable ([String]) -> Void = { Console.error($0) }) {
         self.build = build
         self.host = host
         self.port = port

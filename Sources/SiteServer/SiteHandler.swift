@@ -29,7 +29,7 @@ struct SiteHandler: RequestHandler {
         let hosts = request.values("Host")
         // Two Host headers could mean different things to different readers: refuse both.
         guard hosts.count <= 1 else { return .text(.badRequest, "400 Bad Request: more than one Host header\n") }
-        if loopbackOnly, let host = hosts.first, !Self.isLoopbackName(host) {
+        if loopbackOnly, let host = hosts.first, !LoopbackHost.accepts(host) {
             return .text(.forbidden, "403 Forbidden: this server answers to 127.0.0.1 and localhost only\n")
         }
         // The path exactly as sent, still percent-encoded: RequestPath decodes it once, itself.
@@ -55,18 +55,6 @@ struct SiteHandler: RequestHandler {
         case .forbidden:
             return .text(.forbidden, "403 Forbidden: the path leaves the site folder\n")
         }
-    }
-
-    /// `localhost:8000`, `127.0.0.1`, `[::1]:8000` → true.
-    static func isLoopbackName(_ host: String) -> Bool {
-        let name: Substring
-        if host.hasPrefix("["), let end = host.firstIndex(of: "]") {
-            name = host[host.index(after: host.startIndex)..<end]
-        } else {
-            name = host.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        }
-        let lowered = name.lowercased()
-        return lowered == "localhost" || lowered == "::1" || (lowered.hasPrefix("127.") && lowered.split(separator: ".").count == 4)
     }
 
     /// The site's own `404.html` (styled, listing the apps), its links made absolute with a

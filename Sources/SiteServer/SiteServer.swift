@@ -27,7 +27,7 @@ public actor SiteServer {
     public func start() async throws -> String {
         let address = try checkedAddress()
         if !options.isLoopback {
-            options.report("warning: serving on \(options.host): anyone who can reach this address can read the reports (app names, file paths, source excerpts); the default is 127.0.0.1\n")
+            options.report(["warning: serving on \(options.host): anyone who can reach this address can read the reports (app names, file paths, source excerpts); the default is 127.0.0.1"])
         }
         let listener: HTTPListener
         do {

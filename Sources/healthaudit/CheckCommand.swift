@@ -100,7 +100,9 @@ struct Check: ParsableCommand {
         context.title = run.title
         context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: run.sourceURL)
         context.summaries = run.summaries
-        let writer = OutputWriter(inputs: run.inputs)
+        // Every output is checked against every input before the first one is written.
+        let writer = OutputWriter(auditInputs: run.inputs, named: namedInputs(configFile: located.configFile ?? siteDirectory + "/" + ConfigLoader.fileName))
+        try writer.refuseInputs(reportPairs.map(\.output) + (writeBaseline.map { [$0] } ?? []))
         var (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
         // A baselined result is not the whole project: the JSON says so, and `build --results` refuses it.
         if baseline != nil {
@@ -112,8 +114,8 @@ struct Check: ParsableCommand {
         }
         try writeReports(audits, context: context, writer: writer)
         for entry in disappeared {
-            OutputWriter.standardError("\(context.repositoryPath(entry.path)): \(strictBaseline ? "error" : "note"): "
-                                       + "baselined finding no longer occurs: \(entry.message) [\(entry.ruleId)]\n")
+            Console.error("\(context.repositoryPath(entry.path)): \(strictBaseline ? "error" : "note"): "
+                          + "baselined finding no longer occurs: \(entry.message) [\(entry.ruleId)]")
         }
         if noFail { return }
         let failing = audits.flatMap(\.activeFindings).filter { $0.severity >= failOn }
@@ -143,15 +145,27 @@ struct Check: ParsableCommand {
         return (comparison.audits, comparison.absent)
     }
 
-    /// Each format to the output in the same position (stdout when there is none, or `-`).
+    /// The files this run reads that the user named, with what each is to the run.
+    private func namedInputs(configFile: String) -> [(path: String, role: String)] {
+        var named = [(configFile, "a file the audit reads")]
+        if let baseline { named.append((baseline, "the baseline this run reads (--baseline)")) }
+        if let changedFiles, changedFiles != "-" { named.append((changedFiles, "the changed-files list this run reads (--changed-files)")) }
+        return named
+    }
+
+    /// Each format with the output in the same position (stdout when there is none, or `-`).
+    private var reportPairs: [(format: ReportFormat, output: String)] {
+        (formats.isEmpty ? [.text] : formats).enumerated().map { ($1, $0 < outputs.count ? outputs[$0] : "-") }
+    }
+
     private func writeReports(_ audits: [AppAudit], context: OutputContext, writer: OutputWriter) throws {
-        let pairs = (formats.isEmpty ? [.text] : formats).enumerated().map { ($1, $0 < outputs.count ? outputs[$0] : "-") }
+        let pairs = reportPairs
         for (format, output) in pairs {
             try writer.write(format.render(audits, context: context), to: output)
         }
         // CI logs still get the count when every report went to a file.
-        if !pairs.contains(where: { $0.1 == "-" && $0.0 == .text }) {
-            OutputWriter.standardError(TextReport.summary(audits) + "\n" + (context.changeScope.map { $0.sentence + "\n" } ?? ""))
+        if !pairs.contains(where: { $0.output == "-" && $0.format == .text }) {
+            Console.error([TextReport.summary(audits)] + (context.changeScope.map { [$0.sentence] } ?? []))
         }
     }
 
@@ -206,7 +220,7 @@ enum AuditRunner {
             let state = try (simulate ? Pipeline.auditAndSimulate : Pipeline.audit).run(options)
             return (state, recorder.readFiles)
         } catch let failure as BuildFailed {
-            throw CommandFailure(failure.description(sitePrefix: Paths.relative(siteDirectory)) + "\ncheck failed: \(Plural.count(failure.diagnostics.count, "input problem"))")
+            throw CommandFailure(lines: failure.lines(sitePrefix: Paths.relative(siteDirectory)) + ["check failed: \(Plural.count(failure.diagnostics.count, "input problem"))"])
         } catch let failure as InternalFailure {
             throw CommandFailure(failure.description, status: ExitStatus.internalError)
         }
@@ -215,17 +229,22 @@ enum AuditRunner {
 
 /// A failure already worded for the user (input, usage, output or internal): printed to stderr, exit `status`.
 struct CommandFailure: Error {
-    var message: String
+    /// Each a line of its own on stderr (`Console`).
+    var lines: [String]
     /// `ExitStatus.inputError`, `outputError` when an output could not be written, `internalError` for a bug.
     var status = ExitStatus.inputError
     init(_ message: String, status: Int32 = ExitStatus.inputError) {
-        self.message = message
+        self.init(lines: [message], status: status)
+    }
+
+    init(lines: [String], status: Int32 = ExitStatus.inputError) {
+        self.lines = lines
         self.status = status
     }
 
     static func exitOnFailure(_ body: () throws -> Void) throws {
         do { try body() } catch let failure as CommandFailure {
-            OutputWriter.standardError(failure.message + "\n")
+            Console.error(failure.lines)
             throw ExitCode(failure.status)
         }
     }
@@ -245,8 +264,10 @@ extension Paths {
 enum SiteLocator {
     struct Located {
         var siteDirectory: String
-        /// The config written from discovery, when no file was found.
+        /// The config written from discovery, or read from a file not named `healthaudit.yml`.
         var discoveredConfig: String?
+        /// The config file read, when one was found.
+        var configFile: String?
     }
 
     static let names = [ConfigLoader.fileName, "." + ConfigLoader.fileName]
@@ -267,11 +288,11 @@ enum SiteLocator {
     /// repository (a symlink out of it is refused), a FIFO refused instead of blocking, size bounded.
     private static func located(configFile file: String) throws -> Located {
         let folder = (file as NSString).deletingLastPathComponent
-        guard (file as NSString).lastPathComponent != ConfigLoader.fileName else { return Located(siteDirectory: folder) }
+        guard (file as NSString).lastPathComponent != ConfigLoader.fileName else { return Located(siteDirectory: folder, configFile: file) }
         let fileSystem = LocalFileSystem(confinedTo: [ProjectRoot.containing(folder)])
         do {
-            return Located(siteDirectory: folder, discoveredConfig: String(decoding: try fileSystem.contents(of: file), as: UTF8.self))
-        } catch let error as InputError { throw CommandFailure(error.description) }
+            return Located(siteDirectory: folder, discoveredConfig: String(decoding: try fileSystem.contents(of: file), as: UTF8.self), configFile: file)
+        } catch let error as InputError { throw CommandFailure(lines: error.problems.map(\.description)) }
     }
 
     static func locate(path: String?, site: String?, config: String?) throws -> Located {
@@ -292,8 +313,8 @@ enum SiteLocator {
         guard !apps.isEmpty else {
             throw CommandFailure("\(path ?? "."): error: no healthaudit.yml here or above, and no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)")
         }
-        OutputWriter.standardError("healthaudit: no healthaudit.yml found; auditing \(Plural.count(apps.count, "discovered app")):\n"
-                                   + apps.map { "  \($0.root)\($0.project.map { "/" + $0 } ?? "") — \($0.reason)\n" }.joined())
+        Console.error(["healthaudit: no healthaudit.yml found; auditing \(Plural.count(apps.count, "discovered app")):"]
+                      + apps.map { "  \($0.root)\($0.project.map { "/" + $0 } ?? "") — \($0.reason)" })
         return Located(siteDirectory: RealPath.of(start) ?? start,
                        discoveredConfig: AppDiscovery.config(for: apps, title: (start as NSString).lastPathComponent))
     }

@@ -57,7 +57,8 @@ struct EvidenceCommand: ParsableCommand {
         let input = EvidenceInput(audit: audit, configPath: name,
                                   configText: ConfigExcerpt.scoped(configText, to: audit.manifest.id, in: config), inputs: inputs)
         let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory)
-        try OutputWriter(inputs: run.inputs).write(EvidenceReport.render(input, context: context), to: output)
+        let writer = OutputWriter(auditInputs: run.inputs, named: [(siteDirectory + "/" + name, "a file the audit reads")])
+        try writer.write(EvidenceReport.render(input, context: context), to: output)
     }
 
     /// Read again to digest, through the same confinement as the audit: a file swapped for a
@@ -65,7 +66,7 @@ struct EvidenceCommand: ParsableCommand {
     private func read(_ path: String, shown: String) throws -> Data {
         let fileSystem = LocalFileSystem(confinedTo: [ProjectRoot.containing(siteDirectory)])
         do { return try fileSystem.contents(of: path) } catch let error as InputError {
-            throw CommandFailure(error.cited(in: shown).description)
+            throw CommandFailure(lines: error.cited(in: shown).problems.map(\.description))
         }
     }
 }

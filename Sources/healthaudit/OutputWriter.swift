@@ -2,10 +2,35 @@ import Foundation
 import Manifest
 
 /// File and stream output for the commands (the Report module itself never touches the disk).
-/// A report replaces only its own file, atomically; it never overwrites one of the audit's inputs.
+/// A report replaces only its own file, atomically; it never overwrites one of the run's inputs.
 struct OutputWriter {
-    /// Real paths of every file the audit read.
-    var inputs: Set<String> = []
+    /// Every file the run read — the audit's inputs, the config, a baseline, a changed-files
+    /// list — as the file each path names (device and inode), with what it is to the run: a
+    /// symlink, a hard link or another spelling of an input is that input.
+    private var inputs: [FileIdentity: String] = [:]
+
+    /// `auditInputs`: the files the audit read; `named`: the files the user named, with what each is
+    /// (`the baseline`), said in the refusal.
+    init(auditInputs: some Sequence<String> = [], named: [(path: String, role: String)] = []) {
+        for path in auditInputs {
+            if let identity = FileIdentity(of: Paths.absolute(path)) { inputs[identity] = "a file the audit reads" }
+        }
+        for (path, role) in named {
+            if let identity = FileIdentity(of: Paths.absolute(path)) { inputs[identity] = role }
+        }
+    }
+
+    /// Refuses, before anything is written, every output path that is one of the run's inputs
+    /// (`check --baseline B --output B` would otherwise read B and then replace it).
+    func refuseInputs(_ paths: [String]) throws {
+        for path in paths where path != "-" { try refuseInput(path) }
+    }
+
+    private func refuseInput(_ path: String) throws {
+        if let identity = FileIdentity(of: Paths.absolute(path)), let role = inputs[identity] {
+            throw CommandFailure("\(path): error: refusing to write a report over \(role)", status: ExitStatus.inputError)
+        }
+    }
 
     /// Writes `text` to `path`, or to stdout for `-`. A regular file (or a new one) is replaced
     /// through a temporary file in the same folder and a rename, so a reader never sees half a
@@ -15,10 +40,8 @@ struct OutputWriter {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
+        try refuseInput(path)
         let absolute = Paths.absolute(path)
-        if let real = RealPath.of(absolute), inputs.contains(real) {
-            throw CommandFailure("\(path): error: refusing to write a report over a file the audit reads", status: ExitStatus.inputError)
-        }
         do {
             var info = stat()
             if lstat(absolute, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
@@ -31,8 +54,6 @@ struct OutputWriter {
             throw CommandFailure("\(path): error: cannot \(error.operation): \(SystemError.text(error.code))", status: ExitStatus.outputError)
         }
     }
-
-    static func standardError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 
     private struct WriteError: Error {
         var operation: String
@@ -88,5 +109,19 @@ struct OutputWriter {
         if folder.isEmpty || stat(folder, &info) == 0 { return }
         try makeFolders((folder as NSString).deletingLastPathComponent)
         if mkdir(folder, 0o755) != 0, errno != EEXIST { throw WriteError(operation: "create the folder \(folder)", code: errno) }
+    }
+}
+
+/// A file as the kernel knows it: two paths, links or spellings name the same file exactly when these agree.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    /// nil when nothing is at `path` (following symbolic links).
+    init?(of path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }

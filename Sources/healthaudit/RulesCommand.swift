@@ -3,6 +3,7 @@ import Checklist
 import Foundation
 import Manifest
 import Report
+import SiteBuild
 
 /// `healthaudit rules`: the catalogue, one line per rule, or JSON for tools.
 struct RulesCommand: ParsableCommand {
@@ -19,18 +20,19 @@ struct RulesCommand: ParsableCommand {
         switch format {
         case .text:
             let width = rules.map(\.id.count).max() ?? 0
-            for rule in rules {
+            Console.output(rules.map { rule in
                 let questions = rule.questions.isEmpty ? "—" : rule.questions.map { "Q\($0.rawValue)" }.joined(separator: ",")
                 let id = rule.id.padding(toLength: width, withPad: " ", startingAt: 0)
                 let severity = rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-                print("\(id)  \(severity)  \(questions.padding(toLength: 5, withPad: " ", startingAt: 0))  \(rule.title)")
-            }
+                return "\(id)  \(severity)  \(questions.padding(toLength: 5, withPad: " ", startingAt: 0))  \(rule.title)"
+            })
         case .json:
             let list: [JSONValue] = rules.map { rule in
                 .object([("id", .string(rule.id)), ("title", .string(rule.title)), ("severity", .string(rule.severity.rawValue)),
                          ("questions", .array(rule.questions.map { .int($0.rawValue) }))])
             }
-            print(JSONValue.object([("tool", .string("healthaudit")), ("version", .string(ToolInfo.currentVersion)), ("rules", .array(list))]).serialized())
+            // A document, not a message: JSON's own escaping applies.
+            FileHandle.standardOutput.write(Data(JSONValue.object([("tool", .string("healthaudit")), ("version", .string(ToolInfo.currentVersion)), ("rules", .array(list))]).serialized().utf8))
         }
     }
 }
@@ -47,7 +49,7 @@ struct ExplainCommand: ParsableCommand {
         guard let type = RuleCatalog.rule(id: rule) else {
             let ids = RuleCatalog.all.map { $0.description.id }
             let hint = Suggestion.closest(to: rule, in: ids).map { " Did you mean '\($0)'?" } ?? ""
-            FileHandle.standardError.write(Data("error: unknown rule '\(rule)'.\(hint) `healthaudit rules` lists them all.\n".utf8))
+            Console.error("error: unknown rule '\(rule)'.\(hint) `healthaudit rules` lists them all.")
             throw ExitCode(ExitStatus.inputError)
         }
         let description = type.description
@@ -76,7 +78,7 @@ struct ExplainCommand: ParsableCommand {
                 }
             }
         }
-        print(text, terminator: "")
+        Console.output(Array(text.components(separatedBy: "\n").dropLast()))
     }
 }
 
@@ -97,7 +99,7 @@ struct TemplatesCommand: ParsableCommand {
             let files = TemplateSet.builtInFiles
             let existing = files.keys.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }.sorted()
             guard existing.isEmpty else {
-                FileHandle.standardError.write(Data("\(directory): error: refusing to overwrite \(existing.joined(separator: ", "))\n".utf8))
+                Console.error("\(directory): error: refusing to overwrite \(existing.joined(separator: ", "))")
                 throw ExitCode(ExitStatus.inputError)
             }
             do {
@@ -106,10 +108,10 @@ struct TemplatesCommand: ParsableCommand {
                     try data.write(to: URL(fileURLWithPath: folder + "/" + name), options: .withoutOverwriting)
                 }
             } catch {
-                FileHandle.standardError.write(Data("\(directory): error: cannot write the templates: \(error.localizedDescription)\n".utf8))
+                Console.error("\(directory): error: cannot write the templates: \(error.localizedDescription)")
                 throw ExitCode(ExitStatus.outputError)
             }
-            print("\(Plural.count(files.count, "template file")) written to \(directory); build with --templates \(directory)")
+            Console.output("\(Plural.count(files.count, "template file")) written to \(directory); build with --templates \(directory)")
         }
     }
 }
@@ -124,13 +126,13 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let folder = Paths.absolute(path)
         let target = folder + "/" + ConfigLoader.fileName
-        guard !FileManager.default.fileExists(atPath: target) else {
-            FileHandle.standardError.write(Data("\(Paths.relative(target)): error: refusing to overwrite an existing config\n".utf8))
+        if let refusal = Self.refusal(in: folder) {
+            Console.error("\(Paths.relative(refusal.path)): error: \(refusal.reason)")
             throw ExitCode(ExitStatus.inputError)
         }
         let apps = AppDiscovery.find(in: folder)
         guard !apps.isEmpty else {
-            FileHandle.standardError.write(Data("\(path): error: no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)\n".utf8))
+            Console.error("\(path): error: no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)")
             throw ExitCode(ExitStatus.inputError)
         }
         let title = (folder as NSString).lastPathComponent
@@ -157,12 +159,31 @@ struct InitCommand: ParsableCommand {
         // O_EXCL: a config created meanwhile is not overwritten either.
         let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            FileHandle.standardError.write(Data("\(Paths.relative(target)): error: cannot write: \(String(cString: strerror(errno)))\n".utf8))
+            Console.error("\(Paths.relative(target)): error: cannot write: \(String(cString: strerror(errno)))")
             throw ExitCode(ExitStatus.outputError)
         }
         defer { close(descriptor) }
         let data = Data(text.utf8)
         _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        print("wrote \(Paths.relative(target)) with \(Plural.count(apps.count, "app")): " + apps.map(\.id).joined(separator: ", "))
+        Console.output("wrote \(Paths.relative(target)) with \(Plural.count(apps.count, "app")): " + apps.map(\.id).joined(separator: ", "))
+    }
+
+    /// Why `init` must not write `healthaudit.yml` into `folder`: a config is there under either
+    /// name (a `.healthaudit.yml` would silently lose to the new file, which is read first), or
+    /// anything else holds the name, a symbolic link pointing nowhere included (seen with `lstat`).
+    static func refusal(in folder: String) -> (path: String, reason: String)? {
+        for name in SiteLocator.names {
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let isLink = info.st_mode & S_IFMT == S_IFLNK
+            if isLink && !FileManager.default.fileExists(atPath: path) {
+                return (path, "refusing to write the config: \(name) is a symbolic link to a file that does not exist; remove the link, or create the file it names")
+            }
+            if name == ConfigLoader.fileName { return (path, "refusing to overwrite an existing config") }
+            return (path, "this folder already has a config, \(name); a \(ConfigLoader.fileName) written beside it would be read instead. "
+                          + "Edit \(name), or remove it to start again")
+        }
+        return nil
     }
 }

@@ -19,15 +19,15 @@ struct Serve: AsyncParsableCommand {
     var host: String = "127.0.0.1"
 
     func run() async throws {
-        let build = try siteOptions.reading(BuildOptions(siteDirectory: siteOptions.siteDirectory, templatesDirectory: siteOptions.templatesDirectory()))
+        let build = try siteOptions.reading(siteOptions.withTemplates(BuildOptions(siteDirectory: siteOptions.siteDirectory)))
         let server = SiteServer(options: ServeOptions(build: build, host: host, port: port))
         do {
             let url = try await server.start()
             // Unbuffered, so a script reading our stdout sees the line at once.
-            FileHandle.standardOutput.write(Data("Serving \(url)\n".utf8))
+            Console.output("Serving \(url)")
             try await server.wait()
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Console.error("error: \(error)")
             throw ExitCode(ExitStatus.inputError)
         }
     }

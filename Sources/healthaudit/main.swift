@@ -55,7 +55,7 @@ struct SiteOptions: ParsableArguments {
     /// `options` reading `configFile` (live, so `serve` rebuilds on its edits) as the site's config.
     func reading(_ options: BuildOptions) throws -> BuildOptions {
         if let config, !FileManager.default.fileExists(atPath: Paths.absolute(config)) {
-            FileHandle.standardError.write(Data("\(config): error: config file not found\n".utf8))
+            Console.error("\(config): error: config file not found")
             throw ExitCode(ExitStatus.inputError)
         }
         guard let file = configFile else { return options }
@@ -68,7 +68,18 @@ struct SiteOptions: ParsableArguments {
     func templatesDirectory() -> String? {
         if let templates { return Paths.absolute(templates) }
         let beside = siteDirectory + "/templates"
-        return FileManager.default.fileExists(atPath: beside) ? beside : nil
+        var info = stat()
+        // lstat: a committed symlink there is found too, and refused by the build if it leaves the repository.
+        return lstat(beside, &info) == 0 ? beside : nil
+    }
+
+    /// `options` with the templates folder: `--templates DIR` is the user's and trusted for
+    /// templates; `<site>/templates` is part of the repository and read as its other files are.
+    func withTemplates(_ options: BuildOptions) -> BuildOptions {
+        var options = options
+        options.templatesDirectory = templatesDirectory()
+        options.templatesFoundInSite = templates == nil && options.templatesDirectory != nil
+        return options
     }
 }
 
@@ -79,7 +90,8 @@ struct Build: ParsableCommand {
         --results DIR renders the site from the `check --format json` results in DIR (one per repository \
         or CI job) without reading any source; --history DIR keeps each run's results there, keyed by date \
         and commit, and the pages draw each app's and each rule's findings over time (new, fixed, unchanged). \
-        SOURCE_DATE_EPOCH, when set, is the run's date.
+        SOURCE_DATE_EPOCH, when set, is the run's date: whole seconds since 1970, at most 253402300799 \
+        (9999-12-31T23:59:59Z); any other value is refused (exit 2).
         """)
 
     @OptionGroup var siteOptions: SiteOptions
@@ -114,8 +126,8 @@ struct Build: ParsableCommand {
         var options = BuildOptions(siteDirectory: inputDirectory,
                                    outputDirectory: output.map(Paths.absolute) ?? (results == nil ? nil : Paths.absolute("public")),
                                    // With --results there is no site folder whose templates/ to take.
-                                   templatesDirectory: results == nil ? siteOptions.templatesDirectory() : siteOptions.templates.map(Paths.absolute))
-        if results == nil { options = try siteOptions.reading(options) }
+                                   templatesDirectory: siteOptions.templates.map(Paths.absolute))
+        if results == nil { options = try siteOptions.reading(siteOptions.withTemplates(options)) }
         options.resultsDirectory = results.map(Paths.absolute)
         options.historyDirectory = history.map(Paths.absolute)
         options.title = title
@@ -123,13 +135,17 @@ struct Build: ParsableCommand {
         do {
             try Pipeline.build(for: options).run(options)
         } catch let failure as BuildFailed {
-            FileHandle.standardError.write(Data((failure.description(sitePrefix: Paths.relative(inputDirectory)) + "\nbuild failed: \(Plural.count(failure.diagnostics.count, "problem")); the previous site was left untouched\n").utf8))
+            Console.error(failure.lines(sitePrefix: Paths.relative(inputDirectory))
+                          + ["build failed: \(Plural.count(failure.diagnostics.count, "problem")); \(failure.outcome)"])
             throw ExitCode(ExitStatus.inputError)
         } catch let failure as OutputFailure {
-            FileHandle.standardError.write(Data("\(failure)\nbuild failed: the site could not be written\n".utf8))
+            Console.error(["\(failure)", "build failed: the site could not be written"])
+            throw ExitCode(ExitStatus.outputError)
+        } catch let failure as HistoryWriteFailure {
+            Console.error(["\(failure)", "build failed: the history could not be written"])
             throw ExitCode(ExitStatus.outputError)
         } catch let failure as InternalFailure {
-            FileHandle.standardError.write(Data("\(failure)\nbuild failed; the previous site was left untouched\n".utf8))
+            Console.error(["\(failure)", "build failed; \(failure.outcome)"])
             throw ExitCode(ExitStatus.internalError)
         }
     }
@@ -149,16 +165,23 @@ func runHealthAudit() async {
     if let first = arguments.first, !first.hasPrefix("-") {
         let names = HealthAudit.configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
         if !names.contains(first), let suggestion = Suggestion.closest(to: first, in: names) {
-            FileHandle.standardError.write(Data("error: unknown command '\(first)'. Did you mean '\(suggestion)'?\n".utf8))
+            Console.error("error: unknown command '\(first)'. Did you mean '\(suggestion)'?")
             exit(ExitStatus.inputError)
         }
     }
     do {
         var command = try HealthAudit.parseAsRoot()
+        // Before any command runs: a date out of range would trap in the calendar or name history
+        // records no build reads back.
+        do { _ = try SourceDateEpoch.date() } catch {
+            Console.error(error.description)
+            exit(ExitStatus.inputError)
+        }
         if var asyncCommand = command as? AsyncParsableCommand { try await asyncCommand.run() } else { try command.run() }
     } catch {
         if HealthAudit.exitCode(for: error) == .validationFailure {
-            FileHandle.standardError.write(Data((HealthAudit.fullMessage(for: error) + "\n").utf8))
+            // ArgumentParser's message and usage: its own lines.
+            Console.error(HealthAudit.fullMessage(for: error).components(separatedBy: "\n"))
             exit(ExitStatus.inputError)
         }
         HealthAudit.exit(withError: error)

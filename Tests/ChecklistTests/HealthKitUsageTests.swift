@@ -123,7 +123,7 @@ final class HealthKitUsageTests: XCTestCase {
                                   read: [], share: [])
         let audit = Checklist().audit(try example.load())
         let ids = Set(audit.activeFindings.map(\.ruleID))
-        XCTAssertTrue(ids.contains("usage-string-vague"), "\(ids)")
+        XCTAssertTrue(ids.contains("usage-string-placeholder"), "the README's example text: \(ids)")
         XCTAssertTrue(ids.contains("usage-string-missing"), "update string dropped by `false` while the plugin adds the entitlement: \(ids)")
         XCTAssertEqual(try answer(audit, .usageStringsMeaningful).status, .no)
     }

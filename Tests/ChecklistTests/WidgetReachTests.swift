@@ -3,11 +3,11 @@ import Manifest
 import TestSupport
 import XCTest
 
-/// Question 5 ("Do widgets avoid calling requestAuthorization?") applies when widget code can reach
-/// HealthKit, and only then: a widget extension linking the app's HealthKit framework, or a ClockKit
-/// complication in a watch target that calls HealthKit. Widgets with no way to HealthKit make it
-/// "not applicable" (real apps: Home Assistant's extensions link its Shared framework; Duffy's
-/// complication lives in its WatchKit extension; TetraTrack's widgets never touch HealthKit).
+/// Question 5 ("Do widgets avoid calling requestAuthorization?") as `../shared/checklist-answers.md`
+/// defines it: not applicable only when the app has no widget or other app-extension target; yes
+/// when extensions exist and none asks, whether or not their code reaches HealthKit (a widget that
+/// never touches HealthKit avoids the call too); no when one asks. A watch app is an application,
+/// and a ClockKit complication runs in it: neither is an extension.
 final class WidgetReachTests: XCTestCase {
     var site: TestSite!
 
@@ -105,17 +105,18 @@ final class WidgetReachTests: XCTestCase {
         let audit = try projectAudit(widgetLinksKit: true)
         let answer = try q5(audit)
         XCTAssertEqual(answer.status, .yes, answer.reason)
-        XCTAssertTrue(answer.reason.hasSuffix("can reach HealthKit: pace-widget"), answer.reason)
+        XCTAssertTrue(answer.reason.hasPrefix("extension `pace-widget`'s 1 Swift file makes no request"), answer.reason)
         XCTAssertEqual(answer.evidence.map(\.location.file), ["apps/pace/Widget/Info.plist"])
         // The framework's request is the app's: code the widget only links is not the widget asking.
         XCTAssertFalse(audit.findings.contains { $0.ruleID == "extension-requests-authorization" })
         XCTAssertFalse(audit.findings.contains { $0.ruleID == "entitlement-missing" }, "the widget's own code calls no HealthKit")
     }
 
-    func testAWidgetWithNoWayToHealthKitMakesTheQuestionNotApplicable() throws {
+    /// A widget that never touches HealthKit avoids the call as well: the question applies to every extension.
+    func testAWidgetWithNoWayToHealthKitStillAvoidsTheCall() throws {
         let answer = try q5(try projectAudit(widgetLinksKit: false))
-        XCTAssertEqual(answer.status, .notApplicable, answer.reason)
-        XCTAssertEqual(answer.reason, "no widget can reach HealthKit: the 1 extension target and the 1 widget provider neither call nor declare it")
+        XCTAssertEqual(answer.status, .yes, answer.reason)
+        XCTAssertEqual(answer.evidence.map(\.location.file), ["apps/pace/Widget/Info.plist"])
     }
 
     /// A WatchKit extension hosts both the watch app's code and its ClockKit complication.
@@ -150,10 +151,12 @@ final class WidgetReachTests: XCTestCase {
         return try audit()
     }
 
-    func testAComplicationInAWatchExtensionThatUsesHealthKitIsAskedAbout() throws {
+    /// The complication runs in the watch app's process, and the watch app asks for itself.
+    func testAComplicationInAWatchAppIsNoExtension() throws {
         let answer = try q5(try watchAudit(complicationBody: "        handler(nil)"))
-        XCTAssertEqual(answer.status, .yes, answer.reason)
+        XCTAssertEqual(answer.status, .notApplicable, answer.reason)
         XCTAssertEqual(answer.evidence.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/pace/Watch/ComplicationController.swift:4"])
+        XCTAssertTrue(answer.reason.contains("watch app `pace-watch` is an application"), answer.reason)
     }
 
     func testAComplicationThatAsksIsFoundAtItsRequest() throws {

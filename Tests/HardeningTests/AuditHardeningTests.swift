@@ -32,7 +32,7 @@ final class AuditHardeningTests: XCTestCase {
 
     /// Seen in a real app: the generated Info.plist's purpose string is `$(SHARE_TEXT)`, set in the
     /// `.xcconfig` the target is based on. What ships is the setting's text, so no finding; a text
-    /// the `.xcconfig` leaves at one word is still the crash it is.
+    /// the `.xcconfig` leaves at one character is still the crash it is.
     func testAPurposeStringFromAnXcconfigIsJudgedAsItShips() throws {
         try site.write("apps/fuzz/Fuzz.xcodeproj/project.pbxproj", try Corpus.text("xcode/xcconfig-based.pbxproj"))
         try site.write("apps/fuzz/Fuzz/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
@@ -43,8 +43,8 @@ final class AuditHardeningTests: XCTestCase {
         }
         try site.write("apps/fuzz/Fuzz.xcconfig", "SHARE_TEXT = Fuzz reads your steps to chart them every day.\n")
         XCTAssertEqual(try invalid().map(\.message), [])
-        try site.write("apps/fuzz/Fuzz.xcconfig", "SHARE_TEXT = Steps\n")
-        XCTAssertEqual(try invalid().map(\.message), [#"NSHealthShareUsageDescription is a single word ("Steps"): HealthKit raises NSInvalidArgumentException ("The string Steps is an invalid value for NSHealthShareUsageDescription")"#])
+        try site.write("apps/fuzz/Fuzz.xcconfig", "SHARE_TEXT = S\n")
+        XCTAssertEqual(try invalid().map(\.message), [#"NSHealthShareUsageDescription is a single character ("S"): HealthKit raises NSInvalidArgumentException ("The string S is an invalid value for NSHealthShareUsageDescription")"#])
     }
 
     func testATenMegabyteUsageStringFailsTheBuildWithTheSizeLimit() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Manifest
+import SiteBuild
 import XCTest
 import TestSupport
 
@@ -69,5 +70,59 @@ final class InterruptedBuildTests: XCTestCase {
         XCTAssertEqual(next.terminationStatus, 0)
         XCTAssertEqual(try leftovers(site), [])
         XCTAssertTrue(try String(contentsOfFile: site.output + "/index.html", encoding: .utf8).contains("Rebuilt"))
+    }
+
+    // MARK: - Issue 33, case 19: killed between the two renames
+
+    /// The state a build killed between its two renames leaves: no output, the last good site in
+    /// `.<name>-old-…` beside it. Returns what that site holds.
+    func retire(_ output: String) throws -> [String: Data] {
+        let retired = (output as NSString).deletingLastPathComponent + "/." + (output as NSString).lastPathComponent + "-old-dead"
+        try FileManager.default.createDirectory(atPath: retired + "/apps", withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: retired + "/" + OutputClaim.markerName))
+        try Data("<html>last good</html>".utf8).write(to: URL(fileURLWithPath: retired + "/index.html"))
+        try Data("<html>app</html>".utf8).write(to: URL(fileURLWithPath: retired + "/apps/index.html"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+        return try TestSite.snapshot(of: retired)
+    }
+
+    /// The next build fails on its input: the site is put back before anything else, so "the
+    /// previous site was left untouched" is true.
+    func testAFailingBuildFirstPutsBackTheSiteAKilledBuildMovedAside() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        let last = try retire(site.output)
+        try site.edit("healthaudit.yml") { $0.replacingOccurrences(of: "units: metric", with: "units: metric\nbogus_key: 1") }
+        XCTAssertThrowsError(try site.build()) { XCTAssertTrue($0 is BuildFailed, "\($0)") }
+        XCTAssertEqual(try site.snapshot(), last)
+        XCTAssertEqual(try leftovers(site), [])
+    }
+
+    func testAFailingBuildFromResultsFirstPutsBackTheSite() throws {
+        let root = Repository.temporaryDirectory("healthaudit-results-restore")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/results", withIntermediateDirectories: true)
+        try "{".write(toFile: root + "/results/acme.json", atomically: false, encoding: .utf8)
+        let output = root + "/public"
+        let last = try retire(output)
+        var options = BuildOptions(siteDirectory: root + "/results", outputDirectory: output, log: SilentLog())
+        options.resultsDirectory = root + "/results"
+        XCTAssertThrowsError(try Pipeline.build(for: options).run(options)) { XCTAssertTrue($0 is BuildFailed, "\($0)") }
+        XCTAssertEqual(try TestSite.snapshot(of: output), last)
+    }
+
+    /// Through the command line: the message says the site was left untouched, and it is there.
+    func testTheCommandsMessageIsTrue() throws {
+        try HealthAuditBinary.requireBuilt()
+        let site = try TestSite()
+        defer { site.remove() }
+        let last = try retire(site.output)
+        try site.edit("healthaudit.yml") { $0.replacingOccurrences(of: "units: metric", with: "units: metric\nbogus_key: 1") }
+        let result = try site.runCLI(["build", "--site", site.site, "--templates", Repository.templates])
+        XCTAssertEqual(result.status, 2, result.output)
+        XCTAssertTrue(result.output.contains("[1/6] output: \(site.output) is a site healthaudit wrote (put back from .public-old-dead, left by an interrupted build)"),
+                      result.output)
+        XCTAssertTrue(result.output.hasSuffix("build failed: 1 problem; the previous site was left untouched\n"), result.output)
+        XCTAssertEqual(try site.snapshot(), last)
     }
 }

@@ -109,9 +109,10 @@ final class NestingBoundsTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/pages/ü.html"))
     }
 
-    /// A 2 MB usage string on one line: every quote and message is cut, so outputs stay small.
+    /// A 1 MB usage string on one line (as long as the property list limit allows): every quote and
+    /// message is cut, so outputs stay small.
     func testHugeOneLineValuesAreClippedInEveryQuote() throws {
-        let huge = String(repeating: "health ", count: 300_000)
+        let huge = String(repeating: "health ", count: 140_000)
         try site.edit("apps/veloride/VeloRide/Info.plist") {
             $0.replacingOccurrences(of: "<key>NSHealthShareUsageDescription</key>", with: "<key>NSHealthShareUsageDescription</key>\n\t<string>\(huge)</string>\n\t<key>Replaced</key>")
         }

@@ -104,15 +104,67 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.site).sorted(), (before + ["public"]).sorted())
     }
 
-    /// Sites written before the marker existed kept their cache beside the output: adopted once, cache removed.
+    /// A folder of `files` at the output, and a legacy cache beside it holding `cache`.
+    func plantLegacy(files: [String], cache: String) throws {
+        for file in files {
+            let path = site.output + "/" + file
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try "<html>old</html>".write(toFile: path, atomically: false, encoding: .utf8)
+        }
+        try cache.write(toFile: site.site + "/.public.cache.json", atomically: false, encoding: .utf8)
+    }
+
+    static func legacyCache(_ files: [String]) -> String {
+        #"{"version":1,"inputDigest":"0123456789abcdef","keys":{},"files":["# + files.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+    }
+
+    /// Sites written before the marker existed kept their cache beside the output: adopted once
+    /// when that cache lists exactly the folder's files, cache removed.
     func testALegacySiteIsAdoptedAndItsOutsideCacheRemoved() throws {
-        let output = site.output
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        try "<html>old</html>".write(toFile: output + "/index.html", atomically: false, encoding: .utf8)
-        try "{}".write(toFile: site.site + "/.public.cache.json", atomically: false, encoding: .utf8)
+        let files = ["index.html", "apps/steady/index.html", "style.css"]
+        try plantLegacy(files: files, cache: Self.legacyCache(files))
         try site.build()
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.site + "/.public.cache.json"))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/" + OutputClaim.markerName))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/" + OutputClaim.markerName))
+    }
+
+    /// Issue 33, case 17: a `.public.cache.json` of any content beside a foreign folder made the
+    /// build delete that folder. It proves the folder is a legacy site only when it decodes as
+    /// one and lists exactly the folder's files; otherwise nothing is written or removed.
+    func testALegacyCacheThatDoesNotDescribeTheFolderAdoptsNothing() throws {
+        let files = ["index.html", "notes/draft.txt"]
+        let shown = "holds 2 items (index.html, notes) that the .public.cache.json beside it does not list as the site an earlier healthaudit wrote; "
+            + "give a new or empty folder — a build replaces the whole folder"
+        let caches = [
+            "{}",                                                        // any content
+            "not json",
+            #"{"version":2,"inputDigest":"x","keys":{},"files":["index.html","notes/draft.txt"]}"#, // another version
+            Self.legacyCache(["index.html"]),                            // a file it does not list
+            Self.legacyCache(["index.html", "notes/draft.txt", "gone.html"]), // a file that is not there
+            Self.legacyCache(["index.html", "notes/../notes/draft.txt"]), // not a path a site writes
+            Self.legacyCache([]),
+        ]
+        for cache in caches {
+            try plantLegacy(files: files, cache: cache)
+            try assertRefused(site.output, because: shown)
+            XCTAssertEqual(try String(contentsOfFile: site.output + "/notes/draft.txt", encoding: .utf8), "<html>old</html>", cache)
+        }
+        // A symbolic link was never part of a site a build wrote.
+        try FileManager.default.removeItem(atPath: site.output + "/notes/draft.txt")
+        try FileManager.default.createSymbolicLink(atPath: site.output + "/notes/draft.txt", withDestinationPath: "../index.html")
+        try plantLegacy(files: ["index.html"], cache: Self.legacyCache(files))
+        try assertRefused(site.output, because: shown)
+    }
+
+    /// The same through the command line: exit 2, the folder named, nothing removed.
+    func testTheCommandRefusesAForeignFolderBesideAJunkCache() throws {
+        try HealthAuditBinary.requireBuilt()
+        try plantLegacy(files: ["draft.txt"], cache: "{}")
+        let result = try site.runCLI(["build", "--site", site.site, "--templates", Repository.templates])
+        XCTAssertEqual(result.status, 2, result.output)
+        XCTAssertTrue(result.output.contains("Site/public: error: [output] refusing to write the site here: the output folder holds 1 item (draft.txt) "
+                                             + "that the .public.cache.json beside it does not list as the site an earlier healthaudit wrote"), result.output)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/draft.txt"))
     }
 
     func testAnOutputThatCannotBeWrittenIsAnOutputFailureNotAnInputError() throws {

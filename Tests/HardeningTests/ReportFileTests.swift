@@ -69,6 +69,53 @@ final class ReportFileTests: XCTestCase {
         }
     }
 
+    /// Issue 33, case 16: `--baseline B --output B` read B, then replaced it. Every output is
+    /// checked against every file the run reads — by the file itself, so a hard link or symlink
+    /// to it is refused too — before the first output is written.
+    func testAnOutputOverTheBaselineTheRunReadsIsRefused() throws {
+        let baseline = reports + "/baseline.json"
+        XCTAssertEqual(try check(["--write-baseline", baseline]).status, 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: baseline))
+        XCTAssertEqual(link(baseline, reports + "/hard.json"), 0)
+        try FileManager.default.createSymbolicLink(atPath: reports + "/soft.json", withDestinationPath: "baseline.json")
+        let cases: [(arguments: [String], refused: String)] = [
+            (["--format", "json", "--output", baseline], baseline),
+            (["--write-baseline", baseline], baseline),
+            // The first output is not written either: all are checked first.
+            (["--format", "text", "--output", reports + "/first.txt", "--format", "sarif", "--output", baseline], baseline),
+            (["--format", "json", "--output", reports + "/hard.json"], reports + "/hard.json"),
+            (["--format", "json", "--output", reports + "/soft.json"], reports + "/soft.json"),
+            (["--format", "json", "--output", "reports/../reports/baseline.json"], "reports/../reports/baseline.json"),
+        ]
+        for (arguments, refused) in cases {
+            let result = try check(["--baseline", baseline] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.output)")
+            XCTAssertEqual(result.output, "\(refused): error: refusing to write a report over the baseline this run reads (--baseline)\n")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: baseline)), before, "\(arguments)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: reports + "/first.txt"))
+    }
+
+    func testAnOutputOverTheChangedFilesListIsRefused() throws {
+        let list = reports + "/changed.txt"
+        try "apps/steady/Steady/Info.plist\n".write(toFile: list, atomically: false, encoding: .utf8)
+        let result = try check(["--changed-files", list, "--format", "markdown", "--output", list])
+        XCTAssertEqual(result.status, 2, result.output)
+        XCTAssertEqual(result.output, "\(list): error: refusing to write a report over the changed-files list this run reads (--changed-files)\n")
+        XCTAssertEqual(try String(contentsOfFile: list, encoding: .utf8), "apps/steady/Steady/Info.plist\n")
+    }
+
+    /// A config under another name (`--config`, `.healthaudit.yml`) is read before the audit, not through it.
+    func testAnOutputOverAConfigOfAnotherNameIsRefused() throws {
+        let config = site.site + "/.healthaudit.yml"
+        try FileManager.default.moveItem(atPath: site.site + "/healthaudit.yml", toPath: config)
+        let before = try Data(contentsOf: URL(fileURLWithPath: config))
+        let result = try site.runCLI(["check", "--config", config, "--no-fail", "--format", "json", "--output", config])
+        XCTAssertEqual(result.status, 2, result.output)
+        XCTAssertEqual(result.output, "\(config): error: refusing to write a report over a file the audit reads\n")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: config)), before)
+    }
+
     func testAnUnwritableOutputExitsThreeWithTheSystemsReason() throws {
         try "x".write(toFile: reports + "/file", atomically: false, encoding: .utf8)
         let result = try check(["--format", "json", "--output", reports + "/file/out.json"])

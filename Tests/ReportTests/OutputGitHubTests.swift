@@ -25,7 +25,7 @@ final class OutputGitHubTests: XCTestCase {
         ])
         let text = GitHubAnnotations.render([audit], context: OutputFixture.context)
         XCTAssertEqual(text, "::warning file=Site/apps/x/we%2Cird%3Aname.plist,line=3,col=7,"
-                       + "title=HealthKit usage string is vague or a placeholder [usage-string-vague]::50%25 of ::error:: lines%0Asecond%0Aq\n")
+                       + "title=HealthKit usage string is vague [usage-string-vague]::50%25 of ::error:: lines%0Asecond%0Aq\n")
         XCTAssertEqual(text.split(separator: "\n").count, 1, "one command per finding, whatever the message holds")
     }
 

@@ -119,6 +119,69 @@ final class ActionTests: XCTestCase {
         }
     }
 
+    /// Issue 33, case 22: the cache key hashed Package.swift, Sources and Templates, but not the
+    /// dependency versions SwiftPM resolves (Package.resolved is not committed), so a dependency's
+    /// new release reused the old binary. The step resolves first, in the build's scratch folder,
+    /// and hashes the Package.resolved it writes. SwiftPM stands in as a stub here: the real one
+    /// needs the network, and what is tested is the step's script.
+    func testTheCacheKeyFollowsTheResolvedDependencyVersions() throws {
+        let step = try XCTUnwrap(try Self.scripts().first { $0.name == "Identify the build" })
+        let folder = Repository.temporaryDirectory("healthaudit-action-key")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let action = folder + "/action", bin = folder + "/bin", log = folder + "/swift.log"
+        for (path, text) in ["Package.swift": "// swift-tools-version:6.0\n", "Sources/A/A.swift": "let a = 1\n", "Templates/page.mustache": "{{x}}\n",
+                             ".." + "/bin/swift": Self.swiftStub] {
+            let full = action + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(chmod(bin + "/swift", 0o755), 0)
+
+        func key(resolving versions: String) throws -> String {
+            let output = folder + "/github-output"
+            try "".write(toFile: output, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["bash", "-c", step.script]
+            process.environment = ProcessInfo.processInfo.environment.merging([
+                "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                "GITHUB_ACTION_PATH": action, "GITHUB_OUTPUT": output, "RUNNER_TEMP": folder + "/runner-temp",
+                "RUNNER_OS": "Linux", "RUNNER_ARCH": "X64", "STUB_RESOLVED": versions, "STUB_LOG": log,
+            ]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+            return String(try XCTUnwrap(lines.first { $0.hasPrefix("key=") }))
+        }
+        let first = try key(resolving: #"{"pins":[{"identity":"yams","state":{"version":"6.2.2"}}]}"#)
+        XCTAssertEqual(try key(resolving: #"{"pins":[{"identity":"yams","state":{"version":"6.2.2"}}]}"#), first, "the same resolution, the same key")
+        XCTAssertNotEqual(try key(resolving: #"{"pins":[{"identity":"yams","state":{"version":"6.3.0"}}]}"#), first, "a dependency update, a new key")
+        XCTAssertTrue(first.hasPrefix("key=healthaudit-Linux-X64-"), first)
+        // Resolved where the build step builds, so the build uses exactly that resolution.
+        let calls = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(calls.contains("package resolve --package-path \(action) --scratch-path \(folder)/runner-temp/healthaudit-build\n"), calls)
+        let build = try XCTUnwrap(try Self.scripts().first { $0.name == "Build healthaudit" })
+        XCTAssertTrue(build.script.contains("scratch=\"$RUNNER_TEMP/healthaudit-build\""))
+    }
+
+    /// `swift package resolve` writes `$STUB_RESOLVED` as the package's Package.resolved; `swift --version` prints a version.
+    static let swiftStub = """
+        #!/bin/sh
+        echo "$*" >> "$STUB_LOG"
+        if [ "$1" = package ] && [ "$2" = resolve ]; then
+          while [ $# -gt 0 ]; do
+            if [ "$1" = --package-path ]; then printf '%s' "$STUB_RESOLVED" > "$2/Package.resolved"; fi
+            shift
+          done
+          exit 0
+        fi
+        echo "Swift version 6.0 (stub)"
+
+        """
+
     /// `--name` tokens: after a space, a quote, `(` or `=`, as a script writes them.
     static func options(in text: String) -> [String] {
         text.matches(of: /(?:^|[\s("'=])(--[a-z][a-z0-9-]*)/).map { String($0.1) }

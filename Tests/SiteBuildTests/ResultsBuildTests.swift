@@ -186,8 +186,11 @@ final class ResultsBuildTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: fixture.root + "/history", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: fixture.root + "/history/1-bikes", withDestinationPath: outside)
-        let planted = try run(["build", "--results", "results", "--history", "history", "--output", "site"], epoch: 1_775_044_800, expect: 3)
-        XCTAssertTrue(planted.stderr.contains("symbolic link"), planted.stderr)
+        // Found while planning, before the site is written: the message's "left untouched" is true.
+        let planted = try run(["build", "--results", "results", "--history", "history", "--output", "site"], epoch: 1_775_044_800, expect: 2)
+        XCTAssertTrue(planted.stderr.contains("history/1-bikes: error: [history] the origin's folder is a symbolic link or a file"), planted.stderr)
+        XCTAssertTrue(planted.stderr.hasSuffix("build failed: 1 problem; the previous site was left untouched\n"), planted.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.root + "/site"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), [], "nothing lands outside the history")
         try FileManager.default.removeItem(atPath: fixture.root + "/history/1-bikes")
 
@@ -205,6 +208,45 @@ final class ResultsBuildTests: XCTestCase {
         XCTAssertTrue(try read("results/trainer.json").contains("\"baselined\""))
         let refused = try run(["build", "--results", "results", "--output", "site"], expect: 2)
         XCTAssertTrue(refused.stderr.contains("trainer.json") && refused.stderr.contains("--baseline"), refused.stderr)
+    }
+
+    /// Issue 33, item 7, as the fleet's job sees it: a number past `Int` in a simulation (it
+    /// trapped, exit 132) and two days of one date (exit 70) are input errors naming the file and
+    /// the field, exit 2, and the previous site stays.
+    func testHostileNumbersAndDatesExitTwoNamingFileAndField() throws {
+        try writeResults()
+        try run(["build", "--results", "results", "--output", "site"])
+        let before = try snapshot("site")
+        let bikes = try read("results/1-bikes.json")
+        let held = try XCTUnwrap(bikes.firstRange(of: /"stepsHeld": [0-9.]+/))
+        try fixture.write("../results/1-bikes.json", bikes.replacingCharacters(in: held, with: "\"stepsHeld\": 1e300"))
+        let rest = try read("results/2-rest.json")
+        let days = rest.matches(of: /"day": "(\d{4}-\d{2}-\d{2})"/)
+        XCTAssertGreaterThan(days.count, 1)
+        try fixture.write("../results/2-rest.json", rest.replacingCharacters(in: days[1].range, with: "\"day\": \"\(days[0].1)\""))
+        let failed = try run(["build", "--results", "results", "--output", "site"], expect: 2)
+        XCTAssertTrue(failed.stderr.contains("results/1-bikes.json: error: [load] not a healthaudit result: apps[0].simulation.days[0].stepsHeld: 1e+300 is out of range: expected a number from 0 to 1000000000\n"), failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("results/2-rest.json: error: [load] not a healthaudit result: apps[0].simulation.days[1].day: \(days[0].1) is also days[0]: each day is listed once\n"), failed.stderr)
+        XCTAssertTrue(failed.stderr.hasSuffix("build failed: 2 problems; the previous site was left untouched\n"), failed.stderr)
+        XCTAssertEqual(try snapshot("site"), before)
+    }
+
+    /// Issue 33, item 15: `acme ios.json` and `acme-ios.json` are one history origin. Refused at
+    /// load naming both (it used to swap the site in, then fail saying the site was untouched),
+    /// exit 2, nothing written anywhere.
+    func testCollidingHistoryOriginsExitTwoBeforeAnythingIsWritten() throws {
+        try writeResults()
+        try run(["build", "--results", "results", "--output", "site"])
+        let before = try snapshot("site")
+        try FileManager.default.moveItem(atPath: fixture.root + "/results/1-bikes.json", toPath: fixture.root + "/results/acme ios.json")
+        try FileManager.default.moveItem(atPath: fixture.root + "/results/2-rest.json", toPath: fixture.root + "/results/acme-ios.json")
+        let failed = try run(["build", "--results", "results", "--history", "history", "--output", "site"], epoch: 1_775_044_800, expect: 2)
+        XCTAssertEqual(failed.stderr.split(separator: "\n").suffix(2), [
+            "results/acme-ios.json: error: [load] 'acme ios.json' and 'acme-ios.json' would both be kept in the history as 'acme-ios': rename one of them",
+            "build failed: 1 problem; the previous site was left untouched",
+        ])
+        XCTAssertEqual(try snapshot("site"), before)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.root + "/history"))
     }
 
     /// A build from sources keeps its history too, under `site`.

@@ -212,7 +212,7 @@ final class SiteBuildTests: XCTestCase {
         // A build killed between the two renames: staging half-written, old site moved aside.
         try FileManager.default.createDirectory(atPath: site.site + "/.public-tmp-dead", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: site.output, toPath: site.site + "/.public-old-dead")
-        SiteWriter(output: site.output).removeLeftovers()
+        try SiteWriter(output: site.output).removeLeftovers()
         XCTAssertEqual(try site.snapshot(), before)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: site.site).filter { $0.hasPrefix(".public-") }, [])
     }

@@ -143,8 +143,12 @@ final class ServeRequestTests: XCTestCase {
 
     func testForeignHostNamesAreRefusedOnLoopback() async throws {
         let port = try await fixture().port
-        let rebound = try await RawHTTP.send(port: port, "GET / HTTP/1.1\r\nHost: attacker.example:\(port)\r\nConnection: close\r\n\r\n")
-        XCTAssertEqual(rebound.status, 403, "DNS rebinding")
+        // Issue 33, case 5: names shaped like loopback addresses are names too, and rebindable.
+        for foreign in ["attacker.example:\(port)", "127.x.evil.example", "127.0.0.1.nip.io:\(port)"] {
+            let rebound = try await RawHTTP.send(port: port, "GET / HTTP/1.1\r\nHost: \(foreign)\r\nConnection: close\r\n\r\n")
+            XCTAssertEqual(rebound.status, 403, "DNS rebinding: \(foreign)")
+            XCTAssertEqual(rebound.text, "403 Forbidden: this server answers to 127.0.0.1 and localhost only\n")
+        }
         for host in ["localhost:\(port)", "127.0.0.1", "[::1]:\(port)"] {
             let response = try await RawHTTP.send(port: port, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
             XCTAssertEqual(response.status, 200, host)

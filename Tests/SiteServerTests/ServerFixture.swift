@@ -34,7 +34,7 @@ final class ServerFixture: @unchecked Sendable {
         self.reports = reports
         let build = BuildOptions(siteDirectory: root + "/Site", templatesDirectory: root + "/Templates",
                                  clock: FixedClock(DayDate(year: 2026, month: 4, day: 1)), log: SilentLog())
-        server = SiteServer(options: ServeOptions(build: build, port: 0, pollInterval: pollInterval, limits: limits, report: { [reports] in reports.append($0) }))
+        server = SiteServer(options: ServeOptions(build: build, port: 0, pollInterval: pollInterval, limits: limits, report: { [reports] in reports.append($0.joined(separator: "\n")) }))
     }
 
     static func started(limits: ServeLimits = ServeLimits(), pollInterval: Duration = .milliseconds(100)) async throws -> ServerFixture {

@@ -67,7 +67,11 @@ public struct TestSite {
 
     /// Every file below `folder` (default: the output) with its bytes, keyed by relative path.
     public func snapshot(_ folder: String? = nil) throws -> [String: Data] {
-        let base = folder ?? output
+        try Self.snapshot(of: folder ?? output)
+    }
+
+    /// Every file below `base` with its bytes, keyed by relative path.
+    public static func snapshot(of base: String) throws -> [String: Data] {
         var result: [String: Data] = [:]
         for file in try LocalFileSystem().files(under: base) {
             result[file] = try Data(contentsOf: URL(fileURLWithPath: base + "/" + file))

@@ -95,7 +95,8 @@ def run_measured(argv, cwd):
 
 
 def normalize(answer):
-    return (answer or "").strip().lower()
+    answer = (answer or "").strip().lower()
+    return "not applicable" if answer == "n/a" else answer
 
 
 def score_app(judgment, report, slug):
@@ -141,26 +142,119 @@ def score_app(judgment, report, slug):
     return result
 
 
-def audit_key(app):
-    """What must not change between two audits of one app: its answers and where its findings are."""
-    return ([a["status"] for a in app["answers"]],
-            sorted((f["ruleId"], f["location"]["path"], f["location"]["line"]) for f in app["findings"]))
+SHARED = os.path.join(ROOT, "..", "shared", "judged-apps")
+FINDINGS = os.path.join(HERE, "findings")  # <slug>.json: every reported finding judged right/debatable/wrong
 
 
-def discovery_check(tool, tree, configured):
-    """`check` with no config in the same tree: how many apps discovery finds, and whether one of
-    them is audited as the hand-written config audits the app (same answers; same findings)."""
-    os.remove(os.path.join(tree, "healthaudit.yml"))
+def judged_apps():
+    """../shared/judged-apps as judgments of the corpus's shape (answers only: they list no defects
+    with rule ids). Well configured follows checklist-answers.md from the answers."""
+    path = os.path.join(SHARED, "expected.json")
+    if not os.path.exists(path):
+        return []
+    apps = []
+    for key, entry in sorted(json.load(open(path, encoding="utf-8")).items(), key=lambda kv: int(kv[0])):
+        answers = {f"Q{q}": {"answer": a} for q, a in entry["answers"].items()}
+        bad = answers["Q2"]["answer"] == "no" or answers["Q3"]["answer"] == "yes" or answers["Q4"]["answer"] == "no" or answers["Q5"]["answer"] == "no"
+        slug = "judged-" + entry["config"].split("/")[-1][:-4]
+        apps.append({"slug": slug, "set": "judged-apps", "config": os.path.join(SHARED, entry["config"]),
+                     "judgment": {"name": entry["app"], "repo": entry["repo"], "commit": entry["commit"], "also": entry.get("also", {}),
+                                  "answers": answers, "defects": [], "well_configured": not bad}})
+    return apps
+
+
+def corpus_apps():
+    held = set()
+    listing = os.path.join(HERE, "held-back.txt")
+    if os.path.exists(listing):
+        held = {line.strip() for line in open(listing) if line.strip() and not line.startswith("#")}
+    apps = []
+    for name in sorted(os.listdir(os.path.join(HERE, "apps"))):
+        if name.endswith(".json"):
+            slug = name[:-5]
+            apps.append({"slug": slug, "set": "held-back" if slug in held else "tuned", "config": os.path.join(HERE, "configs", slug + ".yml"),
+                         "judgment": json.load(open(os.path.join(HERE, "apps", name), encoding="utf-8"))})
+    return apps
+
+
+def build_tree(checkouts, judgment, tree):
+    """The pinned commit at the tree's root; a judgment with `also` repositories (Loop and LoopKit)
+    puts each repository in a folder of its name, as its config expects."""
+    git = git_dir(checkouts, judgment["repo"])
+    if git is None:
+        return "not fetched: " + judgment["repo"]
+    also = judgment.get("also") or {}
+    if also:
+        export(git, judgment["commit"], os.path.join(tree, judgment["repo"].split("/")[1]))
+        for repo, commit in also.items():
+            other = git_dir(checkouts, repo)
+            if other is None:
+                return "not fetched: " + repo
+            export(other, commit, os.path.join(tree, repo.split("/")[1]))
+    else:
+        export(git, judgment["commit"], tree)
     os.makedirs(os.path.join(tree, ".git"), exist_ok=True)  # the repository's top: no config above it is used
-    status = subprocess.run([tool, "check", "--no-fail", "--format", "json", "--output", "discovered.json"], cwd=tree,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    if status.returncode != 0:
-        return {"apps": 0, "error": status.stderr[-500:]}
-    discovered = json.load(open(os.path.join(tree, "discovered.json"), encoding="utf-8"))["apps"]
-    wanted = audit_key(configured["apps"][0])
-    return {"apps": len(discovered),
-            "answers_same": any(audit_key(app)[0] == wanted[0] for app in discovered),
-            "findings_same": any(audit_key(app) == wanted for app in discovered)}
+    return None
+
+
+def discovered_app(report, judgment):
+    """The app a new user would look at among those `check` discovered with no config: the one named
+    like the judged app, else the one whose root holds the judged app_root, else the first that uses
+    HealthKit."""
+    apps = report.get("apps", [])
+    name = (judgment.get("name") or "").lower()
+    for app in apps:
+        if (app.get("name") or "").lower() == name:
+            return app
+    root = judgment.get("app_root")
+    if root:
+        for app in apps:
+            if (app.get("root") or "").rstrip("/").endswith(root.rstrip("/")):
+                return app
+    for app in apps:
+        if any(a.get("status") != "not applicable" for a in app.get("answers", [])):
+            return app
+    return apps[0] if apps else None
+
+
+def finding_verdicts(slug):
+    path = os.path.join(FINDINGS, slug + ".json")
+    if not os.path.exists(path):
+        return {}
+    return {(v["rule"], v["file"], v.get("line")): v["verdict"] for v in json.load(open(path, encoding="utf-8"))["findings"]}
+
+
+def audit(tool, tree, config, report_path):
+    cfg = os.path.join(tree, "healthaudit.yml")
+    if os.path.exists(cfg):
+        os.remove(cfg)
+    if config:
+        shutil.copy(config, cfg)
+    status, seconds, rss, stderr = run_measured([tool, "check", "--format", "json", "--output", report_path, "--no-fail"], cwd=tree)
+    if config:
+        os.remove(cfg)
+    report = json.load(open(report_path, encoding="utf-8")) if os.path.exists(report_path) else None
+    return status, seconds, rss, stderr, report
+
+
+def score_mode(entry, report, status, stderr):
+    judgment = entry["judgment"]
+    if report is None or not report.get("apps"):
+        return {"error": f"exit {status}: {stderr.strip()[-300:]}", "agree": 0, "answers": {}}
+    app = discovered_app(report, judgment)
+    scored = score_app(judgment, {"apps": [app]}, entry["slug"])
+    verdicts = finding_verdicts(entry["slug"])
+    findings = [f for f in app.get("findings", []) if not f.get("suppressed")]
+    tally = {"right": 0, "debatable": 0, "wrong": 0, "unjudged": 0}
+    unjudged = []
+    for f in findings:
+        verdict = verdicts.get((f["ruleId"], f["location"]["path"], f["location"].get("line")), "unjudged")
+        tally[verdict] += 1
+        if verdict == "unjudged":
+            unjudged.append({"rule": f["ruleId"], "file": f["location"]["path"], "line": f["location"].get("line"),
+                             "severity": f["severity"], "message": f.get("message", "")})
+    scored.update({"findings": tally, "unjudged_findings": unjudged, "apps_found": len(report["apps"])})
+    return scored
 
 
 def main():
@@ -168,6 +262,7 @@ def main():
     parser.add_argument("--checkouts", required=True, help="folder of fetched repositories (owner+name/)")
     parser.add_argument("--tool", default=os.path.join(ROOT, ".build", "release", "healthaudit"))
     parser.add_argument("--only", nargs="*", default=[])
+    parser.add_argument("--set", choices=["tuned", "held-back", "judged-apps"], nargs="*", default=[])
     parser.add_argument("--keep", action="store_true", help="keep the scratch folders")
     args = parser.parse_args()
     args.tool = os.path.abspath(args.tool)  # the tool runs inside each scratch folder
@@ -175,79 +270,76 @@ def main():
         print(f"realworld: building {args.tool}…", flush=True)
         subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
-    slugs = sorted(f[:-5] for f in os.listdir(os.path.join(HERE, "apps")) if f.endswith(".json"))
+    entries = corpus_apps() + judged_apps()
     if args.only:
-        slugs = [s for s in slugs if s in args.only]
+        entries = [e for e in entries if e["slug"] in args.only]
+    if args.set:
+        entries = [e for e in entries if e["set"] in args.set]
     out = os.path.join(HERE, "out")
     os.makedirs(out, exist_ok=True)
     scratch = tempfile.mkdtemp(prefix="healthaudit-realworld-")
     results = []
-    for slug in slugs:
-        judgment = json.load(open(os.path.join(HERE, "apps", slug + ".json"), encoding="utf-8"))
-        config = os.path.join(HERE, "configs", slug + ".yml")
-        git = git_dir(args.checkouts, judgment["repo"])
-        if git is None or not os.path.exists(config):
-            why = "not fetched" if git is None else "no config"
-            print(f"{slug}: skipped ({why})", flush=True)
-            results.append({"app": slug, "skipped": why})
-            continue
+    for entry in entries:
+        slug, judgment = entry["slug"], entry["judgment"]
         tree = os.path.join(scratch, slug)
-        export(git, judgment["commit"], tree)
-        shutil.copy(config, os.path.join(tree, "healthaudit.yml"))
-        report_path = os.path.join(out, slug + ".json")
-        status, seconds, rss, stderr = run_measured(
-            [args.tool, "check", "--site", tree, "--format", "json", "--output", report_path, "--no-fail"], cwd=tree)
-        if status != 0:
-            print(f"{slug}: healthaudit exited {status}\n{stderr}", flush=True)
-            results.append({"app": slug, "error": f"exit {status}", "stderr": stderr[-2000:], "seconds": seconds, "rss_mib": rss})
+        problem = build_tree(args.checkouts, judgment, tree)
+        if problem:
+            print(f"{slug}: skipped ({problem})", flush=True)
+            results.append({"app": slug, "set": entry["set"], "skipped": problem})
             continue
-        report = json.load(open(report_path, encoding="utf-8"))
-        result = score_app(judgment, report, slug)
-        result.update({"seconds": round(seconds, 2), "rss_mib": round(rss, 1), "well_configured": judgment.get("well_configured")})
-        result["discovery"] = discovery_check(args.tool, tree, report)
+        result = {"app": slug, "set": entry["set"], "well_configured": judgment.get("well_configured"), "kind": judgment.get("kind")}
+        for mode, config in [("config", entry["config"] if os.path.exists(entry["config"]) else None), ("none", None)]:
+            if mode == "config" and config is None:
+                result[mode] = {"error": "no config", "agree": 0, "answers": {}}
+                continue
+            status, seconds, rss, stderr, report = audit(args.tool, tree, config, os.path.join(out, f"{slug}.{mode}.json"))
+            result[mode] = score_mode(entry, report, status, stderr)
+            result[mode].update({"seconds": round(seconds, 2), "rss_mib": round(rss, 1), "exit": status})
         results.append(result)
-        print(f"{slug}: {result['agree']}/6 answers, {len(result['found'])} found, {len(result['missed'])} missed, "
-              f"{len(result['false_alarms'])} false alarm(s), {seconds:.2f} s, {rss:.0f} MiB", flush=True)
+        def line(m):
+            r = result[m]
+            if "error" in r:
+                return f"{m}: {r['error'][:120]}"
+            f = r["findings"]
+            return (f"{m}: {r['agree']}/6, findings {f['right']} right {f['debatable']} debatable {f['wrong']} wrong {f['unjudged']} unjudged, "
+                    f"defects {len(r['found'])} found {len(r['missed'])} missed, {len(r['false_alarms'])} false alarm(s)")
+        print(f"{slug} [{entry['set']}]: {line('none')} | {line('config')}", flush=True)
     if not args.keep:
         shutil.rmtree(scratch, ignore_errors=True)
 
-    scored = [r for r in results if "answers" in r]
-    total_answers = 6 * len(scored)
-    agree = sum(r["agree"] for r in scored)
-    found = sum(len(r["found"]) for r in scored)
-    missed = sum(len(r["missed"]) for r in scored)
-    alarms = sum(len(r["false_alarms"]) for r in scored)
-    summary = {"apps": len(scored), "answers_agree": agree, "answers_total": total_answers,
-               "agreement": round(agree / total_answers, 3) if total_answers else None,
-               "defects_found": found, "defects_missed": missed, "false_alarms": alarms}
-    json.dump({"summary": summary, "apps": results}, open(os.path.join(out, "results.json"), "w"), indent=2, sort_keys=True)
-
-    lines = ["| app | " + " | ".join(QUESTIONS) + " | defects found | missed | false alarms | time | peak RSS | no config |",
-             "|---|" + "---|" * len(QUESTIONS) + "---:|---:|---:|---:|---:|---|"]
+    summary = {}
+    lines = ["| set | config | apps | " + " | ".join(QUESTIONS) + " | answers | precision (right ÷ judged) | unjudged | recall | errors on well-configured |",
+             "|---|---|---:|" + "---:|" * len(QUESTIONS) + "---:|---:|---:|---:|---:|"]
+    for group in ["tuned", "held-back", "judged-apps"]:
+        for mode in ["none", "config"]:
+            rows = [r for r in results if r.get("set") == group and mode in r]
+            if not rows:
+                continue
+            per_q = {q: sum(1 for r in rows if r[mode].get("answers", {}).get(q, {}).get("agree")) for q in QUESTIONS}
+            agree = sum(per_q.values())
+            tally = {k: sum(r[mode].get("findings", {}).get(k, 0) for r in rows) for k in ["right", "debatable", "wrong", "unjudged"]}
+            judged = tally["right"] + tally["debatable"] + tally["wrong"]
+            found = sum(len(r[mode].get("found", [])) for r in rows)
+            missed = sum(len(r[mode].get("missed", [])) for r in rows)
+            alarms = sum(len(r[mode].get("false_alarms", [])) for r in rows)
+            summary[f"{group}/{mode}"] = {"apps": len(rows), "answers_agree": agree, "answers_total": 6 * len(rows), "per_question": per_q,
+                                          "findings": tally, "defects_found": found, "defects_missed": missed, "false_alarms": alarms}
+            precision = f"{tally['right']}/{judged} ({100 * tally['right'] / judged:.0f} %)" if judged else "—"
+            recall = f"{found}/{found + missed}" if found + missed else "—"
+            label = "no config" if mode == "none" else "config"
+            lines.append(f"| {group} | {label} | {len(rows)} | " + " | ".join(f"{per_q[q]}/{len(rows)}" for q in QUESTIONS)
+                         + f" | **{agree}/{6 * len(rows)}** ({100 * agree / (6 * len(rows)):.0f} %) | {precision} | {tally['unjudged']} | {recall} | {alarms} |")
+    lines.append("")
+    lines.append("| app | set | no config | config | disagreements (no config) |")
+    lines.append("|---|---|---:|---:|---|")
     for r in results:
-        if "answers" not in r:
-            lines.append(f"| {r['app']} | " + " | ".join(["—"] * len(QUESTIONS)) + f" | {r.get('skipped') or r.get('error')} | | | | |")
+        if "skipped" in r:
+            lines.append(f"| {r['app']} | {r['set']} | — | — | {r['skipped']} |")
             continue
-        cells = []
-        for q in QUESTIONS:
-            a = r["answers"][q]
-            cells.append(a["tool"] if a["agree"] else f"**{a['tool']}** (judged {a['judged']})")
-        found_apps = r["discovery"]
-        no_config = (f"error: {found_apps['error'][:60]}" if "error" in found_apps else
-                     f"{found_apps['apps']} app(s); answers {'same' if found_apps['answers_same'] else '**differ**'}, "
-                     f"findings {'same' if found_apps['findings_same'] else 'differ'}")
-        lines.append(f"| {r['app']} | " + " | ".join(cells) + f" | {len(r['found'])} | {len(r['missed'])} | {len(r['false_alarms'])} | {r['seconds']} s | {r['rss_mib']:.0f} MiB | {no_config} |")
-    same_answers = sum(1 for r in scored if r["discovery"].get("answers_same"))
-    same_findings = sum(1 for r in scored if r["discovery"].get("findings_same"))
-    summary["discovery"] = {"answers_same": same_answers, "findings_same": same_findings, "apps": len(scored)}
+        none = r["none"]
+        diffs = ", ".join(f"{q}: {a['tool'] or '—'} (judged {a['judged']})" for q, a in none.get("answers", {}).items() if not a["agree"]) or none.get("error", "")[:80]
+        lines.append(f"| {r['app']} | {r['set']} | {none.get('agree', 0)}/6 | {r['config'].get('agree', 0)}/6 | {diffs} |")
     json.dump({"summary": summary, "apps": results}, open(os.path.join(out, "results.json"), "w"), indent=2, sort_keys=True)
-    lines.append("")
-    lines.append(f"`check` with no config, compared with the hand-written config: the same answers for {same_answers}/{len(scored)} apps, "
-                 f"the same findings for {same_findings}/{len(scored)}.")
-    lines.append("")
-    lines.append(f"Answers agreeing with the hand judgment: {agree}/{total_answers}"
-                 + (f" ({100 * agree / total_answers:.0f} %)" if total_answers else "")
-                 + f"; judged defects found {found}, missed {missed}; error findings on apps judged well configured: {alarms}.")
     table = "\n".join(lines)
     open(os.path.join(out, "results.md"), "w").write(table + "\n")
     print("\n" + table)

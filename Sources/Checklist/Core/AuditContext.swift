@@ -95,6 +95,8 @@ public struct AuditContext: Sendable {
     /// What the app's code does with HealthKit, per target, extracted once before any rule runs:
     /// Swift by one syntax walk per file, JavaScript / TypeScript by one token pass per file.
     public let usage: HealthKitUsage
+    /// Each HealthKit write with the status check that decides it at write time (questions 3 and 6 read them).
+    public let writeGates: [WriteGate]
     /// The JavaScript library calls behind the JavaScript facts, for rules that look around a call.
     public let javaScriptCalls: [JavaScriptHealthKitCall]
     /// The `package:health` calls behind the Dart facts (`file` indexes `AppManifest.dartSources`).
@@ -130,9 +132,10 @@ public struct AuditContext: Sendable {
         let swift = HealthKitUsage.extract(from: sources, vocabulary: vocabulary)
         let dart = DartHealthKitFacts.extract(manifest.dartSources, target: manifest.id)
         dartCalls = dart.calls
-        usage = HealthKitUsage(facts: swift.facts + javaScript.facts + dart.facts,
-                               widgetProviders: swift.widgetProviders)
         typeResolver = RequestedTypeResolver(sources: sources)
+        usage = HealthKitUsage(facts: Self.resolvingTypes(of: swift.facts, sources: sources, resolver: typeResolver) + javaScript.facts + dart.facts,
+                               widgetProviders: swift.widgetProviders)
+        writeGates = WriteGates.of(usage, sources: sources, manifest: manifest, javaScriptCalls: javaScript.calls, dartCalls: dart.calls)
         resolvedRequests = typeResolver.requests()
         // Types asked for only in code count as requested, so manifest rules and the store see them.
         let wrappers = WrapperRequestedTypes.extract(javaScript: javaScript.calls, files: manifest.javaScriptSources, dart: dart.calls,
@@ -150,6 +153,21 @@ public struct AuditContext: Sendable {
             + codeRequests.notes + wrappers.notes
         var seen: Set<String> = []
         notes = allNotes.filter { seen.insert($0).inserted }
+    }
+
+    /// Status checks carry the types they ask about, where the code shows them all.
+    private static func resolvingTypes(of facts: [HealthKitFact], sources: [ParsedSource], resolver: RequestedTypeResolver) -> [HealthKitFact] {
+        guard facts.contains(where: { $0.kind == .statusCheck }) else { return facts }
+        let byPath = Dictionary(sources.map { ($0.file.path, $0) }) { first, _ in first }
+        return facts.map { fact in
+            guard fact.kind == .statusCheck, case .syntax(let node)? = fact.site, let call = node.as(FunctionCallExprSyntax.self),
+                  let argument = call.arguments.first?.expression, let source = byPath[fact.evidence.location.file] else { return fact }
+            let set = resolver.types(of: argument, in: source)
+            guard set.isResolved else { return fact }
+            var resolved = fact
+            resolved.types = Array(Set(set.names.map(\.name))).sorted()
+            return resolved
+        }
     }
 
     /// What the audit could not read at all, so answers about it are "cannot tell".

@@ -31,7 +31,8 @@ enum DartHealthKitFacts {
                 let constructed = tokens[index - 2].isPunctuator(")") && file.partner[index - 2].map { $0 >= 1 && constructors.contains(tokens[$0 - 1].text) } == true
                 guard onInstance || constructed else { continue }
                 facts.append(HealthKitFact(kind: kind, target: target, isExtension: false,
-                                           evidence: Evidence(location: file.location(of: index), quote: file.quote(index))))
+                                           evidence: Evidence(location: file.location(of: index), quote: file.quote(index)),
+                                           site: .token(language: .dart, file: fileIndex, token: index)))
                 calls.append(JavaScriptHealthKitCall(file: fileIndex, token: index, paren: paren, method: tokens[index].text, kind: kind,
                                                      library: .flutterHealth))
             }

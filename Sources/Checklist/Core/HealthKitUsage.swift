@@ -19,11 +19,43 @@ public struct HealthKitFact: Sendable, Hashable {
         case write
     }
 
+    /// Where a fact's call is, for rules and answers that look around it.
+    public enum Site: Sendable, Hashable {
+        /// A Swift call's syntax node.
+        case syntax(Syntax)
+        /// A JavaScript / TypeScript (`file` indexes `AppManifest.javaScriptSources`) or Dart
+        /// (`AppManifest.dartSources`) library call: the token of its method name.
+        case token(language: Language, file: Int, token: Int)
+    }
+
+    public enum Language: String, Sendable, Hashable { case swift, javaScript, dart }
+
     public var kind: Kind
     /// The target (app or extension id) whose code it is, and whether that target is an extension.
     public var target: String
     public var isExtension: Bool
     public var evidence: Evidence
+    public var site: Site?
+    /// Code a dependency brings (a local package, a development pod, `extra_sources`), not the app's own targets.
+    public var isDependency: Bool = false
+    /// Inside an `#if DEBUG` clause: it never ships.
+    public var isDebugOnly: Bool = false
+    /// The HealthKit types the call names, where the code shows them (`authorizationStatus(for:)`'s argument resolved).
+    public var types: [String] = []
+
+    public init(kind: Kind, target: String, isExtension: Bool, evidence: Evidence, site: Site? = nil, isDependency: Bool = false,
+                isDebugOnly: Bool = false) {
+        self.kind = kind; self.target = target; self.isExtension = isExtension; self.evidence = evidence; self.site = site
+        self.isDependency = isDependency; self.isDebugOnly = isDebugOnly
+    }
+
+    public var language: Language {
+        if case .token(let language, _, _)? = site { return language }
+        return .swift
+    }
+
+    /// A call that ships: not in `#if DEBUG` code.
+    public var ships: Bool { !isDebugOnly }
 }
 
 /// What the app's code does with HealthKit, extracted once per audit from every target's sources:
@@ -165,7 +197,9 @@ private final class FactExtractor {
     }
 
     private func add(_ kind: HealthKitFact.Kind, _ call: FunctionCallExprSyntax) {
+        let debugOnly = call.ancestors.contains { $0.as(IfConfigClauseSyntax.self).map(DebugOnlyCode.isDebugClause) == true }
         facts.append(HealthKitFact(kind: kind, target: source.target, isExtension: source.isExtension,
-                                   evidence: Evidence(location: source.location(of: call), quote: source.quote(call))))
+                                   evidence: Evidence(location: source.location(of: call), quote: source.quote(call)),
+                                   site: .syntax(Syntax(call)), isDependency: source.isDependency, isDebugOnly: debugOnly))
     }
 }

@@ -90,7 +90,8 @@ enum JavaScriptHealthKitFacts {
                 if call.kind == .availabilityCheck && !Self.decides(call, in: file) { continue }
                 calls.append(call)
                 facts.append(HealthKitFact(kind: call.kind, target: target, isExtension: false,
-                                           evidence: Evidence(location: file.location(of: call.token), quote: file.quote(call.token))))
+                                           evidence: Evidence(location: file.location(of: call.token), quote: file.quote(call.token)),
+                                           site: .token(language: .javaScript, file: index, token: call.token)))
             }
         }
         return (facts, calls)
@@ -168,6 +169,40 @@ enum JavaScriptHealthKitFacts {
             result.append(JavaScriptHealthKitCall(file: fileIndex, token: index, paren: paren, method: method, kind: kind, library: library))
         }
         return result
+    }
+
+    /// Read methods a file names without calling them, handed to the app's own helper that calls
+    /// them (`call(AppleHealthKit.getStepCount, options)`): token indices of the method names.
+    static func readReferences(in file: JavaScriptFile) -> [Int] {
+        let (receivers, functions) = bindings(in: file)
+        guard !receivers.isEmpty || !functions.isEmpty else { return [] }
+        let tokens = file.tokens
+        return tokens.indices.filter { index in
+            guard tokens[index].kind == .identifier, file.callParen(after: index) == nil else { return false }
+            let afterDot = index >= 1 && (tokens[index - 1].isPunctuator(".") || tokens[index - 1].isPunctuator("?."))
+            let library: HealthKitLibrary?
+            let method: String
+            if afterDot {
+                library = file.chain(endingAt: index).names.dropLast().lazy.compactMap { receivers[$0] }.first
+                method = tokens[index].text
+            } else if let (name, found) = functions[tokens[index].text], index >= 1, tokens[index - 1].isPunctuator("(") || tokens[index - 1].isPunctuator(",") {
+                (method, library) = (name, found)
+            } else {
+                return false
+            }
+            return library?.kind(of: method) == .read
+        }
+    }
+
+    /// Types a file imports from a HealthKit library that describe results (`HealthValue`,
+    /// `QuantitySample`), not the inputs of a call (`HealthInputOptions`, `HealthKitPermissions`).
+    static func resultTypeNames(in file: JavaScriptFile) -> Set<String> {
+        let inputs = ["Options", "Permissions", "Permission", "Input", "Params", "Constants"]
+        return Set(bindings(in: file).functions.compactMap { local, imported -> String? in
+            let (name, library) = imported
+            guard name.first?.isUppercase == true, library.kind(of: name) == nil, !inputs.contains(where: name.hasSuffix) else { return nil }
+            return local
+        })
     }
 
     /// Whether the call's value decides something: a condition, an operand of `!` / `&&` / `||`,

@@ -115,14 +115,17 @@ struct ClinicalRecordsMismatchRule: Rule {
         id: "clinical-records-mismatch", title: "Clinical records access inconsistent", severity: .error, questions: [.usageStringsMeaningful],
         rationale: """
         Reading health records needs `health-records` in `com.apple.developer.healthkit.access`, the \
-        `NSHealthClinicalHealthRecordsShareUsageDescription` purpose string, and clinical types in the request. Any one \
-        without the others is either a crash (types without the string), a rejected upload (access without the string) \
-        or a capability App Review asks you to justify (access or string without clinical types). A purpose string alone \
-        — nothing asks for records — is only a warning: the string is never shown.
+        `NSHealthClinicalHealthRecordsShareUsageDescription` purpose string, and clinical types in the request. Clinical \
+        types without the string crash the request: an error. When nothing asks for records, the access or the string \
+        is a capability App Review asks you to justify and a string that is never shown: a warning, which leaves \
+        question 4 as the usage strings the app does use answer it (the clinical key is needed only to read records).
         """,
         triggering: [
+            // Access that nothing uses (Nightguard, PulseFlow): a warning.
             .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.access": ["health-records"]])]),
             .healthApp(read: ["stepCount", "allergyRecord"]),
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.access": ["health-records"]])],
+                       read: ["stepCount", "allergyRecord"]),
             // The stray string (seen in a real app): a warning.
             .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
                               "NSHealthClinicalHealthRecordsShareUsageDescription": "Steady shows your heart rate next to your records."]),
@@ -150,7 +153,13 @@ struct ClinicalRecordsMismatchRule: Rule {
         let present = [hasAccess ? "health-records access" : nil, usage != nil ? "the clinical purpose string" : nil, types ? "clinical types" : nil]
             .compactMap { $0 }.joined(separator: " and ")
         let message = "\(present) without " + missing.joined(separator: ", ")
-        if hasAccess, let entitlements = app.main.entitlements { return [finding(message, in: entitlements, key: HealthKeys.access, target: app.id)] }
+        if hasAccess, let entitlements = app.main.entitlements {
+            var found = finding(message + (types ? "" : ": nothing asks for clinical records; remove the access, or add the string and request the types"),
+                                in: entitlements, key: HealthKeys.access, target: app.id)
+            // Nothing asks for records: nothing crashes and no key the app uses is missing.
+            if !types { found.severity = .warning }
+            return [found]
+        }
         if let usage {
             // Only a stray purpose string: nothing asks for clinical records, nothing breaks — a warning.
             var stray = finding(message + ": the string is never shown; remove it, or add the access if the app reads health records",
@@ -158,8 +167,15 @@ struct ClinicalRecordsMismatchRule: Rule {
             if !hasAccess && !types { stray.severity = .warning }
             return [stray]
         }
-        let type = app.config.requested.read.first { HealthKitType.named($0.value)?.kind == .clinical }
-        return [finding(message, at: type?.location ?? app.config.location, quote: "requested read: \(type?.value ?? "")", target: app.id)]
+        let isClinical = { (name: String) in HealthKitType.named(name)?.kind == .clinical }
+        if let type = app.config.requested.read.first(where: { isClinical($0.value) }) {
+            return [finding(message, at: type.location, quote: type.value, target: app.id)]
+        }
+        // Asked for in code: cited where the request names the type.
+        if let named = context.resolvedRequests.lazy.flatMap(\.read.names).first(where: { isClinical($0.name) }) {
+            return [finding(message, at: named.node, in: named.source)]
+        }
+        return [finding(message, at: app.config.location, quote: "requested read: clinical types", target: app.id)]
     }
 }
 

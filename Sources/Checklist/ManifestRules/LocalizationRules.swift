@@ -96,6 +96,10 @@ struct UsageKeyInLocalizableStringsRule: Rule {
         rationale: """
         Info.plist keys are localized only from `InfoPlist.strings` (or `InfoPlist.xcstrings`). A health usage key in \
         `Localizable.strings`, `Localizable.xcstrings` or any other table is never used for the permission sheet.
+
+        A table that only repeats the app's own text (a SwiftGen-style `Localizable.strings` that shows the purpose in \
+        the app, beside the same `INFOPLIST_KEY_*` setting) loses nothing today: a note, since a translation added \
+        there later would not reach the permission sheet either.
         """,
         triggering: [
             .healthApp(["en.lproj/Localizable.strings": "\"NSHealthShareUsageDescription\" = \"Steady reads your steps to chart activity.\";\n"]),
@@ -115,6 +119,11 @@ struct UsageKeyInLocalizableStringsRule: Rule {
               "version" : "1.0"
             }
             """]),
+            // The same text as the build setting that puts the key in Info.plist (The Bell): nothing is lost yet, a note.
+            .healthApp(["en.lproj/Localizable.strings": "↓\"NSHealthShareUsageDescription\" = \"Heart rate and energy are shown during workouts.\";\n"],
+                       info: ["CFBundleName": "Steady"],
+                       buildSettings: ["INFOPLIST_KEY_NSHealthShareUsageDescription": "Heart rate and energy are shown during workouts.",
+                                       "INFOPLIST_KEY_NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
         ],
         nonTriggering: [
             .healthApp(["en.lproj/Localizable.strings": "\"today.title\" = \"Today\";\n"]),
@@ -123,17 +132,39 @@ struct UsageKeyInLocalizableStringsRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        let id = context.manifest.id
-        let tables = context.manifest.otherStrings.flatMap { file in
-            file.entries.filter { healthUsageKeys.contains($0.key) }.map { entry in
-                finding("\(entry.key) is in \((file.path as NSString).lastPathComponent), where it has no effect: move it to InfoPlist.strings",
-                        at: FileLocation(file: file.path, line: entry.line), quote: file.quote(line: entry.line), target: id)
+        let app = context.manifest
+        let id = app.id
+        /// The app's own text for a key, as it ships.
+        func shipped(_ key: String) -> String? {
+            app.usageString(key)?.value.string.map { BuildVariables.expand($0, settings: app.config.buildSettings).text }
+        }
+        let tables = app.otherStrings.flatMap { file in
+            file.entries.filter { healthUsageKeys.contains($0.key) }.map { entry -> Finding in
+                let name = (file.path as NSString).lastPathComponent
+                guard entry.value == shipped(entry.key) else {
+                    return finding("\(entry.key) is in \(name), where it has no effect: move it to InfoPlist.strings",
+                                   at: FileLocation(file: file.path, line: entry.line), quote: file.quote(line: entry.line), target: id)
+                }
+                var copy = finding("\(entry.key) in \(name) repeats the text Info.plist already ships, so nothing is lost; a translation of it belongs "
+                                   + "in InfoPlist.strings, where the permission sheet reads it", at: FileLocation(file: file.path, line: entry.line),
+                                   quote: file.quote(line: entry.line), target: id)
+                copy.severity = .note
+                return copy
             }
         }
-        let catalogs = context.manifest.otherCatalogs.flatMap { catalog in
-            catalog.keys.filter { healthUsageKeys.contains($0.key) }.map { key, line in
-                finding("\(key) is in \((catalog.path as NSString).lastPathComponent), where it has no effect: move it to InfoPlist.xcstrings",
-                        at: FileLocation(file: catalog.path, line: line), quote: "\"\(key)\"", target: id)
+        let catalogs = app.otherCatalogs.flatMap { catalog in
+            catalog.keys.filter { healthUsageKeys.contains($0.key) }.map { key, line -> Finding in
+                let name = (catalog.path as NSString).lastPathComponent
+                let values = catalog.localizations.filter { $0.key == key }.map(\.value)
+                guard !values.isEmpty, values.allSatisfy({ $0 == shipped(key) }) else {
+                    return finding("\(key) is in \(name), where it has no effect: move it to InfoPlist.xcstrings",
+                                   at: FileLocation(file: catalog.path, line: line), quote: "\"\(key)\"", target: id)
+                }
+                var copy = finding("\(key) in \(name) repeats the text Info.plist already ships, so nothing is lost; a translation of it belongs "
+                                   + "in InfoPlist.xcstrings, where the permission sheet reads it", at: FileLocation(file: catalog.path, line: line),
+                                   quote: "\"\(key)\"", target: id)
+                copy.severity = .note
+                return copy
             }
         }
         return tables + catalogs

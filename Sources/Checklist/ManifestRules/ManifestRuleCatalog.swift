@@ -2,7 +2,8 @@ extension RuleCatalog {
     /// Rules over Info.plist, entitlements, strings files and the privacy manifest.
     public static var manifestRules: [any Rule.Type] {
         [
-            UsageStringMissingRule.self, UsageStringInvalidRule.self, UsageStringVagueRule.self, UsageStringRepeatedRule.self,
+            UsageStringMissingRule.self, UsageStringInvalidRule.self, UsageStringPlaceholderRule.self, UsageStringVagueRule.self,
+            UsageStringLanguageUnjudgedRule.self, UsageStringRepeatedRule.self,
             EntitlementMissingRule.self, EntitlementUnusedRule.self, ClinicalRecordsMismatchRule.self,
             RequiredReadTypesInvalidRule.self, BackgroundDeliveryMismatchRule.self, ICloudBesideHealthKitRule.self,
             PrivacyManifestHealthTrackingRule.self, PrivacyTrackingDomainsRule.self,

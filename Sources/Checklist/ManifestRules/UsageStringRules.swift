@@ -68,30 +68,38 @@ struct UsageStringMissingRule: Rule {
     }
 }
 
-/// HealthKit validates the strings themselves: empty or one-word strings crash the request.
+/// HealthKit validates the strings themselves: a value that is not a string, or an empty one, crashes the request.
 struct UsageStringInvalidRule: Rule {
     static let description = RuleDescription(
         id: "usage-string-invalid", title: "HealthKit usage string invalid", severity: .error,
         questions: [.usageStringsMeaningful],
         rationale: """
-        HealthKit checks each purpose string when the app calls `requestAuthorization`. A value that is not a string, \
-        is empty, or is a single word is refused with `NSInvalidArgumentException` ("The string … is an invalid value for \
-        NSHealthUpdateUsageDescription") — the app terminates. App Review also rejects empty strings.
+        HealthKit checks each purpose string when the app calls `requestAuthorization`. A value that is not a string or \
+        is empty (or a single character) is refused with `NSInvalidArgumentException` ("The string … is an invalid value \
+        for NSHealthUpdateUsageDescription") — the app terminates. App Review also rejects empty strings.
+
+        Text is measured in characters, not words: a Japanese, Chinese or Thai sentence has no spaces and is not "one \
+        word". A short or one-word string is `usage-string-vague`'s to report, as a warning.
         """,
         triggering: [
-            .healthApp(info: ["NSHealthShareUsageDescription": "", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
-            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": "Health"]),
-            .healthApp(info: ["NSHealthShareUsageDescription": true, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+            .healthApp(info: ["↓NSHealthShareUsageDescription": "", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "↓NSHealthUpdateUsageDescription": "x"]),
+            .healthApp(info: ["↓NSHealthShareUsageDescription": true, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
         ],
         nonTriggering: [
             .healthApp(),
             .healthApp(info: ["NSHealthShareUsageDescription": "Reads steps to chart your daily activity.",
                               "NSHealthUpdateUsageDescription": "Saves rides you record as cycling workouts."]),
+            // A sentence in a script written without spaces (darts-lab, Tonton): many characters, no spaces.
+            .healthApp(info: ["NSHealthShareUsageDescription": "歩数と心拍数を読み取り、毎日の回復をグラフで表示します。",
+                              "NSHealthUpdateUsageDescription": "記録したワークアウトをヘルスケアに保存します。"]),
+            // One word is too short (a warning of usage-string-vague), not a value HealthKit is known to refuse.
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": "Health"]),
             // Xcode expands build settings in Info.plist values: the text that ships is the setting's
             // (an `.xcconfig` holding the purpose strings is common).
             .healthApp(info: ["NSHealthShareUsageDescription": "$(SHARE_TEXT)", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
                        buildSettings: ["SHARE_TEXT": "Reads steps to chart your daily activity."]),
-            // A setting the audit cannot see is `unresolved-build-variable`'s to report, not a one-word string.
+            // A setting the audit cannot see is `unresolved-build-variable`'s to report, not an empty string.
             .healthApp(info: ["NSHealthShareUsageDescription": "$(SHARE_TEXT)", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
         ]
     )
@@ -103,12 +111,11 @@ struct UsageStringInvalidRule: Rule {
             switch usage.value {
             case .string(let raw):
                 let expansion = BuildVariables.expand(raw, settings: context.manifest.config.buildSettings)
-                let text = expansion.text
-                let words = text.split(whereSeparator: { $0.isWhitespace })
-                if !expansion.unresolved.isEmpty && words.count <= 1 { return nil }
-                if words.isEmpty { message = "\(key) is empty: HealthKit raises NSInvalidArgumentException at requestAuthorization and App Review rejects it" }
-                else if words.count == 1 { message = "\(key) is a single word (\"\(text)\"): HealthKit raises NSInvalidArgumentException (\"The string \(text) is an invalid value for \(key)\")" }
-                else { return nil }
+                let text = expansion.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !expansion.unresolved.isEmpty || text.count > 1 { return nil }
+                message = text.isEmpty
+                    ? "\(key) is empty: HealthKit raises NSInvalidArgumentException at requestAuthorization and App Review rejects it"
+                    : "\(key) is a single character (\"\(text)\"): HealthKit raises NSInvalidArgumentException (\"The string \(text) is an invalid value for \(key)\")"
             default:
                 message = "\(key) must be a string, found \(usage.value.typeName)"
             }
@@ -117,44 +124,198 @@ struct UsageStringInvalidRule: Rule {
     }
 }
 
-/// Placeholder or generic purpose strings: App Review rejects them (guideline 5.1.1) and users deny them.
+/// Every purpose string the app ships, as the usage-string rules judge them: the app's own value
+/// (Info.plist, an `INFOPLIST_KEY_*` build setting or an Expo config), each translation of it
+/// (`*.lproj/InfoPlist.strings`, `InfoPlist.xcstrings`) and a watch app's own strings, which watchOS
+/// shows on the watch's permission sheet.
+struct ShippedPurposeStrings {
+    struct Entry {
+        let key: String
+        let target: String
+        /// As written, before `$(VAR)` expansion.
+        let raw: String
+        let text: PurposeText
+        let location: FileLocation
+        let quote: String
+        /// The locale of a translation; nil for the Info.plist value.
+        let locale: String?
+
+        /// Where the text is, for messages: "" for the app's own value, " in the de localization" for a translation.
+        var placeName: String { locale.map { " in the \($0) localization" } ?? "" }
+
+        /// `placeName`, with the language a judged value of the app's own is in when it is not English: " (German)".
+        var judgedPlaceName: String {
+            guard locale == nil, text.isJudged, text.language != HealthDataVocabulary.english.name else { return placeName }
+            return " (\(text.language))"
+        }
+    }
+
+    let entries: [Entry]
+
+    init(_ context: AuditContext, keys: [String] = [HealthKeys.share, HealthKeys.update, HealthKeys.clinical]) {
+        let app = context.manifest
+        let settings = app.config.buildSettings
+        let watchTargets = app.extensions.filter { $0.kind == .watchApp }
+        var entries: [Entry] = []
+        for key in keys {
+            var own: [(target: String, usage: UsageString)] = app.usageString(key).map { [(app.id, $0)] } ?? []
+            own += watchTargets.compactMap { target in target.usageString(key).map { (target.id, $0) } }
+            var seen: Set<String> = []
+            for (target, usage) in own {
+                guard let raw = usage.value.string else { continue }
+                let text = BuildVariables.expand(raw, settings: settings).text
+                seen.insert(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                entries.append(Entry(key: key, target: target, raw: raw, text: PurposeText(text), location: usage.location, quote: usage.quote, locale: nil))
+            }
+            // Translations, each judged once: a translation equal to the app's own value (the source
+            // language of a string catalog) says nothing new, and an empty one is localization-incomplete's.
+            var translations: [(raw: String, locale: String, location: FileLocation, quote: String)] = []
+            for file in app.infoPlistStrings {
+                guard let entry = file.entry(key) else { continue }
+                translations.append((entry.value, file.locale, FileLocation(file: file.path, line: entry.line), file.quote(line: entry.line)))
+            }
+            if let catalog = app.stringCatalog {
+                for localization in catalog.localizations where localization.key == key {
+                    translations.append((localization.value, localization.locale, FileLocation(file: catalog.path, line: localization.line),
+                                         "\"\(key)\" (\(localization.locale))"))
+                }
+            }
+            for translation in translations {
+                let text = BuildVariables.expand(translation.raw, settings: settings).text
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty, seen.insert(trimmed).inserted else { continue }
+                entries.append(Entry(key: key, target: app.id, raw: translation.raw, text: PurposeText(text, locale: translation.locale),
+                                     location: translation.location, quote: translation.quote, locale: translation.locale))
+            }
+        }
+        self.entries = entries
+    }
+
+    /// The entries that are not placeholders and are long enough to judge as text (an empty or
+    /// one-character value is usage-string-invalid's).
+    var texts: [Entry] {
+        entries.filter { $0.text.text.trimmingCharacters(in: .whitespacesAndNewlines).count > 1 && UsageStringPlaceholders.match(raw: $0.raw, expanded: $0.text.text) == nil }
+    }
+}
+
+/// A library's example text or a placeholder, shipped as the purpose: App Review rejects it and the
+/// permission sheet says nothing of the app.
+struct UsageStringPlaceholderRule: Rule {
+    static let description = RuleDescription(
+        id: "usage-string-placeholder", title: "HealthKit usage string is a placeholder", severity: .error,
+        questions: [.usageStringsMeaningful],
+        rationale: """
+        A purpose string must say *which* health data the app uses and *why* (App Review guideline 5.1.1). Some strings \
+        are not the app's at all:
+
+        - placeholder markers: `TODO`, `TBD`, `FIXME`, `XXX` (as words in capitals: Spanish *todo* is a word), \
+        "lorem ipsum", "placeholder", "usage description";
+        - the example strings HealthKit libraries print in their READMEs, shipped unchanged ("We will sync your data \
+        with the Apple Health app to give you better insights" from the Flutter `health` package, "Read and understand \
+        health data." from react-native-health, "Your own custom usage description" from react-native-healthkit);
+        - the defaults a config plugin writes when the app gives no text ("Allow $(PRODUCT_NAME) to check health info").
+
+        Each is checked after `$(VAR)` expansion, in the Info.plist value and in every translation.
+        """,
+        triggering: [
+            .healthApp(info: ["↓NSHealthShareUsageDescription": "TODO: write this", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+            .healthApp(info: ["↓NSHealthShareUsageDescription": "Your own custom usage description",
+                              "↓NSHealthUpdateUsageDescription": "Your own custom usage description"]),
+            .healthApp(info: ["↓NSHealthShareUsageDescription": "We will sync your data with the Apple Health app to give you better insights",
+                              "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "↓NSHealthUpdateUsageDescription": "Allow $(PRODUCT_NAME) to update health info"],
+                       buildSettings: ["PRODUCT_NAME": "Steady"]),
+            // A translation left as the placeholder.
+            .healthApp(["de.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady liest deine Schritte und deinen Schlaf, um deine Erholung zu zeigen.";
+                ↓"NSHealthUpdateUsageDescription" = "TODO";
+                """]),
+        ],
+        nonTriggering: [
+            .healthApp(),
+            // Spanish "todos" is a word, not a marker.
+            .healthApp(info: ["NSHealthShareUsageDescription": "Todos tus pasos y tu frecuencia cardíaca aparecen en tu panel diario.",
+                              "NSHealthUpdateUsageDescription": "Guardamos en Salud los entrenamientos que registras."]),
+            // The app's own words around the library's data types.
+            .healthApp(info: ["NSHealthShareUsageDescription": "Steady reads and understands your heart rate data to chart recovery.",
+                              "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        var reported: Set<String> = []
+        return ShippedPurposeStrings(context).entries.compactMap { entry in
+            guard let what = UsageStringPlaceholders.match(raw: entry.raw, expanded: entry.text.text),
+                  reported.insert(entry.target + "\u{0}" + entry.key + "\u{0}" + (entry.locale ?? "")).inserted else { return nil }
+            return finding("\(entry.key)\(entry.placeName) is \(what): App Review rejects purpose strings that do not explain the use; "
+                           + "say which health data the app uses and why", at: entry.location, quote: entry.quote, target: entry.target)
+        }
+    }
+}
+
+/// Real but vague purpose strings: App Review asks for which data and why (guideline 5.1.1), and
+/// people deny what they do not understand. Judged in the language the string is written in.
 struct UsageStringVagueRule: Rule {
     static let description = RuleDescription(
-        id: "usage-string-vague", title: "HealthKit usage string is vague or a placeholder", severity: .warning,
+        id: "usage-string-vague", title: "HealthKit usage string is vague", severity: .warning,
         questions: [.usageStringsMeaningful],
         rationale: """
         A purpose string must say *which* health data the app uses and *why* (App Review guideline 5.1.1). The heuristic, \
-        applied after `$(VAR)` expansion, flags a string when it:
+        applied after `$(VAR)` expansion to the Info.plist value, every translation (`InfoPlist.strings`, \
+        `InfoPlist.xcstrings`) and a watch app's own strings, flags a string when it:
 
-        - contains a placeholder (`TODO`, `TBD`, `FIXME`, `lorem ipsum`, `placeholder`);
-        - is shorter than 20 characters or 4 words;
-        - names no kind of health data (steps, heart rate, sleep, workouts, weight, energy, …) — "We need access to your health data" fails here;
+        - is too short to explain a purpose, counted in characters by script (spaces not counted): 16 for alphabetic \
+        scripts, 8 for Hangul, 6 for Chinese characters and Japanese — a Japanese sentence has no spaces and is not \
+        "one word";
+        - names no kind of health data in its language — "We need access to your health data" fails;
         - is the update string of an app that asks to write nothing and never saves, yet says it writes ("Need to write steps."): \
         say that the app saves nothing (the key is still required with the entitlement);
         - is the update string of an app that asks to write, yet says nothing about saving ("Moblin can show your heart rate on stream." \
         for an app that saves workouts): say what it saves and why.
 
-        A watch app's own Info.plist strings are judged too: watchOS shows them on the watch's permission sheet.
+        Kinds of data are recognized with a vocabulary per language, built from the names Apple's Health app uses in it: \
+        English, German, French, Spanish, Portuguese, Italian, Dutch, Swedish, Russian, Japanese, Simplified and \
+        Traditional Chinese, Korean. The language is the translation's locale, else guessed from the script and common \
+        words. A string in a language without a vocabulary is not judged (`usage-string-language-unjudged` says so). \
+        One finding is reported per key and problem; the translations with the same problem are named in it.
 
-        A specific string used word for word for reading and writing is `usage-string-repeated`, a note.
+        These are warnings: real but imperfect text still answers question 4 "yes". Placeholders and library example \
+        text are `usage-string-placeholder`, an error; a specific string used word for word for reading and writing is \
+        `usage-string-repeated`, a note.
 
-        Strings that pass: "Steady reads your steps, heart rate and sleep to chart your daily recovery." and \
-        "Saves rides you record as cycling workouts in Health."
+        Strings that pass: "Steady reads your steps, heart rate and sleep to chart your daily recovery.", "Steady liest \
+        deine Schritte und Achtsamkeitssitzungen …", "歩数と心拍数を読み取り …".
         """,
         triggering: [
-            .healthApp(info: ["NSHealthShareUsageDescription": "We need access to your health data.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
-            .healthApp(info: ["NSHealthShareUsageDescription": "TODO: write this", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
-            .healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) uses Health.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
+            .healthApp(info: ["↓NSHealthShareUsageDescription": "We need access to your health data.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+            .healthApp(info: ["↓NSHealthShareUsageDescription": "$(PRODUCT_NAME) uses Health.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
                        buildSettings: ["PRODUCT_NAME": "Steady"]),
+            // One word: too short (HealthKit has been reported to refuse one-word strings too).
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "↓NSHealthUpdateUsageDescription": "Health"]),
             // A watch app's own strings are what its sheet shows (Duffy's WatchKit extension).
-            .healthApp(["Watch/Info.plist": RuleExample.plist(["NSHealthShareUsageDescription": "We need access to your health data.",
+            .healthApp(["Watch/Info.plist": RuleExample.plist(["↓NSHealthShareUsageDescription": "We need access to your health data.",
                                                                "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])]),
             // An app that asks to write nothing, claiming it writes (Duffy: "Need to write steps.").
-            .healthApp(["Sources/Steps.swift": Self.readOnlyRequest], info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": "Steady needs to write your steps."],
+            .healthApp(["Sources/Steps.swift": Self.readOnlyRequest], info: ["NSHealthShareUsageDescription": RuleExample.goodShare,
+                                                                            "↓NSHealthUpdateUsageDescription": "Steady needs to write your steps."],
                 read: [], share: []),
-            // An app that saves workouts, whose update string only talks about showing data (Moblin).
-            .healthApp(info: ["NSHealthShareUsageDescription": "Steady reads your heart rate to show it on your stream overlay.",
-                              "NSHealthUpdateUsageDescription": "Steady shows your heart rate live on your stream."], share: ["workout"]),
+            // An app that saves workouts, whose update string only talks about showing data (Moblin); its
+            // translation has the same problem and is named in the one finding.
+            .healthApp(["fr.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady lit votre fréquence cardiaque pour l’afficher sur votre stream.";
+                "NSHealthUpdateUsageDescription" = "Steady affiche votre fréquence cardiaque en direct sur votre stream.";
+                """], info: ["NSHealthShareUsageDescription": "Steady reads your heart rate to show it on your stream overlay.",
+                             "↓NSHealthUpdateUsageDescription": "Steady shows your heart rate live on your stream."], share: ["workout"]),
+            // A German translation that names no data, while the English value does.
+            .healthApp(["de.lproj/InfoPlist.strings": """
+                ↓"NSHealthShareUsageDescription" = "Wir benötigen Zugriff auf deine Gesundheitsdaten, um die App zu verbessern.";
+                "NSHealthUpdateUsageDescription" = "Steady speichert deine Trainings in Health.";
+                """]),
+            // Japanese that names no kind of data ("access to your Health data, please"), judged in Japanese.
+            .healthApp(["ja.lproj/InfoPlist.strings": """
+                ↓"NSHealthShareUsageDescription" = "ヘルスケアデータへのアクセスを許可してください。";
+                "NSHealthUpdateUsageDescription" = "記録したワークアウトをヘルスケアに保存します。";
+                """]),
         ],
         nonTriggering: [
             .healthApp(),
@@ -164,13 +325,38 @@ struct UsageStringVagueRule: Rule {
             // Seen in real apps: data named as the device's metrics, and a read-only app saying it writes nothing.
             .healthApp(info: ["NSHealthShareUsageDescription": "Pulsar reads the metrics your ring records so the dashboard can chart them.",
                               "NSHealthUpdateUsageDescription": "Pulsar does not write any data to Apple Health."]),
+            // Short by words, not by characters, and it names the data (xDrip4iOS).
+            .healthApp(info: ["NSHealthShareUsageDescription": "Store bloodglucose readings", "NSHealthUpdateUsageDescription": "Store bloodglucose readings"],
+                       share: ["bloodGlucose"]),
             // Asks to write nothing and says so in its own words; the strings still name the data.
             .healthApp(["Sources/Steps.swift": Self.readOnlyRequest], info: ["NSHealthShareUsageDescription": RuleExample.goodShare,
                              "NSHealthUpdateUsageDescription": "Steady only reads your steps; nothing is ever written to Health."],
                 read: [], share: []),
+            // The same in Japanese (Tonton: "このアプリでは書き込みは行いません", this app does not write).
+            .healthApp(["Sources/Steps.swift": Self.readOnlyRequest], info: ["NSHealthShareUsageDescription": "歩数を読み取り、毎日の活動をグラフにします。",
+                             "NSHealthUpdateUsageDescription": "歩数をヘルスケアに記録するための許可です。(このアプリでは書き込みは行いません)"],
+                read: [], share: []),
             // A watch app with good strings of its own.
             .healthApp(["Watch/Info.plist": RuleExample.plist(["NSHealthShareUsageDescription": RuleExample.goodShare,
                                                                "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])]),
+            // Translations that name the data, each in its own language.
+            .healthApp(["de.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady liest deine Schritte, Herzfrequenz und Achtsamkeitssitzungen, um deine Erholung zu zeigen.";
+                "NSHealthUpdateUsageDescription" = "Steady speichert deine Trainings und Achtsamkeitsminuten in Health.";
+                """, "zh-Hans.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady 读取你的步数、心率和睡眠，用于绘制每日恢复图表。";
+                "NSHealthUpdateUsageDescription" = "Steady 会将你记录的体能训练保存到“健康”。";
+                """, "ko.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady는 걸음 수와 심박수를 읽어 매일의 회복 상태를 보여 줍니다.";
+                "NSHealthUpdateUsageDescription" = "Steady는 기록한 운동을 건강 앱에 저장합니다.";
+                """]),
+            .healthApp(info: ["NSHealthShareUsageDescription": "O Steady lê a sua frequência cardíaca e o sono para mostrar a sua recuperação diária.",
+                              "NSHealthUpdateUsageDescription": "O Steady salva no app Saúde os treinos que você registra."]),
+            // A language without a vocabulary is not judged (usage-string-language-unjudged says so).
+            .healthApp(["th.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "แอปนี้ต้องการเข้าถึงข้อมูลสุขภาพของคุณ";
+                "NSHealthUpdateUsageDescription" = "แอปนี้ต้องการบันทึกข้อมูลสุขภาพของคุณ";
+                """]),
         ]
     )
 
@@ -182,47 +368,53 @@ struct UsageStringVagueRule: Rule {
         }
         """
 
-    static let placeholders = ["todo", "tbd", "fixme", "lorem", "ipsum", "placeholder", "xxx", "description here", "usage description"]
-    /// Words that name a kind of health data; a purpose string should name at least one.
-    static let dataWords = [
-        "step", "heart", "pulse", "hrv", "variability", "sleep", "workout", "exercise", "activity", "activities", "ride", "run", "walk",
-        "cycl", "swim", "weight", "body", "mass", "height", "bmi", "fat", "calorie", "energy", "distance", "mindful", "meditat",
-        "age", "birth", "sex", "vo2", "oxygen", "blood", "glucose", "respirat", "temperature", "nutrition", "water", "cycle",
-        "menstrua", "record", "medication", "fitness", "training", "recovery", "vital",
-        // Real apps name their data as the device does: "the metrics from your ring", "readings".
-        "metric", "measurement", "reading",
-    ]
-    /// A read-only app must still ship the update string; saying it writes nothing is a real purpose.
-    static let writesNothing = ["does not write", "doesn't write", "never writes", "will not write", "won't write", "writes nothing", "no data is written",
-                                "nothing is written", "nothing is ever written", "never written", "does not save", "doesn't save", "never saves",
-                                "saves nothing", "only reads", "read-only", "read only"]
+    /// What is wrong with a text, as one finding reports it for every string of a key that has it.
+    enum Problem: Hashable {
+        case tooShort, singleWord, generic, claimsWriting, silentAboutWriting
 
-    func check(_ context: AuditContext) -> [Finding] {
-        let app = context.manifest
-        let writes = WriteEvidence(context)
-        // The app's strings, and a watch app's own: watchOS shows the watch target's on its sheet.
-        let watchTargets = app.extensions.filter { $0.kind == .watchApp }
-        var findings: [Finding] = []
-        for key in [HealthKeys.share, HealthKeys.update, HealthKeys.clinical] {
-            var strings: [(target: String, usage: UsageString)] = app.usageString(key).map { [(app.id, $0)] } ?? []
-            strings += watchTargets.compactMap { target in target.usageString(key).map { (target.id, $0) } }
-            for (target, usage) in strings {
-                guard let raw = usage.value.string else { continue }
-                let text = BuildVariables.expand(raw, settings: app.config.buildSettings).text
-                guard text.split(whereSeparator: { $0.isWhitespace }).count > 1 else { continue } // empty and one-word strings are usage-string-invalid
-                if let problem = Self.problem(in: text) {
-                    findings.append(finding("\(key) is \(problem): say which health data the app uses and why", at: usage.location, quote: usage.quote, target: target))
-                } else if key == HealthKeys.update, let mismatch = writes.mismatch(with: text) {
-                    findings.append(finding("\(key) \(mismatch)", at: usage.location, quote: usage.quote, target: target))
-                }
+        func message(_ shared: [String]) -> String {
+            switch self {
+            case .tooShort: return "is too short to explain a purpose: say which health data the app uses and why"
+            case .singleWord: return "is a single word, too short to explain a purpose (HealthKit has been reported to refuse one-word purpose strings at "
+                + "requestAuthorization): say which health data the app uses and why"
+            case .generic: return "is generic: it names no kind of health data: say which health data the app uses and why"
+            case .claimsWriting: return "says the app writes to Health, but it asks to write nothing and never saves: say that it saves nothing (the key is still required)"
+            case .silentAboutWriting:
+                let names = shared.prefix(3).joined(separator: ", ") + (shared.count > 3 ? ", …" : "")
+                return "does not say what the app saves, though it asks to write \(names): say what it saves to Health and why"
             }
         }
-        return findings
     }
 
-    /// Verbs by which an update string says the app puts data into Health.
-    static let writeVerbs = ["save", "saving", "write", "writing", "wrote", "written", "store", "storing", "log", "add", "sync", "export", "upload",
-                             "record", "contribut", "send", "update"]
+    func check(_ context: AuditContext) -> [Finding] {
+        let writes = WriteEvidence(context)
+        var groups: [(target: String, key: String, problem: Problem, entries: [ShippedPurposeStrings.Entry])] = []
+        for entry in ShippedPurposeStrings(context).texts where entry.text.isJudged {
+            guard let problem = Self.problem(entry.text, key: entry.key, writes: writes) else { continue }
+            if let index = groups.firstIndex(where: { $0.target == entry.target && $0.key == entry.key && $0.problem == problem }) {
+                groups[index].entries.append(entry)
+            } else {
+                groups.append((entry.target, entry.key, problem, [entry]))
+            }
+        }
+        return groups.map { group in
+            let first = group.entries[0]
+            let others = group.entries.dropFirst().compactMap(\.locale)
+            let also = others.isEmpty ? "" : " (the same in the \(others.joined(separator: ", ")) \(others.count == 1 ? "localization" : "localizations"))"
+            return finding("\(group.key)\(first.judgedPlaceName) \(group.problem.message(writes.shared))\(also)", at: first.location, quote: first.quote, target: group.target)
+        }
+    }
+
+    /// Why a text in a known language is vague, or nil when it reads as a real purpose string.
+    static func problem(_ text: PurposeText, key: String, writes: WriteEvidence?) -> Problem? {
+        if text.saysItWritesNothing { return nil }
+        if text.isTooShort { return text.isSingleWord ? .singleWord : .tooShort }
+        if !text.namesData { return .generic }
+        guard key == HealthKeys.update, let writes else { return nil }
+        if text.claimsWriting && writes.writesNothing { return .claimsWriting }
+        if !text.claimsWriting && !writes.shared.isEmpty { return .silentAboutWriting }
+        return nil
+    }
 
     /// What the app is seen to write, for judging the update string against it.
     struct WriteEvidence {
@@ -238,33 +430,51 @@ struct UsageStringVagueRule: Rule {
                 && !context.usage.facts.contains { $0.kind == .write }
                 && context.manifest.javaScriptSources.isEmpty && context.manifest.dartSources.isEmpty
         }
-
-        /// Why the update string does not describe what the app writes, or nil.
-        func mismatch(with text: String) -> String? {
-            let lower = text.lowercased()
-            if UsageStringVagueRule.writesNothing.contains(where: lower.contains) { return nil }
-            let words = lower.split(whereSeparator: { !$0.isLetter })
-            let claimsWriting = words.contains { word in UsageStringVagueRule.writeVerbs.contains { word.hasPrefix($0) } }
-            if claimsWriting && writesNothing {
-                return "says the app writes to Health, but it asks to write nothing and never saves: say that it saves nothing (the key is still required)"
-            }
-            if !claimsWriting && !shared.isEmpty {
-                let names = shared.prefix(3).joined(separator: ", ") + (shared.count > 3 ? ", …" : "")
-                return "does not say what the app saves, though it asks to write \(names): say what it saves to Health and why"
-            }
-            return nil
-        }
     }
+}
 
-    /// Why `text` is vague, or nil when it reads as a real purpose string.
-    static func problem(in text: String) -> String? {
-        let lower = text.lowercased()
-        if let placeholder = placeholders.first(where: { lower.contains($0) }) { return "a placeholder (\"\(placeholder)\")" }
-        if writesNothing.contains(where: lower.contains) { return nil }
-        let words = lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
-        if text.count < 20 || words.count < 4 { return "too short to explain a purpose" }
-        if !words.contains(where: { word in dataWords.contains { word.hasPrefix($0) } }) { return "generic: it names no kind of health data" }
-        return nil
+/// Strings in a language without a health-data vocabulary are not judged for vagueness: say so,
+/// rather than hold them against another language's words.
+struct UsageStringLanguageUnjudgedRule: Rule {
+    static let description = RuleDescription(
+        id: "usage-string-language-unjudged", title: "Usage strings in a language the audit does not judge", severity: .note, questions: [],
+        rationale: """
+        `usage-string-vague` judges purpose strings with a health-data vocabulary per language (English, German, French, \
+        Spanish, Portuguese, Italian, Dutch, Swedish, Russian, Japanese, Simplified and Traditional Chinese, Korean). A \
+        string in any other language — a locale without a vocabulary (`th.lproj`, `pl` in a string catalog), or text in \
+        a script none covers — is not judged, and this note says which, once per language, so that someone who reads \
+        the language can check that the strings say which data the app uses and why. Placeholders are still found in \
+        every language (`usage-string-placeholder`).
+        """,
+        triggering: [
+            .healthApp(["th.lproj/InfoPlist.strings": """
+                ↓"NSHealthShareUsageDescription" = "แอปนี้ต้องการเข้าถึงข้อมูลสุขภาพของคุณ";
+                "NSHealthUpdateUsageDescription" = "แอปนี้ต้องการบันทึกข้อมูลสุขภาพของคุณ";
+                """]),
+            .healthApp(info: ["↓NSHealthShareUsageDescription": "Aplikacja odczytuje kroki, aby pokazać dzienną aktywność.",
+                              "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+        ],
+        nonTriggering: [
+            .healthApp(),
+            .healthApp(["de.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady liest deine Schritte und deinen Schlaf, um deine Erholung zu zeigen.";
+                "NSHealthUpdateUsageDescription" = "Steady speichert deine Trainings in Health.";
+                """]),
+        ]
+    )
+
+    func check(_ context: AuditContext) -> [Finding] {
+        var groups: [(language: String, entries: [ShippedPurposeStrings.Entry])] = []
+        for entry in ShippedPurposeStrings(context).texts where !entry.text.isJudged {
+            if let index = groups.firstIndex(where: { $0.language == entry.text.language }) { groups[index].entries.append(entry) } else { groups.append((entry.text.language, [entry])) }
+        }
+        return groups.map { group in
+            let keys = Array(Set(group.entries.map(\.key))).sorted().joined(separator: ", ")
+            let count = Plural.count(group.entries.count, "usage string")
+            return finding("\(count) in \(group.language) (\(keys)) \(group.entries.count == 1 ? "is" : "are") not judged for vagueness: healthaudit has no "
+                           + "health-data vocabulary for that language; check by hand that \(group.entries.count == 1 ? "it says" : "they say") which data the app uses and why",
+                           at: group.entries[0].location, quote: group.entries[0].quote, target: group.entries[0].target)
+        }
     }
 }
 
@@ -280,9 +490,9 @@ struct UsageStringRepeatedRule: Rule {
         nothing, to make the sheet clearer. A repeated vague string is `usage-string-vague`.
         """,
         triggering: [
-            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodShare]),
+            .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "↓NSHealthUpdateUsageDescription": RuleExample.goodShare]),
             .healthApp(info: ["NSHealthShareUsageDescription": "Uses your walking speed from the Health app to give you more accurate arrival times.",
-                              "NSHealthUpdateUsageDescription": "Uses your walking speed from the Health app to give you more accurate arrival times."]),
+                              "↓NSHealthUpdateUsageDescription": "Uses your walking speed from the Health app to give you more accurate arrival times."]),
         ],
         nonTriggering: [
             .healthApp(),
@@ -296,9 +506,20 @@ struct UsageStringRepeatedRule: Rule {
         let texts = [HealthKeys.share, HealthKeys.update].map { key in
             app.usageString(key)?.value.string.map { BuildVariables.expand($0, settings: app.config.buildSettings).text }
         }
-        guard let share = texts[0], let update = texts[1], share == update, share.split(whereSeparator: \.isWhitespace).count > 1,
-              UsageStringVagueRule.problem(in: share) == nil, let usage = app.usageString(HealthKeys.update) else { return [] }
+        guard let share = texts[0], let update = texts[1], share == update, let usage = app.usageString(HealthKeys.update) else { return [] }
+        let text = PurposeText(share)
+        guard text.isJudged, UsageStringPlaceholders.match(raw: share, expanded: share) == nil,
+              UsageStringVagueRule.problem(text, key: HealthKeys.share, writes: nil) == nil else { return [] }
         return [finding("\(HealthKeys.update) repeats \(HealthKeys.share) word for word: the sheet explains reading and writing with one "
                         + "sentence; say what the app saves (or that it saves nothing)", at: usage.location, quote: usage.quote, target: app.id)]
+    }
+}
+
+extension ReviewQuestion {
+    /// Whether an active finding of a rule on this question makes the answer the unhealthy one.
+    /// Question 4 is "no" only for a missing key, a placeholder or a value HealthKit rejects (errors);
+    /// real but imperfect text is "yes" plus a warning (`../shared/checklist-answers.md`).
+    func isDecided(by finding: Finding) -> Bool {
+        self != .usageStringsMeaningful || finding.severity == .error
     }
 }

@@ -33,10 +33,10 @@ struct CallbackErrorAsDenialRule: Rule {
               new Promise((resolve, reject) => {
                 AppleHealthKit.initHealthKit(permissions, (error: string) => {
                   if (error) {
-                    reject(error); // user denied access
+                    ↓reject(error); // user denied access
                     return;
                   }
-                  resolve(true); // access granted
+                  ↓resolve(true); // access granted
                 });
               });
             """]),
@@ -54,10 +54,10 @@ struct CallbackErrorAsDenialRule: Rule {
               useEffect(() => {
                 AppleHealthKit.initHealthKit(options, (err) => {
                   if (err) {
-                    setMessage('You denied access to Apple Health.');
+                    ↓setMessage('You denied access to Apple Health.');
                     return;
                   }
-                  setAuthorized(true);
+                  ↓setAuthorized(true);
                 });
               }, []);
 
@@ -89,6 +89,31 @@ struct CallbackErrorAsDenialRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // A branch that only logs shows and stores nothing, whatever its message says.
+            .reactNative(["js/src/health.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.HeartRate], write: [] } };
+
+            export function startHealth(onSamples: (samples: HealthValue[]) => void): void {
+              AppleHealthKit.initHealthKit(permissions, (error: string) => {
+                if (error) {
+                  console.log('[ERROR] Cannot grant permissions!');
+                  return;
+                }
+                AppleHealthKit.getHeartRateSamples({ startDate: new Date(2024, 0, 1).toISOString() }, (readError: string, results: HealthValue[]) => {
+                  if (!readError) onSamples(results);
+                });
+              });
+            }
+
+            export const askForHealth = (): Promise<void> =>
+              new Promise((resolve, reject) => AppleHealthKit.initHealthKit(permissions, (error: string) => (error ? reject(new Error(error)) : resolve())));
+
+            export function connect(): void {
+              askForHealth().catch((e) => console.warn('Health permission denied?', e));
+            }
+            """]),
             .reactNative(["js/src/services/health.ts": """
             import AppleHealthKit, { HealthKitPermissions } from 'react-native-health';
 
@@ -197,7 +222,10 @@ struct CallbackErrorAsDenialRule: Rule {
         }
         var findings: [Finding] = []
         for branch in errorBranches {
-            if let location = flow.firstMention(of: GrantNames.denyWords, in: branch) {
+            // `if (error) { console.log('Cannot grant permissions!') }` shows and stores nothing.
+            let logging = flow.loggingCalls(in: branch)
+            if flow.onlyLogs(branch, logging: logging) { continue }
+            if let location = flow.firstMention(of: GrantNames.denyWords, in: branch, skipping: logging) {
                 findings.append(make(Self.deniedMessage, at: location, in: flow))
             }
         }
@@ -248,7 +276,7 @@ struct CallbackErrorAsDenialRule: Rule {
                     var body = end + 2
                     if body < file.tokens.count, file.tokens[body].isPunctuator("("), let match = file.partner[body] { body = match + 1 }
                     if body < file.tokens.count, file.tokens[body].isPunctuator("{"), let bodyEnd = file.partner[body],
-                       let location = flow.firstMention(of: GrantNames.denyWords, in: body..<(bodyEnd + 1)) {
+                       let location = denial(in: body..<(bodyEnd + 1), flow) {
                         findings.append(make("the catch around `\(file.tokens[index].text)()`, which wraps initHealthKit, treats its failure as a denial: "
                                              + "initHealthKit only fails when HealthKit cannot ask, never because the user said no", at: location, in: flow))
                     }
@@ -262,7 +290,7 @@ struct CallbackErrorAsDenialRule: Rule {
                   let handlerOpen = file.callParen(after: next + 1), let handlerClose = file.partner[handlerOpen] {
                 let method = file.tokens[next + 1].text
                 let body = (handlerOpen + 1)..<handlerClose
-                if method == "catch", let location = flow.firstMention(of: GrantNames.denyWords, in: body) {
+                if method == "catch", let location = denial(in: body, flow) {
                     findings.append(make("`.catch` on `\(file.tokens[index].text)()`, which wraps initHealthKit, treats its failure as a denial: "
                                          + "initHealthKit only fails when HealthKit cannot ask, never because the user said no", at: location, in: flow))
                 }
@@ -281,6 +309,16 @@ struct CallbackErrorAsDenialRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Where a failure handler speaks of a denial, in what it does rather than what it logs; nil for one that only logs.
+    private func denial(in handler: Range<Int>, _ flow: JSFlow) -> FileLocation? {
+        var body = handler
+        // `(e) => console.warn('denied', e)`: the handler's body, past its parameters.
+        if let function = flow.function(startingAt: handler) { body = function.body }
+        let logging = flow.loggingCalls(in: body)
+        if flow.onlyLogs(body, logging: logging) { return nil }
+        return flow.firstMention(of: GrantNames.denyWords, in: handler, skipping: logging)
     }
 
     /// `setAuthorized(true)` / `authorized = true` with a name that records a grant.

@@ -96,7 +96,9 @@ struct JSFlow {
                 var start: Int, params: [String]
                 let before = index - 1
                 guard before >= 0 else { continue }
-                if tokens[before].kind == .identifier {
+                // `x => …`, but not the return type of `(x: T): number => …` (or `: Foo.Bar`, `: A | B`).
+                let typed = before >= 1 && [":", ".", "|", "&"].contains(where: tokens[before - 1].isPunctuator)
+                if tokens[before].kind == .identifier && !typed {
                     start = before
                     params = [tokens[before].text]
                 } else {
@@ -223,11 +225,13 @@ struct JSFlow {
     static func normalized(_ text: String) -> String { text.lowercased() }
 
     /// The first line in a range (tokens, strings, comments) whose text contains one of `words`:
-    /// the token or comment that says it, for evidence.
-    func firstMention(of words: [String], in range: Range<Int>, excluding: Set<String> = []) -> FileLocation? {
+    /// the token or comment that says it, for evidence. Nothing inside `skipping` counts, nor a
+    /// comment on a line whose code is all inside it (a log call and its comment).
+    func firstMention(of words: [String], in range: Range<Int>, excluding: Set<String> = [], skipping: [Range<Int>] = []) -> FileLocation? {
         guard !range.isEmpty else { return nil }
         var hits: [FileLocation] = []
-        for index in range {
+        func skipped(_ index: Int) -> Bool { skipping.contains { $0.contains(index) } }
+        for index in range where !skipped(index) {
             let token = tokens[index]
             guard token.kind == .identifier || token.kind == .string || token.kind == .template else { continue }
             let text = Self.normalized(token.value)
@@ -239,6 +243,8 @@ struct JSFlow {
             }
         }
         for comment in file.comments(in: range) {
+            let code = range.filter { tokens[$0].line == comment.line }
+            if !code.isEmpty, code.allSatisfy(skipped) { continue }
             let text = Self.normalized(comment.text)
             if words.contains(where: text.contains) {
                 // Evidence for a trailing comment is the statement on its line; a comment alone is cited itself.
@@ -250,6 +256,46 @@ struct JSFlow {
             }
         }
         return hits.min()
+    }
+
+    /// Logging and crash-reporting calls in a range, each from its receiver to its `)`:
+    /// `console.log(…)`, `logger.warn(…)`, `Sentry.captureException(…)`, `print(…)`.
+    func loggingCalls(in range: Range<Int>) -> [Range<Int>] {
+        var calls: [Range<Int>] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard tokens[index].kind == .identifier, let open = file.callParen(after: index), let close = file.partner[open], close < range.upperBound else {
+                index += 1
+                continue
+            }
+            let chain = file.chain(endingAt: index)
+            if let first = chain.names.first, Self.loggers.contains(first) || Self.logMethods.contains(chain.names.last ?? "") {
+                calls.append(chain.start..<(close + 1))
+                index = close + 1
+                continue
+            }
+            index += 1
+        }
+        return calls
+    }
+
+    static let loggers: Set<String> = ["console", "logger", "Logger", "log", "Log", "Sentry", "Crashlytics", "crashlytics", "debugPrint", "print"]
+    static let logMethods: Set<String> = ["log", "debug", "info", "warn", "warning", "trace", "captureException", "captureMessage", "recordError",
+                                          "logError", "logWarning", "logInfo", "logDebug"]
+
+    /// Whether a branch does nothing but log and return: what its messages say, the app does not do.
+    func onlyLogs(_ range: Range<Int>, logging: [Range<Int>]) -> Bool {
+        range.allSatisfy { index in
+            let token = tokens[index]
+            if logging.contains(where: { $0.contains(index) }) { return true }
+            if token.isPunctuator("{") || token.isPunctuator("}") || token.isPunctuator(";") { return true }
+            // A bare `return`, not `return 'denied'`.
+            if token.isIdentifier("return") {
+                let next = index + 1
+                return next >= range.upperBound || tokens[next].isPunctuator(";") || tokens[next].isPunctuator("}") || tokens[next].line != token.line
+            }
+            return false
+        }
     }
 
     /// The root identifier of the receiver of a member call ending at `index` (`samples.filter(…).reduce` → `samples`).

@@ -12,7 +12,9 @@ struct ZeroForMissingRule: Rule {
         and someone who walked all day with their phone in a drawer that they took 0 steps.
 
         Keep "no value" distinct (`null`) and show "No data — check Health access in Settings" instead of a number. \
-        Fallbacks of values that are not health data (layout, counters) are not flagged.
+        Only values that come from a Health read are judged — followed from the library's result into names, state, \
+        object keys and the app's own functions that return them — in the code that ships in the app: a form field \
+        parsed with `|| 0`, a counter, or a server kept in the same repository is not flagged, whatever its names.
         """,
         triggering: [
             .reactNative(["js/src/services/health.ts": """
@@ -21,7 +23,7 @@ struct ZeroForMissingRule: Rule {
             export type Today = { steps: number; sleepHours: number; error: string | null };
 
             export const EMPTY_TODAY: Today = {
-              steps: 0,
+              ↓steps: 0,
               sleepHours: 0,
               error: null,
             };
@@ -29,16 +31,24 @@ struct ZeroForMissingRule: Rule {
             export const readSteps = (): Promise<number> =>
               new Promise((resolve) => {
                 AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err: string, result: HealthValue) => {
-                  resolve(result?.value ?? 0);
+                  resolve(↓result?.value ?? 0);
                 });
               });
+
+            export const loadToday = async (): Promise<Today> => ({ ...EMPTY_TODAY, steps: await readSteps() });
             """]),
             .reactNative(["js/src/StepsCard.js": """
-            import React, { useState } from 'react';
+            import React, { useEffect, useState } from 'react';
             import { Text } from 'react-native';
+            import AppleHealthKit from 'react-native-health';
 
             export function StepsCard() {
-              const [steps, setSteps] = useState(0);
+              const [steps, setSteps] = useState(↓0);
+              useEffect(() => {
+                AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (error, result) => {
+                  if (!error) setSteps(result.value);
+                });
+              }, []);
               return <Text>{steps.toLocaleString()} steps</Text>;
             }
             """]),
@@ -46,7 +56,31 @@ struct ZeroForMissingRule: Rule {
             import AppleHealthKit, { HealthValue } from 'react-native-health';
 
             export const activeCalories = (samples: HealthValue[]): number =>
-              Math.round(samples.reduce((sum, sample) => sum + sample.value, 0));
+              Math.round(samples.↓reduce((sum, sample) => sum + sample.value, 0));
+            """]),
+            // A wrapper's promise, and the app's own hook that passes its value on to a screen.
+            .reactNative(["js/src/hooks/useSteps.ts": """
+            import { useEffect, useState } from 'react';
+            import { queryStatisticsForQuantity } from '@kingstinct/react-native-healthkit';
+
+            export function useSteps(): { steps: number | null } {
+              const [steps, setSteps] = useState<number | null>(null);
+              useEffect(() => {
+                queryStatisticsForQuantity('HKQuantityTypeIdentifierStepCount', ['cumulativeSum'])
+                  .then((stats) => setSteps(↓stats.sumQuantity?.quantity ?? 0))
+                  .catch(() => setSteps(null));
+              }, []);
+              return { steps };
+            }
+            """, "js/src/screens/Today.tsx": """
+            import React from 'react';
+            import { Text } from 'react-native';
+            import { useSteps } from '../hooks/useSteps';
+
+            export function Today() {
+              const { steps } = useSteps();
+              return <Text>{↓steps ?? 0} steps today</Text>;
+            }
             """]),
         ],
         nonTriggering: [
@@ -81,93 +115,142 @@ struct ZeroForMissingRule: Rule {
               return steps === null ? 'No data' : `${steps} steps`;
             }
             """]),
+            // Health words in names of values that do not come from Health: a form field parsed with
+            // `|| 0`, a tour's step, a timer, a count of the app's own entries.
+            .reactNative(["js/src/screens/LogMeal.tsx": """
+            import React, { useEffect, useState } from 'react';
+            import { Text, TextInput } from 'react-native';
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export function LogMeal({ meals }: { meals: { calories: number }[] }) {
+              const [calories, setCalories] = useState('');
+              const [tourStep, setTourStep] = useState(0);
+              const [restTimerEndsAt, setRestTimerEndsAt] = useState<number | null>(null);
+              const [weight, setWeight] = useState<number | null>(null);
+
+              useEffect(() => {
+                AppleHealthKit.getLatestWeight({ unit: 'kg' }, (error: string, result: HealthValue) => {
+                  setWeight(error || !result ? null : result.value);
+                });
+              }, []);
+
+              const kcal = parseInt(calories, 10) || 0;
+              const mealCalories = meals.reduce((sum, meal) => sum + meal.calories, 0);
+              const secondsLeft = Math.max(0, (restTimerEndsAt ?? 0) - Date.now());
+              const next = () => setTourStep((tourStep || 0) + 1);
+
+              return (
+                <>
+                  <TextInput value={calories} onChangeText={setCalories} onSubmitEditing={next} />
+                  <Text>{kcal + mealCalories} kcal · {secondsLeft} s · {weight === null ? 'No weight in Health' : `${weight} kg`}</Text>
+                </>
+              );
+            }
+            """]),
+            // A server kept in the same repository is not the app, even when it shares the app's types.
+            .reactNative(["js/App.tsx": """
+            import React, { useEffect, useState } from 'react';
+            import { Text } from 'react-native';
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export default function App() {
+              const [steps, setSteps] = useState<number | null>(null);
+              useEffect(() => {
+                AppleHealthKit.getStepCount({}, (error: string, result: HealthValue) => setSteps(error || !result ? null : result.value));
+              }, []);
+              return <Text>{steps === null ? 'No step data' : `${steps} steps`}</Text>;
+            }
+            """, "js/server/sync.ts": """
+            import type { HealthValue } from 'react-native-health';
+
+            export const totalSteps = (samples: HealthValue[]): number => samples.reduce((sum, s) => sum + s.value, 0);
+
+            export const stepsFromRequest = (body: { steps?: string }): number => parseInt(body.steps ?? '', 10) || 0;
+            """]),
         ]
     )
 
-    /// Words that name health data in identifiers (`steps`, `heartRate`, `caloriesBurned`).
-    static let healthWords = [
-        "step", "heart", "bpm", "pulse", "sleep", "calori", "kcal", "energy", "distance", "weight", "bodymass", "hrv", "oxygen", "spo2",
-        "glucose", "workout", "flights", "floors", "exercise", "mindful", "respirat", "temperature", "vo2",
-    ]
-    /// Names of raw HealthKit results (`result.value`, `samples`), meaningful in files that use react-native-health.
-    static let resultWords = ["value", "result", "sample", "quantity"]
-
-    static func namesHealth(_ name: String) -> Bool {
-        let text = name.lowercased()
-        return healthWords.contains(where: text.contains)
+    func check(_ context: AuditContext) -> [Finding] {
+        let files = context.manifest.javaScriptSources
+        // Only values that come from a HealthKit read: a name that sounds like health data
+        // (`parseInt(calories, 10) || 0` of a form field) is not one.
+        guard !files.isEmpty else { return [] }
+        let values = HealthValues(files: files, calls: context.javaScriptCalls)
+        return files.indices.flatMap { findings(in: $0, values: values, target: context.manifest.id) }
     }
 
-    func check(_ context: AuditContext) -> [Finding] {
-        context.manifest.javaScriptSources.flatMap { file -> [Finding] in
-            let flow = JSFlow(file)
-            let healthFile = file.usesHealthKit
-            var findings: [Finding] = []
-            func add(_ message: String, at index: Int) {
-                findings.append(finding(message, at: file.location(of: index), quote: file.quote(index), target: context.manifest.id))
-            }
-            let tokens = file.tokens
-            for (index, token) in tokens.enumerated() where Self.isZero(token) {
-                guard index >= 1 else { continue }
-                let previous = tokens[index - 1]
-                // `x ?? 0`, `x || 0`
-                if previous.isPunctuator("??") || previous.isPunctuator("||") {
-                    let operand = self.operand(before: index - 1, file)
-                    let names = operand.filter { tokens[$0].kind == .identifier }.map { tokens[$0].text }
-                    if names.contains(where: Self.namesHealth) || (healthFile && names.contains { name in Self.resultWords.contains { name.lowercased().contains($0) } }) {
-                        add("`\(file.text(of: operand.lowerBound..<(index + 1)))` turns \"nothing came back\" into 0; a denied read also returns nothing, "
-                            + "so the app shows 0 where it should say \"no data\"", at: operand.lowerBound)
-                    }
-                    continue
-                }
-                // `useState(0)` for a health value: `const [steps, setSteps] = useState(0)`.
-                if previous.isPunctuator("("), index + 1 < tokens.count, tokens[index + 1].isPunctuator(")") {
-                    let callee = index - 2
-                    guard callee >= 0 else { continue }
-                    if let hook = hookName(before: index - 1, file), hook == "useState", let state = stateName(of: index - 1, file), Self.namesHealth(state) {
-                        add("`\(state)` starts at 0 before Health answers and stays 0 when nothing comes back — which is also what a denied read "
-                            + "looks like; start at null and show \"no data\"", at: index)
-                        continue
-                    }
-                    if tokens[callee].kind == .identifier, tokens[callee].text.hasPrefix("set"), Self.namesHealth(tokens[callee].text) {
-                        add("`\(tokens[callee].text)(0)` shows 0 for a health value when nothing came back (or on failure); a denied read looks the same, "
-                            + "so keep null and show \"no data\"", at: callee)
-                    }
-                    continue
-                }
-                // `.reduce((sum, s) => sum + s.value, 0)` without an emptiness check.
-                if previous.isPunctuator(","), healthFile, let open = file.parent[index], tokens[open].isPunctuator("("), open >= 1,
-                   tokens[open - 1].isIdentifier("reduce"), file.partner[open] == index + 1,
-                   let root = flow.receiverRoot(of: open - 1) {
-                    let name = tokens[root].text
-                    guard Self.namesHealth(name) || Self.resultWords.contains(where: name.lowercased().contains) else { continue }
-                    let scope = flow.function(containing: open).map(\.body) ?? 0..<tokens.count
-                    let checksEmpty = scope.contains { i in
-                        tokens[i].isIdentifier(name) && i + 2 < tokens.count && tokens[i + 1].isPunctuator(".") && tokens[i + 2].isIdentifier("length")
-                    }
-                    if !checksEmpty {
-                        add("summing `\(name)` from 0 shows 0 when Health returned no samples — also what a denied read returns; check "
-                            + "`\(name).length` and show \"no data\"", at: open - 1)
-                    }
-                    continue
-                }
-            }
-            // `{ steps: 0, sleepHours: 0 }` in a file that reads Health data: one finding per object.
-            if healthFile {
-                for (open, token) in tokens.enumerated() where token.isPunctuator("{") && file.partner[open] != nil {
-                    let zeroed = file.items(of: open).filter { item in
-                        item.count == 3 && (tokens[item.lowerBound].kind == .identifier || tokens[item.lowerBound].kind == .string)
-                            && tokens[item.lowerBound + 1].isPunctuator(":") && Self.isZero(tokens[item.lowerBound + 2])
-                            && Self.namesHealth(tokens[item.lowerBound].value)
-                    }
-                    guard let first = zeroed.first else { continue }
-                    let keys = zeroed.map { "`\(tokens[$0.lowerBound].value)`" }.joined(separator: ", ")
-                    let owner = declaredName(of: open, file).map { "`\($0)` gives " } ?? "this object gives "
-                    add(owner + keys + " the value 0: when nothing comes back from Health — which is also what a denied read looks like — "
-                        + "they read as measured zeros instead of \"no data\"", at: first.lowerBound)
-                }
-            }
-            return findings
+    private func findings(in fileIndex: Int, values: HealthValues, target: String) -> [Finding] {
+        let flow = values.flows[fileIndex]
+        let file = flow.file
+        var findings: [Finding] = []
+        func add(_ message: String, at index: Int) {
+            findings.append(finding(message, at: file.location(of: index), quote: file.quote(index), target: target))
         }
+        let tokens = file.tokens
+        for (index, token) in tokens.enumerated() where Self.isZero(token) {
+            guard index >= 1 else { continue }
+            let previous = tokens[index - 1]
+            // `x ?? 0`, `x || 0`
+            if previous.isPunctuator("??") || previous.isPunctuator("||") {
+                let operand = self.operand(before: index - 1, file)
+                guard !operand.isEmpty, values.carries(operand, in: fileIndex), !Self.isCount(operand, file) else { continue }
+                add("`\(file.text(of: operand.lowerBound..<(index + 1)))` turns \"nothing came back\" into 0; a denied read also returns nothing, "
+                    + "so the app shows 0 where it should say \"no data\"", at: operand.lowerBound)
+                continue
+            }
+            // `useState(0)` for state that Health data is put in: `const [steps, setSteps] = useState(0)` … `setSteps(result.value)`.
+            if previous.isPunctuator("("), index + 1 < tokens.count, tokens[index + 1].isPunctuator(")") {
+                guard index >= 2 else { continue }
+                if let hook = hookName(before: index - 1, file), hook == "useState", let (state, setter) = stateNames(of: index - 1, file),
+                   values.isHealthSetter(setter, in: fileIndex) {
+                    add("`\(state)` starts at 0 before Health answers and stays 0 when nothing comes back — which is also what a denied read "
+                        + "looks like; start at null and show \"no data\"", at: index)
+                    continue
+                }
+                let callee = index - 2
+                if tokens[callee].kind == .identifier, values.isHealthSetter(tokens[callee].text, in: fileIndex) {
+                    add("`\(tokens[callee].text)(0)` shows 0 for a health value when nothing came back (or on failure); a denied read looks the same, "
+                        + "so keep null and show \"no data\"", at: callee)
+                }
+                continue
+            }
+            // `.reduce((sum, s) => sum + s.value, 0)` over Health samples, without an emptiness check.
+            if previous.isPunctuator(","), let open = file.parent[index], tokens[open].isPunctuator("("), open >= 2,
+               tokens[open - 1].isIdentifier("reduce"), tokens[open - 2].isPunctuator(".") || tokens[open - 2].isPunctuator("?."),
+               file.partner[open] == index + 1,
+               let receiver = HealthValues.receiver(endingBefore: open - 2, in: file), values.carries(receiver, in: fileIndex),
+               let root = flow.receiverRoot(of: open - 1) {
+                let name = tokens[root].text
+                let scope = flow.function(containing: open).map(\.body) ?? 0..<tokens.count
+                let checksEmpty = scope.contains { i in
+                    tokens[i].isIdentifier(name) && i + 2 < tokens.count && tokens[i + 1].isPunctuator(".") && tokens[i + 2].isIdentifier("length")
+                }
+                if !checksEmpty {
+                    add("summing `\(name)` from 0 shows 0 when Health returned no samples — also what a denied read returns; check "
+                        + "`\(name).length` and show \"no data\"", at: open - 1)
+                }
+            }
+        }
+        // `{ steps: 0, sleepHours: 0 }` whose keys are given Health data elsewhere in the file: one finding per object.
+        for (open, token) in tokens.enumerated() where token.isPunctuator("{") && file.partner[open] != nil {
+            let zeroed = file.items(of: open).filter { item in
+                item.count == 3 && (tokens[item.lowerBound].kind == .identifier || tokens[item.lowerBound].kind == .string)
+                    && tokens[item.lowerBound + 1].isPunctuator(":") && Self.isZero(tokens[item.lowerBound + 2])
+                    && values.isHealthKey(tokens[item.lowerBound].value, in: fileIndex)
+            }
+            guard let first = zeroed.first else { continue }
+            let keys = zeroed.map { "`\(tokens[$0.lowerBound].value)`" }.joined(separator: ", ")
+            let owner = declaredName(of: open, file).map { "`\($0)` gives " } ?? "this object gives "
+            add(owner + keys + " the value 0: when nothing comes back from Health — which is also what a denied read looks like — "
+                + "they read as measured zeros instead of \"no data\"", at: first.lowerBound)
+        }
+        return findings
+    }
+
+    /// `samples.length || 0`: a count of what came back is 0 when nothing did, rightly.
+    private static func isCount(_ operand: Range<Int>, _ file: JavaScriptFile) -> Bool {
+        guard let last = operand.last else { return false }
+        return file.tokens[last].isIdentifier("length") || file.tokens[last].isIdentifier("size")
     }
 
     private static func isZero(_ token: JSToken) -> Bool {
@@ -199,13 +282,14 @@ struct ZeroForMissingRule: Rule {
         return file.tokens[i].text
     }
 
-    /// `const [steps, setSteps] = useState(…)` → `steps`.
-    private func stateName(of open: Int, _ file: JavaScriptFile) -> String? {
+    /// `const [steps, setSteps] = useState(…)` → `steps` and `setSteps`.
+    private func stateNames(of open: Int, _ file: JavaScriptFile) -> (state: String, setter: String)? {
         var i = open - 1
         while i > 0, !file.tokens[i].isPunctuator("=") { if file.tokens[i].isPunctuator(";") { return nil }; i -= 1 }
-        guard i > 0, file.tokens[i - 1].isPunctuator("]"), let bracket = file.partner[i - 1], bracket + 1 < file.tokens.count,
-              file.tokens[bracket + 1].kind == .identifier else { return nil }
-        return file.tokens[bracket + 1].text
+        guard i > 0, file.tokens[i - 1].isPunctuator("]"), let bracket = file.partner[i - 1] else { return nil }
+        let names = file.items(of: bracket)
+        guard names.count == 2, names.allSatisfy({ $0.count == 1 && file.tokens[$0.lowerBound].kind == .identifier }) else { return nil }
+        return (file.tokens[names[0].lowerBound].text, file.tokens[names[1].lowerBound].text)
     }
 
     /// `const EMPTY_METRICS: DailyMetrics = {` → `EMPTY_METRICS`.

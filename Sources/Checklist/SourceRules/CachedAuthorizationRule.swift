@@ -123,111 +123,33 @@ struct CachedAuthorizationRule: Rule {
         ]
     )
 
+    /// Reads the app's write gates (see `WriteGates`): the saves no status check decides.
     func check(_ context: AuditContext) -> [Finding] {
-        let vocabulary = context.vocabulary
-        let helpers = Self.statusHelpers(context.sources)
-        let index = CallIndex(context.sources)
         let remembered = AuthorizationRememberedRule.rememberedNames(context.sources)
-        return context.sources.flatMap { source in
-            uncheckedSaves(source, vocabulary, helpers: helpers, calls: index, remembered: remembered)
+        let sources = Dictionary(context.sources.map { ($0.file.path, $0) }) { first, _ in first }
+        return context.writeGates.compactMap { gate -> Finding? in
+            guard !gate.isChecked, case .syntax(let node)? = gate.write.site, let call = node.as(FunctionCallExprSyntax.self),
+                  ExprShape.calledName(call) == "save", let source = sources[gate.write.evidence.location.file] else { return nil }
+            return uncheckedSave(call, source, remembered: remembered)
         }
     }
 
-    /// Functions and computed properties whose body asks `authorizationStatus(for:)` (`func canWrite()
-    /// -> Bool`, `var isShareAuthorized: Bool`): calling one is a fresh check too.
-    static func statusHelpers(_ sources: [ParsedSource]) -> Set<String> {
-        var names: Set<String> = []
-        for source in sources {
-            // Every function or accessor around a status check, found from the checks up.
-            for check in source.calls(named: HealthKitVocabulary.statusCheck) {
-                for ancestor in check.ancestors {
-                    if let function = ancestor.as(FunctionDeclSyntax.self), let body = function.body, body.encloses(check) {
-                        names.insert(function.name.text)
-                    } else if let binding = ancestor.as(PatternBindingSyntax.self), let accessors = binding.accessorBlock, accessors.encloses(check),
-                              binding.parent?.parent?.is(VariableDeclSyntax.self) == true,
-                              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                        names.insert(name)
-                    }
-                }
-            }
-        }
-        return names
-    }
-
-    /// `store.save(x)` with no `authorizationStatus(for:)` before it — in the same function, through a
-    /// helper that asks it, or, for a private function, in every one of its callers — that either
+    /// A save with no `authorizationStatus(for:)` before it — in the same function, through a helper
+    /// that asks it, or, for a function the app calls, in every one of its callers — that either
     /// trusts a remembered flag instead or swallows the failure (`try?`, a completion that ignores
     /// its error). A save whose error is caught or thrown on is not reported: the failure is seen.
-    private func uncheckedSaves(_ source: ParsedSource, _ vocabulary: HealthKitVocabulary, helpers: Set<String>, calls: CallIndex,
-                                remembered: Set<String>) -> [Finding] {
-        source.calls(named: "save").compactMap { call -> Finding? in
-            guard !call.arguments.isEmpty, vocabulary.isStoreReceiver(ExprShape.base(of: call)) else { return nil }
-            guard !isChecked(before: Syntax(call), helpers: helpers, calls: calls, depth: 0) else { return nil }
-            let function = SyntaxScope.function(of: Syntax(call))
-            if let read = function.calls.first(where: { $0.position < call.position && AuthorizationRememberedRule.isDefaultsRead($0, source) }) {
-                return finding("saves to HealthKit trusting an answer read back from UserDefaults (line \(source.lineOf(read))) instead of a fresh "
-                               + "`authorizationStatus(for:)` check: write access may have been switched off in Settings since", at: call, in: source)
-            }
-            if let flag = function.tokens(viewMode: .sourceAccurate).first(where: { $0.position < call.position && remembered.contains($0.text) }) {
-                return finding("saves to HealthKit trusting the remembered `\(flag.text)` instead of a fresh `authorizationStatus(for:)` check: "
-                               + "write access may have been switched off in Settings since", at: call, in: source)
-            }
-            guard let swallowed = Self.swallowedFailure(of: call) else { return nil }
-            return finding("saves to HealthKit without a fresh `authorizationStatus(for:)` check and \(swallowed): if write access was "
-                           + "switched off, the data is lost and nobody is told", at: call, in: source)
+    private func uncheckedSave(_ call: FunctionCallExprSyntax, _ source: ParsedSource, remembered: Set<String>) -> Finding? {
+        let function = SyntaxScope.function(of: Syntax(call))
+        if let read = function.calls.first(where: { $0.position < call.position && AuthorizationRememberedRule.isDefaultsRead($0, source) }) {
+            return finding("saves to HealthKit trusting an answer read back from UserDefaults (line \(source.lineOf(read))) instead of a fresh "
+                           + "`authorizationStatus(for:)` check: write access may have been switched off in Settings since", at: call, in: source)
         }
-    }
-
-    /// How a save's failure is dropped, or nil when it is caught or thrown on.
-    static func swallowedFailure(of call: FunctionCallExprSyntax) -> String? {
-        var node = Syntax(call).parent
-        while let current = node, !current.is(CodeBlockItemSyntax.self) {
-            if let attempt = current.as(TryExprSyntax.self), attempt.questionOrExclamationMark != nil {
-                return "drops its error with `try\(attempt.questionOrExclamationMark!.text)`"
-            }
-            node = current.parent
+        if let flag = function.tokens(viewMode: .sourceAccurate).first(where: { $0.position < call.position && remembered.contains($0.text) }) {
+            return finding("saves to HealthKit trusting the remembered `\(flag.text)` instead of a fresh `authorizationStatus(for:)` check: "
+                           + "write access may have been switched off in Settings since", at: call, in: source)
         }
-        let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
-        guard let closure else { return nil }
-        let parameters = closure.signature?.parameterClause.map { clause -> [String] in
-            if let list = clause.as(ClosureShorthandParameterListSyntax.self) { return list.map(\.name.text) }
-            if let list = clause.as(ClosureParameterClauseSyntax.self) { return list.parameters.map { ($0.secondName ?? $0.firstName).text } }
-            return []
-        } ?? []
-        let used = Set(closure.statements.tokens(viewMode: .sourceAccurate).map(\.text))
-        if parameters.isEmpty { return used.contains("$1") ? nil : "ignores the error its completion handler receives" }
-        return parameters.contains(where: { $0 != "_" && used.contains($0) }) ? nil : "ignores the success and error its completion handler receives"
-    }
-
-    /// Every call of the app by called name, to find a function's callers; merged from the files'
-    /// own indexes the first time a save's function has to be traced to its callers.
-    final class CallIndex {
-        private let sources: [ParsedSource]
-        init(_ sources: [ParsedSource]) { self.sources = sources }
-
-        lazy var byName: [String: [FunctionCallExprSyntax]] = {
-            var merged: [String: [FunctionCallExprSyntax]] = [:]
-            for source in sources {
-                for (name, calls) in source.callsByName { merged[name, default: []].append(contentsOf: calls) }
-            }
-            return merged
-        }()
-    }
-
-    /// Whether a status check runs before `node` in its function, or every caller of the function
-    /// in the app checks before calling it (a writer called only from a guarded flush).
-    private func isChecked(before node: Syntax, helpers: Set<String>, calls: CallIndex, depth: Int) -> Bool {
-        let function = SyntaxScope.function(of: node)
-        let checksHere = function.calls.contains { call in
-            call.position < node.position && (HealthKitVocabulary.isStatusCheck(call) || ExprShape.calledName(call).map(helpers.contains) == true)
-        } || (!helpers.isEmpty && function.tokens(viewMode: .sourceAccurate).contains { token in
-            token.position < node.position && helpers.contains(token.text)
-        })
-        if checksHere { return true }
-        guard depth < 4, let declaration = function.as(FunctionDeclSyntax.self) else { return false }
-        let name = declaration.name.text
-        let callers = (calls.byName[name] ?? []).filter { !declaration.encloses(Syntax($0)) }
-        return !callers.isEmpty && callers.count <= 20
-            && callers.allSatisfy { isChecked(before: Syntax($0), helpers: helpers, calls: calls, depth: depth + 1) }
+        guard let swallowed = FailureHandling.swallowed(by: call) else { return nil }
+        return finding("saves to HealthKit without a fresh `authorizationStatus(for:)` check and \(swallowed): if write access was "
+                       + "switched off, the data is lost and nobody is told", at: call, in: source)
     }
 }

@@ -52,15 +52,42 @@ struct SuccessReadAsGrantedRule: Rule {
                     guard HKHealthStore.isHealthDataAvailable() else { return }
                     let types: Set = [HKObjectType.workoutType()]
                     store.requestAuthorization(toShare: types, read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)]) { success, error in
-                        if success {
+                        ↓if success {
                             self.startRecordingWorkout()
                         }
                     }
                 }
 
-                func startRecordingWorkout() {}
+                func startRecordingWorkout() {
+                    let configuration = HKWorkoutConfiguration()
+                    configuration.activityType = .running
+                    let session = try? HKWorkoutSession(healthStore: store, configuration: configuration)
+                    session?.startActivity(with: Date())
+                }
             }
             """]),
+            // Through the app's own method that starts the reads (seen in a real step counter).
+            .healthApp(["Sources/StepsModel.swift": """
+            import HealthKit
+
+            final class StepsModel {
+                let store = HKHealthStore()
+
+                init() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)]) { success, _ in
+                        ↓if success {
+                            self.startObservingSteps()
+                        }
+                    }
+                }
+
+                private func startObservingSteps() {
+                    let query = HKObserverQuery(sampleType: HKQuantityType(.stepCount), predicate: nil) { _, _, _ in }
+                    store.execute(query)
+                }
+            }
+            """], share: []),
             .healthApp(["Sources/Access.swift": """
             import HealthKit
 
@@ -71,7 +98,7 @@ struct SuccessReadAsGrantedRule: Rule {
                 func ask() {
                     guard HKHealthStore.isHealthDataAvailable() else { return }
                     store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)]) { success, _ in
-                        self.isAuthorized = success
+                        ↓self.isAuthorized = success
                     }
                 }
             }
@@ -116,6 +143,45 @@ struct SuccessReadAsGrantedRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // Noting that the request was answered, and asking each store again, take nothing as
+            // granted (Loop and LoopKit do both).
+            .healthApp(["Sources/SampleStore.swift": """
+            import HealthKit
+
+            final class SampleStore {
+                let healthStore = HKHealthStore()
+                let sampleType = HKQuantityType(.dietaryCarbohydrates)
+                private(set) var authorizationDetermined = false
+
+                func authorize(_ completion: @escaping (Bool) -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return completion(false) }
+                    healthStore.requestAuthorization(toShare: [sampleType], read: [sampleType]) { completed, error in
+                        if completed {
+                            self.authorizationDetermined = true
+                            print("Health sheet answered")
+                        }
+                        completion(error == nil)
+                    }
+                }
+            }
+            """, "Sources/DataManager.swift": """
+            import HealthKit
+
+            final class DataManager {
+                let carbStore = SampleStore()
+                let glucoseStore = SampleStore()
+
+                func authorizeAll() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    carbStore.healthStore.requestAuthorization(toShare: [carbStore.sampleType], read: [carbStore.sampleType]) { success, _ in
+                        if success {
+                            self.carbStore.authorize { _ in }
+                            self.glucoseStore.authorize { _ in }
+                        }
+                    }
+                }
+            }
+            """], read: ["dietaryCarbohydrates"], share: ["dietaryCarbohydrates"]),
             // Another framework's request of the same name as the app's wrapper is not HealthKit's.
             .healthApp(["Sources/HealthManager.swift": """
             import HealthKit
@@ -213,6 +279,7 @@ struct SuccessReadAsGrantedRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = context.vocabulary
+        let functions = AppFunctions(context.sources, vocabulary)
         var findings: [Finding] = []
         // Completions that receive HealthKit's flag: the request's own, then those of the app's
         // functions that pass it on to their caller (`getHealthKitAuth { success, _ in … }`).
@@ -228,7 +295,7 @@ struct SuccessReadAsGrantedRule: Rule {
         while next < completions.count {
             let completion = completions[next]
             next += 1
-            findings += completionUses(completion.closure, completion.source, flagIndex: completion.flagIndex, via: completion.via)
+            findings += completionUses(completion.closure, completion.source, flagIndex: completion.flagIndex, via: completion.via, functions: functions)
             // Three levels of passing on are plenty (CardinalKit: request → manager → app facade).
             guard completion.via.count < 3, let wrapper = ForwardingWrapper(completion.closure, flagIndex: completion.flagIndex),
                   seenWrappers.insert(wrapper.name + "#\(wrapper.parameterIndex)").inserted else { continue }
@@ -296,7 +363,8 @@ struct SuccessReadAsGrantedRule: Rule {
 
     // MARK: Completion form
 
-    private func completionUses(_ closure: ClosureExprSyntax, _ source: ParsedSource, flagIndex: Int, via wrappers: [String]) -> [Finding] {
+    private func completionUses(_ closure: ClosureExprSyntax, _ source: ParsedSource, flagIndex: Int, via wrappers: [String],
+                                functions: AppFunctions) -> [Finding] {
         let parameters = ClosureShape.parameterNames(closure)
         let flag = flagIndex < parameters.count ? parameters[flagIndex] : "$\(flagIndex)"
         guard flag != "_" else { return [] }
@@ -306,7 +374,7 @@ struct SuccessReadAsGrantedRule: Rule {
         var findings: [Finding] = []
         // `isAuthorized = success`
         for assignment in ExprShape.assignments(in: closure) where assignment.rhs.mentions(flag) {
-            guard let name = ExprShape.referencedName(assignment.lhs), HealthKitVocabulary.isAuthorizationFlag(name) else { continue }
+            guard let name = ExprShape.referencedName(assignment.lhs), Self.recordsGrant(name) else { continue }
             findings.append(finding("`\(name)` is set from the `\(flag)` flag of \(origin), which only says the request was processed, "
                                     + "not that access was granted", at: assignment.node, in: source))
         }
@@ -319,14 +387,18 @@ struct SuccessReadAsGrantedRule: Rule {
             findings.append(finding("the `\(flag)` flag of requestAuthorization is recorded as authorization; it only says the request was processed",
                                     at: call, in: source))
         }
-        // `if success { startWorkout() }` without a status check in the branch.
+        // `if success { startWorkout() }` without a status check in the branch. Only what reads or
+        // writes HealthKit, or records a grant, rests on the flag: asking again, logging, or noting
+        // that the request was answered (`authorizationDetermined = true`) takes nothing as granted.
         for (statement, region) in ControlFlow.regions(within: closure, want: .holds, condition: { ControlFlow.flagPolarity($0, names: [flag]) }) {
             guard !region.contains(where: HealthKitVocabulary.checksStatus) else { continue }
             let calls = region.flatMap(\.calls)
-            let action = calls.first(where: HealthKitVocabulary.isAction)
-            let grants = region.flatMap { ExprShape.assignments(in: $0) }.first {
-                HealthKitVocabulary.isGrantedValue($0.rhs) && (ExprShape.referencedName($0.lhs).map(HealthKitVocabulary.isAuthorizationFlag) ?? false
-                                                               || ExprShape.memberName($0.rhs.single!) != nil)
+            let action = calls.first { functions.readsOrWrites($0) }
+            let grants = region.flatMap { ExprShape.assignments(in: $0) }.first { assignment in
+                guard HealthKitVocabulary.isGrantedValue(assignment.rhs) else { return false }
+                // `isAuthorized = true`, `state = .authorized`; not `authorizationDetermined = true`.
+                if let name = ExprShape.referencedName(assignment.lhs), HealthKitVocabulary.isAuthorizationFlag(name) { return Self.recordsGrant(name) }
+                return ExprShape.memberName(assignment.rhs.single!) != nil
             }
             guard action != nil || grants != nil else { continue }
             let what = action.map { "`\($0.calledExpression.trimmedText)(…)`" } ?? "`\(grants!.node.trimmedText)`"
@@ -334,6 +406,13 @@ struct SuccessReadAsGrantedRule: Rule {
                                     + "`authorizationStatus(for:)` before writing and expect empty reads", at: statement, in: source))
         }
         return findings
+    }
+
+    /// A name that holds the answer (`isAuthorized`, `healthAccessGranted`), not one that notes the
+    /// asking (`authorizationDetermined`, `authorizationRequested`, `didAskForHealthAccess`).
+    static func recordsGrant(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return HealthKitVocabulary.isAuthorizationFlag(name) && !GrantNames.requestWords.contains(where: lower.contains)
     }
 
     // MARK: Async form
@@ -354,7 +433,8 @@ struct SuccessReadAsGrantedRule: Rule {
             if HealthKitVocabulary.checksStatus(item) { break }
             for assignment in ExprShape.assignments(in: item) where HealthKitVocabulary.isGrantedValue(assignment.rhs) {
                 let name = ExprShape.referencedName(assignment.lhs) ?? ""
-                guard HealthKitVocabulary.isAuthorizationFlag(name) || ExprShape.memberName(assignment.rhs.single!) != nil,
+                if !name.isEmpty, !Self.recordsGrant(name), HealthKitVocabulary.isAuthorizationFlag(name) { continue }
+                guard Self.recordsGrant(name) || ExprShape.memberName(assignment.rhs.single!) != nil,
                       !isInsideCatch(assignment.node) else { continue }
                 return [finding("`\(assignment.node.trimmedText)` right after `requestAuthorization` returned: returning only means the request "
                                 + "was processed, not that access was granted", at: assignment.node, in: source)]
@@ -378,5 +458,60 @@ struct SuccessReadAsGrantedRule: Rule {
     /// A grant set in a later `catch` does not come from the request returning.
     private func isInsideCatch(_ node: some SyntaxProtocol) -> Bool {
         node.ancestors.contains { $0.is(CatchClauseSyntax.self) }
+    }
+}
+
+/// The app's own functions by name, to tell what a call in a branch does: one that reads or writes
+/// HealthKit (directly or through the app's functions it calls) rests on the flag; one that asks for
+/// authorization again, or does neither, does not.
+struct AppFunctions {
+    private let byName: [String: [FunctionDeclSyntax]]
+    private let vocabulary: HealthKitVocabulary
+
+    init(_ sources: [ParsedSource], _ vocabulary: HealthKitVocabulary) {
+        var byName: [String: [FunctionDeclSyntax]] = [:]
+        for source in sources {
+            for function in source.tree.collect(FunctionDeclSyntax.self) where function.body != nil {
+                byName[function.name.text, default: []].append(function)
+            }
+        }
+        self.byName = byName
+        self.vocabulary = vocabulary
+    }
+
+    /// Whether the call reads or writes HealthKit: a framework read or write, or an app function
+    /// whose body does (three calls deep). A function the app does not declare is judged by the
+    /// framework's names and the app's naming (`fetchSteps`, `saveWorkout`).
+    func readsOrWrites(_ call: FunctionCallExprSyntax) -> Bool {
+        var visited: Set<String> = []
+        return readsOrWrites(call, depth: 0, visited: &visited)
+    }
+
+    private func readsOrWrites(_ call: FunctionCallExprSyntax, depth: Int, visited: inout Set<String>) -> Bool {
+        if vocabulary.isAuthorizationRequest(call) { return false }
+        guard let name = ExprShape.calledName(call), let declared = byName[name] else {
+            // Inside the app's functions only HealthKit's own calls count; in the branch itself, the
+            // app's naming too (a `fetchSteps()` of a service the audit did not read).
+            return depth == 0 ? HealthKitVocabulary.isRead(call) || HealthKitVocabulary.isWrite(call) : Self.isFrameworkReadOrWrite(call)
+        }
+        guard depth < 3, visited.insert(name).inserted else { return false }
+        for function in declared {
+            guard let calls = function.body?.calls else { continue }
+            // Asking again (Loop's `authorize()` per store) is not using a grant.
+            if calls.contains(where: vocabulary.isAuthorizationRequest) { continue }
+            if calls.contains(where: { readsOrWrites($0, depth: depth + 1, visited: &visited) }) { return true }
+        }
+        return false
+    }
+
+    /// HealthKit's reads and writes: `execute(query)`, `HKSampleQuery(…)`, `result(for:)`, characteristics,
+    /// `save(_:)` / `delete(_:)`, workout sessions and builders.
+    static func isFrameworkReadOrWrite(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = ExprShape.calledName(call) else { return false }
+        if HealthKitVocabulary.characteristicReads.contains(name) { return true }
+        if ["execute", "save", "delete"].contains(name) { return !call.arguments.isEmpty }
+        if name.hasPrefix("HK") { return name.hasSuffix("Query") || name.hasSuffix("QueryDescriptor") || name.hasPrefix("HKWorkout") || name.hasPrefix("HKLiveWorkout") }
+        if (name == "result" || name == "results") && ExprShape.labels(call) == ["for"] { return true }
+        return ["beginCollection", "finishWorkout", "startActivity"].contains(name)
     }
 }

@@ -262,17 +262,31 @@ enum XCConfigFile {
     struct Line { var key: String; var value: String; var line: Int; var file: String; var text: String }
 
     static let maxIncludeDepth = 16
+
+    /// Why `path` is not read as build settings, or nil. Only `.xcconfig` files are: any text of
+    /// `KEY = value` lines parses as one, so a project naming `.git/config` (the CI token) or `.env`
+    /// as its base configuration would otherwise show their secrets as expanded settings.
+    static func refusal(_ path: String) -> String? {
+        if GitMetadata.isNamed(path) { return GitMetadata.refusal }
+        if (path as NSString).pathExtension.lowercased() != "xcconfig" { return "is not an .xcconfig file; its lines are not read as build settings" }
+        return nil
+    }
     static let maxFiles = 256
     static let maxBytes = 8 * 1024 * 1024
 
     /// `read` returns the text of a path relative to the app root, or nil when it cannot be read.
     /// The lines come back in Xcode's order (an included file's lines where its `#include` is), so a
-    /// later assignment wins over an earlier one.
-    static func parse(path: String, display: @escaping (String) -> String, read: @escaping (String) -> String?, notes: inout [String]) throws -> [Line] {
-        var includes = IncludeGraph(display: display, read: read)
+    /// later assignment wins over an earlier one. `unreadable` says why an existing file could not be read (the file system refused it), for the note.
+    static func parse(path: String, display: @escaping (String) -> String, read: @escaping (String) -> String?,
+                      unreadable: @escaping (String) -> String? = { _ in nil }, notes: inout [String]) throws -> [Line] {
+        var includes = IncludeGraph(display: display, read: read, unreadable: unreadable)
         defer { notes += includes.notes }
+        if let refusal = refusal(path) {
+            notes.append("\(display(path)) \(refusal)")
+            return []
+        }
         guard try includes.load(path, from: nil) != nil else {
-            notes.append("\(display(path)): configuration file not found or unreadable")
+            notes.append(display(path) + (unreadable(path).map { " " + $0 } ?? ": configuration file not found or unreadable"))
             return []
         }
         try includes.check(path, chain: [])
@@ -289,13 +303,16 @@ enum XCConfigFile {
     private struct IncludeGraph {
         let display: (String) -> String
         let read: (String) -> String?
+        let unreadable: (String) -> String?
         /// Parsed files by path; nil for a file that could not be read.
         var files: [String: [Item]?] = [:]
         var bytes = 0
         var checked: Set<String> = []
         var notes: [String] = []
 
-        init(display: @escaping (String) -> String, read: @escaping (String) -> String?) { self.display = display; self.read = read }
+        init(display: @escaping (String) -> String, read: @escaping (String) -> String?, unreadable: @escaping (String) -> String?) {
+            self.display = display; self.read = read; self.unreadable = unreadable
+        }
 
         /// The items of `path`, read on first use; `from` is the `#include` that names it, for errors.
         mutating func load(_ path: String, from include: (file: String, line: Int)?) throws -> [Item]? {
@@ -336,7 +353,7 @@ enum XCConfigFile {
                     // Flutter writes Generated.xcconfig on every build and keeps it out of git; what it
                     // sets is read from pubspec.yaml instead (see `flutterGenerated`).
                     if !include.optional && !include.path.hasSuffix("Flutter/Generated.xcconfig") {
-                        notes.append("\(display(path)):\(include.line): #include \"\(display(include.path))\" not found or unreadable")
+                        notes.append("\(display(path)):\(include.line): #include \"\(display(include.path))\" " + (unreadable(include.path) ?? "not found or unreadable"))
                     }
                     continue
                 }
@@ -375,6 +392,10 @@ enum XCConfigFile {
                     // Relative to the including file's folder; never outside the app folder.
                     guard !target.hasPrefix("/"), let resolved = AppFiles.normalize(AppFiles.join(folder.isEmpty ? "." : folder, target)) else {
                         notes.append("\(shown):\(index + 1): #include \"\(target)\" points outside the app folder; not followed")
+                        continue
+                    }
+                    if let refusal = XCConfigFile.refusal(resolved) {
+                        notes.append("\(shown):\(index + 1): #include \"\(target)\" \(refusal)")
                         continue
                     }
                     items.append(.include(Include(path: resolved, line: index + 1, optional: optional)))

@@ -86,6 +86,15 @@ struct AppFiles {
         (try? read(relative)).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// Why the file system refuses to read an existing file (it leads outside the project, or into
+    /// git's data), in its words; nil when the file is missing or reads.
+    func refusal(_ relative: String) -> String? {
+        guard exists(relative) else { return nil }
+        do { _ = try fileSystem.contents(of: absolute(relative)); return nil } catch let error as InputError {
+            return error.problems.first?.message
+        } catch { return nil }
+    }
+
     /// Files below a folder, relative to the app root, never entering `skippedFolders` (plus `extra`).
     func files(under folder: String, skipping extra: Set<String> = []) throws -> [String] {
         guard isDirectory(folder) else { return [] }
@@ -98,7 +107,7 @@ extension PropertyListDocument {
     /// written on (`INFOPLIST_KEY_*` in the project file, `expo.ios.infoPlist` in app.json).
     static func synthesized(path: String, format: Format, root: [String: PlistValue], keyLines: [String: Int], rootLine: Int, text: String) -> PropertyListDocument {
         PropertyListDocument(path: path, format: format, root: root, keyLines: keyLines, rootLine: rootLine,
-                             lines: text.split(separator: "\n", omittingEmptySubsequences: false))
+                             lines: TextLines.split(text))
     }
 }
 

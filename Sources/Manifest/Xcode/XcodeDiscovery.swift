@@ -104,7 +104,7 @@ struct XcodeDiscovery {
                 return []
             }
             var messages: [String] = []
-            let lines = try XCConfigFile.parse(path: path, display: files.display, read: files.text, notes: &messages)
+            let lines = try XCConfigFile.parse(path: path, display: files.display, read: files.text, unreadable: files.refusal, notes: &messages)
             notes += messages.map { DiscoveredFact($0, origin: label, location: location(base.line), isNote: true) }
             guard !lines.isEmpty else { return [] }
             var level = SettingLevel(name: files.display(path))
@@ -162,6 +162,20 @@ struct XcodeDiscovery {
             if rest.hasPrefix(XcodeDiscovery.sourceRoot) { rest = String(rest.dropFirst(XcodeDiscovery.sourceRoot.count)).drop { $0 == "/" }.description }
             guard !rest.hasPrefix("/"), !rest.contains("$("), !rest.contains("${"), !rest.isEmpty else { return nil }
             return AppFiles.normalize(AppFiles.join(project.projectDirectory, rest))
+        }
+
+        /// Why `path(value)` found no file to read, in words: a reference no level defines, a path
+        /// outside the repository (said alike whether it exists or not; it is never opened), an
+        /// absolute path inside it, or one leaving the app folder.
+        func unreadable(_ value: String) -> String {
+            var rest = value
+            if rest.hasPrefix(XcodeDiscovery.sourceRoot) { rest = String(rest.dropFirst(XcodeDiscovery.sourceRoot.count)).drop { $0 == "/" }.description }
+            if rest.isEmpty || rest.contains("$(") || rest.contains("${") { return "cannot be resolved inside the app folder" }
+            let absolute = rest.hasPrefix("/") ? rest : ((files.absolute(project.projectDirectory) + "/" + rest) as NSString).standardizingPath
+            let repository = ProjectRoot.containing(files.app.root)
+            guard let real = RealPath.of(absolute), RealPath.isInside(real, repository) else { return "lies outside the repository; not read" }
+            return rest.hasPrefix("/") ? "is an absolute path; write it relative to $(SRCROOT), as only files in the app folder are read"
+                : "leaves the app folder; not read (set the app's `root:` to a folder holding it)"
         }
 
         /// Settings as the config's `build_settings` holds them: `$(SRCROOT)` shown as the project folder.
@@ -275,7 +289,7 @@ struct XcodeDiscovery {
         discovery.inputs.append(display)
         let project = try XcodeProject(data: data, file: display, projectPath: projectPath)
         let text = String(decoding: data, as: UTF8.self)
-        let reader = Reader(project: project, text: text, lines: text.split(separator: "\n", omittingEmptySubsequences: false), files: files,
+        let reader = Reader(project: project, text: text, lines: TextLines.split(text), files: files,
                             flutter: Reader.flutterGenerated(project, files: files))
         let app = discovery.config
         func explicit(_ key: String) -> Bool { app.explicitKeys.contains(key) }
@@ -367,7 +381,7 @@ struct XcodeDiscovery {
         if let written = settings.values["INFOPLIST_FILE"], !written.isEmpty {
             let (source, at) = origin("INFOPLIST_FILE")
             guard let path = reader.path(written) else {
-                throw InputError("INFOPLIST_FILE '\(settings.raw["INFOPLIST_FILE"] ?? written)' of \(main.name) cannot be resolved inside the app folder", at: at ?? location)
+                throw InputError("INFOPLIST_FILE '\(settings.raw["INFOPLIST_FILE"] ?? written)' of \(main.name) \(reader.unreadable(written))", at: at ?? location)
             }
             usedPlists.insert(path)
             if explicit("info_plist") {
@@ -405,11 +419,14 @@ struct XcodeDiscovery {
             let (source, at) = origin("CODE_SIGN_ENTITLEMENTS")
             if explicit("entitlements") {
                 discovery.note("entitlements in the config (\(app.entitlements ?? "")) override CODE_SIGN_ENTITLEMENTS \(written)", origin: source, at: at)
-            } else if let path = reader.path(written), files.exists(path) {
+            } else if let path = reader.path(written) {
+                guard files.exists(path) else {
+                    throw InputError("CODE_SIGN_ENTITLEMENTS of \(main.name): '\(files.display(path))' does not exist", at: at ?? location)
+                }
                 discovery.config.entitlements = path
                 discovery.fact("Entitlements \(files.display(path))", origin: source, at: at)
             } else {
-                throw InputError("CODE_SIGN_ENTITLEMENTS of \(main.name): '\(written.replacingOccurrences(of: Self.sourceRoot, with: "$(SRCROOT)"))' does not exist", at: at ?? location)
+                throw InputError("CODE_SIGN_ENTITLEMENTS of \(main.name): '\(written.replacingOccurrences(of: Self.sourceRoot, with: "$(SRCROOT)"))' \(reader.unreadable(written))", at: at ?? location)
             }
         } else if !explicit("entitlements") {
             let folder = project.folder(of: main) ?? "."

@@ -21,7 +21,8 @@ struct XcodeGenDiscovery {
 
     func discover(into discovery: inout Discovery) throws {
         var specs: [SpecFile] = []
-        read(spec, into: &specs, discovery: &discovery, depth: 0)
+        var budget = SpecBudget()
+        try read(spec, into: &specs, budget: &budget, discovery: &discovery, depth: 0)
         guard let main = specs.first else { return }
         // XcodeGen merges included specs under the including one: the root spec's keys win.
         let targetNodes = specs.flatMap { file in (file.root.mapping?["targets"]?.mapping ?? [:]).map { (file: file, key: $0.key, value: $0.value) } }
@@ -109,16 +110,31 @@ struct XcodeGenDiscovery {
     }
 
     static func application(spec: String, in folder: String, fileSystem: FileSystem) -> Application? {
+        var budget = SpecBudget()
+        var overBudget = false
+        /// Each file once, within the spec's budget; nil for one that is absent, unreadable or over it.
         func node(_ relative: String) -> Node? {
-            (try? fileSystem.contents(of: folder + "/" + relative)).flatMap { try? YAMLReader.compose(String(decoding: $0, as: UTF8.self), file: relative) }
+            guard budget.visited.insert(relative).inserted, let data = try? fileSystem.contents(of: folder + "/" + relative) else { return nil }
+            let text = String(decoding: data, as: UTF8.self)
+            do { try budget.spend(text, file: relative) } catch {
+                overBudget = true
+                return nil
+            }
+            guard let node = try? YAMLReader.compose(text, file: relative) else { return nil }
+            budget.count(node)
+            return node
         }
-        guard let root = node(spec) else { return nil }
+        guard let root = node(spec) else {
+            // Found all the same, named after its folder: the audit then says why it is not read.
+            let name = ((folder + "/" + spec) as NSString).deletingLastPathComponent
+            return overBudget ? Application(target: (name as NSString).lastPathComponent, projectName: nil, pathsFromSearchRoot: false) : nil
+        }
         let specFolder = (spec as NSString).deletingLastPathComponent
         var files = [root]
         for include in root.mapping?["include"]?.sequence ?? [] {
             guard let written = include.string ?? include.mapping?["path"]?.string else { continue }
             let candidates = [AppFiles.normalize(AppFiles.join(specFolder.isEmpty ? "." : specFolder, written)), AppFiles.normalize(written)].compactMap { $0 }
-            if let found = candidates.lazy.compactMap(node).first { files.append(found) }
+            if let found = candidates.first(where: { fileSystem.fileExists(folder + "/" + $0) && !budget.visited.contains($0) }).flatMap(node) { files.append(found) }
         }
         let targets = files.flatMap { file in (file.mapping?["targets"]?.mapping ?? [:]).map { (key: $0.key.string, value: $0.value) } }
         guard let target = targets.first(where: { $0.value.mapping?["type"]?.string == "application" })?.key else { return nil }
@@ -132,11 +148,44 @@ struct XcodeGenDiscovery {
         return Application(target: target, projectName: root.mapping?["name"]?.string, pathsFromSearchRoot: fromSearchRoot)
     }
 
+    /// What one spec may read with its includes: each file once, and a bound on bytes and values in
+    /// all (YAML is read at a few MB/s), so a file included a hundred times, or a spec of megabytes,
+    /// is not read for minutes. Over the bound is an input error naming the file.
+    struct SpecBudget {
+        static let maxFiles = 64
+        static let scope = "this XcodeGen spec and the files it includes"
+        var visited: Set<String> = []
+        private var files = 0
+        private var bytes = 0
+        private var values = 0
+
+        /// Counts `text` against the budget before it is parsed.
+        mutating func spend(_ text: String, file: String) throws {
+            files += 1
+            if files > Self.maxFiles { throw InputError("\(Self.scope) are more than \(Self.maxFiles) files; not read", file: file, line: 1) }
+            try YAMLReader.checkSize(text, file: file, spent: (bytes, values), scope: Self.scope)
+            bytes += text.utf8.count
+        }
+
+        /// Adds a parsed file's values (`spend` has checked that they fit).
+        mutating func count(_ node: Node) { values += Self.values(in: node) }
+
+        private static func values(in node: Node) -> Int {
+            switch node {
+            case .scalar, .alias: return 1
+            case .sequence(let items): return items.reduce(1) { $0 + values(in: $1) }
+            case .mapping(let pairs): return pairs.reduce(1) { $0 + values(in: $1.key) + values(in: $1.value) }
+            }
+        }
+    }
+
     /// Reads a spec file and, depth first, the files its `include:` names: relative to the including
-    /// file, else to the app root (specs generated with `--project-root`). Four levels at most.
-    private func read(_ path: String, into specs: inout [SpecFile], discovery: inout Discovery, depth: Int) {
-        guard depth <= 4, !specs.contains(where: { $0.path == path }), let text = files.text(path) else { return }
+    /// file, else to the app root (specs generated with `--project-root`). Four levels at most, each
+    /// file once.
+    private func read(_ path: String, into specs: inout [SpecFile], budget: inout SpecBudget, discovery: inout Discovery, depth: Int) throws {
+        guard depth <= 4, budget.visited.insert(path).inserted, let text = files.text(path) else { return }
         let shown = files.display(path)
+        try budget.spend(text, file: shown)
         let root: Node
         do { root = try YAMLReader.compose(text, file: shown) } catch let error as InputError {
             let problem = error.problems.first ?? InputProblem("unreadable", file: shown)
@@ -148,13 +197,14 @@ struct XcodeGenDiscovery {
         } catch {
             return
         }
+        budget.count(root)
         specs.append(SpecFile(path: path, shown: shown, text: text, root: root))
         let folder = (path as NSString).deletingLastPathComponent
         for include in root.mapping?["include"]?.sequence ?? [] {
             guard let written = include.string ?? include.mapping?["path"]?.string else { continue }
             let candidates = [AppFiles.normalize(AppFiles.join(folder.isEmpty ? "." : folder, written)), AppFiles.normalize(written)].compactMap { $0 }
             if let found = candidates.first(where: files.exists) {
-                read(found, into: &specs, discovery: &discovery, depth: depth + 1)
+                try read(found, into: &specs, budget: &budget, discovery: &discovery, depth: depth + 1)
             } else {
                 discovery.note("\(shown) includes \(written), which is not in the app folder; not read", origin: Self.fileName,
                                at: FileLocation(file: shown, line: include.mark?.line))

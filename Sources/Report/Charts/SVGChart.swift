@@ -157,7 +157,8 @@ public enum SVGChart {
     // MARK: - Pieces
 
     private static func svg(title: String, description: String, body: String) -> String {
-        let id = "c" + String(abs(title.hashValueStable) % 1_000_000)
+        // The same in every process and never negative (a hash's `abs` traps on Int.min).
+        let id = "c" + SHA256.hex(title).prefix(12)
         // Pattern ids are prefixed per chart: several charts share one page.
         let body = prefixingReferences(body, with: id + "-")
         return """
@@ -239,13 +240,4 @@ public enum SVGChart {
     }
 
     static func escape(_ text: String) -> String { HTMLText.escape(text) }
-}
-
-private extension String {
-    /// A hash that is the same in every process (Swift's `hashValue` is seeded per run).
-    var hashValueStable: Int {
-        var hash = 5381
-        for byte in utf8 { hash = (hash &* 33) &+ Int(byte) }
-        return hash
-    }
 }

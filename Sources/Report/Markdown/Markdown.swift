@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 
 /// Turning untrusted text (anything from a manifest or source) into Markdown that can only ever
 /// be literal text: never a link, image, heading, list, HTML or entity.
@@ -39,7 +40,9 @@ public enum MarkdownText {
 
     /// An inline code span holding `text` verbatim: the fence is longer than any backtick run inside.
     public static func code(_ text: String) -> String {
-        let flattened = VisibleText.escaped(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " "))
+        // A code span keeps `##[` verbatim, which a CI log reading the comment on stdout would obey.
+        let flattened = RunnerCommand.neutralized(VisibleText.escaped(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")),
+                                                  hash: VisibleText.escape("#"))
         guard !flattened.isEmpty else { return "` `" }
         var longest = 0, run = 0
         for character in flattened {

@@ -56,7 +56,8 @@ public enum EvidenceReport {
         html += "<h2>Configuration</h2>\n<p><code>\(HTMLText.escape(input.configPath))</code></p>\n"
         html += "<pre><code>\(HTMLText.escape(input.configText))</code></pre>\n"
         html += inputs(input.inputs)
-        return html + "</body>\n</html>\n"
+        // Control and bidi characters however they got in (a message's Markdown, the extra section), as the site shows them.
+        return VisibleText.escaped(html + "</body>\n</html>\n")
     }
 
     private static func facts(_ audit: AppAudit, input: EvidenceInput, context: OutputContext) -> String {

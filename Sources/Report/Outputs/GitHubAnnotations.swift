@@ -16,9 +16,11 @@ public enum GitHubAnnotations {
             properties.append(("title", "\(title) [\(finding.ruleID)]"))
             var message = VisibleText.escaped(PlainText.message(finding.message))
             if !finding.quote.isEmpty { message += "\n" + VisibleText.escaped(finding.quote) }
-            output += "::\(command(finding.severity)) "
+            // The runner reads this line as one `::` command first, so a `##[` in it is data; it
+            // is still written `#\u{0023}[`, as in every other output, should that ever change.
+            output += RunnerCommand.neutralized("::\(command(finding.severity)) "
                 + properties.map { "\($0.0)=\(escapeProperty($0.1))" }.joined(separator: ",")
-                + "::\(escapeData(message))\n"
+                + "::\(escapeData(message))", hash: VisibleText.escape("#")) + "\n"
         }
         if let scope = context.changeScope { output += "::notice title=\(escapeProperty(context.tool.name))::\(escapeData(scope.sentence))\n" }
         return output

@@ -1,3 +1,5 @@
+import Manifest
+
 /// A JSON document with object keys in the order written, so machine outputs are byte-stable and
 /// read in a sensible order (`schemaVersion` first) without relying on Foundation's serializer.
 public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
@@ -65,7 +67,13 @@ public indirect enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, 
     /// RFC 8259 string escaping; control characters as `\u00XX`.
     static func quote(_ text: String, into output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
+        let commandHashes = RunnerCommand.hashesToEscape(in: text)
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            // A CI runner command (`##[…]`) in a report printed on stdout: written `#\u0023[`.
+            if !commandHashes.isEmpty, commandHashes.contains(offset) {
+                output += "\\u0023"
+                continue
+            }
             switch scalar {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"

@@ -20,10 +20,10 @@ public enum TextReport {
     /// `--verbose`: what discovery found for the app, each fact where it was read, as
     /// `path:line: note: text (origin)` so editors link it like a finding.
     static func discovery(_ audit: AppAudit, context: OutputContext) -> String {
-        var text = "\(oneLine(audit.manifest.id)): \(Plural.count(audit.manifest.discovery.count, "discovered fact"))\n"
+        var text = VisibleText.line("\(oneLine(audit.manifest.id)): \(Plural.count(audit.manifest.discovery.count, "discovered fact"))") + "\n"
         for fact in audit.manifest.discovery {
             let place = fact.location.map { "\(oneLine(context.repositoryPath($0.file))):\(OutputContext.line($0))" } ?? oneLine(audit.manifest.id)
-            text += "\(place): \(fact.isNote ? "note" : "info"): \(oneLine(fact.text)) (\(oneLine(fact.origin)))\n"
+            text += VisibleText.line("\(place): \(fact.isNote ? "note" : "info"): \(oneLine(fact.text)) (\(oneLine(fact.origin)))") + "\n"
         }
         return text
     }
@@ -33,7 +33,8 @@ public enum TextReport {
         if let suppression = finding.suppression {
             text += " (suppressed, \(suppression.origin.rawValue): \(oneLine(suppression.reason)))"
         }
-        return text
+        // A path at the line's start could begin `::`; a message could hold `##[`.
+        return VisibleText.line(text)
     }
 
     /// `path:line` or `path:line:column`; line 1 when the input has no lines.

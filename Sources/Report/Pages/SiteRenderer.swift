@@ -46,12 +46,15 @@ public struct SiteRenderer: Sendable {
         plan(input).map { OutputFile(path: $0.path, data: $0.render()) }
     }
 
+    /// `fromApps`: the page shows what apps and results say (every page but the site's own content
+    /// pages). Their control and bidi characters are then shown as `\u{202E}` escapes, as in the
+    /// text formats, whichever way they reached the page: a template's `{{value}}`, cmark, a chart.
     func page(_ template: String, path: String, title: String, context: [String: Any], siteTitle: String,
-              toc: [TableOfContentsEntry] = []) -> OutputFile {
+              toc: [TableOfContentsEntry] = [], fromApps: Bool = true) -> OutputFile {
         var context = context
         context["root"] = SitePaths.root(from: path)
         let html = templates.page(template, context: context, layout: PageContext.layout(title: title, page: path, siteTitle: siteTitle, toc: toc))
-        return OutputFile(path: path, text: html)
+        return OutputFile(path: path, text: fromApps ? VisibleText.escaped(html) : html)
     }
 
     func indexPage(_ input: SiteInput) -> OutputFile {
@@ -151,7 +154,7 @@ public struct SiteRenderer: Sendable {
             ContentLinks.rewrite(url, fromDirectory: directory, page: path, pages: links.outputs)
         }
         return page("page", path: path, title: content.title, context: ["title": content.title, "body": rendered.html],
-                    siteTitle: input.title, toc: rendered.headings)
+                    siteTitle: input.title, toc: rendered.headings, fromApps: false)
     }
 }
 

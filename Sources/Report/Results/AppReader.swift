@@ -34,7 +34,7 @@ struct AppReader {
 
     private func answer(_ node: JSONNode) throws(ResultFormatError) -> Answer {
         let number = try node.field("question")
-        guard let question = ReviewQuestion(rawValue: try number.int()) else { throw number.problem("questions are numbered 1 to 6") }
+        guard let question = ReviewQuestion(rawValue: try number.int(in: 1...ReviewQuestion.allCases.count)) else { throw number.problem("questions are numbered 1 to 6") }
         let evidence = try node.field("evidence").map { item throws(ResultFormatError) in
             Evidence(location: try paths.location(item.field("location")), quote: try item.field("quote").string())
         }
@@ -80,8 +80,8 @@ struct AppReader {
         declared.targets = try node.field("targets").map { target throws(ResultFormatError) in
             Declarations.Target(
                 id: try target.field("id").string(), name: try target.field("name").string(),
-                extensionPoint: try target.optionalField("extensionPoint")?.string(), swiftFiles: try target.field("swiftFiles").int(),
-                javaScriptFiles: try target.optionalField("javaScriptFiles")?.int(),
+                extensionPoint: try target.optionalField("extensionPoint")?.string(), swiftFiles: try target.field("swiftFiles").int(in: ResultRanges.fileCount),
+                javaScriptFiles: try target.optionalField("javaScriptFiles")?.int(in: ResultRanges.fileCount),
                 infoPlist: try target.optionalField("infoPlist").map { plist throws(ResultFormatError) in
                     .init(path: paths.siteRelative(try plist.field("path").string()), format: try plist.field("format").string())
                 })

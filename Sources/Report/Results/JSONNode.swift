@@ -65,17 +65,39 @@ struct JSONNode {
         return text
     }
 
-    func int() throws(ResultFormatError) -> Int {
-        guard case .int(let number) = value else { throw problem("expected an integer, found \(kind)") }
+    /// An integer within `range`. Every number of a result is read through a range (see
+    /// `ResultRanges`): the pages do arithmetic on them (`index + 1`, a chart's scale, grouped
+    /// digits), and a hostile value must be an error naming its field, never a trap.
+    func int(in range: ClosedRange<Int>) throws(ResultFormatError) -> Int {
+        switch value {
+        case .int(let number) where range.contains(number): return number
+        case .int(let number): throw outOfRange(String(number), range: "an integer from \(range.lowerBound) to \(range.upperBound)")
+        case .number(let number): throw outOfRange(Self.text(number), range: "an integer from \(range.lowerBound) to \(range.upperBound)")
+        default: throw problem("expected an integer, found \(kind)")
+        }
+    }
+
+    /// A number within `range` (integers included).
+    func double(in range: ClosedRange<Double>) throws(ResultFormatError) -> Double {
+        let number: Double
+        switch value {
+        case .int(let integer): number = Double(integer)
+        case .number(let real): number = real
+        default: throw problem("expected a number, found \(kind)")
+        }
+        guard range.contains(number) else {
+            throw outOfRange(Self.text(number), range: "a number from \(Self.text(range.lowerBound)) to \(Self.text(range.upperBound))")
+        }
         return number
     }
 
-    func double() throws(ResultFormatError) -> Double {
-        switch value {
-        case .int(let number): return Double(number)
-        case .number(let number): return number
-        default: throw problem("expected a number, found \(kind)")
-        }
+    private func outOfRange(_ found: String, range: String) -> ResultFormatError {
+        problem("\(found) is out of range: expected \(range)")
+    }
+
+    /// `1e+300`, `0.5`, and whole numbers without a fraction (`1000000000`, not `1e+09`).
+    private static func text(_ number: Double) -> String {
+        number == number.rounded() && number.magnitude < 1e15 ? String(Int(number)) : "\(number)"
     }
 
     func bool() throws(ResultFormatError) -> Bool {

@@ -26,28 +26,19 @@ public enum ResultReader {
     public static func read(_ root: JSONValue) throws(ResultFormatError) -> CheckResult { try read(JSONNode(root)) }
 
     /// What history needs of a result: the commit and each app's active findings by rule and
-    /// fingerprint (the fingerprints as written, which is what `--baseline` matches too).
-    public static func historyRecord(_ data: Data, stamp: String) throws(ResultFormatError) -> HistoryRecord {
-        let root: JSONValue
-        do { root = try JSONParser.parse(data) } catch { throw ResultFormatError(path: "", message: "not valid JSON: \(error)") }
-        return try historyRecord(root, stamp: stamp)
-    }
-
+    /// fingerprint (the fingerprints as written, which is what `--baseline` matches too). Nothing
+    /// else of the result is kept: its other members are untrusted and may be any size.
     public static func historyRecord(_ root: JSONValue, stamp: String) throws(ResultFormatError) -> HistoryRecord {
         let node = JSONNode(root)
         try checkVersion(node)
         let commit = try source(node.field("source")).commit
         var apps: [(id: String, findings: [FindingKey])] = []
         for app in try node.field("apps").array() {
-            let id = try app.field("id")
-            guard Identifier.isValid(try id.string()) else { throw id.problem("not an app id") }
             var keys: [FindingKey] = []
             for finding in try app.field("findings").array() where try finding.optionalField("suppressed") == nil {
-                let fingerprint = try finding.field("fingerprint")
-                guard try fingerprint.string().count <= 64 else { throw fingerprint.problem("not a fingerprint") }
-                keys.append(FindingKey(rule: try finding.field("ruleId").string(), fingerprint: try fingerprint.string()))
+                keys.append(try HistoryRecordFormat.key(finding))
             }
-            apps.append((try id.string(), keys))
+            apps.append((try HistoryRecordFormat.appID(app.field("id")), keys))
         }
         return HistoryRecord(stamp: stamp, commit: commit, apps: apps)
     }
@@ -75,22 +66,27 @@ public enum ResultReader {
         return CheckResult(toolVersion: version, title: try root.field("title").string(), source: source, apps: apps, isPartial: partial)
     }
 
+    /// A commit hash: 40 or 64 lowercase hexadecimal digits (history keys records by it).
+    static func commit(_ node: JSONNode) throws(ResultFormatError) -> String {
+        let text = try node.string()
+        guard text.utf8.count == 40 || text.utf8.count == 64, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw node.problem("expected a commit hash (40 or 64 lowercase hexadecimal digits)")
+        }
+        return text
+    }
+
     /// Results of another schema are refused with what to do, not half-read.
     static func checkVersion(_ root: JSONNode) throws(ResultFormatError) {
         let node = try root.field("schemaVersion")
-        let version = try node.int()
+        let version = try node.int(in: ResultRanges.schemaVersion)
         guard version == JSONReport.schemaVersion else {
             throw node.problem("schemaVersion \(version) is not read by this healthaudit (it reads \(JSONReport.schemaVersion)): write the result with `healthaudit check --format json` of version \(ToolInfo.currentVersion)")
         }
     }
 
-    private static func source(_ node: JSONNode) throws(ResultFormatError) -> ResultSource {
+    static func source(_ node: JSONNode) throws(ResultFormatError) -> ResultSource {
         var source = ResultSource()
-        if let commit = try node.optionalField("commit") {
-            let text = try commit.string()
-            guard (text.count == 40 || text.count == 64), text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { throw commit.problem("expected a commit hash (40 or 64 lowercase hexadecimal digits)") }
-            source.commit = text
-        }
+        source.commit = try node.optionalField("commit").map(commit)
         if let template = try node.optionalField("urlTemplate") {
             let text = try template.string()
             if let problem = SourceLinks.problem(text) { throw template.problem(problem) }
@@ -126,9 +122,7 @@ struct ResultPaths {
     func location(_ node: JSONNode) throws(ResultFormatError) -> FileLocation {
         let path = try node.field("path").string()
         guard !path.isEmpty else { throw try node.field("path").problem("empty path") }
-        let line = try node.optionalField("line")?.int(), column = try node.optionalField("column")?.int()
-        if let line, line < 1 { throw try node.field("line").problem("lines count from 1") }
-        if let column, column < 1 { throw try node.field("column").problem("columns count from 1") }
+        let line = try node.optionalField("line")?.int(in: ResultRanges.line), column = try node.optionalField("column")?.int(in: ResultRanges.line)
         return FileLocation(file: siteRelative(path), line: line, column: column)
     }
 }

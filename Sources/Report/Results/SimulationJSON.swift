@@ -14,8 +14,10 @@ enum SimulationJSON {
     }
 
     static func read(_ node: JSONNode) throws(ResultFormatError) -> SimulationReport {
-        let days = try node.field("days").map(day)
-        guard days.count <= DayRange.maxDays else { throw try node.field("days").problem("more than \(DayRange.maxDays) days") }
+        let daysNode = try node.field("days")
+        guard try daysNode.array().count <= DayRange.maxDays else { throw daysNode.problem("more than \(DayRange.maxDays) days") }
+        let days = try daysNode.map(day)
+        try checkOrder(days, daysNode)
         return SimulationReport(days: days, scenarios: try node.field("scenarios").map(scenario),
                                 unmodelledTypes: try node.field("unmodelledTypes").strings())
     }
@@ -49,9 +51,24 @@ enum SimulationJSON {
         ])
     }
 
+    /// Each day is one page (`2026-04-01.html`) linked to the day before and after: the days come
+    /// in order, each once, as `check` writes them.
+    private static func checkOrder(_ days: [DaySummary], _ node: JSONNode) throws(ResultFormatError) {
+        let items = try node.array()
+        for index in days.indices.dropFirst() where days[index].day <= days[index - 1].day {
+            let field = try items[index].field("day")
+            if let first = days.firstIndex(where: { $0.day == days[index].day }), first != index {
+                throw field.problem("\(days[index].day) is also days[\(first)]: each day is listed once")
+            }
+            throw field.problem("\(days[index].day) comes after \(days[index - 1].day): the days are listed in order")
+        }
+    }
+
     private static func day(_ node: JSONNode) throws(ResultFormatError) -> DaySummary {
         let dayNode = try node.field("day")
-        guard let date = DayDate(try dayNode.string()) else { throw dayNode.problem("expected a day as YYYY-MM-DD") }
+        let text = try dayNode.string()
+        // Canonical digits only: `DayDate` alone would take `+202-04-01` as the year 202.
+        guard let date = DayDate(text), date.description == text else { throw dayNode.problem("expected a day as YYYY-MM-DD") }
         let metrics = try node.field("metrics").map { row throws(ResultFormatError) in
             MetricRow(name: try row.field("name").string(), held: try row.field("held").string(), seen: try row.field("seen").string(),
                       visibility: try visibility(row.field("visibility")), type: try row.field("type").string())
@@ -60,19 +77,28 @@ enum SimulationJSON {
             WorkoutRow(activity: try row.field("activity").string(), start: try row.field("start").string(), duration: try row.field("duration").string(),
                        energy: try row.field("energy").string(), distance: try row.field("distance").string())
         }
-        let steps = try node.field("stepsByHour").map { hour throws(ResultFormatError) in hour.isNull ? nil : try hour.double() }
-        let heart = try node.field("heartRate").map { point throws(ResultFormatError) in (x: try point.field("x").double(), bpm: try point.field("bpm").double()) }
+        let steps = try node.field("stepsByHour").map { hour throws(ResultFormatError) in hour.isNull ? nil : try hour.double(in: ResultRanges.steps) }
+        let heart = try node.field("heartRate").map { point throws(ResultFormatError) in
+            (x: try point.field("x").double(in: ResultRanges.fraction), bpm: try point.field("bpm").double(in: ResultRanges.beatsPerMinute))
+        }
         let sleep = try node.field("sleep").map { span throws(ResultFormatError) in
-            SleepSpan(stage: try span.field("stage").string(), start: try span.field("start").double(), end: try span.field("end").double())
+            let start = try span.field("start").double(in: ResultRanges.fraction), endNode = try span.field("end")
+            let end = try endNode.double(in: ResultRanges.fraction)
+            guard end >= start else { throw endNode.problem("a sleep span ends before it starts") }
+            return SleepSpan(stage: try span.field("stage").string(), start: start, end: end)
         }
         let labels = try node.field("hourLabels").strings()
-        let ticks = try node.field("clockTicks").map { tick throws(ResultFormatError) in (x: try tick.field("x").double(), label: try tick.field("label").string()) }
-        var summary = DaySummary(day: date, hours: try node.field("hours").double(), metrics: metrics, workouts: workouts,
+        let ticks = try node.field("clockTicks").map { tick throws(ResultFormatError) in
+            (x: try tick.field("x").double(in: ResultRanges.fraction), label: try tick.field("label").string())
+        }
+        var summary = DaySummary(day: date, hours: try node.field("hours").double(in: ResultRanges.dayHours), metrics: metrics, workouts: workouts,
                           workoutsVisibility: try visibility(node.field("workoutsVisibility")), stepsByHour: steps, heartRate: heart,
                           heartRateVisibility: try visibility(node.field("heartRateVisibility")), sleep: sleep,
                           sleepVisibility: try visibility(node.field("sleepVisibility")),
-                          stepsSeen: try node.optionalField("stepsSeen")?.double(), stepsHeld: try node.field("stepsHeld").double(),
-                          sleepSeenHours: try node.optionalField("sleepSeenHours")?.double(), sleepHeldHours: try node.field("sleepHeldHours").double())
+                          stepsSeen: try node.optionalField("stepsSeen")?.double(in: ResultRanges.steps),
+                          stepsHeld: try node.field("stepsHeld").double(in: ResultRanges.steps),
+                          sleepSeenHours: try node.optionalField("sleepSeenHours")?.double(in: ResultRanges.sleepHours),
+                          sleepHeldHours: try node.field("sleepHeldHours").double(in: ResultRanges.sleepHours))
         summary.hourLabels = labels
         summary.clockTicks = ticks
         return summary
@@ -108,11 +134,16 @@ enum SimulationJSON {
     }
 
     private static func scenario(_ node: JSONNode) throws(ResultFormatError) -> ScenarioReport {
+        var position = 0
         let steps = try node.field("steps").map { step throws(ResultFormatError) in
-            ScenarioReport.Step(
-                index: try step.field("index").int(), action: try step.field("action").string(), outcome: try step.field("outcome").string(),
+            // Numbered from 0 in order: the number is the step's anchor on the app page.
+            let indexNode = try step.field("index")
+            guard try indexNode.int(in: ResultRanges.samples) == position else { throw indexNode.problem("expected \(position): steps are numbered from 0 in order") }
+            position += 1
+            return ScenarioReport.Step(
+                index: position - 1, action: try step.field("action").string(), outcome: try step.field("outcome").string(),
                 status: try step.optionalField("status")?.string(), error: try step.optionalField("error").map(error),
-                samplesSeen: try step.optionalField("samplesSeen")?.int(),
+                samplesSeen: try step.optionalField("samplesSeen")?.int(in: ResultRanges.samples),
                 crash: try step.optionalField("crash").map { crash throws(ResultFormatError) in
                     HealthKitCrash(reason: try crash.field("reason").string(), exceptionName: try crash.field("exceptionName").string())
                 },
@@ -128,7 +159,7 @@ enum SimulationJSON {
 
     private static func error(_ node: JSONNode) throws(ResultFormatError) -> HealthKitError {
         let code = try node.field("code")
-        guard let known = HKErrorCode(rawValue: try code.int()) else { throw code.problem("not an HKError code (0–15)") }
+        guard let known = HKErrorCode(rawValue: try code.int(in: ResultRanges.errorCode)) else { throw code.problem("not an HKError code") }
         return HealthKitError(known, description: try node.field("description").string())
     }
 }

@@ -14,10 +14,10 @@ final class HTTPListener: @unchecked Sendable {
     private let loop: ReadinessLoop
     private let limits: ServeLimits
     private let slots: ConnectionSlots
-    private let report: @Sendable (String) -> Void
+    private let report: @Sendable ([String]) -> Void
 
     /// Binds and listens at once, so a taken port is reported before anything else happens.
-    init(address: String, port: UInt16, limits: ServeLimits, report: @escaping @Sendable (String) -> Void) throws {
+    init(address: String, port: UInt16, limits: ServeLimits, report: @escaping @Sendable ([String]) -> Void) throws {
         let loop = try ReadinessLoop()
         do {
             (fd, self.port) = try Posix.listen(address: address, port: port)
@@ -60,7 +60,7 @@ final class HTTPListener: @unchecked Sendable {
             switch Posix.accept(fd) {
             case .connection(let client):
                 pause = Self.firstPause
-                if struggling { report("serve: accepting connections again\n") }
+                if struggling { report(["serve: accepting connections again"]) }
                 struggling = false
                 let socket = ConnectionSocket(fd: client, loop: loop)
                 guard let slot = slots.admit(socket) else {
@@ -77,14 +77,14 @@ final class HTTPListener: @unchecked Sendable {
                 continue
             case .exhausted(let failure):
                 if !struggling {
-                    report("serve: out of file descriptors or memory (\(failure)); dropping idle connections and retrying\n")
+                    report(["serve: out of file descriptors or memory (\(failure)); dropping idle connections and retrying"])
                 }
                 struggling = true
                 slots.dropOldestWaiting()
                 try? await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(1))
             case .failed(let failure):
-                if !struggling { report("serve: accept failed (\(failure)); retrying\n") }
+                if !struggling { report(["serve: accept failed (\(failure)); retrying"]) }
                 struggling = true
                 try? await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(1))

@@ -1,0 +1,72 @@
+import Manifest
+
+/// Question 3: is there any attempt to determine read permission status? (yes is the anti-pattern.)
+/// The rules that trace status values into reads answer yes, citing where. Otherwise the answer
+/// is no, and says what each status call the app makes is for — deciding a write (the same write
+/// gates question 6 reads), asking about a type the app shares, or whether the sheet would appear —
+/// or, when there is none, that nothing asks.
+struct ReadStatusAnswer {
+    let facts: AnswerFacts
+
+    func answer() -> Answer {
+        if let probed = facts.fromFindings(.readStatusProbed) { return probed }
+        let calls = facts.calls
+        guard !calls.isEmpty else { return facts.noCalls(.readStatusProbed) }
+        let statusCalls = facts.shipping(.statusCheck)
+        let requestStatus = facts.shipping(.requestStatusCheck)
+        guard !statusCalls.isEmpty || !requestStatus.isEmpty else {
+            let reads = facts.shipping(.read)
+            return Answer(question: .readStatusProbed, status: .no, claims: [
+                .stating("nothing in the code asks for permission status (no `authorizationStatus(for:)`, request-status or wrapper status call)"),
+                reads.isEmpty ? .citing("HealthKit is used without asking", calls.map(\.evidence), limit: 2)
+                    : .citing("reads query HealthKit directly", reads.map(\.evidence), limit: 2),
+            ])
+        }
+        var claims: [Claim] = []
+        let gates = facts.context.writeGates.filter { $0.write.ships && $0.isChecked }
+        let decidesWrite = { (status: HealthKitFact) in gates.contains { $0.statusCalls.contains(status.evidence) || $0.check == status.evidence } }
+        let probes = statusCalls.filter { !decidesWrite($0) && onlyRead($0) }
+        if !probes.isEmpty {
+            let types = Array(Set(probes.flatMap(\.types))).sorted().map { "`\($0)`" }.joined(separator: ", ")
+            return Answer(question: .readStatusProbed, status: .yes, claims: [
+                .citing("`authorizationStatus(for:)` asks about \(types), which the app only asks to read: that status is write permission "
+                        + "and says nothing about reading", probes.map(\.evidence), limit: 2),
+            ])
+        }
+        var untraced: [Evidence] = []
+        var shared: [(fact: HealthKitFact, types: [String])] = []
+        var decided: [(Evidence, Evidence)] = []
+        for status in statusCalls {
+            if let gate = gates.first(where: { $0.statusCalls.contains(status.evidence) || $0.check == status.evidence }) {
+                decided.append((status.evidence, gate.write.evidence))
+            } else if !status.types.isEmpty, status.types.allSatisfy(facts.context.requestedShare.contains) {
+                shared.append((status, status.types))
+            } else {
+                untraced.append(status.evidence)
+            }
+        }
+        if !decided.isEmpty {
+            claims.append(.pairs("the status asked decides writes", decided, joiner: "before the write at"))
+        }
+        for (fact, types) in shared.prefix(2) {
+            claims.append(.citing("asks about \(types.map { "`\($0)`" }.joined(separator: ", ")), which the app asks to share", [fact.evidence], limit: 1))
+        }
+        if shared.count > 2 { claims.append(.stating("\(Plural.count(shared.count - 2, "more status call")) on shared types")) }
+        if !requestStatus.isEmpty {
+            claims.append(.citing("asks only whether the permission sheet would appear", requestStatus.map(\.evidence), limit: 2))
+        }
+        if !untraced.isEmpty {
+            claims.append(.citing("no rule finds a read decided by the status asked", untraced, limit: 2))
+        }
+        return Answer(question: .readStatusProbed, status: .no, claims: claims)
+    }
+
+    /// A status call whose types (resolved from the code) the app asks to read and never to share,
+    /// judged only when every share set the code requests was resolved: then its answer can only be
+    /// taken for read access.
+    private func onlyRead(_ status: HealthKitFact) -> Bool {
+        let context = facts.context
+        guard !status.types.isEmpty, !context.resolvedRequests.isEmpty, context.resolvedRequests.allSatisfy(\.share.isResolved) else { return false }
+        return status.types.allSatisfy { !context.requestedShare.contains($0) } && status.types.contains(where: context.requestedRead.contains)
+    }
+}

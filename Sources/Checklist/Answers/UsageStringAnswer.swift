@@ -1,0 +1,58 @@
+import Manifest
+
+/// Question 4: are the usage description keys present with meaningful text? The usage-string and
+/// manifest rules answer no, citing the key. Otherwise the answer cites each key that is set, with
+/// its text, and says why an absent key is not needed.
+struct UsageStringAnswer {
+    let facts: AnswerFacts
+
+    func answer() -> Answer {
+        if let broken = facts.fromFindings(.usageStringsMeaningful) { return broken }
+        let context = facts.context
+        let usesHealthKit = context.declaresHealthKit || !facts.calls.isEmpty
+        if context.manifest.lacksInfoPlist {
+            return usesHealthKit
+                ? Answer(question: .usageStringsMeaningful, status: .cannotTell, claims: [
+                    .stating("no Info.plist was found (a generated one, or none configured), so the usage strings cannot be read")])
+                : Answer(question: .usageStringsMeaningful, status: .notApplicable, claims: [.stating("the app declares no HealthKit use")])
+        }
+        let strings = [HealthKeys.share, HealthKeys.update].compactMap { context.manifest.usageString($0) }
+        guard !strings.isEmpty else {
+            if !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty && facts.calls.isEmpty {
+                return Answer(question: .usageStringsMeaningful, status: .notApplicable, claims: [.stating("the app declares no HealthKit use")])
+            }
+            return Answer(question: .usageStringsMeaningful, status: .cannotTell, claims: [
+                .citing("the app uses HealthKit", facts.declaringEvidence + facts.calls.map(\.evidence), limit: 2),
+                .stating("but no usage string is in the Info.plist or build settings read, and no rule could tell which keys it needs"),
+            ])
+        }
+        var claims = strings.map { string in
+            Claim.citing("`\(string.key)` is set\(string.origin == .infoPlist ? "" : " (\(string.origin.rawValue))")", [Evidence(location: string.location, quote: string.quote)])
+        }
+        var missing: [Claim] = []
+        if context.manifest.usageString(HealthKeys.update) == nil {
+            let writes = facts.shipping(.write)
+            if writes.isEmpty && context.requestedShare.isEmpty {
+                claims.append(.stating("`\(HealthKeys.update)` is not needed: the app neither writes nor asks to share"))
+            } else {
+                missing.append(.citing("`\(HealthKeys.update)` is absent although the app writes or asks to share", writes.map(\.evidence), limit: 1))
+            }
+        }
+        if context.manifest.usageString(HealthKeys.share) == nil {
+            let reads = facts.shipping(.read)
+            if reads.isEmpty && context.requestedRead.isEmpty {
+                claims.append(.stating("`\(HealthKeys.share)` is not needed: the app neither reads nor asks to read"))
+            } else {
+                missing.append(.citing("`\(HealthKeys.share)` is absent although the app reads or asks to read", reads.map(\.evidence), limit: 1))
+            }
+        }
+        guard missing.isEmpty else { return Answer(question: .usageStringsMeaningful, status: .no, claims: missing + claims) }
+        let imperfect = facts.imperfections
+        claims.append(imperfect.isEmpty
+            ? .stating("no usage-string rule finds their text vague, a placeholder or invalid")
+            : .citing("their text is the app's own but imperfect: \(Plural.count(imperfect.count, "finding")) ("
+                      + Set(imperfect.map(\.ruleID)).sorted().joined(separator: ", ") + ")",
+                      imperfect.map { Evidence(location: $0.location, quote: $0.quote) }))
+        return Answer(question: .usageStringsMeaningful, status: .yes, claims: claims)
+    }
+}

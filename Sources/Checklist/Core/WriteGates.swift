@@ -1,0 +1,195 @@
+import Manifest
+import SwiftSyntax
+
+/// One HealthKit write and what runs before it at write time: the fresh status check that decides
+/// it (if any) and whether its failure is seen. Question 6 reads the gates; question 3 reads which
+/// status checks decide writes from the same gates, so the two answers cannot disagree.
+public struct WriteGate: Sendable {
+    public var write: HealthKitFact
+    /// Where the write is decided by a fresh status check: `authorizationStatus(for:)` itself, an app
+    /// helper that asks it (`isShareAuthorized`), or a wrapper's status call; nil when nothing is asked.
+    public var check: Evidence?
+    /// The status calls that check rests on (the helper's own `authorizationStatus(for:)`).
+    public var statusCalls: [Evidence]
+    /// Whether the write's failure is caught or thrown on (good practice, not a re-check); nil when
+    /// the code does not show it either way.
+    public var failureHandled: Bool?
+
+    public var isChecked: Bool { check != nil }
+}
+
+/// Builds the gates of every write fact of an app, from the same facts the answers cite.
+enum WriteGates {
+    static func of(_ usage: HealthKitUsage, sources: [ParsedSource], manifest: AppManifest,
+                   javaScriptCalls: [JavaScriptHealthKitCall], dartCalls: [JavaScriptHealthKitCall]) -> [WriteGate] {
+        let writes = usage.facts(.write)
+        guard !writes.isEmpty else { return [] }
+        let swift = writes.contains { $0.language == .swift } ? StatusGateFinder(sources: sources) : nil
+        var scripts = ScriptStatusGates(manifest: manifest, javaScriptCalls: javaScriptCalls, dartCalls: dartCalls)
+        return writes.map { write in
+            switch write.site {
+            case .syntax(let node)?:
+                guard let swift, let call = node.as(FunctionCallExprSyntax.self) else { break }
+                let check = swift.check(before: node)
+                return WriteGate(write: write, check: check?.evidence, statusCalls: check?.statusCalls ?? [],
+                                 failureHandled: swift.failureHandled(call))
+            case .token(let language, let file, let token)?:
+                return scripts.gate(write, language: language, file: file, token: token)
+            case nil:
+                break
+            }
+            return WriteGate(write: write, check: nil, statusCalls: [], failureHandled: nil)
+        }
+    }
+}
+
+/// Swift: the `authorizationStatus(for:)` check that runs before a node — in its function, through
+/// an app helper that asks it, or, for a function the app calls, in every one of its callers.
+struct StatusGateFinder {
+    struct Check {
+        var evidence: Evidence
+        var statusCalls: [Evidence]
+    }
+
+    private let sourcesByTree: [SyntaxIdentifier: ParsedSource]
+    /// Functions and computed properties whose body asks `authorizationStatus(for:)`, with those calls.
+    let helpers: [String: [Evidence]]
+    private let callIndex: CallIndex
+
+    init(sources: [ParsedSource]) {
+        sourcesByTree = Dictionary(sources.map { ($0.tree.id, $0) }) { first, _ in first }
+        helpers = Self.statusHelpers(sources)
+        callIndex = CallIndex(sources)
+    }
+
+    /// Functions and computed properties whose body asks `authorizationStatus(for:)` (`func canWrite()
+    /// -> Bool`, `var isShareAuthorized: Bool`): calling one is a fresh check too.
+    static func statusHelpers(_ sources: [ParsedSource]) -> [String: [Evidence]] {
+        var helpers: [String: [Evidence]] = [:]
+        for source in sources {
+            // Every function or accessor around a status check, found from the checks up.
+            for check in source.calls(named: HealthKitVocabulary.statusCheck) {
+                let evidence = Evidence(location: source.location(of: check), quote: source.quote(check))
+                for ancestor in check.ancestors {
+                    if let function = ancestor.as(FunctionDeclSyntax.self), let body = function.body, body.encloses(check) {
+                        helpers[function.name.text, default: []].append(evidence)
+                    } else if let binding = ancestor.as(PatternBindingSyntax.self), let accessors = binding.accessorBlock, accessors.encloses(check),
+                              binding.parent?.parent?.is(VariableDeclSyntax.self) == true,
+                              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                        helpers[name, default: []].append(evidence)
+                    }
+                }
+            }
+        }
+        return helpers
+    }
+
+    /// The check that runs before `node`, or nil.
+    func check(before node: Syntax) -> Check? { check(before: node, depth: 0) }
+
+    private func check(before node: Syntax, depth: Int) -> Check? {
+        let function = SyntaxScope.function(of: node)
+        guard let source = sourcesByTree[node.root.id] else { return nil }
+        if let call = function.calls.first(where: { call in
+            call.position < node.position && (HealthKitVocabulary.isStatusCheck(call) || ExprShape.calledName(call).map { helpers[$0] != nil } == true)
+        }) {
+            let evidence = Evidence(location: source.location(of: call), quote: source.quote(call))
+            let inner = HealthKitVocabulary.isStatusCheck(call) ? [evidence] : ExprShape.calledName(call).flatMap { helpers[$0] } ?? []
+            return Check(evidence: evidence, statusCalls: inner)
+        }
+        if !helpers.isEmpty, let token = function.tokens(viewMode: .sourceAccurate).first(where: { $0.position < node.position && helpers[$0.text] != nil }) {
+            return Check(evidence: Evidence(location: source.location(of: token), quote: source.quote(token)), statusCalls: helpers[token.text] ?? [])
+        }
+        // A function the app calls: checked if every caller checks before calling it (a writer called only from a guarded flush).
+        guard depth < 4, let declaration = function.as(FunctionDeclSyntax.self) else { return nil }
+        let callers = (callIndex.byName[declaration.name.text] ?? []).filter { !declaration.encloses(Syntax($0)) }
+        guard !callers.isEmpty, callers.count <= 20 else { return nil }
+        var first: Check?
+        for caller in callers {
+            guard let found = check(before: Syntax(caller), depth: depth + 1) else { return nil }
+            if first == nil { first = found }
+        }
+        return first
+    }
+
+    /// Whether a Swift write's failure is caught or thrown on: nil when its error is dropped.
+    func failureHandled(_ call: FunctionCallExprSyntax) -> Bool? {
+        // Builders and sessions report through later calls: their handling is not this call's.
+        guard ["save", "delete", "deleteObjects"].contains(ExprShape.calledName(call) ?? "") else { return nil }
+        return FailureHandling.swallowed(by: call) == nil
+    }
+
+    /// Every call of the app by called name, to find a function's callers; merged from the files'
+    /// own indexes the first time a function has to be traced to its callers.
+    final class CallIndex: @unchecked Sendable {
+        private let sources: [ParsedSource]
+        init(_ sources: [ParsedSource]) { self.sources = sources }
+
+        lazy var byName: [String: [FunctionCallExprSyntax]] = {
+            var merged: [String: [FunctionCallExprSyntax]] = [:]
+            for source in sources {
+                for (name, calls) in source.callsByName { merged[name, default: []].append(contentsOf: calls) }
+            }
+            return merged
+        }()
+    }
+}
+
+/// How a Swift save's failure is dropped.
+enum FailureHandling {
+    /// How the save's failure is dropped (`try?`, a completion that ignores its error), or nil when it is caught or thrown on.
+    static func swallowed(by call: FunctionCallExprSyntax) -> String? {
+        var node = Syntax(call).parent
+        while let current = node, !current.is(CodeBlockItemSyntax.self) {
+            if let attempt = current.as(TryExprSyntax.self), attempt.questionOrExclamationMark != nil {
+                return "drops its error with `try\(attempt.questionOrExclamationMark!.text)`"
+            }
+            node = current.parent
+        }
+        let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+        guard let closure else { return nil }
+        let parameters = closure.signature?.parameterClause.map { clause -> [String] in
+            if let list = clause.as(ClosureShorthandParameterListSyntax.self) { return list.map(\.name.text) }
+            if let list = clause.as(ClosureParameterClauseSyntax.self) { return list.parameters.map { ($0.secondName ?? $0.firstName).text } }
+            return []
+        } ?? []
+        let used = Set(closure.statements.tokens(viewMode: .sourceAccurate).map(\.text))
+        if parameters.isEmpty { return used.contains("$1") ? nil : "ignores the error its completion handler receives" }
+        return parameters.contains(where: { $0 != "_" && used.contains($0) }) ? nil : "ignores the success and error its completion handler receives"
+    }
+}
+
+/// JavaScript / TypeScript and Dart: a write is checked when the library's status call runs before
+/// it in the same function, or the write runs in the status call's own callback.
+private struct ScriptStatusGates {
+    let manifest: AppManifest
+    let javaScriptCalls: [JavaScriptHealthKitCall]
+    let dartCalls: [JavaScriptHealthKitCall]
+    private var flows: [String: JSFlow] = [:]
+
+    init(manifest: AppManifest, javaScriptCalls: [JavaScriptHealthKitCall], dartCalls: [JavaScriptHealthKitCall]) {
+        self.manifest = manifest; self.javaScriptCalls = javaScriptCalls; self.dartCalls = dartCalls
+    }
+
+    mutating func gate(_ write: HealthKitFact, language: HealthKitFact.Language, file index: Int, token: Int) -> WriteGate {
+        let files = language == .dart ? manifest.dartSources : manifest.javaScriptSources
+        let calls = language == .dart ? dartCalls : javaScriptCalls
+        guard files.indices.contains(index), let call = calls.first(where: { $0.file == index && $0.token == token }) else {
+            return WriteGate(write: write, check: nil, statusCalls: [], failureHandled: nil)
+        }
+        let file = files[index]
+        let key = "\(language.rawValue):\(index)"
+        if flows[key] == nil { flows[key] = JSFlow(file) }
+        let flow = flows[key]!
+        let body = flow.function(containing: token)?.body ?? 0..<token
+        let status = calls.first { other in
+            guard other.file == index, other.kind == .statusCheck, other.library == call.library else { return false }
+            let before = other.token < token && body.contains(other.token)
+            let around = other.paren < token && (file.partner[other.paren].map { token < $0 } ?? false)
+            return before || around
+        }
+        let evidence = status.map { Evidence(location: file.location(of: $0.token), quote: file.quote($0.token)) }
+        let handled: Bool? = call.library.promises || language == .dart ? WriteErrorUnhandledRule.isHandled(call, in: file) : nil
+        return WriteGate(write: write, check: evidence, statusCalls: evidence.map { [$0] } ?? [], failureHandled: handled)
+    }
+}

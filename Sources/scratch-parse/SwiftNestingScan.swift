@@ -1,1 +1,0 @@
-../Manifest/Swift/SwiftNestingScan.swift

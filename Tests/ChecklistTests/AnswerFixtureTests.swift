@@ -1,0 +1,296 @@
+import Checklist
+import Manifest
+import XCTest
+
+/// Small apps, one per class of answer the checklist defines, written for these tests.
+enum AnswerFixtures {
+    static let widgetInfo = RuleExample.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"] as KeyValuePairs<String, Any>])
+
+    /// A save whose error is caught (so no rule reports it) with no status check before it.
+    static let uncheckedWrite = RuleExample.healthApp(["Sources/Journal.swift": """
+        import HealthKit
+
+        final class Journal {
+            let store = HKHealthStore()
+
+            func log(_ sample: HKQuantitySample) async {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                do {
+                    try await store.save(sample)
+                } catch {
+                    print("not saved: \\(error)")
+                }
+            }
+        }
+        """])
+
+    /// Two writes, each decided by a fresh status check: one inline, one through a helper.
+    static let checkedWrites = RuleExample.healthApp(["Sources/Writer.swift": """
+        import HealthKit
+
+        final class Writer {
+            let store = HKHealthStore()
+
+            var canWriteWorkouts: Bool { store.authorizationStatus(for: .workoutType()) == .sharingAuthorized }
+
+            func saveWorkout(_ workout: HKWorkout) async throws {
+                guard HKHealthStore.isHealthDataAvailable(), canWriteWorkouts else { return }
+                try await store.save(workout)
+            }
+
+            func saveMindful(_ sample: HKCategorySample) async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                guard store.authorizationStatus(for: HKCategoryType(.mindfulSession)) == .sharingAuthorized else { return }
+                try await store.save(sample)
+            }
+        }
+        """], share: ["workout", "mindfulSession"])
+
+    /// The same writer with the second check gone: one write checked, one not.
+    static let oneWriteUnchecked = RuleExample.healthApp(["Sources/Writer.swift": """
+        import HealthKit
+
+        final class Writer {
+            let store = HKHealthStore()
+
+            var canWriteWorkouts: Bool { store.authorizationStatus(for: .workoutType()) == .sharingAuthorized }
+
+            func saveWorkout(_ workout: HKWorkout) async throws {
+                guard HKHealthStore.isHealthDataAvailable(), canWriteWorkouts else { return }
+                try await store.save(workout)
+            }
+
+            func saveMindful(_ sample: HKCategorySample) async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                try await store.save(sample)
+            }
+        }
+        """], share: ["workout", "mindfulSession"])
+
+    /// Status asked about a shared type to show a label; nothing is ever written.
+    static let statusShownNeverWritten = RuleExample.healthApp(["Sources/Status.swift": """
+        import HealthKit
+
+        final class StatusModel {
+            let store = HKHealthStore()
+            var label = ""
+
+            func refresh() {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                let status = store.authorizationStatus(for: HKObjectType.workoutType())
+                label = status == .sharingAuthorized ? "Workouts are saved to Health" : "Workouts are not saved"
+            }
+
+            func steps() {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                store.execute(HKSampleQuery(sampleType: HKQuantityType(.stepCount), predicate: nil, limit: 1, sortDescriptors: nil) { _, _, _ in })
+            }
+        }
+        """])
+
+    /// The app asks; its widget reads steps and never asks.
+    static let widgetNeverAsks = RuleExample.healthApp([
+        "Sources/Access.swift": """
+        import HealthKit
+
+        final class Access {
+            let store = HKHealthStore()
+
+            func ask() async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount)])
+            }
+        }
+        """,
+        "Widget/Info.plist": widgetInfo,
+        "Widget/Sources/Provider.swift": """
+        import HealthKit
+        import WidgetKit
+
+        struct StepsEntry: TimelineEntry { let date: Date; let steps: Double }
+
+        struct StepsProvider: TimelineProvider {
+            let store = HKHealthStore()
+
+            func placeholder(in context: Context) -> StepsEntry { StepsEntry(date: .now, steps: 0) }
+            func getSnapshot(in context: Context, completion: @escaping (StepsEntry) -> Void) { completion(placeholder(in: context)) }
+            func getTimeline(in context: Context, completion: @escaping (Timeline<StepsEntry>) -> Void) {
+                guard HKHealthStore.isHealthDataAvailable() else { return completion(Timeline(entries: [], policy: .atEnd)) }
+                let query = HKStatisticsQuery(quantityType: HKQuantityType(.stepCount), quantitySamplePredicate: nil, options: .cumulativeSum) { _, result, _ in
+                    let steps = result?.sumQuantity()?.doubleValue(for: .count()) ?? 0
+                    completion(Timeline(entries: [StepsEntry(date: .now, steps: steps)], policy: .atEnd))
+                }
+                store.execute(query)
+            }
+        }
+        """,
+    ])
+
+    /// The app checks availability; its widget queries without a check of its own.
+    static let widgetUnguarded: RuleExample = {
+        var example = widgetNeverAsks
+        example.files["Widget/Sources/Provider.swift"] = example.files["Widget/Sources/Provider.swift"]!
+            .replacingOccurrences(of: "        guard HKHealthStore.isHealthDataAvailable() else { return completion(Timeline(entries: [], policy: .atEnd)) }\n", with: "")
+        return example
+    }()
+
+    /// JavaScript on `@kingstinct/react-native-healthkit`: availability decides, the save is caught but unchecked.
+    static let javaScriptUncheckedWrite = RuleExample.reactNative(["js/src/health.ts": """
+        import { isHealthDataAvailable, requestAuthorization, saveQuantitySample } from '@kingstinct/react-native-healthkit';
+
+        export async function connect() {
+          if (!isHealthDataAvailable()) return false;
+          await requestAuthorization({ toShare: ['HKQuantityTypeIdentifierBodyMass'] });
+          return true;
+        }
+
+        export async function logWeight(kg: number) {
+          try {
+            await saveQuantitySample('HKQuantityTypeIdentifierBodyMass', 'kg', kg);
+          } catch (error) {
+            showBanner('Not saved to Health');
+          }
+        }
+        """])
+
+    /// The same save decided by the library's status call right before it.
+    static let javaScriptCheckedWrite = RuleExample.reactNative(["js/src/health.ts": """
+        import { authorizationStatusFor, isHealthDataAvailable, requestAuthorization, saveQuantitySample, AuthorizationStatus } from '@kingstinct/react-native-healthkit';
+
+        export async function connect() {
+          if (!isHealthDataAvailable()) return false;
+          await requestAuthorization({ toShare: ['HKQuantityTypeIdentifierBodyMass'] });
+          return true;
+        }
+
+        export async function logWeight(kg: number) {
+          if (authorizationStatusFor('HKQuantityTypeIdentifierBodyMass') !== AuthorizationStatus.sharingAuthorized) return;
+          try {
+            await saveQuantitySample('HKQuantityTypeIdentifierBodyMass', 'kg', kg);
+          } catch (error) {
+            showBanner('Not saved to Health');
+          }
+        }
+        """])
+
+    /// Flutter on `package:health`: a write with no status check, and no availability call to make.
+    static let dartUncheckedWrite = RuleExample.flutter(["lib/weight.dart": """
+        import 'package:health/health.dart';
+
+        final health = Health();
+
+        Future<void> logWeight(double kg) async {
+          await health.requestAuthorization([HealthDataType.WEIGHT], permissions: [HealthDataAccess.READ_WRITE]);
+          try {
+            await health.writeHealthData(value: kg, type: HealthDataType.WEIGHT, startTime: DateTime.now());
+          } catch (e) {
+            print(e);
+          }
+        }
+        """])
+
+    static let all: [(String, RuleExample)] = [
+        ("uncheckedWrite", uncheckedWrite), ("checkedWrites", checkedWrites), ("oneWriteUnchecked", oneWriteUnchecked),
+        ("statusShownNeverWritten", statusShownNeverWritten), ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
+        ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
+        ("dartUncheckedWrite", dartUncheckedWrite),
+    ]
+}
+
+/// Each of the six answers computed from facts: yes cites what makes it true, no what breaks it,
+/// and no rule staying silent ever makes a yes.
+final class AnswerFixtureTests: XCTestCase {
+    func answers(_ example: RuleExample) throws -> [ReviewQuestion: Answer] {
+        let audit = Checklist().audit(try example.load())
+        return Dictionary(uniqueKeysWithValues: audit.answers.map { ($0.question, $0) })
+    }
+
+    func places(_ answer: Answer?) -> [String] { answer?.evidence.map { "\($0.location.file.split(separator: "/").last!):\($0.location.line ?? 0)" } ?? [] }
+
+    func testAnUncheckedWriteIsNoAndItsReasonCitesTheWrite() throws {
+        let answers = try answers(AnswerFixtures.uncheckedWrite)
+        let q6 = try XCTUnwrap(answers[.writeStatusRechecked])
+        XCTAssertEqual(q6.status, .no, q6.reason)
+        XCTAssertTrue(q6.reason.contains("Journal.swift:9"), q6.reason)
+        XCTAssertEqual(q6.evidence.first?.quote, "try await store.save(sample)")
+        XCTAssertTrue(q6.reason.contains("caught"), "a caught error is worth saying: \(q6.reason)")
+        // Question 3 reads the same facts: nothing asks for status, so it cannot say a check guards writes.
+        let q3 = try XCTUnwrap(answers[.readStatusProbed])
+        XCTAssertEqual(q3.status, .no, q3.reason)
+        XCTAssertTrue(q3.reason.hasPrefix("nothing in the code asks for permission status"), q3.reason)
+    }
+
+    func testWritesAreYesOnlyWhenEachIsChecked() throws {
+        let checked = try answers(AnswerFixtures.checkedWrites)
+        let yes = try XCTUnwrap(checked[.writeStatusRechecked])
+        XCTAssertEqual(yes.status, .yes, yes.reason)
+        XCTAssertEqual(places(yes), ["Writer.swift:9", "Writer.swift:10", "Writer.swift:15", "Writer.swift:16"], yes.reason)
+        XCTAssertTrue(yes.reason.contains("Writer.swift:9 before the write at Writer.swift:10"), yes.reason)
+        let q3 = try XCTUnwrap(checked[.readStatusProbed])
+        XCTAssertEqual(q3.status, .no, q3.reason)
+        XCTAssertTrue(q3.reason.contains("decides writes"), q3.reason)
+
+        let partly = try answers(AnswerFixtures.oneWriteUnchecked)
+        let no = try XCTUnwrap(partly[.writeStatusRechecked])
+        XCTAssertEqual(no.status, .no, no.reason)
+        XCTAssertEqual(places(no), ["Writer.swift:15"], "only the unchecked write breaks it: \(no.reason)")
+    }
+
+    func testAStatusCheckThatDecidesNoWriteIsNotSaidToGuardWrites() throws {
+        let answers = try answers(AnswerFixtures.statusShownNeverWritten)
+        let q3 = try XCTUnwrap(answers[.readStatusProbed])
+        XCTAssertEqual(q3.status, .no, q3.reason)
+        XCTAssertFalse(q3.reason.contains("write"), q3.reason)
+        XCTAssertEqual(places(q3), ["Status.swift:9"], q3.reason)
+        XCTAssertTrue(q3.reason.contains("`workout`, which the app asks to share"), q3.reason)
+        let q6 = try XCTUnwrap(answers[.writeStatusRechecked])
+        XCTAssertEqual(q6.status, .notApplicable, q6.reason)
+    }
+
+    func testAWidgetThatNeverAsksIsYesCitingTheWidget() throws {
+        let q5 = try XCTUnwrap(try answers(AnswerFixtures.widgetNeverAsks)[.widgetsDoNotRequest])
+        XCTAssertEqual(q5.status, .yes, q5.reason)
+        XCTAssertEqual(q5.evidence.map(\.location.file), ["apps/example/Widget/Info.plist"], q5.reason)
+        XCTAssertTrue(q5.reason.contains("extension `widget`"), q5.reason)
+    }
+
+    func testAvailabilityYesCitesTheCheckOfEachTargetAndNoCitesTheUnguardedOne() throws {
+        let guarded = try XCTUnwrap(try answers(AnswerFixtures.widgetNeverAsks)[.availabilityChecked])
+        XCTAssertEqual(guarded.status, .yes, guarded.reason)
+        XCTAssertEqual(places(guarded), ["Access.swift:7", "Provider.swift:12"], guarded.reason)
+        XCTAssertTrue(guarded.reason.contains("the app calls `isHealthDataAvailable()`"), guarded.reason)
+        XCTAssertTrue(guarded.reason.contains("extension `widget` calls `isHealthDataAvailable()`"), guarded.reason)
+
+        let unguarded = try XCTUnwrap(try answers(AnswerFixtures.widgetUnguarded)[.availabilityChecked])
+        XCTAssertEqual(unguarded.status, .no, unguarded.reason)
+        XCTAssertEqual(places(unguarded), ["Provider.swift:12"], "the widget's query, its first HealthKit call: \(unguarded.reason)")
+    }
+
+    func testJavaScriptAvailabilityAndWritesAreReadFromTheSameModel() throws {
+        let unchecked = try answers(AnswerFixtures.javaScriptUncheckedWrite)
+        let q1 = try XCTUnwrap(unchecked[.availabilityChecked])
+        XCTAssertEqual(q1.status, .yes, "the app's own code calls isHealthDataAvailable(): \(q1.reason)")
+        XCTAssertEqual(places(q1), ["health.ts:4"])
+        let no = try XCTUnwrap(unchecked[.writeStatusRechecked])
+        XCTAssertEqual(no.status, .no, no.reason)
+        XCTAssertEqual(places(no).first, "health.ts:11", no.reason)
+
+        let checked = try answers(AnswerFixtures.javaScriptCheckedWrite)
+        let yes = try XCTUnwrap(checked[.writeStatusRechecked])
+        XCTAssertEqual(yes.status, .yes, yes.reason)
+        XCTAssertEqual(places(yes), ["health.ts:10", "health.ts:12"], yes.reason)
+        let q2 = try XCTUnwrap(checked[.completionInterpreted])
+        XCTAssertEqual(q2.status, .yes, q2.reason)
+        XCTAssertEqual(places(q2), ["health.ts:5"], "the request, whose result is not read: \(q2.reason)")
+    }
+
+    func testDartWritesAndAvailabilityAreJudgedLikeSwifts() throws {
+        let answers = try answers(AnswerFixtures.dartUncheckedWrite)
+        let q6 = try XCTUnwrap(answers[.writeStatusRechecked])
+        XCTAssertEqual(q6.status, .no, q6.reason)
+        XCTAssertEqual(places(q6).first, "weight.dart:8", q6.reason)
+        let q1 = try XCTUnwrap(answers[.availabilityChecked])
+        XCTAssertEqual(q1.status, .no, q1.reason)
+        XCTAssertEqual(places(q1), ["weight.dart:6"], "the first request, which nothing guards: \(q1.reason)")
+    }
+}

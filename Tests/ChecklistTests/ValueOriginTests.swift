@@ -1,0 +1,238 @@
+import Checklist
+import Manifest
+import XCTest
+
+/// Rules about values judge a value by where it comes from — a HealthKit or wrapper result — in the
+/// code that ships, never by its name: each class of mistake seen on real apps has a fixture here.
+final class ValueOriginTests: XCTestCase {
+    private func findings(_ rule: String, _ example: RuleExample) throws -> [String] {
+        try Checklist().audit(example.load()).findings.filter { $0.ruleID == rule }.map { "\($0.location)" }
+    }
+
+    // MARK: Zeros for missing data
+
+    /// An app that reads Health data, so the rule has something to follow.
+    private static let reads = """
+    import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+    export const readWeight = (done: (kg: number | null) => void) =>
+      AppleHealthKit.getLatestWeight({ unit: 'kg' }, (error: string, result: HealthValue) => done(error || !result ? null : result.value));
+    """
+
+    func testAFormFieldParsedWithOrZeroIsNotHealthData() throws {
+        let example = RuleExample.reactNative(["js/src/health.ts": Self.reads, "js/src/LogFood.tsx": """
+        import React, { useState } from 'react';
+        import { TextInput } from 'react-native';
+
+        export function LogFood({ onSave }: { onSave: (entry: { calories: number; protein: number }) => void }) {
+          const [calories, setCalories] = useState('');
+          const [protein, setProtein] = useState('');
+          const save = () => onSave({ calories: parseInt(calories, 10) || 0, protein: Number(protein) || 0 });
+          return <TextInput value={calories} onChangeText={setCalories} onSubmitEditing={save} />;
+        }
+        """])
+        XCTAssertEqual(try findings("rn-zero-for-missing", example), [])
+    }
+
+    func testUIStateAndTheAppsOwnRecordsAreNotHealthData() throws {
+        let example = RuleExample.reactNative(["js/src/health.ts": Self.reads, "js/src/Workout.tsx": """
+        import React, { useState } from 'react';
+        import { Text } from 'react-native';
+
+        type Workout = { id: string; sets: { weight: number; reps: number }[] };
+
+        export function Workout({ workouts, tourStep }: { workouts: Workout[]; tourStep?: number }) {
+          const [restTimerEndsAt, setRestTimerEndsAt] = useState<number | null>(null);
+          const [stepIndex, setStepIndex] = useState(0);
+          const [heartRateZone, setHeartRateZone] = useState(0);
+          const step = tourStep ?? 0;
+          const remaining = (restTimerEndsAt || 0) - Date.now();
+          const volume = workouts.flatMap((w) => w.sets).reduce((sum, set) => sum + set.weight * set.reps, 0);
+          const workoutCount = workouts?.length ?? 0;
+          const reset = () => { setStepIndex(0); setHeartRateZone(0); };
+          return <Text onPress={reset}>{step} {remaining} {volume} {workoutCount} {stepIndex} {heartRateZone}</Text>;
+        }
+        """])
+        XCTAssertEqual(try findings("rn-zero-for-missing", example), [])
+    }
+
+    func testAKeyTakenFromASampleDoesNotMakeAValueHealthData() throws {
+        let example = RuleExample.reactNative(["js/src/goals.ts": """
+        import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+        export function goalsByDay(goals: Record<string, number>, done: (perDay: Record<string, number>) => void) {
+          AppleHealthKit.getDailyStepCountSamples({}, (error: string, results: HealthValue[]) => {
+            const perDay: Record<string, number> = {};
+            for (const sample of results ?? []) {
+              const day = sample.startDate.slice(0, 10);
+              perDay[day] = goals[day] ?? 0;
+            }
+            done(perDay);
+          });
+        }
+        """])
+        XCTAssertEqual(try findings("rn-zero-for-missing", example), [])
+    }
+
+    func testAServerFolderIsNotTheApp() throws {
+        let server = """
+        import type { HealthValue } from 'react-native-health';
+
+        export const totalSteps = (samples: HealthValue[]): number => samples.reduce((sum, s) => sum + s.value, 0);
+        export const heartRateFrom = (body: { heartRate?: string }): number => Number(body.heartRate) || 0;
+        """
+        let app = RuleExample.reactNative(["js/src/health.ts": Self.reads, "js/server/routes/steps.ts": server])
+        XCTAssertEqual(try findings("rn-zero-for-missing", app), [])
+        XCTAssertFalse(try app.load().javaScriptSources.contains { $0.path.contains("/server/") }, "the server is not audited as the app")
+        // The same code in the app is the app's.
+        let inApp = RuleExample.reactNative(["js/src/health.ts": Self.reads, "js/src/steps.ts": server])
+        XCTAssertEqual(try findings("rn-zero-for-missing", inApp), ["apps/example/src/steps.ts:3:71"])
+    }
+
+    func testAWrapperReadFollowedByAZeroFallbackIsReported() throws {
+        let kingstinct = RuleExample.reactNative(["js/src/weight.ts": """
+        import { getMostRecentQuantitySample } from '@kingstinct/react-native-healthkit';
+
+        export async function latestWeight(): Promise<number> {
+          const sample = await getMostRecentQuantitySample('HKQuantityTypeIdentifierBodyMass', 'kg');
+          return sample?.quantity ?? 0;
+        }
+        """])
+        XCTAssertEqual(try findings("rn-zero-for-missing", kingstinct), ["apps/example/src/weight.ts:5:10"])
+
+        let callback = RuleExample.reactNative(["js/src/steps.js": """
+        import AppleHealthKit from 'react-native-health';
+
+        export function todaysSteps(show) {
+          AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (error, results) => {
+            const steps = results ? results.value : undefined;
+            show(steps || 0);
+          });
+        }
+        """])
+        XCTAssertEqual(try findings("rn-zero-for-missing", callback), ["apps/example/src/steps.js:6:10"])
+
+        let capacitor = RuleExample.reactNative(["js/src/energy.ts": """
+        import { Health } from '@capgo/capacitor-health';
+
+        export async function activeEnergyToday(): Promise<number> {
+          const { samples } = await Health.readSamples({ dataType: 'calories', startDate: new Date().toISOString() });
+          return samples.reduce((total, sample) => total + sample.value, 0);
+        }
+        """])
+        XCTAssertEqual(try findings("rn-zero-for-missing", capacitor), ["apps/example/src/energy.ts:5:18"])
+    }
+
+    // MARK: Errors read as denials
+
+    func testALogOnlyErrorBranchGivesNothing() throws {
+        // react-native-health's own example app, in this shape.
+        let logOnly = RuleExample.reactNative(["js/App.tsx": """
+        import AppleHealthKit, { HealthKitPermissions, HealthValue } from 'react-native-health';
+
+        const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.HeartRate], write: [] } } as HealthKitPermissions;
+
+        AppleHealthKit.initHealthKit(permissions, (error: string) => {
+          if (error) {
+            console.log('[ERROR] Cannot grant permissions!');
+          }
+          AppleHealthKit.getHeartRateSamples({ startDate: new Date(2020, 1, 1).toISOString() }, (callbackError: string, results: HealthValue[]) => {});
+        });
+
+        export async function connect(ask: () => Promise<void>) {
+          try {
+            await ask();
+          } catch (e) {
+            console.warn('permission denied?', e); // logged for the developer
+          }
+        }
+        """])
+        XCTAssertEqual(try findings("rn-callback-error-as-denial", logOnly), [])
+
+        // Telling the person they declined is a denial, even next to a log line.
+        let shown = RuleExample.reactNative(["js/App.tsx": """
+        import AppleHealthKit from 'react-native-health';
+
+        const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.HeartRate], write: [] } };
+
+        export function connect(setMessage: (text: string) => void) {
+          AppleHealthKit.initHealthKit(permissions, (error: string) => {
+            if (error) {
+              console.log('[ERROR] Cannot grant permissions!');
+              setMessage('You denied access to Apple Health.');
+            }
+          });
+        }
+        """])
+        XCTAssertEqual(try findings("rn-callback-error-as-denial", shown), ["apps/example/App.tsx:9:7"])
+    }
+
+    // MARK: Results read as grants
+
+    func testNotingThatTheRequestWasAnsweredIsNotAGrant() throws {
+        let determined = RuleExample.healthApp(["Sources/Store.swift": """
+        import HealthKit
+
+        final class Store {
+            let healthStore = HKHealthStore()
+            private(set) var authorizationDetermined = false
+
+            func authorize() {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount)]) { completed, _ in
+                    if completed {
+                        self.authorizationDetermined = true
+                        self.log("asked for Health access")
+                    }
+                }
+            }
+
+            func log(_ text: String) { print(text) }
+        }
+        """])
+        XCTAssertEqual(try findings("success-read-as-granted", determined), [])
+
+        let gated = RuleExample.healthApp(["Sources/Store.swift": """
+        import HealthKit
+
+        final class Store {
+            let healthStore = HKHealthStore()
+            var isAuthorized = false
+
+            func authorize() {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount)]) { success, _ in
+                    self.isAuthorized = success
+                }
+            }
+
+            func refresh() {
+                guard isAuthorized else { return }
+                healthStore.execute(HKSampleQuery(sampleType: HKQuantityType(.stepCount), predicate: nil, limit: 10, sortDescriptors: nil) { _, _, _ in })
+            }
+        }
+        """])
+        XCTAssertEqual(try findings("success-read-as-granted", gated), ["apps/example/Sources/Store.swift:10:13"])
+
+        // Shown as connected because the request completed.
+        let shown = RuleExample.healthApp(["Sources/Store.swift": """
+        import HealthKit
+
+        final class Store {
+            enum Link { case unknown, connected }
+            let healthStore = HKHealthStore()
+            var link = Link.unknown
+
+            func authorize() {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount)]) { success, _ in
+                    if success {
+                        self.link = .connected
+                    }
+                }
+            }
+        }
+        """])
+        XCTAssertEqual(try findings("success-read-as-granted", shown), ["apps/example/Sources/Store.swift:11:13"])
+    }
+}
