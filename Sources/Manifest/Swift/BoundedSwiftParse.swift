@@ -8,11 +8,13 @@ import SwiftSyntax
 /// 1. `SwiftNestingScan` refuses nesting swift-syntax is slow or deep with, before it sees the file.
 /// 2. The parse draws on the run's `ParseBudget`; once that is spent, files are refused and the
 ///    run fails rather than passing without them.
-/// 3. The parse has a deadline in its own thread's CPU time: other work, or other slow parses,
-///    cannot make a file miss it. Its error recovery is quadratic on some malformed text (the
-///    fuzzer's 60 KB line of `<data>` took a minute), which no cheap scan predicts; a parse past
-///    its deadline is abandoned, its thread left to finish at idle priority, where it takes no
-///    time from the audit, and its contents are not parsed again in this process.
+/// 3. Every parse, however small the file, runs on a parser thread with a deadline in that
+///    thread's own CPU time: other work, or other slow parses, cannot make a file miss it. Its
+///    error recovery is quadratic on some malformed text (the fuzzer's 60 KB line of `<data>` took
+///    a minute), which no cheap scan predicts. swift-syntax cannot be cancelled, so a parse past
+///    its deadline is abandoned at `SCHED_IDLE` priority, where it takes no CPU the audit wants,
+///    its time is charged to the budget (so a run abandons only a few before the budget refuses
+///    the rest), and its contents are not parsed again in this process.
 /// 4. The tree is refused when swift-syntax itself stopped at its nesting limit (`<…>` and `#if`
 ///    count there, which the scan leaves to it).
 public enum BoundedSwiftParse {
@@ -36,12 +38,6 @@ public enum BoundedSwiftParse {
     /// swift-syntax's own limit, the same as the scan's.
     public static let maximumNestingLevel = SwiftNestingScan.Limits().any
 
-    /// Files this small parse on the caller's thread: with their nesting bounded, the slowest
-    /// malformed text of this size parses in well under a second, and handing each of a thousand
-    /// small files to another thread and back cost more than parsing them. Their time still draws
-    /// on the budget.
-    public static let directLimit = 4096
-
     public static func parse(_ text: String, budget: ParseBudget) -> Outcome {
         let bytes = text.utf8.count
         guard let left = budget.admit(bytes: bytes) else {
@@ -52,25 +48,19 @@ public enum BoundedSwiftParse {
         }
         let perFile = budget.deadline(forBytes: bytes)
         if tooSlow.contains(text) { return .refused(slow(perFile)) }
+        let limit = min(perFile, left)
         let tree: SourceFileSyntax
-        if bytes <= directLimit {
-            let start = ThreadClock.current.seconds
-            tree = parseNow(text)
-            budget.charge(max(0, ThreadClock.current.seconds - start))
-        } else {
-            let limit = min(perFile, left)
-            switch parseOnParserThread(text, cpuSeconds: limit) {
-            case .finished(let parsed, let seconds):
-                budget.charge(seconds)
-                tree = parsed
-            case .abandoned(let seconds):
-                budget.charge(seconds)
-                tooSlow.insert(text)
-                if limit < perFile {
-                    return .refused(Refusal(line: 1, column: nil, reason: "the run's parse budget (\(budgetText(budget))) is spent", failsRun: true))
-                }
-                return .refused(slow(perFile))
+        switch parseOnParserThread(text, cpuSeconds: limit) {
+        case .finished(let parsed, let seconds):
+            budget.charge(seconds)
+            tree = parsed
+        case .abandoned(let seconds):
+            budget.charge(seconds)
+            tooSlow.insert(text)
+            if limit < perFile {
+                return .refused(Refusal(line: 1, column: nil, reason: "the run's parse budget (\(budgetText(budget))) is spent", failsRun: true))
             }
+            return .refused(slow(perFile))
         }
         if tree.hasMaximumNestingLevelOverflow {
             return .refused(Refusal(line: 1, column: nil, reason: "nested deeper than swift-syntax's limit of \(maximumNestingLevel) levels (generic `<…>` and `#if` included)", failsRun: false))
