@@ -311,7 +311,8 @@ final class ParseBudgetTests: XCTestCase {
     /// `<data>` (60 KB took a minute). The deadline is in the parse's own CPU time, set here far
     /// below the parse (a tenth of a second against seconds), and the rest of the app is audited.
     func testAParseThatOutlivesItsDeadlineIsAbandonedWithAWarning() throws {
-        let slow = "import HealthKit\n\nstruct A {\n    pri" + String(repeating: "<data>", count: 10_000) + "\n}\n"
+        // Its own text: contents abandoned once in this process (another test's) are refused at once.
+        let slow = "import HealthKit\n\nstruct Budgeted {\n    pri" + String(repeating: "<data>", count: 10_000) + "\n}\n"
         let budget = ParseBudget(fileBase: 0.1, filePerMiB: 0)
         guard case .refused(let refusal) = BoundedSwiftParse.parse(slow, budget: budget) else { return XCTFail("parsed") }
         XCTAssertEqual(refusal.reason, "the Swift parser did not finish within 0 s of CPU time (its error recovery is slow on some malformed files)")
