@@ -101,6 +101,9 @@ def case_parser_recovery(site):
 
 def case_js_templates(site):
     write(site, "apps/cos/src/deep.ts", "const a = 1;\nconst b = " + "`${" * 3_000 + "x" + "}`" * 3_000 + ";\n")
+    # Imported by the app, so it ships and is read (files nothing imports are left out).
+    with open(os.path.join(site, "apps/cos/App.tsx"), "a") as handle:
+        handle.write('import "./src/deep";\n')
     return ["check", "--format", "json"], None, "analysed only up to this line"
 
 
