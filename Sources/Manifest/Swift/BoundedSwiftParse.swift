@@ -40,7 +40,7 @@ public enum BoundedSwiftParse {
 
     public static func parse(_ text: String, budget: ParseBudget) -> Outcome {
         let bytes = text.utf8.count
-        guard let left = budget.admit(bytes: bytes) else {
+        guard budget.admit(bytes: bytes) else {
             return .refused(Refusal(line: 1, column: nil, reason: "the run's parse budget (\(budgetText(budget))) is spent", failsRun: true))
         }
         if let excess = SwiftNestingScan.excess(in: text) {
@@ -48,18 +48,17 @@ public enum BoundedSwiftParse {
         }
         let perFile = budget.deadline(forBytes: bytes)
         if tooSlow.contains(text) { return .refused(slow(perFile)) }
-        let limit = min(perFile, left)
+        // The file gets its whole deadline even when less of the budget is left: a parse is never
+        // abandoned for the budget's sake (each abandoned parse leaves a thread behind), and the
+        // run overdraws by at most one deadline per parsing worker.
         let tree: SourceFileSyntax
-        switch parseOnParserThread(text, cpuSeconds: limit) {
+        switch parseOnParserThread(text, cpuSeconds: perFile) {
         case .finished(let parsed, let seconds):
             budget.charge(seconds)
             tree = parsed
         case .abandoned(let seconds):
             budget.charge(seconds)
             tooSlow.insert(text)
-            if limit < perFile {
-                return .refused(Refusal(line: 1, column: nil, reason: "the run's parse budget (\(budgetText(budget))) is spent", failsRun: true))
-            }
             return .refused(slow(perFile))
         }
         if tree.hasMaximumNestingLevelOverflow {
