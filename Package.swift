@@ -61,7 +61,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Mutation fuzzer over the readers of untrusted input (bench/fuzz.sh runs it).
-        .executableTarget(name: "healthaudit-fuzz", dependencies: ["Manifest", "Checklist", "Report", "SiteBuild", "SiteServer"]),
+        .executableTarget(name: "healthaudit-fuzz", dependencies: [
+            "Manifest", "Checklist", "Report", "SiteBuild", "SiteServer",
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ]),
         // In-process measurements for bench/run.py (Markdown path vs libcmark, store statistics).
         .executableTarget(name: "healthaudit-bench", dependencies: [
             "Manifest", "HealthStore", "Report",
@@ -76,7 +80,11 @@ let package = Package(
         .testTarget(name: "SummaryTests", dependencies: ["Summary", "HealthStore", "Manifest"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "Checklist", "Manifest", "SiteBuild", "TestSupport"], resources: [.copy("Schemas")]),
         .testTarget(name: "SiteBuildTests", dependencies: ["SiteBuild", "Report", "Manifest", "TestSupport", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "HardeningTests", dependencies: ["Manifest", "Checklist", "Report", "SiteBuild", "TestSupport"], resources: [.copy("Corpus")]),
+        .testTarget(name: "HardeningTests", dependencies: [
+            "Manifest", "Checklist", "Report", "SiteBuild", "TestSupport",
+            .product(name: "SwiftParser", package: "swift-syntax"),
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+        ], resources: [.copy("Corpus")]),
         .testTarget(name: "SiteServerTests", dependencies: ["SiteServer", "SiteBuild", "Manifest", "TestSupport"]),
     ]
 )

@@ -16,7 +16,7 @@ SECONDS_PER_TARGET=${FUZZ_SECONDS:-600}
 JOBS=${FUZZ_JOBS:-2}
 FIRST_SEED=${FUZZ_SEED:-1}
 TARGETS=("$@")
-[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(plist strings config markdown xcode swift javascript http xcodegen xcstrings results)
+[ ${#TARGETS[@]} -eq 0 ] && TARGETS=(plist strings config markdown xcode swift tuist javascript http xcodegen xcstrings results)
 WORK=.build/fuzz
 mkdir -p "$WORK"
 

@@ -101,7 +101,10 @@ def case_parser_recovery(site):
 
 def case_js_templates(site):
     write(site, "apps/cos/src/deep.ts", "const a = 1;\nconst b = " + "`${" * 3_000 + "x" + "}`" * 3_000 + ";\n")
-    return ["check", "--format", "json"], None, "is analysed only up to this line"
+    # Imported by the app, so it ships and is read (files nothing imports are left out).
+    with open(os.path.join(site, "apps/cos/App.tsx"), "a") as handle:
+        handle.write('import "./src/deep";\n')
+    return ["check", "--format", "json"], None, "analysed only up to this line"
 
 
 def case_long_pbxproj_line(site):
@@ -407,6 +410,84 @@ def case_init_dangling_symlink(site):
     return ["init"], 2, "healthaudit.yml is a symbolic link to a file that does not exist"
 
 
+def junk(index, depth=30):
+    """A small malformed file: brackets nested deep inside a string interpolation (issue 33, item 3)."""
+    return 'let s = "\\(' + "[" * (depth + index % 8) + "1" + "]" * (depth + index % 8) + ')"\n'
+
+
+REAL_ERROR = ("import HealthKit\n\nfinal class BirthdayReader {\n    let store = HKHealthStore()\n\n"
+              "    func age() throws -> Int? {\n        guard HKHealthStore.isHealthDataAvailable() else { return nil }\n"
+              "        let birthday = HKCharacteristicType(.dateOfBirth)\n"
+              "        guard store.authorizationStatus(for: birthday) == .sharingAuthorized else { return nil }\n"
+              "        let components = try store.dateOfBirthComponents()\n"
+              "        return Calendar.current.dateComponents([.year], from: components.date ?? .now, to: .now).year\n    }\n\n"
+              + "".join("    func helper%d(_ value: Double) -> Double { value * %d.0 + 1 }\n" % (i, i) for i in range(120)) + "}\n")
+
+
+def case_junk_hides_real_error(site):
+    for index in range(80):
+        write(site, STEADY + "/Junk/Junk%d.swift" % index, junk(index))
+    write(site, STEADY + "/Health/BirthdayReader.swift", REAL_ERROR)
+    return ["check", "--app", "steady"], 1, "BirthdayReader.swift:9:15: error:"
+
+
+def case_junk_fail_on_warning(site):
+    for index in range(80):
+        write(site, STEADY + "/Junk/Junk%d.swift" % index, junk(index))
+    return ["check", "--app", "steady", "--fail-on", "warning"], 1, "Junk79.swift:1:24: warning: not analysed: '[' nested deeper than 12 [file-not-analysed]"
+
+
+def case_84_bytes(site):
+    text = 'let x = "\\(' + "[" * 35 + "1" + "]" * 35 + ')"'
+    assert len(text) == 84
+    write(site, STEADY + "/Tiny.swift", text)
+    return ["check", "--app", "steady", "--format", "json"], 0, "nested deeper than 12"
+
+
+def case_after_escaped_backslash(site):
+    write(site, STEADY + "/Escaped.swift", 'let a = "\\\\"; let b = ' + "[" * 30 + "1" + "]" * 30 + "\n")
+    return ["check", "--app", "steady", "--format", "json"], 0, "nested deeper than 12"
+
+
+def case_raw_multiline(site):
+    write(site, STEADY + "/Raw.swift", 'let a = #"\\"#\nlet b = """\n    \\(' + "[" * 30 + "1" + "]" * 30 + ')\n    """\n')
+    return ["check", "--app", "steady", "--format", "json"], 0, "nested deeper than 12"
+
+
+TUIST_PROJECT = """import ProjectDescription
+
+let project = Project(
+    name: "Tuisted",
+    targets: [
+        .target(name: "Tuisted", destinations: .iOS, product: .app, bundleId: "org.example.tuisted",
+                infoPlist: "App/Info.plist", sources: ["App/Sources/**"]),
+    ]
+)
+"""
+
+
+def tuist_app(folder, extra):
+    write(folder, "Project.swift", TUIST_PROJECT + extra + "\n")
+    write(folder, "App/Info.plist", open(os.path.join(ROOT, "Site", STEADY, "Info.plist")).read())
+    write(folder, "App/Sources/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+
+
+def tuist_case(extra, text):
+    def case(site):
+        tuist_app(os.path.join(site, "apps/tuisted"), extra)
+        append_app(site, "  - id: tuisted\n    name: Tuisted\n    root: apps/tuisted\n    tuist: Project.swift\n")
+        return ["check", "--app", "tuisted", "--format", "json"], None, text
+    return case
+
+
+def tuist_no_config_case(extra, text):
+    def case(site):
+        folder = os.path.join(os.path.dirname(site), "tuisted")
+        tuist_app(folder, extra)
+        return ["check", folder], None, text
+    return case
+
+
 CASES = [
     ("two pages, one output path", case_pages),
     ("Swift: 10,000-link member chain", case_member_chain),
@@ -448,6 +529,16 @@ CASES = [
     ("CODE_SIGN_ENTITLEMENTS = /etc/hostname", case_entitlements_outside),
     ("init beside .healthaudit.yml", case_init_beside_dot_config),
     ("init with a dangling healthaudit.yml symlink", case_init_dangling_symlink),
+    ("80 junk Swift files (deep `[` in interpolations) + a real error", case_junk_hides_real_error),
+    ("80 junk Swift files, check --fail-on warning", case_junk_fail_on_warning),
+    ("Swift: the 84-byte file (35 `[` in an interpolation)", case_84_bytes),
+    ("Swift: 30 `[` after a `\"\\\\\"` string", case_after_escaped_backslash),
+    ("Swift: 30 `[` after a raw string, in a multi-line interpolation", case_raw_multiline),
+    ("Tuist Project.swift: 24 nested `[`", tuist_case("let deep = " + "[" * 24 + "1" + "]" * 24, "nested deeper than 12")),
+    ("Tuist Project.swift: 5,000-call chain", tuist_case("let chain = f" + "()" * 5_000, "Tuist target Tuisted")),
+    ("Tuist Project.swift: 200,000-link member chain", tuist_case("let chain = x" + ".b" * 200_000, "chains more than 10000 members or calls")),
+    ("Tuist Project.swift: 200,000-link chain, no config", tuist_no_config_case("let chain = x" + ".b" * 200_000, "Tuist app")),
+    ("Tuist Project.swift: 24 nested `[`, no config", tuist_no_config_case("let deep = " + "[" * 24 + "1" + "]" * 24, "nested deeper than 12")),
 ]
 
 TOOL = None

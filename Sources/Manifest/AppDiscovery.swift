@@ -26,8 +26,9 @@ public enum AppDiscovery {
 
     /// Reads through `fileSystem`, by default one confined to `folder`: a symlinked `package.json`
     /// or project file cannot make discovery read outside the folder it was pointed at.
-    public static func find(in folder: String, fileSystem: FileSystem? = nil) -> [App] {
+    public static func find(in folder: String, fileSystem: FileSystem? = nil, parseBudget: ParseBudget = ParseBudget()) -> [App] {
         let fileSystem = fileSystem ?? LocalFileSystem(confinedTo: [folder])
+        let budget = parseBudget
         var apps: [App] = []
         // App roots whose folders belong to them: a React Native, Flutter, Capacitor or Cordova
         // app's ios/ is not another app. A native app's folder may hold other apps (an example
@@ -82,8 +83,7 @@ public enum AppDiscovery {
             if names.contains(TuistDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
                let text = try? fileSystem.contents(of: path + "/" + TuistDiscovery.fileName),
                TuistDiscovery.declaresApp(String(decoding: text, as: UTF8.self)) {
-                let target = TuistDiscovery.Manifest(text: String(decoding: text, as: UTF8.self), shown: TuistDiscovery.fileName, folder: "")
-                    .targets().first { $0.product == "app" }?.name
+                let target = TuistDiscovery.applicationName(in: String(decoding: text, as: UTF8.self), budget: budget)
                 return claim("swift", named: target, reason: "Tuist app (Project.swift with an application target)")
             }
             for project in names.filter({ $0.hasSuffix(".xcodeproj") }).sorted() {

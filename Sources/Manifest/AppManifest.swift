@@ -66,6 +66,11 @@ public struct AppManifest: Sendable {
     public var entitlementsUnsetAt: FileLocation?
     /// Plugins in `package.json` / `pubspec.yaml` that bring HealthKit in.
     public var healthKitDependencies: [HealthKitDependency] = []
+    /// Manifests read but not analysed (a Tuist `Project.swift` refused or not parsed in time);
+    /// source files carry their own (`ParsedSource.notAnalysed`).
+    public var unanalysed: [UnanalysedFile] = []
+    /// The run's parse time, shared by every app the run audits (`ManifestLoader` hands it on).
+    public var parseBudget = ParseBudget()
 
     public var id: String { config.id }
     public var name: String { config.name }

@@ -7,16 +7,19 @@ public struct ManifestLoader {
     let siteDirectory: String
     /// How far `extra_sources` may climb: the repository holding the site (`SiteBoundary`).
     let boundary: String
+    /// The run's parse time: every app this loader reads shares it (Tuist manifests, then sources).
+    let parseBudget: ParseBudget
 
-    public init(siteDirectory: String, fileSystem: FileSystem = LocalFileSystem()) {
+    public init(siteDirectory: String, fileSystem: FileSystem = LocalFileSystem(), parseBudget: ParseBudget = ParseBudget()) {
         self.siteDirectory = siteDirectory
         self.fileSystem = fileSystem
+        self.parseBudget = parseBudget
         boundary = SiteBoundary.of(siteDirectory)
     }
 
     public func load(_ app: AppConfig) throws -> AppManifest {
         // `project:` and `kind: react-native` entries are completed from the project's own files first.
-        let discovered = try ProjectDiscovery(fileSystem: fileSystem).discover(app)
+        let discovered = try ProjectDiscovery(fileSystem: fileSystem, parseBudget: parseBudget).discover(app)
         let app = discovered.config
         var errors: [InputProblem] = []
         func attempt<T>(_ body: () throws -> T) -> T? {
@@ -131,6 +134,8 @@ public struct ManifestLoader {
         manifest.discovery = discovered.facts
         manifest.entitlementCandidates = discovered.entitlementCandidates
         manifest.entitlementsUnsetAt = discovered.entitlementsUnsetAt
+        manifest.unanalysed = discovered.unanalysed
+        manifest.parseBudget = parseBudget
         let site = siteDirectory
         let display = { (path: String) in path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path }
         manifest.javaScriptSources = shipped(scripts, folder: app.root, reactNative: app.kind == .reactNative, into: &manifest)

@@ -1,6 +1,6 @@
 // healthaudit-fuzz: a deterministic mutation fuzzer over the entry points that read untrusted input.
 //
-//   healthaudit-fuzz --target plist|strings|config|markdown|xcode|swift|javascript|http|xcodegen|xcstrings|results [--seconds N] [--seed S]
+//   healthaudit-fuzz --target plist|strings|config|markdown|xcode|swift|tuist|javascript|http|xcodegen|xcstrings|results [--seconds N] [--seed S]
 //                    [--work DIR] [--repo DIR]
 //   healthaudit-fuzz --target T --reproduce FILE
 //
@@ -8,13 +8,16 @@
 // content pages), writes it to `<work>/<target>.current` *before* running it (so a trap that kills
 // the process leaves the input behind), and runs the target's entry point. Thrown input errors are
 // expected outcomes; a failed check (an error without a file, injected HTML in rendered escaped text,
-// an input that takes over 5 s of CPU) stops the run with the input saved as `<work>/<target>.finding`.
+// a Swift nesting bound below swift-syntax's own, an input that takes over 5 s of CPU) stops the run
+// with the input saved as `<work>/<target>.finding`.
 // The last line printed is `RESULT target=… iterations=… seconds=… findings=…`.
 import Foundation
 import Manifest
 import Report
 import Checklist
 import SiteServer
+@_spi(Testing) import SwiftParser
+@_spi(RawSyntax) import SwiftSyntax
 
 // MARK: - Arguments
 
@@ -26,7 +29,7 @@ do {
     var list = CommandLine.arguments.dropFirst()
     while let flag = list.popFirst() {
         guard flag.hasPrefix("--"), let value = list.popFirst() else {
-            FileHandle.standardError.write(Data("usage: healthaudit-fuzz --target plist|strings|config|markdown|xcode|swift|javascript|http|xcodegen|xcstrings|results [--seconds N] [--seed S] [--work DIR] [--repo DIR] [--reproduce FILE]\n".utf8))
+            FileHandle.standardError.write(Data("usage: healthaudit-fuzz --target plist|strings|config|markdown|xcode|swift|tuist|javascript|http|xcodegen|xcstrings|results [--seconds N] [--seed S] [--work DIR] [--repo DIR] [--reproduce FILE]\n".utf8))
             exit(64)
         }
         arguments[String(flag.dropFirst(2))] = value
@@ -240,6 +243,52 @@ let xcodeApp = ScratchApp(name: "xcode", yaml: "apps:\n  - id: fuzz\n    name: F
                                   "apps/fuzz/Fuzz/App.swift": "import HealthKit\nlet store = HKHealthStore()\n"])
 let swiftApp = ScratchApp(name: "swift", yaml: "apps:\n  - id: fuzz\n    name: Fuzz\n    kind: swift\n    root: apps/fuzz\n    info_plist: Info.plist\n    sources: [Sources]\n",
                           files: ["apps/fuzz/Info.plist": "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>NSHealthShareUsageDescription</key><string>Fuzz reads your steps to chart them daily.</string></dict></plist>\n"])
+let tuistApp = ScratchApp(name: "tuist", yaml: "apps:\n  - id: fuzz\n    name: Fuzz\n    root: apps/fuzz\n    tuist: Project.swift\n",
+                          files: ["apps/fuzz/App/Info.plist": "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>NSHealthShareUsageDescription</key><string>Fuzz reads your steps to chart them daily.</string></dict></plist>\n",
+                                  "apps/fuzz/App/Sources/App.swift": "import HealthKit\nlet store = HKHealthStore()\n"])
+
+/// The scan's bound must hold against swift-syntax itself: the deepest run of `[` in the parser's
+/// tokens, and in the lexer's (which its look-ahead reads), never exceeds the scan's.
+func checkNestingBound(_ data: Data) throws {
+    var text = String(decoding: data, as: UTF8.self)
+    var unbounded = SwiftNestingScan.Limits()
+    unbounded.square = .max; unbounded.any = .max; unbounded.chainLinks = .max; unbounded.readings = 10_000
+    let (excess, reach) = SwiftNestingScan.scan(text, limits: unbounded)
+    // Inputs the scan refuses are never parsed; only bounded inputs are parsed here, and only small
+    // ones (a parse of a large malformed one may take its deadline).
+    guard excess == nil, reach.square <= 12, reach.any <= 128, data.count <= 16 * 1024 else { return }
+    struct Depths {
+        var square = 0, any = 0, openSquare = 0, openAny = 0
+        mutating func add(_ kind: RawTokenKind) {
+            switch kind {
+            case .leftSquare: openSquare += 1; openAny += 1
+            case .leftParen, .leftBrace, .poundIf: openAny += 1
+            case .rightSquare: openSquare = max(0, openSquare - 1); openAny = max(0, openAny - 1)
+            case .rightParen, .rightBrace, .poundEndif: openAny = max(0, openAny - 1)
+            default: break
+            }
+            square = max(square, openSquare); any = max(any, openAny)
+        }
+    }
+    var parser = Depths(), lexer = Depths()
+    text.withUTF8 { buffer in
+        let tree = Parser.parse(source: buffer, maximumNestingLevel: 256)
+        for token in tree.tokens(viewMode: .sourceAccurate) { parser.add(token.rawTokenKind) }
+        var tracker = LookaheadTracker()
+        withUnsafeMutablePointer(to: &tracker) { pointer in
+            for lexeme in Lexer.tokenize(buffer, lookaheadTracker: pointer, experimentalFeatures: []) {
+                if lexeme.rawTokenKind == .endOfFile { break }
+                lexer.add(lexeme.rawTokenKind)
+            }
+        }
+    }
+    // `[` is the bound swift-syntax does not keep itself; deeper nesting of other kinds stops at its
+    // own `maximumNestingLevel` (the tree is then refused), so only `[` must hold exactly.
+    if parser.square > reach.square || lexer.square > reach.square {
+        throw CheckFailed(description: "nesting scan bound \(reach.square)/\(reach.any) below swift-syntax's: parser \(parser.square)/\(parser.any), lexer \(lexer.square)/\(lexer.any)")
+    }
+}
+
 let javaScriptApp = ScratchApp(name: "javascript", yaml: "apps:\n  - id: fuzz\n    name: Fuzz\n    kind: react-native\n    root: apps/fuzz\n",
                                files: ["apps/fuzz/package.json": "{\"name\": \"fuzz\", \"dependencies\": {\"react-native\": \"0.74.0\", \"react-native-health\": \"1.19.0\"}}\n",
                                        "apps/fuzz/app.json": "{\"expo\": {\"name\": \"fuzz\", \"plugins\": [\"react-native-health\"]}}\n"])
@@ -252,8 +301,16 @@ let auditTargets: [String: Target] = [
         try xcodeApp.audit()
     },
     "swift": Target(name: "swift", extensions: ["swift"]) { data in
+        try checkNestingBound(data)
         swiftApp.write("apps/fuzz/Sources/Fuzz.swift", data)
         try swiftApp.audit()
+    },
+    // The Tuist reader: the bytes are the app's `Project.swift`, read by discovery both with a
+    // config (`tuist:`) and without one (`check` in a folder), then audited.
+    "tuist": Target(name: "tuist", extensions: ["swift"]) { data in
+        tuistApp.write("apps/fuzz/Project.swift", data)
+        _ = AppDiscovery.find(in: tuistApp.site + "/apps/fuzz")
+        try tuistApp.audit()
     },
     "javascript": Target(name: "javascript", extensions: ["js", "jsx", "ts", "tsx"]) { data in
         let text = String(decoding: data, as: UTF8.self)
@@ -292,7 +349,7 @@ for bad in ["<img src=\"x\" onerror=\"alert(1)\" />", "<a href=\"javascript:aler
 guard (try? checkLiteral("<p>a <em>b</em></p>", escapedFrom: "")) == nil else { fatalError("self-test: the literal check misses <em>") }
 
 guard let target = targets[targetName] ?? auditTargets[targetName] ?? readerTargets()[targetName] else {
-    FileHandle.standardError.write(Data("unknown target '\(targetName)' (plist, strings, config, markdown, xcode, swift, javascript, http, xcodegen, xcstrings, results)\n".utf8))
+    FileHandle.standardError.write(Data("unknown target '\(targetName)' (plist, strings, config, markdown, xcode, swift, tuist, javascript, http, xcodegen, xcstrings, results)\n".utf8))
     exit(64)
 }
 
@@ -365,6 +422,9 @@ let tokens: [[UInt8]] = [
     "[x](JaVaScRiPt:alert(1))", "![x](javascript:alert(1))", "<javascript:alert(1)>", "[a]: javascript:x\n[a]",
     "\"><svg onload=alert(1)>", "{{{x}}}", "```", "~~~ onload=x\n", "# ", "| a |\n|---|\n", "\u{202E}", "\u{FEFF}", "\u{0}",
     "bplist00", "$(PRODUCT_NAME)", "${A:rfc1034identifier}", "..", "/etc/passwd", "0000-01-01", "9999-12-31",
+    // Swift's lexical states: interpolations, raw and multi-line literals, regex literals, names.
+    "\\(", "\\#(", "#\"", "\"#", "\"\"\"", "#/", "/#", "'", "`", "<#", "#>", ".b", "()", "<data>", "#if X\n", "#endif\n",
+    ".target(name: \"A\", product: .app)", "Project(", "targets: [",
 ].map { Array($0.utf8) }
 
 func mutate(_ input: [UInt8], corpus: [[UInt8]], rng: inout SplitMix64) -> [UInt8] {

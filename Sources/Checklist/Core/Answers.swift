@@ -126,7 +126,7 @@ struct AnswerSheet {
         let live = related.filter { !$0.isSuppressed }
         let facts = AnswerFacts(context: context, active: live.filter { question.isDecided(by: $0) },
                                 imperfections: live.filter { !question.isDecided(by: $0) })
-        var result = answer(question, facts)
+        var result = UnanalysedCode(context: context, findings: findings).qualify(answer(question, facts))
         let suppressed = related.filter(\.isSuppressed)
         if !suppressed.isEmpty && result.mark == .pass {
             result.reason += " (\(Plural.count(suppressed.count, "finding")) suppressed)"

@@ -11,26 +11,25 @@ public struct ParsedSource: Sendable {
     public let isExtension: Bool
     /// From a dependency (development pod, local package, `extra_sources`), not the app's own targets.
     public var isDependency: Bool { file.isDependency }
-    /// Why the file was not parsed (nesting beyond `SourceBounds`), or nil.
-    public let skipped: String?
+    /// Why the file was not analysed (refused or not parsed in time by `BoundedSwiftParse`), or nil.
+    public let notAnalysed: UnanalysedFile?
     /// The file's calls by the name called (`save`, `requestAuthorization`), each list in source
     /// order: most rules look for a few names, and asking by name spares classifying every call.
     let callsByName: [String: [FunctionCallExprSyntax]]
     private let lines: LineTable
 
-    public init(file: SourceFile, target: String, isExtension: Bool) {
+    public init(file: SourceFile, target: String, isExtension: Bool, budget: ParseBudget = ParseBudget()) {
         self.file = file
         self.target = target
         self.isExtension = isExtension
-        if let excess = SourceBounds.excess(in: file.text) {
-            // Not parsed at all: an empty tree, and a note saying why (see `AuditContext.notes`).
-            skipped = "\(file.path):\(excess.line) is not analysed: \(excess.reason)"
-            tree = Parser.parse(source: "")
-        } else if let parsed = BoundedParse.parse(file.text) {
-            skipped = nil
+        switch BoundedSwiftParse.parse(file.text, budget: budget) {
+        case .parsed(let parsed):
+            notAnalysed = nil
             tree = parsed
-        } else {
-            skipped = "\(file.path):1 is not analysed: the Swift parser did not finish within \(Int(BoundedParse.deadline(forBytes: file.text.utf8.count))) s (its error recovery is slow on some malformed files)"
+        case .refused(let refusal):
+            // Not parsed: an empty tree, and a finding saying why (`FileNotAnalysedRule`).
+            notAnalysed = UnanalysedFile(path: file.path, line: refusal.line, column: refusal.column, reason: refusal.reason,
+                                         failsRun: refusal.failsRun)
             tree = Parser.parse(source: "")
         }
         SyntaxIndex.shared.prepare(tree)
@@ -125,7 +124,8 @@ public struct AuditContext: Sendable {
     public init(manifest: AppManifest) {
         self.manifest = manifest
         let inputs = manifest.targets.flatMap { target in target.sources.map { (file: $0, target: target.id, isExtension: target.isExtension) } }
-        sources = ParallelMap.map(inputs) { ParsedSource(file: $0.file, target: $0.target, isExtension: $0.isExtension) }
+        let budget = manifest.parseBudget
+        sources = ParallelMap.map(inputs) { ParsedSource(file: $0.file, target: $0.target, isExtension: $0.isExtension, budget: budget) }
         vocabulary = HealthKitVocabulary(sources: sources)
         let javaScript = JavaScriptHealthKitFacts.extract(manifest.javaScriptSources, target: manifest.id)
         javaScriptCalls = javaScript.calls
@@ -148,11 +148,8 @@ public struct AuditContext: Sendable {
         requestedRead = Set(manifest.config.requested.read.map(\.value)).union(codeRequests.read).union(wrapperRead)
         requestedShare = Set(manifest.config.requested.share.map(\.value)).union(codeRequests.share).union(wrapperShare)
         // The audit still completes on a file that does not parse; say so rather than trust silence.
+        // (Files not analysed at all, or only in part, are findings: `FileNotAnalysedRule`.)
         let allNotes = Self.missingManifestNotes(manifest) + sources.filter(\.hasSyntaxErrors).map { "\($0.file.path) does not parse as Swift: its rules saw only what the parser could recover" }
-            + sources.compactMap(\.skipped)
-            + manifest.javaScriptSources.compactMap { file in
-                file.stoppedAtLine.map { "\(file.path):\($0) is analysed only up to this line: expressions nested deeper than \(JSTokenizer.maxNesting)" }
-            }
             + codeRequests.notes + wrappers.notes
         var seen: Set<String> = []
         notes = allNotes.filter { seen.insert($0).inserted }

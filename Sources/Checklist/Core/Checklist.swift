@@ -83,7 +83,7 @@ public struct Checklist: Sendable {
 
 /// The catalogue of every rule, in a stable order (manifest rules, then source rules).
 public enum RuleCatalog {
-    public static var all: [any Rule.Type] { manifestRules + sourceRules + reactNativeRules + dartRules + wrapperRules }
+    public static var all: [any Rule.Type] { manifestRules + sourceRules + reactNativeRules + dartRules + wrapperRules + coverageRules }
 
     public static func rule(id: String) -> (any Rule.Type)? { all.first { $0.description.id == id } }
 }

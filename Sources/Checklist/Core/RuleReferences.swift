@@ -72,6 +72,7 @@ public enum RuleReferences {
         "entitlement-unused": [entitlement, guidelineSoftware],
         "extension-declares-healthkit-usage": [appExtensions, shareUsage],
         "extension-requests-authorization": [appExtensions, requestAuthorization],
+        "file-not-analysed": [authorizing, protectingPrivacy],
         "fire-and-forget-authorization": [requestAuthorization, authorizing],
         "flutter-permissions-unknown": [protectingPrivacy, authorizationStatus],
         "flutter-write-read-only": [requestAuthorization, authorizing],

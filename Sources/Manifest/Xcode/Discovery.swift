@@ -34,6 +34,8 @@ struct Discovery {
     var javaScript: [String] = []
     /// Site-relative paths of the files discovery read (project file, app.json, package.json).
     var inputs: [String] = []
+    /// Manifests read but not analysed (a Tuist `Project.swift` refused by `BoundedSwiftParse`).
+    var unanalysed: [UnanalysedFile] = []
 
     mutating func fact(_ text: String, origin: String, at location: FileLocation? = nil) {
         facts.append(DiscoveredFact(text, origin: origin, location: location))
@@ -114,6 +116,7 @@ extension PropertyListDocument {
 /// config and JavaScript (`kind: react-native`). Keys written in the entry win.
 struct ProjectDiscovery {
     let fileSystem: FileSystem
+    var parseBudget = ParseBudget()
 
     func discover(_ app: AppConfig) throws -> Discovery {
         let app = app.kind == .flutter ? try FlutterProject(fileSystem: fileSystem).iosSide(of: app) : app
@@ -126,13 +129,13 @@ struct ProjectDiscovery {
             try XcodeGenDiscovery(files: files, spec: spec.value).discover(into: &discovery)
         } else if let manifest = app.tuistManifest {
             guard files.exists(manifest.value) else { throw InputError("Tuist manifest '\(manifest.value)' does not exist", at: manifest.location) }
-            try TuistDiscovery(files: files, manifest: manifest.value).discover(into: &discovery)
+            TuistDiscovery(files: files, budget: parseBudget, manifest: manifest.value).discover(into: &discovery)
         } else if let project = app.project {
             try XcodeDiscovery(files: files).discover(project: project.value, at: project.location, into: &discovery)
         } else if files.exists(XcodeGenDiscovery.fileName) {
             try XcodeGenDiscovery(files: files).discover(into: &discovery)
         } else if files.exists(TuistDiscovery.fileName) {
-            try TuistDiscovery(files: files).discover(into: &discovery)
+            TuistDiscovery(files: files, budget: parseBudget).discover(into: &discovery)
         }
         return discovery
     }

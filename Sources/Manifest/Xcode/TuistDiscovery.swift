@@ -7,9 +7,12 @@ import SwiftSyntax
 /// `.dictionary`, or a file) is its Info.plist, `entitlements:` its entitlements, `sources:` globs
 /// its Swift folders and `settings: .settings(base: [...])` / `deploymentTargets:` its build
 /// settings. A manifest built by helper functions (`Project.app(...)`) is computed: discovery says
-/// so and the config names the files instead. Keys written in the config win.
+/// so and the config names the files instead. Keys written in the config win. The manifest is
+/// parsed like any Swift source (`BoundedSwiftParse`) and read on a large stack: one that is refused
+/// or does not parse in time is not analysed, which the audit reports as a finding.
 struct TuistDiscovery {
     let files: AppFiles
+    var budget = ParseBudget()
     static let fileName = "Project.swift"
     /// Tuist products audited as the app's extensions.
     static let extensionProducts: Set<String> = ["appExtension", "messagesExtension", "extensionKitExtension", "watch2Extension"]
@@ -22,10 +25,38 @@ struct TuistDiscovery {
         text.contains("ProjectDescription") && text.range(of: #"product:\s*\.app\b"#, options: .regularExpression) != nil
     }
 
-    func discover(into discovery: inout Discovery) throws {
+    /// The first application target's name in a manifest's text (for `check` without a config), or
+    /// nil when there is none or the manifest is not analysed.
+    static func applicationName(in text: String, budget: ParseBudget) -> String? {
+        LargeStack.run {
+            Manifest(text: text, shown: fileName, folder: "", budget: budget).targets().first { $0.product == "app" }?.name
+        }
+    }
+
+    func discover(into discovery: inout Discovery) {
+        let reader = self
+        let before = discovery
+        // Walks of the tree recurse once per level: a large stack even when discovery runs on the
+        // main thread (`check` without a config).
+        discovery = LargeStack.run {
+            var discovery = before
+            reader.read(into: &discovery)
+            return discovery
+        }
+    }
+
+    private func read(into discovery: inout Discovery) {
         guard let text = files.text(manifest) else { return }
         let shown = files.display(manifest)
-        let file = Manifest(text: text, shown: shown, folder: (manifest as NSString).deletingLastPathComponent)
+        let file = Manifest(text: text, shown: shown, folder: (manifest as NSString).deletingLastPathComponent, budget: budget)
+        if let refusal = file.refusal {
+            let location = FileLocation(file: shown, line: refusal.line, column: refusal.column)
+            discovery.note("\(shown) is not analysed (\(refusal.reason)): name info_plist, entitlements and sources in the config to audit the app",
+                           origin: Self.fileName, at: location)
+            discovery.unanalysed.append(UnanalysedFile(path: shown, line: refusal.line, column: refusal.column, reason: refusal.reason,
+                                                       failsRun: refusal.failsRun, quote: file.lineText(refusal.line)))
+            return
+        }
         let targets = file.targets()
         let applications = targets.filter { $0.product == "app" }
         guard let app = applications.first(where: { $0.name == discovery.config.name }) ?? applications.first else {
@@ -140,6 +171,8 @@ extension TuistDiscovery {
         let text: String
         /// Top-level `let name = expression` bindings: targets are often declared before the project.
         let bindings: [String: ExprSyntax]
+        /// Why the manifest was not parsed (the tree is then empty), or nil.
+        let refusal: BoundedSwiftParse.Refusal?
 
         struct Target {
             var name: String
@@ -149,11 +182,18 @@ extension TuistDiscovery {
             func argument(_ label: String) -> ExprSyntax? { arguments[label] }
         }
 
-        init(text: String, shown: String, folder: String) {
+        init(text: String, shown: String, folder: String, budget: ParseBudget) {
             self.text = text
             self.shown = shown
             self.folder = folder
-            tree = Parser.parse(source: text)
+            switch BoundedSwiftParse.parse(text, budget: budget) {
+            case .parsed(let parsed):
+                tree = parsed
+                refusal = nil
+            case .refused(let why):
+                tree = Parser.parse(source: "")
+                refusal = why
+            }
             converter = SourceLocationConverter(fileName: shown, tree: tree)
             var bindings: [String: ExprSyntax] = [:]
             for item in tree.statements {
@@ -168,6 +208,16 @@ extension TuistDiscovery {
         }
 
         func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
+
+        /// A line of the manifest as written, clipped, for a finding's quote.
+        func lineText(_ number: Int) -> String {
+            var current = 1
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if current == number { return Clipped.text(line.trimmingCharacters(in: .whitespaces), limit: Clipped.quoteLimit) }
+                current += 1
+            }
+            return ""
+        }
         func location(of node: some SyntaxProtocol) -> FileLocation { FileLocation(file: shown, line: line(node)) }
 
         /// The `Project(…)` call, for a note's line.
@@ -192,14 +242,26 @@ extension TuistDiscovery {
 
         private func projectCall(in node: Syntax) -> FunctionCallExprSyntax? {
             for call in node.descendants(FunctionCallExprSyntax.self) {
-                let callee = call.calledExpression.trimmedDescription
+                let callee = Self.callee(call)
                 if callee == "Project" || callee == "Project.init" { return call }
             }
             return nil
         }
 
         private static func isTargetCall(_ call: FunctionCallExprSyntax) -> Bool {
-            ["Target", "Target.target", ".target", "Target.init"].contains(call.calledExpression.trimmedDescription)
+            ["Target", "Target.target", ".target", "Target.init"].contains(callee(call) ?? "")
+        }
+
+        /// `Name`, `Name.member` or `.member` for a call of that shape, else nil: read from the
+        /// callee's own tokens, never its whole text (in a chain of calls each callee holds all
+        /// the calls before it, and reading each one's text took quadratic time).
+        private static func callee(_ call: FunctionCallExprSyntax) -> String? {
+            let called = call.calledExpression
+            if let name = called.as(DeclReferenceExprSyntax.self) { return name.baseName.text }
+            guard let member = called.as(MemberAccessExprSyntax.self) else { return nil }
+            let name = member.declName.baseName.text
+            guard let base = member.base else { return "." + name }
+            return base.as(DeclReferenceExprSyntax.self).map { $0.baseName.text + "." + name }
         }
 
         private func argument(_ label: String, of call: FunctionCallExprSyntax) -> ExprSyntax? {
