@@ -354,6 +354,28 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(places(asking), ["ComplicationController.swift:8"], asking.reason)
     }
 
+    /// A plugin's availability call whose result is only shown: the check decides nothing, and the
+    /// finding says the app calls it only to show it, not that it never calls it.
+    func testAnAvailabilityCallOnlyShownIsNamedInTheFinding() throws {
+        let example = RuleExample.reactNative(["js/src/main.ts": """
+            import { Health } from '@capgo/capacitor-health';
+
+            export async function showAvailability(output: HTMLElement) {
+              const result = await Health.isAvailable();
+              output.textContent = JSON.stringify(result);
+            }
+
+            export async function connect() {
+              await Health.requestAuthorization({ read: ['steps'], write: [] });
+            }
+            """])
+        let audit = Checklist().audit(try example.load())
+        let finding = try XCTUnwrap(audit.findings.first { $0.ruleID == "availability-not-checked" })
+        XCTAssertTrue(finding.message.contains("the app calls `isAvailable` only to show or log the result (main.ts:4)"), finding.message)
+        XCTAssertFalse(finding.message.contains("never consulted anywhere"), finding.message)
+        XCTAssertEqual(try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked }).status, .no)
+    }
+
     func testAvailabilityYesCitesTheCheckOfEachTargetAndNoCitesTheUnguardedOne() throws {
         let guarded = try XCTUnwrap(try answers(AnswerFixtures.widgetNeverAsks)[.availabilityChecked])
         XCTAssertEqual(guarded.status, .yes, guarded.reason)

@@ -1,3 +1,4 @@
+import Foundation
 import Manifest
 import SwiftSyntax
 
@@ -200,12 +201,30 @@ struct AvailabilityNotCheckedRule: Rule {
             let message = isExtension
                 ? "extension target `\(target)` uses HealthKit but never consults `HKHealthStore.isHealthDataAvailable()` in its own code: "
                     + "an extension runs without the app's check, and on devices without Health every call fails"
-                : "HealthKit is used but `HKHealthStore.isHealthDataAvailable()` is never consulted anywhere in the app: "
+                : Self.shownOnly(context).map { shown in
+                    "HealthKit is used but its availability is never consulted to decide anything: the app calls `\(shown.name)` only to show "
+                        + "or log the result (\(shown.place)); on devices without Health (iPad before iPadOS 17, managed devices) every call fails"
+                } ?? "HealthKit is used but `HKHealthStore.isHealthDataAvailable()` is never consulted anywhere in the app: "
                     + "on devices without Health (iPad before iPadOS 17, managed devices) every call fails"
             findings.append(Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
                                     location: first.evidence.location, quote: first.evidence.quote, target: target))
         }
         return findings + unguardedStoreOwners(context, skipping: Set(findings.map(\.target)))
+    }
+
+    /// A wrapper's availability call in the app's JavaScript that decides nothing (the facts keep only
+    /// deciding ones): its name and place, so the message does not say the app never calls it.
+    private static func shownOnly(_ context: AuditContext) -> (name: String, place: String)? {
+        let names: Set<String> = ["isAvailable", "isHealthDataAvailable", "isHealthDataAvailableAsync"]
+        for file in context.manifest.javaScriptSources {
+            let tokens = file.tokens
+            for index in tokens.indices.dropLast() where tokens[index].kind == .identifier && names.contains(tokens[index].text)
+                && index >= 1 && tokens[index - 1].isPunctuator(".") && tokens[index + 1].isPunctuator("(") {
+                let location = file.location(of: index)
+                return (tokens[index].text, "\((location.file as NSString).lastPathComponent):\(location.line ?? 0)")
+            }
+        }
+        return nil
     }
 
     /// A JavaScript app calls its plugin's native methods in any order: with no deciding check in the
