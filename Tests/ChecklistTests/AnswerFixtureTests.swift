@@ -189,7 +189,7 @@ enum AnswerFixtures {
         }
         """])
 
-    /// A service that checks availability before asking but not before a later query (line 12).
+    /// A service that checks availability before asking but not before a later query run (line 13).
     static let availabilityOnOnePath = RuleExample.healthApp(["Sources/Steps.swift": """
         import HealthKit
 
@@ -391,7 +391,7 @@ final class AnswerFixtureTests: XCTestCase {
     func testAvailabilityIsYesOnlyWhenEveryPathChecks() throws {
         let partly = try XCTUnwrap(try answers(AnswerFixtures.availabilityOnOnePath)[.availabilityChecked])
         XCTAssertEqual(partly.status, .no, "a check before the request does not guard the later query: \(partly.reason)")
-        XCTAssertEqual(places(partly), ["Steps.swift:12"], partly.reason)
+        XCTAssertEqual(places(partly), ["Steps.swift:13"], partly.reason)
         XCTAssertTrue(partly.reason.contains("in `refresh`"), partly.reason)
 
         let guarded = try XCTUnwrap(try answers(AnswerFixtures.availabilityGuardedBySetUpAndCaller)[.availabilityChecked])

@@ -79,6 +79,22 @@ final class UsageStringLanguageTests: XCTestCase {
         XCTAssertEqual(try answer(result).status, .yes)
     }
 
+    /// Several languages without a vocabulary: one note lists them all, at the first string.
+    func testUnjudgedLanguagesAreListedInOneNote() throws {
+        let result = try audit(.healthApp([
+            "th.lproj/InfoPlist.strings": """
+            "NSHealthShareUsageDescription" = "แอปนี้ต้องการเข้าถึงข้อมูลสุขภาพของคุณ";
+            """,
+            "pl.lproj/InfoPlist.strings": """
+            "NSHealthShareUsageDescription" = "Aplikacja odczytuje kroki, aby pokazać dzienną aktywność.";
+            """,
+        ]))
+        let notes = result.findings.filter { $0.ruleID == "usage-string-language-unjudged" }
+        XCTAssertEqual(notes.count, 1, notes.map(\.message).joined(separator: "\n"))
+        XCTAssertTrue(notes[0].message.contains("Thai") && notes[0].message.contains("Polish"), notes[0].message)
+        XCTAssertTrue(notes[0].message.hasPrefix("2 usage strings in "), notes[0].message)
+    }
+
     /// A Japanese sentence is many characters and no spaces: never "a single word", never an error.
     func testAJapaneseSentenceIsNotOneWord() throws {
         let text = PurposeText("ダーツパフォーマンスと健康データの相関を分析するために、ヘルスケアデータを読み取ります")

@@ -50,13 +50,25 @@ struct AvailabilityAnswer {
 
     /// The first Swift HealthKit call of a target that no availability check runs before.
     private func unguardedSwiftCall(in target: String, calls: [HealthKitFact]) -> (fact: HealthKitFact, node: Syntax)? {
+        let vocabulary = facts.context.vocabulary
         let swift = calls.compactMap { fact -> (fact: HealthKitFact, node: Syntax)? in
-            guard fact.target == target, case .syntax(let node)? = fact.site else { return nil }
+            guard fact.target == target, case .syntax(let node)? = fact.site, Self.failsWithoutHealth(node, vocabulary) else { return nil }
             return (fact, node)
         }
         guard !swift.isEmpty else { return nil }
         let finder = StatusGateFinder(sources: facts.context.sources, gate: .availability)
         return swift.first { finder.check(before: $0.node) == nil }
+    }
+
+    /// HealthKit's own operations on a store, which fail where Health is unavailable: the framework's
+    /// request, and a query run, save or delete on a store. Not the app's own wrappers (their inner
+    /// call is judged where it is), nor a status read, which answers "not determined" there.
+    static func failsWithoutHealth(_ node: Syntax, _ vocabulary: HealthKitVocabulary) -> Bool {
+        guard let call = node.as(FunctionCallExprSyntax.self) else { return false }
+        if HealthKitVocabulary.isFrameworkRequest(call) { return true }
+        guard let name = ExprShape.calledName(call), name != HealthKitVocabulary.statusCheck else { return false }
+        if ["result", "results"].contains(name) { return ExprShape.labels(call).contains("for") }
+        return vocabulary.isStoreReceiver(ExprShape.base(of: call))
     }
 
     /// A target's availability checks: in its own code, or in framework code it links.

@@ -442,8 +442,8 @@ struct UsageStringLanguageUnjudgedRule: Rule {
         `usage-string-vague` judges purpose strings with a health-data vocabulary per language (English, German, French, \
         Spanish, Portuguese, Italian, Dutch, Swedish, Russian, Japanese, Simplified and Traditional Chinese, Korean). A \
         string in any other language — a locale without a vocabulary (`th.lproj`, `pl` in a string catalog), or text in \
-        a script none covers — is not judged, and this note says which, once per language, so that someone who reads \
-        the language can check that the strings say which data the app uses and why. Placeholders are still found in \
+        a script none covers — is not judged, and this note says which, so that someone who reads \
+        the language can check that the strings say which data the app uses and why; one note lists every such language. Placeholders are still found in \
         every language (`usage-string-placeholder`).
         """,
         triggering: [
@@ -468,13 +468,15 @@ struct UsageStringLanguageUnjudgedRule: Rule {
         for entry in ShippedPurposeStrings(context).texts where !entry.text.isJudged {
             if let index = groups.firstIndex(where: { $0.language == entry.text.language }) { groups[index].entries.append(entry) } else { groups.append((entry.text.language, [entry])) }
         }
-        return groups.map { group in
-            let keys = Array(Set(group.entries.map(\.key))).sorted().joined(separator: ", ")
-            let count = Plural.count(group.entries.count, "usage string")
-            return finding("\(count) in \(group.language) (\(keys)) \(group.entries.count == 1 ? "is" : "are") not judged for vagueness: healthaudit has no "
-                           + "health-data vocabulary for that language; check by hand that \(group.entries.count == 1 ? "it says" : "they say") which data the app uses and why",
-                           at: group.entries[0].location, quote: group.entries[0].quote, target: group.entries[0].target)
-        }
+        // One note per app: a list of languages to check by hand, not a note per localization.
+        guard let first = groups.first?.entries.first else { return [] }
+        let entries = groups.flatMap(\.entries)
+        let languages = groups.map { "\($0.language) (\(Array(Set($0.entries.map(\.key))).sorted().joined(separator: ", ")))" }
+        let count = Plural.count(entries.count, "usage string")
+        return [finding("\(count) in \(languages.joined(separator: "; ")) \(entries.count == 1 ? "is" : "are") not judged for vagueness: healthaudit has no "
+                        + "health-data vocabulary for \(groups.count == 1 ? "that language" : "those languages"); check by hand that "
+                        + "\(entries.count == 1 ? "it says" : "they say") which data the app uses and why",
+                        at: first.location, quote: first.quote, target: first.target)]
     }
 }
 
