@@ -214,12 +214,15 @@ struct JavaScriptBindings {
 
     /// The name of the function whose body holds `index`: `function NAME(…) {`, `NAME(…) {` (a
     /// method), or `const NAME = (async) (…) => {`.
-    static func enclosingFunctionName(of index: Int, in file: JavaScriptFile) -> String? {
+    static func enclosingFunctionName(of index: Int, in file: JavaScriptFile) -> String? { enclosingFunction(of: index, in: file)?.name }
+
+    /// The innermost named function around `index`: its name and the `{` of its body.
+    static func enclosingFunction(of index: Int, in file: JavaScriptFile) -> (name: String, body: Int)? {
         let tokens = file.tokens
         var brace = file.parent[index]
         while let open = brace {
             guard tokens[open].isPunctuator("{") else { brace = file.parent[open]; continue }
-            if open >= 1, tokens[open - 1].isPunctuator("=>") { return arrowName(endingAt: open - 2, in: file) }
+            if open >= 1, tokens[open - 1].isPunctuator("=>") { return arrowName(endingAt: open - 2, in: file).map { ($0, open) } }
             // Back over a return type annotation to the parameters' `)`.
             var j = open - 1
             while j >= 0, j > open - 16, file.parent[j] == file.parent[open], !tokens[j].isPunctuator(")"),
@@ -229,7 +232,7 @@ struct JavaScriptBindings {
                 // A block of a statement: its function is further out.
                 if !["if", "for", "while", "switch", "catch", "with"].contains(name) {
                     // Only the innermost function counts: a `return` in a callback returns from the callback.
-                    return tokens[paren - 1].kind == .identifier && name != "function" ? name : nil
+                    return tokens[paren - 1].kind == .identifier && name != "function" ? (name, open) : nil
                 }
             }
             brace = file.parent[open]

@@ -43,8 +43,75 @@ struct RequestResultAsGrantRule: Rule {
               setGranted(await HealthKit.↓requestAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] }));
             }
             """]),
+            // The app's own function returns `true` once the request completed; its caller decides on it.
+            .reactNative(["js/lib/healthkit.ts": """
+            import { requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function requestHealthPermissions(): Promise<boolean> {
+              try {
+                await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierBodyMass'] });
+                return true;
+              } catch (error) {
+                return false;
+              }
+            }
+            """, "js/hooks/useHealth.ts": """
+            import { requestHealthPermissions } from '../lib/healthkit';
+
+            export async function enable(setEnabled: (value: boolean) => void) {
+              const granted = await ↓requestHealthPermissions();
+              if (granted) {
+                setEnabled(true);
+              }
+            }
+            """]),
+            // Dart: a service method returns the request's value; a settings switch decides on it.
+            .flutter(["lib/health_service.dart": """
+            import 'package:health/health.dart';
+
+            class HealthService {
+              final Health _health = Health();
+
+              Future<bool> requestPermissions() async {
+                try {
+                  return await _health.requestAuthorization([HealthDataType.WEIGHT], permissions: [HealthDataAccess.READ_WRITE]);
+                } catch (_) {
+                  return false;
+                }
+              }
+            }
+            """, "lib/settings.dart": """
+            import 'health_service.dart';
+
+            Future<bool> setSyncEnabled(bool enabled) async {
+              if (enabled) {
+                final granted = await HealthService().↓requestPermissions();
+                if (!granted) {
+                  return false;
+                }
+              }
+              return true;
+            }
+            """]),
         ],
         nonTriggering: [
+            // The app's own function hands the outcome back, and its caller only logs it.
+            .reactNative(["js/lib/healthkit.ts": """
+            import { requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function requestHealthPermissions(): Promise<boolean> {
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierBodyMass'] });
+              return true;
+            }
+            """, "js/screens/Onboarding.ts": """
+            import { requestHealthPermissions } from '../lib/healthkit';
+
+            export async function next(go: () => void) {
+              const done = await requestHealthPermissions();
+              console.log('health request finished', done);
+              go();
+            }
+            """]),
             .reactNative(["js/src/connect.ts": """
             import { requestAuthorization, queryQuantitySamples } from '@kingstinct/react-native-healthkit';
 
@@ -68,12 +135,24 @@ struct RequestResultAsGrantRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        context.libraryCalls.compactMap { call, file -> Finding? in
-            guard call.library == .kingstinct || call.library == .flutterHealth, call.method == "requestAuthorization",
-                  let how = Self.decision(call, in: file) else { return nil }
-            return finding("the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
-                               + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
-                           at: call.token, in: file, target: context.manifest.id)
+        context.libraryCalls.flatMap { call, file -> [Finding] in
+            guard call.library == .kingstinct || call.library == .flutterHealth, call.method == "requestAuthorization" else { return [] }
+            if let how = Self.decision(call, in: file) {
+                return [finding("the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
+                                    + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
+                                at: call.token, in: file, target: context.manifest.id)]
+            }
+            // The app's own function hands the outcome back: its callers decide on it.
+            guard let wrapper = AppWrapper.around(call, in: file) else { return [] }
+            let (files, calls) = call.library == .flutterHealth ? (context.manifest.dartSources, context.dartCalls)
+                : (context.manifest.javaScriptSources, context.javaScriptCalls)
+            let place = "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(file.tokens[call.token].line)"
+            return wrapper.callers(in: files, like: call, libraryCalls: calls).compactMap { caller, callerFile in
+                guard let how = Self.decision(caller, in: callerFile) else { return nil }
+                return finding("`\(wrapper.name)()` returns the outcome of `requestAuthorization` (\(place)), and its result \(how), but the request "
+                                   + "only says it was handled: true whatever the person chose, and HealthKit never discloses read access; query and "
+                                   + "treat empty results as no data or no access", at: caller.token, in: callerFile, target: context.manifest.id)
+            }
         }
     }
 
