@@ -143,7 +143,8 @@ final class WrapperFollowingTests: XCTestCase {
 
     /// The status check guards the app's own method, whose query is in another file.
     func testAStatusGuardAroundTheAppsOwnQueryMethodIsReportedUnderQuestion3() throws {
-        let example = try XCTUnwrap(ReadStatusProbedRule.description.triggering.first { $0.files["Sources/HeartHistory.swift"] != nil })
+        let rule = try XCTUnwrap(RuleCatalog.sourceRules.first { $0.description.id == "read-status-probed" })
+        let example = try XCTUnwrap(rule.description.triggering.first { $0.files["Sources/HeartHistory.swift"] != nil })
         let q3 = try XCTUnwrap(try answers(example)[.readStatusProbed])
         XCTAssertEqual(q3.status, .yes, q3.reason)
         // Evidence at the guard, at the app's call, and at the query that call reaches.
@@ -198,8 +199,8 @@ final class WrapperFollowingTests: XCTestCase {
         let q2 = try XCTUnwrap(answers[.completionInterpreted])
         XCTAssertEqual(q2.status, .yes, q2.reason)
         XCTAssertTrue(places(q2).contains("Permissions.swift:11"), q2.reason)
-        XCTAssertEqual(answers[.readStatusProbed]?.status, .no, answers[.readStatusProbed]?.reason)
-        XCTAssertEqual(answers[.writeStatusRechecked]?.status, .notApplicable, answers[.writeStatusRechecked]?.reason)
+        XCTAssertEqual(answers[.readStatusProbed]?.status, .no, answers[.readStatusProbed]?.reason ?? "")
+        XCTAssertEqual(answers[.writeStatusRechecked]?.status, .notApplicable, answers[.writeStatusRechecked]?.reason ?? "")
     }
 
     /// A `query` of something else in a file that imports SpeziHealthKit is not a HealthKit read.
@@ -216,6 +217,6 @@ final class WrapperFollowingTests: XCTestCase {
             }
             """])
         let answers = try answers(example)
-        XCTAssertEqual(answers[.readStatusProbed]?.status, .cannotTell, answers[.readStatusProbed]?.reason)
+        XCTAssertEqual(answers[.readStatusProbed]?.status, .cannotTell, answers[.readStatusProbed]?.reason ?? "")
     }
 }

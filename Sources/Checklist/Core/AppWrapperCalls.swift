@@ -19,6 +19,12 @@ struct AppWrapper {
         if before >= 0, tokens[before].isIdentifier("return") || tokens[before].isPunctuator("=>") {
             return AppWrapper(name: function.name, body: function.body)
         }
+        // `resolve(true)` in the request's own callback, inside the function's `new Promise`.
+        if ((call.paren + 1)..<(file.partner[call.paren] ?? call.paren)).contains(where: { index in
+            tokens[index].isIdentifier("resolve") && index + 3 < tokens.count && tokens[index + 1].isPunctuator("(") && tokens[index + 2].isIdentifier("true")
+        }) {
+            return AppWrapper(name: function.name, body: function.body)
+        }
         // `return true` after the call, in the same function (not in a callback).
         let returnsTrue = ((call.paren + 1)..<close).contains { index in
             tokens[index].isIdentifier("return") && index + 1 < tokens.count && tokens[index + 1].isIdentifier("true")

@@ -222,7 +222,14 @@ struct JavaScriptBindings {
         var brace = file.parent[index]
         while let open = brace {
             guard tokens[open].isPunctuator("{") else { brace = file.parent[open]; continue }
-            if open >= 1, tokens[open - 1].isPunctuator("=>") { return arrowName(endingAt: open - 2, in: file).map { ($0, open) } }
+            if open >= 1, tokens[open - 1].isPunctuator("=>") {
+                if let name = arrowName(endingAt: open - 2, in: file) { return (name, open) }
+                // `new Promise((resolve) => { … })`: the executor runs as part of the function around it.
+                guard let call = file.parent[open], tokens[call].isPunctuator("("), call >= 2, tokens[call - 1].isIdentifier("Promise"),
+                      tokens[call - 2].isIdentifier("new") else { return nil }
+                brace = file.parent[call]
+                continue
+            }
             // Back over a return type annotation to the parameters' `)`.
             var j = open - 1
             while j >= 0, j > open - 16, file.parent[j] == file.parent[open], !tokens[j].isPunctuator(")"),

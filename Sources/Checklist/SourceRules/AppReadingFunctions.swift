@@ -21,9 +21,10 @@ struct AppReadingFunctions {
         guard !reads.isEmpty else { return }
         // One level further: the app's functions that call a reader and write nothing.
         var callers: [String: Evidence] = [:]
+        let direct = reads
         for source in context.sources where !source.isDependency {
-            for function in source.tree.collect(FunctionDeclSyntax.self) where reads[function.name.text] == nil && !writers.contains(function.name.text) {
-                guard let body = function.body, let evidence = body.calls.lazy.compactMap({ ExprShape.calledName($0).flatMap { reads[$0] } }).first,
+            for function in source.tree.collect(FunctionDeclSyntax.self) where direct[function.name.text] == nil && !writers.contains(function.name.text) {
+                guard let body = function.body, let evidence = body.calls.lazy.compactMap({ ExprShape.calledName($0).flatMap { direct[$0] } }).first,
                       !body.calls.contains(where: HealthKitVocabulary.isWrite) else { continue }
                 callers[function.name.text] = callers[function.name.text] ?? evidence
             }

@@ -43,6 +43,48 @@ struct RequestResultAsGrantRule: Rule {
               setGranted(await HealthKit.↓requestAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] }));
             }
             """]),
+            // react-native-health: the request's callback records a grant once it returns without an error.
+            .reactNative(["js/lib/health.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            let healthKitAuthorized = false;
+
+            export function connect(): Promise<boolean> {
+              return new Promise((resolve) => {
+                AppleHealthKit.initHealthKit({ permissions: { read: ['StepCount'], write: [] } }, (error) => {
+                  if (error) {
+                    resolve(false);
+                    return;
+                  }
+                  ↓healthKitAuthorized = true;
+                  resolve(true);
+                });
+              });
+            }
+            """]),
+            // The same request behind the app's own Promise: its caller decides on the resolved value.
+            .reactNative(["js/lib/health.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            export function connect(): Promise<boolean> {
+              return new Promise((resolve) => {
+                AppleHealthKit.initHealthKit({ permissions: { read: ['StepCount'], write: [] } }, (error) => {
+                  resolve(!error);
+                  if (!error) resolve(true);
+                });
+              });
+            }
+            """, "js/screens/Steps.ts": """
+            import { connect } from '../lib/health';
+
+            export async function open(showSteps: () => void, showDenied: () => void) {
+              if (await ↓connect()) {
+                showSteps();
+              } else {
+                showDenied();
+              }
+            }
+            """]),
             // The app's own function returns `true` once the request completed; its caller decides on it.
             .reactNative(["js/lib/healthkit.ts": """
             import { requestAuthorization } from '@kingstinct/react-native-healthkit';
@@ -136,8 +178,15 @@ struct RequestResultAsGrantRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         context.libraryCalls.flatMap { call, file -> [Finding] in
-            guard call.library == .kingstinct || call.library == .flutterHealth, call.method == "requestAuthorization" else { return [] }
-            if let how = Self.decision(call, in: file) {
+            if call.kind == .authorizationRequest, !call.library.promises, let (token, name) = Self.grantInCallback(call, in: file) {
+                // A callback library (react-native-health's `initHealthKit`): its success path records a grant.
+                return [finding("the callback of `\(call.method)` sets `\(name) = true`, but the call only says the request was handled: it "
+                                    + "succeeds whatever the person chose, and HealthKit never discloses read access; query and treat empty "
+                                    + "results as no data or no access", at: token, in: file, target: context.manifest.id)]
+            }
+            guard call.library == .kingstinct || call.library == .flutterHealth || (call.kind == .authorizationRequest && !call.library.promises)
+            else { return [] }
+            if call.method == "requestAuthorization", call.library.promises, let how = Self.decision(call, in: file) {
                 return [finding("the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
                                     + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
                                 at: call.token, in: file, target: context.manifest.id)]
@@ -149,11 +198,23 @@ struct RequestResultAsGrantRule: Rule {
             let place = "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(file.tokens[call.token].line)"
             return wrapper.callers(in: files, like: call, libraryCalls: calls).compactMap { caller, callerFile in
                 guard let how = Self.decision(caller, in: callerFile) else { return nil }
-                return finding("`\(wrapper.name)()` returns the outcome of `requestAuthorization` (\(place)), and its result \(how), but the request "
+                return finding("`\(wrapper.name)()` returns the outcome of `\(call.method)` (\(place)), and its result \(how), but the request "
                                    + "only says it was handled: true whatever the person chose, and HealthKit never discloses read access; query and "
                                    + "treat empty results as no data or no access", at: caller.token, in: callerFile, target: context.manifest.id)
             }
         }
+    }
+
+    /// `name = true` for a grant-named `name` in a function handed to the call (its completion).
+    static func grantInCallback(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> (token: Int, name: String)? {
+        guard let close = file.partner[call.paren] else { return nil }
+        let tokens = file.tokens
+        for index in (call.paren + 1)..<close where tokens[index].isPunctuator("=") && index + 1 < close && tokens[index + 1].isIdentifier("true") {
+            guard index >= 1, tokens[index - 1].kind == .identifier, GrantNames.says(tokens[index - 1].text),
+                  !(index >= 2 && tokens[index - 2].isPunctuator(".") && !(index >= 3 && tokens[index - 3].isIdentifier("this"))) else { continue }
+            return (index - 1, tokens[index - 1].text)
+        }
+        return nil
     }
 
     /// How the resolved value decides something: a condition (`if`, `!`, `? :`, `&&`, `==`)
