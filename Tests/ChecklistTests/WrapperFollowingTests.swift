@@ -126,6 +126,45 @@ final class WrapperFollowingTests: XCTestCase {
         XCTAssertEqual(places(q6).first, "Weight.tsx:8", q6.reason)
     }
 
+    /// Dart: the service returns the name the request's value is bound to; a provider keeps it as a grant.
+    func testADartServiceReturningTheBoundResultIsFollowedToItsCaller() throws {
+        let example = RuleExample.flutter([
+            "lib/health_service.dart": """
+            import 'package:health/health.dart';
+
+            class HealthService {
+              final Health _health = Health();
+
+              Future<bool> requestPermissions() async {
+                try {
+                  final result = await _health.requestAuthorization([HealthDataType.STEPS]);
+                  print('permission result: $result');
+                  return result;
+                } catch (e) {
+                  return false;
+                }
+              }
+            }
+            """,
+            "lib/health_provider.dart": """
+            import 'health_service.dart';
+
+            class HealthProvider {
+              final HealthService _service = HealthService();
+              bool _hasPermissions = false;
+
+              Future<void> connect() async {
+                _hasPermissions = await _service.requestPermissions();
+              }
+            }
+            """,
+        ])
+        let q2 = try XCTUnwrap(try answers(example)[.completionInterpreted])
+        XCTAssertEqual(q2.status, .no, q2.reason)
+        XCTAssertEqual(places(q2).first, "health_provider.dart:8", q2.reason)
+        XCTAssertTrue(q2.reason.contains("health_service.dart:9"), q2.reason)
+    }
+
     /// A type-only import (`typeof import(…)`) binds nothing: the app never calls the library.
     func testATypeOnlyDynamicImportIsNotACall() throws {
         let example = RuleExample.reactNative(["js/lib/types.ts": """

@@ -25,10 +25,14 @@ struct AppWrapper {
         }) {
             return AppWrapper(name: function.name, body: function.body)
         }
-        // `return true` after the call, in the same function (not in a callback).
+        // `return true`, or the name the result is bound to (`final result = await …; return result;`),
+        // after the call, in the same function (not in a callback).
+        let bound = call.resultName(in: file)
         let returnsTrue = ((call.paren + 1)..<close).contains { index in
-            tokens[index].isIdentifier("return") && index + 1 < tokens.count && tokens[index + 1].isIdentifier("true")
-                && JavaScriptBindings.enclosingFunction(of: index, in: file)?.body == function.body
+            guard tokens[index].isIdentifier("return"), index + 2 < tokens.count else { return false }
+            let value = tokens[index + 1]
+            let returned = value.isIdentifier("true") || (bound.map(value.isIdentifier) == true && (tokens[index + 2].isPunctuator(";") || tokens[index + 2].isPunctuator("}")))
+            return returned && JavaScriptBindings.enclosingFunction(of: index, in: file)?.body == function.body
         }
         return returnsTrue ? AppWrapper(name: function.name, body: function.body) : nil
     }
