@@ -165,6 +165,31 @@ final class WrapperFollowingTests: XCTestCase {
         XCTAssertTrue(q2.reason.contains("health_service.dart:9"), q2.reason)
     }
 
+    /// Dart: a status call in another method of the service (its own wrapper) does not check a write.
+    func testADartStatusCallInAnotherMethodDoesNotCheckAWrite() throws {
+        let example = RuleExample.flutter(["lib/health_service.dart": """
+            import 'package:health/health.dart';
+
+            class HealthService {
+              final Health _health = Health();
+
+              Future<bool> canWrite() async {
+                return await _health.hasPermissions([HealthDataType.WEIGHT], permissions: [HealthDataAccess.WRITE]) == true;
+              }
+
+              Future<void> writeWeight(double kg) async {
+                await _health.requestAuthorization([HealthDataType.WEIGHT], permissions: [HealthDataAccess.READ_WRITE]);
+                try {
+                  await _health.writeHealthData(value: kg, type: HealthDataType.WEIGHT, startTime: DateTime.now());
+                } catch (_) {}
+              }
+            }
+            """])
+        let q6 = try XCTUnwrap(try answers(example)[.writeStatusRechecked])
+        XCTAssertEqual(q6.status, .no, q6.reason)
+        XCTAssertEqual(places(q6).first, "health_service.dart:13", q6.reason)
+    }
+
     /// A type-only import (`typeof import(…)`) binds nothing: the app never calls the library.
     func testATypeOnlyDynamicImportIsNotACall() throws {
         let example = RuleExample.reactNative(["js/lib/types.ts": """
