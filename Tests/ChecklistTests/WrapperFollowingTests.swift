@@ -162,7 +162,7 @@ final class WrapperFollowingTests: XCTestCase {
         let q2 = try XCTUnwrap(try answers(example)[.completionInterpreted])
         XCTAssertEqual(q2.status, .no, q2.reason)
         XCTAssertEqual(places(q2).first, "health_provider.dart:8", q2.reason)
-        XCTAssertTrue(q2.reason.contains("health_service.dart:9"), q2.reason)
+        XCTAssertTrue(q2.reason.contains("health_service.dart:8"), q2.reason)
     }
 
     /// Dart: a status call in another method of the service (its own wrapper) does not check a write.
