@@ -59,6 +59,15 @@ final class WrapperFollowingTests: XCTestCase {
         }
     }
 
+    /// The dependency is used: the app is not told its code "never reads, writes or asks".
+    func testADynamicallyImportedDependencyIsNotReportedUnused() throws {
+        var example = Self.dynamicImport
+        example.files["package.json"] = "{\n  \"dependencies\": {\n    \"@kingstinct/react-native-healthkit\": \"^9.0.0\"\n  }\n}\n"
+        let audit = Checklist().audit(try example.load())
+        XCTAssertEqual(audit.manifest.healthKitDependencies.map(\.package), ["@kingstinct/react-native-healthkit"])
+        XCTAssertEqual(audit.activeFindings.filter { $0.ruleID == "dependency-without-health-feature" }.map(\.message), [])
+    }
+
     /// react-native-health through `require`, an alias of its default export, and a getter function.
     static let requiredAlias = RuleExample.reactNative(["js/lib/health.js": """
         let AppleHealthKit = null;
