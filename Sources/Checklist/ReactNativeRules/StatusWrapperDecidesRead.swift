@@ -79,12 +79,17 @@ struct StatusWrapperDecidesRead {
     private static func readDecided(by name: String, after caller: JavaScriptHealthKitCall, in file: JavaScriptFile, readers: [String: String],
                                     calls: [JavaScriptHealthKitCall], files: [JavaScriptFile]) -> String? {
         let tokens = file.tokens
-        guard let function = JavaScriptBindings.enclosingFunction(of: caller.token, in: file), let end = file.partner[function.body],
-              let close = file.partner[caller.paren] else { return nil }
+        // The block the call is in (a callback's body, a `try`): the code its answer can decide.
+        var block = file.parent[caller.token]
+        while let open = block, !tokens[open].isPunctuator("{") { block = file.parent[open] }
+        guard let close = file.partner[caller.paren] else { return nil }
+        let end = block.flatMap { file.partner[$0] } ?? tokens.count
         let fileIndex = files.firstIndex { $0.path == file.path }
         func readAt(_ index: Int) -> String? {
-            if tokens[index].kind == .identifier, let read = readers[tokens[index].text], file.callParen(after: index) != nil { return read }
-            if calls.contains(where: { $0.kind == .read && $0.file == fileIndex && $0.token == index }) { return place(file, index) }
+            if calls.contains(where: { $0.kind == .read && $0.file == fileIndex && $0.token == index }) { return "the read at \(place(file, index))" }
+            if tokens[index].kind == .identifier, let read = readers[tokens[index].text], file.callParen(after: index) != nil {
+                return "`\(tokens[index].text)()` at \(place(file, index)), which reads at \(read)"
+            }
             return nil
         }
         var index = close + 1

@@ -192,7 +192,8 @@ struct RequestResultAsGrantRule: Rule {
                                 at: call.token, in: file, target: context.manifest.id)]
             }
             // The app's own function hands the outcome back: its callers decide on it.
-            guard let wrapper = AppWrapper.around(call, in: file) else { return [] }
+            guard call.kind == .authorizationRequest, call.method == "requestAuthorization" || !call.library.promises,
+                  let wrapper = AppWrapper.around(call, in: file) else { return [] }
             let (files, calls) = call.library == .flutterHealth ? (context.manifest.dartSources, context.dartCalls)
                 : (context.manifest.javaScriptSources, context.javaScriptCalls)
             let place = "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(file.tokens[call.token].line)"
