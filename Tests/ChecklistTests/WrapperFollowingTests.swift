@@ -199,6 +199,42 @@ final class WrapperFollowingTests: XCTestCase {
         XCTAssertEqual(places(q6).first, "health_service.dart:13", q6.reason)
     }
 
+    /// A module of the app exports its getter of the library; another file awaits it, and a third
+    /// loads the library with `import(…).then(…)`.
+    func testAnExportedGetterAndAThenCallbackAreFollowed() throws {
+        let example = RuleExample.reactNative([
+            "js/src/health.js": """
+            let module = null;
+
+            export async function loadHealth() {
+              if (!module) module = require('react-native-health');
+              return module;
+            }
+            """,
+            "js/src/Steps.js": """
+            import { loadHealth } from './health';
+
+            export async function connect() {
+              const health = await loadHealth();
+              health.initHealthKit({ permissions: { read: ['StepCount'], write: [] } }, () => {});
+            }
+            """,
+            "js/src/Weight.js": """
+            export function logWeight(value) {
+              import('react-native-health').then((health) => {
+                health.saveWeight({ value }, (error) => console.log(error));
+              });
+            }
+            """,
+        ])
+        let answers = try answers(example)
+        let q2 = try XCTUnwrap(answers[.completionInterpreted])
+        XCTAssertEqual(places(q2), ["Steps.js:5"], q2.reason)
+        let q6 = try XCTUnwrap(answers[.writeStatusRechecked])
+        XCTAssertEqual(q6.status, .no, q6.reason)
+        XCTAssertEqual(places(q6).first, "Weight.js:3", q6.reason)
+    }
+
     /// A type-only import (`typeof import(…)`) binds nothing: the app never calls the library.
     func testATypeOnlyDynamicImportIsNotACall() throws {
         let example = RuleExample.reactNative(["js/lib/types.ts": """
@@ -222,6 +258,37 @@ final class WrapperFollowingTests: XCTestCase {
         XCTAssertEqual(q3.status, .yes, q3.reason)
         // Evidence at the guard, at the app's call, and at the query that call reaches.
         XCTAssertEqual(places(q3), ["HeartModel.swift:9", "HeartModel.swift:10", "HeartHistory.swift:12"], q3.reason)
+    }
+
+    /// The guarded method reads and then hands the data to the app's own writer: the status decides a write too.
+    func testAStatusGuardAroundAMethodThatAlsoWritesIsNotAReadProbe() throws {
+        let example = RuleExample.healthApp(["Sources/StepsSync.swift": """
+            import HealthKit
+
+            final class StepsSync {
+                let store = HKHealthStore()
+
+                func sync() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    if store.authorizationStatus(for: HKQuantityType(.stepCount)) == .sharingAuthorized {
+                        mirror()
+                    }
+                }
+
+                func mirror() {
+                    let query = HKSampleQuery(sampleType: HKQuantityType(.stepCount), predicate: nil, limit: 10, sortDescriptors: nil) { _, _, _ in }
+                    store.execute(query)
+                    push()
+                }
+
+                func push() {
+                    let sample = HKQuantitySample(type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 1), start: .now, end: .now)
+                    store.save(sample) { _, _ in }
+                }
+            }
+            """], read: ["stepCount"], share: ["stepCount"])
+        let q3 = try XCTUnwrap(try answers(example)[.readStatusProbed])
+        XCTAssertNotEqual(q3.status, .yes, q3.reason)
     }
 
     /// Stanford Spezi's HealthKit module: configured with collectors, asked through `askForAuthorization()`.

@@ -14,9 +14,18 @@ struct AppReadingFunctions {
         for fact in context.usage.facts where fact.kind == .write {
             if case .syntax(let node)? = fact.site, let name = Self.functionName(around: node) { writers.insert(name) }
         }
+        // A function that also calls one of the app's writers decides a write as well: not a reader.
+        let writes = { (call: FunctionCallExprSyntax) -> Bool in
+            guard let name = ExprShape.calledName(call) else { return false }
+            return writers.contains(name) || (["save", "delete"].contains(name) && !call.arguments.isEmpty)
+        }
+        let writesThroughApp = { (node: Syntax) -> Bool in
+            guard let function = node.ancestors.lazy.compactMap({ $0.as(FunctionDeclSyntax.self) }).first, let body = function.body else { return false }
+            return body.calls.contains(where: writes)
+        }
         for fact in context.usage.facts where fact.kind == .read && !fact.isDependency {
             guard case .syntax(let node)? = fact.site, let name = Self.functionName(around: node), !writers.contains(name) else { continue }
-            if reads[name] == nil { reads[name] = fact.evidence }
+            if reads[name] == nil, !writesThroughApp(node) { reads[name] = fact.evidence }
         }
         guard !reads.isEmpty else { return }
         // One level further: the app's functions that call a reader and write nothing.
@@ -25,7 +34,7 @@ struct AppReadingFunctions {
         for source in context.sources where !source.isDependency {
             for function in source.tree.collect(FunctionDeclSyntax.self) where direct[function.name.text] == nil && !writers.contains(function.name.text) {
                 guard let body = function.body, let evidence = body.calls.lazy.compactMap({ ExprShape.calledName($0).flatMap { direct[$0] } }).first,
-                      !body.calls.contains(where: HealthKitVocabulary.isWrite) else { continue }
+                      !body.calls.contains(where: writes) else { continue }
                 callers[function.name.text] = callers[function.name.text] ?? evidence
             }
         }
