@@ -604,8 +604,13 @@ private struct StatusDerivedProperty {
     /// The authorization-named computed property whose getter holds `call` and returns the status
     /// compared with a sharing answer: its name and the returned comparison.
     private static func computedProperty(around call: FunctionCallExprSyntax) -> (name: String, value: Syntax)? {
-        guard let binding = call.ancestors.lazy.compactMap({ $0.as(PatternBindingSyntax.self) }).first, binding.accessorBlock != nil,
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+        // The nearest property with a getter, past the getter's own locals (`let status = …`), not past a function or closure.
+        var found: PatternBindingSyntax?
+        for ancestor in call.ancestors {
+            if ancestor.is(FunctionDeclSyntax.self) || ancestor.is(ClosureExprSyntax.self) { return nil }
+            if let binding = ancestor.as(PatternBindingSyntax.self), binding.accessorBlock != nil { found = binding; break }
+        }
+        guard let binding = found, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
         let lower = name.lowercased()
         guard HealthKitVocabulary.isAuthorizationFlag(name), !lower.contains("write"), !lower.contains("share"), let accessors = binding.accessorBlock
         else { return nil }

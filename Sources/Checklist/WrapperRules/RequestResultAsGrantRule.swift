@@ -127,7 +127,8 @@ struct RequestResultAsGrantRule: Rule {
 
             Future<bool> setSyncEnabled(bool enabled) async {
               if (enabled) {
-                final granted = await HealthService().↓requestPermissions();
+                final service = HealthService();
+                final granted = await service.↓requestPermissions();
                 if (!granted) {
                   return false;
                 }
