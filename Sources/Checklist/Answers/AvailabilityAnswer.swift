@@ -14,6 +14,7 @@ struct AvailabilityAnswer {
         let reported = Set(facts.active.map(\.target))
         var unguarded: [Claim] = []
         var guarded: [Claim] = []
+        var delegated: [Claim] = []
         for target in Self.targets(of: calls) {
             let checks = checks(guarding: target)
             if !checks.isEmpty {
@@ -31,6 +32,13 @@ struct AvailabilityAnswer {
             if reported.contains(target) { continue }
             let targetCalls = calls.filter { $0.target == target }
             guard let first = targetCalls.first(where: { $0.kind == .authorizationRequest }) ?? targetCalls.first else { continue }
+            // Every call goes through a framework that checks availability in its own code, which the app does not hold.
+            if let library = first.library, library.decidesAvailabilityItself, targetCalls.allSatisfy({ $0.library == library }) {
+                delegated.append(.citing("\(facts.label(target)) reaches HealthKit only through \(library.name), whose own code (not in the repository) "
+                                         + "decides availability before it asks; the app's code checks nothing itself",
+                                         [first.evidence] + targetCalls.map(\.evidence), limit: 2))
+                continue
+            }
             let why = first.language == .dart
                 ? "calls HealthKit through `package:health`, which has no iOS availability call, and the app checks nothing equivalent"
                 : "calls HealthKit and none of its code calls `isHealthDataAvailable()` (or the wrapper's availability call) to decide anything"
@@ -38,6 +46,7 @@ struct AvailabilityAnswer {
         }
         if let broken = facts.fromFindings(.availabilityChecked, adding: unguarded) { return broken }
         if !unguarded.isEmpty { return Answer(question: .availabilityChecked, status: .no, claims: unguarded) }
+        if !delegated.isEmpty { return Answer(question: .availabilityChecked, status: .cannotTell, claims: guarded + delegated) }
         return Answer(question: .availabilityChecked, status: .yes, claims: guarded)
     }
 

@@ -30,9 +30,11 @@ enum DartHealthKitFacts {
                 // `Health().requestAuthorization(…)`: the receiver is a constructor call.
                 let constructed = tokens[index - 2].isPunctuator(")") && file.partner[index - 2].map { $0 >= 1 && constructors.contains(tokens[$0 - 1].text) } == true
                 guard onInstance || constructed else { continue }
-                facts.append(HealthKitFact(kind: kind, target: target, isExtension: false,
-                                           evidence: Evidence(location: file.location(of: index), quote: file.quote(index)),
-                                           site: .token(language: .dart, file: fileIndex, token: index)))
+                var fact = HealthKitFact(kind: kind, target: target, isExtension: false,
+                                         evidence: Evidence(location: file.location(of: index), quote: file.quote(index)),
+                                         site: .token(language: .dart, file: fileIndex, token: index))
+                fact.library = .flutterHealth
+                facts.append(fact)
                 calls.append(JavaScriptHealthKitCall(file: fileIndex, token: index, paren: paren, method: tokens[index].text, kind: kind,
                                                      library: .flutterHealth))
             }

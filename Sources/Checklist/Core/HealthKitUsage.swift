@@ -42,6 +42,8 @@ public struct HealthKitFact: Sendable, Hashable {
     public var isDebugOnly: Bool = false
     /// The HealthKit types the call names, where the code shows them (`authorizationStatus(for:)`'s argument resolved).
     public var types: [String] = []
+    /// The wrapper library whose call this is (react-native-health, `package:health`, SpeziHealthKit); nil for HealthKit's own.
+    public var library: HealthKitLibrary?
 
     public init(kind: Kind, target: String, isExtension: Bool, evidence: Evidence, site: Site? = nil, isDependency: Bool = false,
                 isDebugOnly: Bool = false) {
@@ -126,12 +128,26 @@ private final class FactExtractor {
         self.vocabulary = vocabulary
     }
 
+    /// Swift HealthKit wrappers this file imports (`import SpeziHealthKit`).
+    private lazy var wrappers: [HealthKitLibrary] = {
+        let imported = Set(source.tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text })
+        return HealthKitLibrary.swiftWrappers.filter { !$0.modules.isDisjoint(with: imported) }
+    }()
+
     func extract() {
         let tree = source.tree
         for decl in tree.declarations([StructDeclSyntax.self, ClassDeclSyntax.self, EnumDeclSyntax.self, ExtensionDeclSyntax.self]) { noteProvider(decl) }
         // Most calls of an app are not HealthKit's: only the names that may be are classified.
         let candidates = source.callsByName.filter { Self.mayBeHealthKit($0.key) }.values.joined().sorted { $0.position < $1.position }
         for call in candidates { if let kind = classify(call) { add(kind, call) } }
+        for library in wrappers {
+            let names = Set(library.methods.keys)
+            for call in source.callsByName.filter({ names.contains($0.key) }).values.joined().sorted(by: { $0.position < $1.position }) {
+                guard let name = ExprShape.calledName(call), let kind = library.kind(of: name) else { continue }
+                if library.healthReceiverOnly.contains(name), !(ExprShape.base(of: call)?.trimmedText.lowercased().contains("health") ?? false) { continue }
+                add(kind, call, library: library)
+            }
+        }
     }
 
     /// Receivers that have an `authorizationStatus(for:)` or `requestAuthorization` of their own.
@@ -196,10 +212,12 @@ private final class FactExtractor {
         }
     }
 
-    private func add(_ kind: HealthKitFact.Kind, _ call: FunctionCallExprSyntax) {
+    private func add(_ kind: HealthKitFact.Kind, _ call: FunctionCallExprSyntax, library: HealthKitLibrary? = nil) {
         let debugOnly = call.ancestors.contains { $0.as(IfConfigClauseSyntax.self).map(DebugOnlyCode.isDebugClause) == true }
-        facts.append(HealthKitFact(kind: kind, target: source.target, isExtension: source.isExtension,
-                                   evidence: Evidence(location: source.location(of: call), quote: source.quote(call)),
-                                   site: .syntax(Syntax(call)), isDependency: source.isDependency, isDebugOnly: debugOnly))
+        var fact = HealthKitFact(kind: kind, target: source.target, isExtension: source.isExtension,
+                                 evidence: Evidence(location: source.location(of: call), quote: source.quote(call)),
+                                 site: .syntax(Syntax(call)), isDependency: source.isDependency, isDebugOnly: debugOnly)
+        fact.library = library
+        facts.append(fact)
     }
 }

@@ -26,6 +26,11 @@ public struct HealthKitLibrary: Sendable, Hashable {
     let globals: [[String]]
     /// Methods a prefix would claim that touch no HealthKit data (Android-only calls).
     var ignored: Set<String> = []
+    /// Its own code checks `isHealthDataAvailable()` before it calls HealthKit (read in its source):
+    /// an app that reaches HealthKit only through it leaves that decision to code not in the app.
+    var decidesAvailabilityItself = false
+    /// Generic method names that count only on a receiver named for health (`healthKit.query(…)`, not `db.query(…)`).
+    var healthReceiverOnly: Set<String> = []
 
     func kind(of method: String) -> HealthKitFact.Kind? {
         if ignored.contains(method) { return nil }
@@ -73,6 +78,21 @@ public struct HealthKitLibrary: Sendable, Hashable {
         globals: [["navigator", "health"], ["cordova", "plugins", "health"], ["plugins", "healthkit"]],
         ignored: ["promptInstallFit", "disconnect", "getHealthConnectFromStore", "launchPrivacyPolicy", "openHealthSettings"])
 
+    /// Stanford Spezi's `SpeziHealthKit` (Swift, SwiftPM identity `spezihealthkit`): a module the app
+    /// configures (`HealthKit { CollectSamples(.stepCount) }`, each collector reading its type) and
+    /// asks through (`healthKit.askForAuthorization()`, which calls `requestAuthorization` after its
+    /// own `isHealthDataAvailable()` guard); `didAskForAuthorization` only says whether the sheet was
+    /// shown; `query` / `continuousQuery` / `oldestSampleDate` read. Found by `import SpeziHealthKit`.
+    public static let speziHealthKit = HealthKitLibrary(
+        name: "SpeziHealthKit", modules: ["SpeziHealthKit", "SpeziHealthKitUI"],
+        methods: ["askForAuthorization": .authorizationRequest, "didAskForAuthorization": .requestStatusCheck,
+                  "CollectSample": .read, "CollectSamples": .read, "query": .read, "continuousQuery": .read, "oldestSampleDate": .read],
+        prefixes: [:], promises: true, globals: [], decidesAvailabilityItself: true,
+        healthReceiverOnly: ["query", "continuousQuery", "oldestSampleDate"])
+
+    /// Swift frameworks that wrap HealthKit, found by the modules a file imports.
+    static let swiftWrappers = [speziHealthKit]
+
     /// The JavaScript libraries, found by their module names in imports (Cordova's by its global path).
     static let all = [reactNativeHealth, kingstinct, capacitorHealth, cordovaHealth]
 }
@@ -83,66 +103,25 @@ enum JavaScriptHealthKitFacts {
     static func extract(_ files: [JavaScriptFile], target: String) -> (facts: [HealthKitFact], calls: [JavaScriptHealthKitCall]) {
         var facts: [HealthKitFact] = []
         var calls: [JavaScriptHealthKitCall] = []
+        let bindings = JavaScriptBindings.resolve(files)
         for (index, file) in files.enumerated() {
-            for call in Self.calls(in: file, fileIndex: index) {
+            for call in Self.calls(in: file, fileIndex: index, bindings: bindings[index]) {
                 // An availability check counts only where it decides something (a condition), not
                 // where its value is only shown (`isHealthDataAvailable() ? '✅' : '❌'`).
                 if call.kind == .availabilityCheck && !Self.decides(call, in: file) { continue }
                 calls.append(call)
-                facts.append(HealthKitFact(kind: call.kind, target: target, isExtension: false,
-                                           evidence: Evidence(location: file.location(of: call.token), quote: file.quote(call.token)),
-                                           site: .token(language: .javaScript, file: index, token: call.token)))
+                var fact = HealthKitFact(kind: call.kind, target: target, isExtension: false,
+                                         evidence: Evidence(location: file.location(of: call.token), quote: file.quote(call.token)),
+                                         site: .token(language: .javaScript, file: index, token: call.token))
+                fact.library = call.library
+                facts.append(fact)
             }
         }
         return (facts, calls)
     }
 
-    /// Names a file binds to each library: receivers (`import HK from`, `* as HK`, `require`,
-    /// `import { Health } from`) and bare functions (`import { requestAuthorization as ask } from`).
-    private static func bindings(in file: JavaScriptFile) -> (receivers: [String: HealthKitLibrary], functions: [String: (String, HealthKitLibrary)]) {
-        var receivers: [String: HealthKitLibrary] = [:]
-        var functions: [String: (String, HealthKitLibrary)] = [:]
-        let tokens = file.tokens
-        for (index, token) in tokens.enumerated() where token.kind == .string {
-            guard let library = HealthKitLibrary.all.first(where: { $0.modules.contains(token.value) }) else { continue }
-            if index >= 1, tokens[index - 1].isIdentifier("from") {
-                var start = index - 2
-                while start > 0, !tokens[start].isIdentifier("import") { start -= 1 }
-                guard tokens[start].isIdentifier("import") else { continue }
-                var i = start + 1
-                while i < index - 1 {
-                    let t = tokens[i]
-                    if t.isPunctuator("*"), i + 2 < index, tokens[i + 1].isIdentifier("as") { receivers[tokens[i + 2].text] = library; i += 3; continue }
-                    if t.isPunctuator("{"), let close = file.partner[i] {
-                        for item in file.items(of: i) {
-                            let parts = item.map { tokens[$0] }.filter { !$0.isIdentifier("type") }
-                            guard let first = parts.first, first.kind == .identifier else { continue }
-                            // A named import is a function (`{ requestAuthorization }`) or the plugin
-                            // object (Capacitor's `{ Health }`): bound as both, its use decides.
-                            let local = parts.count == 3 && parts[1].isIdentifier("as") ? parts[2].text : first.text
-                            functions[local] = (first.text, library)
-                            receivers[local] = library
-                        }
-                        i = close + 1
-                        continue
-                    }
-                    if t.kind == .identifier, !t.isIdentifier("type") { receivers[t.text] = library }
-                    i += 1
-                }
-            } else if index >= 2, tokens[index - 1].isPunctuator("("), tokens[index - 2].isIdentifier("require"), index >= 4, tokens[index - 3].isPunctuator("=") {
-                if tokens[index - 4].kind == .identifier { receivers[tokens[index - 4].text] = library }
-                if tokens[index - 4].isPunctuator("}"), let open = file.partner[index - 4] {
-                    for item in file.items(of: open) {
-                        if let first = item.first, tokens[first].kind == .identifier { functions[tokens[item.last!].text] = (tokens[first].text, library) }
-                    }
-                }
-            }
-        }
-        return (receivers, functions)
-    }
-
-    static func calls(in file: JavaScriptFile, fileIndex: Int) -> [JavaScriptHealthKitCall] {
-        let (receivers, functions) = bindings(in: file)
+    static func calls(in file: JavaScriptFile, fileIndex: Int, bindings: JavaScriptBindings) -> [JavaScriptHealthKitCall] {
+        let (receivers, functions) = (bindings.receivers, bindings.functions)
         // Libraries reached through a global path whose last name the file mentions.
         let reachable = HealthKitLibrary.all.filter { library in
             let lastNames = Set(library.globals.compactMap(\.last))
@@ -173,8 +152,8 @@ enum JavaScriptHealthKitFacts {
 
     /// Read methods a file names without calling them, handed to the app's own helper that calls
     /// them (`call(AppleHealthKit.getStepCount, options)`): token indices of the method names.
-    static func readReferences(in file: JavaScriptFile) -> [Int] {
-        let (receivers, functions) = bindings(in: file)
+    static func readReferences(in file: JavaScriptFile, bindings: JavaScriptBindings) -> [Int] {
+        let (receivers, functions) = (bindings.receivers, bindings.functions)
         guard !receivers.isEmpty || !functions.isEmpty else { return [] }
         let tokens = file.tokens
         return tokens.indices.filter { index in
@@ -196,9 +175,9 @@ enum JavaScriptHealthKitFacts {
 
     /// Types a file imports from a HealthKit library that describe results (`HealthValue`,
     /// `QuantitySample`), not the inputs of a call (`HealthInputOptions`, `HealthKitPermissions`).
-    static func resultTypeNames(in file: JavaScriptFile) -> Set<String> {
+    static func resultTypeNames(in file: JavaScriptFile, bindings: JavaScriptBindings) -> Set<String> {
         let inputs = ["Options", "Permissions", "Permission", "Input", "Params", "Constants"]
-        return Set(bindings(in: file).functions.compactMap { local, imported -> String? in
+        return Set(bindings.functions.compactMap { local, imported -> String? in
             let (name, library) = imported
             guard name.first?.isUppercase == true, library.kind(of: name) == nil, !inputs.contains(where: name.hasSuffix) else { return nil }
             return local

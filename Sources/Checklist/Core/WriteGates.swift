@@ -220,7 +220,12 @@ private struct ScriptStatusGates {
         let key = "\(language.rawValue):\(index)"
         if flows[key] == nil { flows[key] = JSFlow(file) }
         let flow = flows[key]!
-        let body = flow.function(containing: token)?.body ?? 0..<token
+        // Dart methods (`Future<void> save() async {`) are found by their body's braces; a status
+        // call in another method (a wrapper of its own) does not check this write.
+        let method = language == .dart ? JavaScriptBindings.enclosingFunction(of: token, in: file).flatMap { function in
+            file.partner[function.body].map { function.body..<$0 }
+        } : nil
+        let body = method ?? flow.function(containing: token)?.body ?? 0..<token
         let status = calls.first { other in
             guard other.file == index, other.kind == .statusCheck, other.library == call.library else { return false }
             let before = other.token < token && body.contains(other.token)

@@ -36,9 +36,32 @@ struct FlutterPermissionsUnknownRule: Rule {
                 return await _health.↓hasPermissions([HealthDataType.SLEEP_ASLEEP], permissions: [HealthDataAccess.READ]) == true;
               }
             }
+            """, "lib/sleep_screen.dart": """
+            import 'sleep.dart';
+
+            Future<String> title() async {
+              return await SleepRepository().canRead() ? 'Sleep' : 'Connect Health';
+            }
             """]),
         ],
         nonTriggering: [
+            // Decided inside the app's own wrapper, which nothing in the app calls.
+            .flutter(["lib/health_service.dart": """
+            import 'package:health/health.dart';
+
+            abstract class HealthAccess {
+              Future<bool> hasPermissions();
+            }
+
+            class HealthService implements HealthAccess {
+              final Health _health = Health();
+
+              @override
+              Future<bool> hasPermissions() async {
+                return await _health.hasPermissions([HealthDataType.STEPS]) ?? false;
+              }
+            }
+            """]),
             .flutter(["lib/steps.dart": """
             import 'package:health/health.dart';
 
@@ -66,6 +89,8 @@ struct FlutterPermissionsUnknownRule: Rule {
             guard call.method == "hasPermissions" else { return nil }
             let file = files[call.file]
             guard let how = Self.decision(call, in: file) else { return nil }
+            // Decided inside the app's own wrapper that nothing calls: it never runs.
+            if let wrapper = AppWrapper.around(call, in: file), wrapper.callers(in: files, like: call, libraryCalls: context.dartCalls).isEmpty { return nil }
             return finding("`hasPermissions` is decided on (\(how)), but on iOS it returns null for read access, which HealthKit never "
                                + "discloses: \"unknown\" is taken as an answer; request when needed and treat empty results as no data or no access",
                            at: call.token, in: file, target: context.manifest.id)

@@ -39,9 +39,10 @@ struct HealthValues {
         var reads = [[JavaScriptHealthKitCall]](repeating: [], count: files.count)
         for call in calls where call.kind == .read && !Self.notData.contains(call.method) && call.file < files.count { reads[call.file].append(call) }
         self.reads = reads
-        resultTypes = files.map(JavaScriptHealthKitFacts.resultTypeNames)
+        let bindings = JavaScriptBindings.resolve(files)
+        resultTypes = files.indices.map { JavaScriptHealthKitFacts.resultTypeNames(in: files[$0], bindings: bindings[$0]) }
         sources = files.indices.map { index in
-            Set(reads[index].map(\.token)).union(JavaScriptHealthKitFacts.readReferences(in: files[index]))
+            Set(reads[index].map(\.token)).union(JavaScriptHealthKitFacts.readReferences(in: files[index], bindings: bindings[index]))
         }
         held = Array(repeating: [], count: files.count)
         setters = held.map { _ in [] }

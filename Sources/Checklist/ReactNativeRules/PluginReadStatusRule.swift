@@ -25,6 +25,32 @@ struct PluginReadStatusRule: Rule {
         and treat an empty result as "no data or no access".
         """,
         triggering: [
+            // The app's own status function answers with the sharing status; a screen skips the read on it.
+            .reactNative(["js/lib/healthkit.ts": """
+            import { authorizationStatusFor, queryQuantitySamples, AuthorizationStatus } from '@kingstinct/react-native-healthkit';
+
+            export async function getAuthorizationStatus(): Promise<string> {
+              const status = authorizationStatusFor('HKQuantityTypeIdentifierActiveEnergyBurned');
+              if (status === AuthorizationStatus.sharingDenied) return 'sharingDenied';
+              return status === AuthorizationStatus.sharingAuthorized ? 'sharingAuthorized' : 'notDetermined';
+            }
+
+            export async function latestWeight(): Promise<number | null> {
+              const samples = await queryQuantitySamples('HKQuantityTypeIdentifierBodyMass', { limit: 1, unit: 'kg' });
+              return samples[0]?.quantity ?? null;
+            }
+            """, "js/screens/Profile.ts": """
+            import { getAuthorizationStatus, latestWeight } from '../lib/healthkit';
+
+            export async function prefill(openSettings: () => void, show: (kg: number | null) => void) {
+              const status = await ↓getAuthorizationStatus();
+              if (status === 'sharingDenied') {
+                openSettings();
+                return;
+              }
+              show(await latestWeight());
+            }
+            """]),
             .reactNative(["js/src/access.ts": """
             import { Health } from '@capgo/capacitor-health';
 
@@ -137,6 +163,34 @@ struct PluginReadStatusRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // The same function only decides whether to ask: `notDetermined` says the sheet was never shown.
+            .reactNative(["js/lib/healthkit.ts": """
+            import { authorizationStatusFor, queryQuantitySamples, requestAuthorization, AuthorizationStatus } from '@kingstinct/react-native-healthkit';
+
+            export async function getAuthorizationStatus(): Promise<string> {
+              const status = authorizationStatusFor('HKQuantityTypeIdentifierActiveEnergyBurned');
+              return status === AuthorizationStatus.notDetermined ? 'notDetermined' : 'sharingAuthorized';
+            }
+
+            export async function latestWeight(): Promise<number | null> {
+              const samples = await queryQuantitySamples('HKQuantityTypeIdentifierBodyMass', { limit: 1, unit: 'kg' });
+              return samples[0]?.quantity ?? null;
+            }
+
+            export async function ask(): Promise<void> {
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierBodyMass'], toShare: ['HKQuantityTypeIdentifierActiveEnergyBurned'] });
+            }
+            """, "js/screens/Profile.ts": """
+            import { ask, getAuthorizationStatus, latestWeight } from '../lib/healthkit';
+
+            export async function prefill(show: (kg: number | null) => void) {
+              const status = await getAuthorizationStatus();
+              if (status === 'notDetermined') {
+                await ask();
+              }
+              show(await latestWeight());
+            }
+            """]),
             // Asking about the types it writes is what the status can answer.
             .reactNative(["js/src/weight.ts": """
             import { requestAuthorization, authorizationStatusFor, AuthorizationStatus } from '@kingstinct/react-native-healthkit';
@@ -229,6 +283,11 @@ struct PluginReadStatusRule: Rule {
             }
             guard let message = Self.problem(call, in: file, context: context) else { return nil }
             return finding(message, at: call.token, in: file, target: context.manifest.id)
+        } + StatusWrapperDecidesRead.find(context).map { decided in
+            finding("`\(decided.wrapper)()` answers with the sharing status of `authorizationStatusFor` (\(decided.status)), and its answer decides "
+                        + "whether to read (\(decided.read)): sharing status says nothing about reading, and HealthKit never discloses read "
+                        + "permission; read, and treat an empty result as no data or no access", at: decided.caller, in: decided.file,
+                    target: context.manifest.id)
         }
     }
 

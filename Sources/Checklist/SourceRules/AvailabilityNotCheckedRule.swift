@@ -197,6 +197,8 @@ struct AvailabilityNotCheckedRule: Rule {
             }
             let facts = context.usage.facts.filter { $0.target == target && $0.kind != .availabilityCheck }
             guard let first = facts.first(where: { $0.kind == .authorizationRequest }) ?? facts.first else { continue }
+            // Every call goes through a framework whose own code checks availability (SpeziHealthKit): not the app's to show.
+            if let library = first.library, library.decidesAvailabilityItself, facts.allSatisfy({ $0.library == library }) { continue }
             let isExtension = first.isExtension
             let message = isExtension
                 ? "extension target `\(target)` uses HealthKit but never consults `HKHealthStore.isHealthDataAvailable()` in its own code: "

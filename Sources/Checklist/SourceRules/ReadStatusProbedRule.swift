@@ -81,6 +81,70 @@ struct ReadStatusProbedRule: Rule {
                 }
             }
             """]),
+            // The app's own method around the query, one call away (and in another type's file, two away).
+            .healthApp(["Sources/HeartModel.swift": """
+            import HealthKit
+
+            final class HeartModel {
+                let store = HKHealthStore()
+                let history = HeartHistory()
+
+                func refresh() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    if ↓store.authorizationStatus(for: HKQuantityType(.heartRate)) == .sharingAuthorized {
+                        history.updateRates()
+                    }
+                }
+            }
+            """, "Sources/HeartHistory.swift": """
+            import HealthKit
+
+            final class HeartHistory {
+                let store = HKHealthStore()
+
+                func updateRates() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    runQuery()
+                }
+
+                private func runQuery() {
+                    let query = HKSampleQuery(sampleType: HKQuantityType(.heartRate), predicate: nil, limit: 10, sortDescriptors: nil) { _, _, _ in }
+                    store.execute(query)
+                }
+            }
+            """], read: ["heartRate"]),
+            // The app's own computed property around the status decides a read elsewhere.
+            .healthApp(["Sources/GlucoseStore.swift": """
+            import HealthKit
+
+            final class GlucoseStore {
+                let store = HKHealthStore()
+
+                var isAuthorized: Bool {
+                    let status = store.authorizationStatus(for: HKQuantityType(.bloodGlucose))
+                    return ↓status == .sharingAuthorized
+                }
+
+                func read() {
+                    let query = HKSampleQuery(sampleType: HKQuantityType(.bloodGlucose), predicate: nil, limit: 12, sortDescriptors: nil) { _, _, _ in }
+                    store.execute(query)
+                }
+            }
+            """, "Sources/Startup.swift": """
+            import HealthKit
+
+            final class Startup {
+                let glucose = GlucoseStore()
+
+                func start() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await glucose.store.requestAuthorization(toShare: [HKQuantityType(.bloodGlucose)], read: [HKQuantityType(.bloodGlucose)])
+                    if glucose.isAuthorized {
+                        glucose.read()
+                    }
+                }
+            }
+            """], read: ["bloodGlucose"], share: ["bloodGlucose"]),
             // Read-only types: ECG availability decided from its write status (seen in a real app).
             .healthApp(["Sources/ECG.swift": """
             import HealthKit
@@ -155,6 +219,27 @@ struct ReadStatusProbedRule: Rule {
                 }
             }
             """]),
+            // The app's own method behind the guard writes: deciding a write is what the status is for.
+            .healthApp(["Sources/WeightModel.swift": """
+            import HealthKit
+
+            final class WeightModel {
+                let store = HKHealthStore()
+
+                func sync(_ sample: HKQuantitySample) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    if store.authorizationStatus(for: HKQuantityType(.bodyMass)) == .sharingAuthorized {
+                        upload(sample)
+                    }
+                }
+
+                func upload(_ sample: HKQuantitySample) {
+                    let query = HKSampleQuery(sampleType: HKQuantityType(.bodyMass), predicate: nil, limit: 1, sortDescriptors: nil) { _, _, _ in }
+                    store.execute(query)
+                    store.save(sample) { _, _ in }
+                }
+            }
+            """], read: ["bodyMass"], share: ["bodyMass"]),
             // The same property deciding only a write is what write status is for.
             .healthApp(["Sources/HealthManager.swift": statusManager(marker: ""), "Sources/Settings.swift": """
             import HealthKit
@@ -253,9 +338,10 @@ struct ReadStatusProbedRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         let resolver = context.typeResolver
+        let readers = AppReadingFunctions(context)
         return context.sources.flatMap { source in
             source.calls(named: HealthKitVocabulary.statusCheck).compactMap { call in
-                probe(call, source, resolver).map { finding($0, at: call, in: source) }
+                probe(call, source, resolver, readers).map { finding($0, at: call, in: source) }
             }
         } + RequestStatusAsGrant.findings(context).map { grant in
             finding("`.\(grant.answer)` from `\(grant.request)` is recorded as read access (`\(grant.record)`): it only says the permission sheet "
@@ -271,7 +357,7 @@ struct ReadStatusProbedRule: Rule {
         }
     }
 
-    private func probe(_ call: FunctionCallExprSyntax, _ source: ParsedSource, _ resolver: RequestedTypeResolver) -> String? {
+    private func probe(_ call: FunctionCallExprSyntax, _ source: ParsedSource, _ resolver: RequestedTypeResolver, _ readers: AppReadingFunctions) -> String? {
         let scope = SyntaxScope.function(of: call)
         // A characteristic's status compared with a sharing answer can only be an attempt to learn about reading
         // (comparing with `.notDetermined` merely asks whether the sheet was shown).
@@ -296,9 +382,17 @@ struct ReadStatusProbedRule: Rule {
                                           switchSubject: tracked.isStatus, casePolarity: tracked.casePolarity)
         for (statement, region) in regions where statement.endPosition > call.position {
             let calls = region.flatMap(\.calls)
-            guard !calls.contains(where: HealthKitVocabulary.isWrite), let read = calls.first(where: HealthKitVocabulary.isRead) else { continue }
-            return "`authorizationStatus(for:)` decides whether to read (`\(read.calledExpression.trimmedText)(…)`, line \(source.lineOf(read))), "
-                + "but it reports write permission only; read unconditionally and treat empty results as no data"
+            guard !calls.contains(where: HealthKitVocabulary.isWrite) else { continue }
+            if let read = calls.first(where: HealthKitVocabulary.isRead) {
+                return "`authorizationStatus(for:)` decides whether to read (`\(read.calledExpression.trimmedText)(…)`, line \(source.lineOf(read))), "
+                    + "but it reports write permission only; read unconditionally and treat empty results as no data"
+            }
+            // The app's own method around the query, one or two calls away.
+            if let own = calls.first(where: { readers.read(reachedBy: $0) != nil }), let read = readers.read(reachedBy: own) {
+                let name = source.file.path.split(separator: "/").last.map(String.init) ?? source.file.path
+                return "`authorizationStatus(for:)` decides whether to call `\(own.calledExpression.trimmedText)(…)` (\(name):\(source.lineOf(own))), "
+                    + "which reads HealthKit (\(read.place)), but it reports write permission only; read unconditionally and treat empty results as no data"
+            }
         }
         return nil
     }
@@ -442,7 +536,8 @@ private struct StatusTracking {
 /// read the person's weight and birthday only `if healthKit.isAuthorized`).
 private struct StatusDerivedProperty {
     let property: String
-    let assignment: SequenceExprSyntax
+    /// Where the property gets its value: an assignment, or a computed property's `return`.
+    let assignment: Syntax
     let source: ParsedSource
     let statusLine: Int
     /// Where a read depends on it: `file:line` and the read.
@@ -455,12 +550,18 @@ private struct StatusDerivedProperty {
     }
 
     static func findings(_ context: AuditContext) -> [StatusDerivedProperty] {
-        var candidates: [(property: OwnedProperty, assignment: SequenceExprSyntax, source: ParsedSource, statusLine: Int)] = []
+        var candidates: [(property: OwnedProperty, assignment: Syntax, source: ParsedSource, statusLine: Int)] = []
         // HealthKit's own checks only (not `PHPhotoLibrary.authorizationStatus(for:)`): the usage facts decided that once.
         let healthKitChecks = Set(context.usage.facts.filter { $0.kind == .statusCheck }.map(\.evidence.location))
         for source in context.sources {
             for call in source.calls(named: HealthKitVocabulary.statusCheck) where healthKitChecks.contains(source.location(of: call)) {
                 let function = SyntaxScope.function(of: Syntax(call))
+                // The app's own wrapper: a computed property whose value is the status compared
+                // (`var isAuthorized: Bool { … return statuses[.glucose] == .sharingAuthorized }`).
+                if let computed = computedProperty(around: call), let owner = SyntaxScope.types(around: call).first.flatMap(SyntaxScope.typeName(of:)) {
+                    candidates.append((OwnedProperty(name: computed.name, owner: owner), computed.value, source, source.lineOf(call)))
+                    continue
+                }
                 // Most checks assign no authorization-named property: decide that before tracing anything.
                 let assignments = ExprShape.assignments(in: function).filter { assignment in
                     guard assignment.node.position > call.position || assignment.rhs.encloses(call),
@@ -481,7 +582,7 @@ private struct StatusDerivedProperty {
                 for assignment in assignments {
                     guard assignment.rhs.encloses(call) || assignment.rhs.items.contains(where: { $0.mentions(anyOf: derived) }),
                           let name = ExprShape.referencedName(assignment.lhs), !locals.contains(name), !derived.contains(name) else { continue }
-                    candidates.append((OwnedProperty(name: name, owner: owner), assignment.node, source, source.lineOf(call)))
+                    candidates.append((OwnedProperty(name: name, owner: owner), Syntax(assignment.node), source, source.lineOf(call)))
                 }
             }
         }
@@ -498,6 +599,26 @@ private struct StatusDerivedProperty {
             return StatusDerivedProperty(property: candidate.property.name, assignment: candidate.assignment, source: candidate.source,
                                          statusLine: candidate.statusLine, decision: decision)
         }
+    }
+
+    /// The authorization-named computed property whose getter holds `call` and returns the status
+    /// compared with a sharing answer: its name and the returned comparison.
+    private static func computedProperty(around call: FunctionCallExprSyntax) -> (name: String, value: Syntax)? {
+        // The nearest property with a getter, past the getter's own locals (`let status = …`), not past a function or closure.
+        var found: PatternBindingSyntax?
+        for ancestor in call.ancestors {
+            if ancestor.is(FunctionDeclSyntax.self) || ancestor.is(ClosureExprSyntax.self) { return nil }
+            if let binding = ancestor.as(PatternBindingSyntax.self), binding.accessorBlock != nil { found = binding; break }
+        }
+        guard let binding = found, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+        let lower = name.lowercased()
+        guard HealthKitVocabulary.isAuthorizationFlag(name), !lower.contains("write"), !lower.contains("share"), let accessors = binding.accessorBlock
+        else { return nil }
+        var returns = accessors.collect(ReturnStmtSyntax.self).compactMap(\.expression)
+        // A getter of one expression returns it.
+        if returns.isEmpty, case .getter(let items) = accessors.accessors, items.count == 1, let single = items.first?.item.as(ExprSyntax.self) { returns = [single] }
+        guard let value = returns.first(where: { $0.mentions(anyOf: ["sharingAuthorized", "sharingDenied"]) }) else { return nil }
+        return (name, Syntax(value))
     }
 
     /// The first `if X.property { … read … }` (or `guard`) in the app whose branch reads HealthKit

@@ -43,8 +43,118 @@ struct RequestResultAsGrantRule: Rule {
               setGranted(await HealthKit.↓requestAuthorization({ toRead: ['HKQuantityTypeIdentifierHeartRate'] }));
             }
             """]),
+            // react-native-health: the request's callback records a grant once it returns without an error.
+            .reactNative(["js/lib/health.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            let healthKitAuthorized = false;
+
+            export function connect(): Promise<boolean> {
+              return new Promise((resolve) => {
+                AppleHealthKit.initHealthKit({ permissions: { read: ['StepCount'], write: [] } }, (error) => {
+                  if (error) {
+                    resolve(false);
+                    return;
+                  }
+                  ↓healthKitAuthorized = true;
+                  resolve(true);
+                });
+              });
+            }
+            """]),
+            // The same request behind the app's own Promise: its caller decides on the resolved value.
+            .reactNative(["js/lib/health.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            export function connect(): Promise<boolean> {
+              return new Promise((resolve) => {
+                AppleHealthKit.initHealthKit({ permissions: { read: ['StepCount'], write: [] } }, (error) => {
+                  resolve(!error);
+                  if (!error) resolve(true);
+                });
+              });
+            }
+            """, "js/screens/Steps.ts": """
+            import { connect } from '../lib/health';
+
+            export async function open(showSteps: () => void, showDenied: () => void) {
+              if (await ↓connect()) {
+                showSteps();
+              } else {
+                showDenied();
+              }
+            }
+            """]),
+            // The app's own function returns `true` once the request completed; its caller decides on it.
+            .reactNative(["js/lib/healthkit.ts": """
+            import { requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function requestHealthPermissions(): Promise<boolean> {
+              try {
+                await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierBodyMass'] });
+                return true;
+              } catch (error) {
+                return false;
+              }
+            }
+            """, "js/hooks/useHealth.ts": """
+            import { requestHealthPermissions } from '../lib/healthkit';
+
+            export async function enable(setEnabled: (value: boolean) => void) {
+              const granted = await ↓requestHealthPermissions();
+              if (granted) {
+                setEnabled(true);
+              }
+            }
+            """]),
+            // Dart: a service method returns the request's value; a settings switch decides on it.
+            .flutter(["lib/health_service.dart": """
+            import 'package:health/health.dart';
+
+            class HealthService {
+              final Health _health = Health();
+
+              Future<bool> requestPermissions() async {
+                try {
+                  return await _health.requestAuthorization([HealthDataType.WEIGHT], permissions: [HealthDataAccess.READ_WRITE]);
+                } catch (_) {
+                  return false;
+                }
+              }
+            }
+            """, "lib/settings.dart": """
+            import 'health_service.dart';
+
+            Future<bool> setSyncEnabled(bool enabled) async {
+              if (enabled) {
+                final service = HealthService();
+                final granted = await service.↓requestPermissions();
+                if (!granted) {
+                  return false;
+                }
+              }
+              return true;
+            }
+            """]),
         ],
         nonTriggering: [
+            // The app's own function hands the outcome back, and its caller only logs it.
+            .reactNative(["js/lib/healthkit.ts": """
+            import { requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function requestHealthPermissions(): Promise<boolean> {
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierBodyMass'] });
+              return true;
+            }
+            """, "js/screens/Onboarding.ts": """
+            import { requestHealthPermissions } from '../lib/healthkit';
+
+            export async function next(go: () => void) {
+              const done = await requestHealthPermissions();
+              console.log('health request finished', done);
+              go();
+            }
+            """]),
             .reactNative(["js/src/connect.ts": """
             import { requestAuthorization, queryQuantitySamples } from '@kingstinct/react-native-healthkit';
 
@@ -68,13 +178,45 @@ struct RequestResultAsGrantRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        context.libraryCalls.compactMap { call, file -> Finding? in
-            guard call.library == .kingstinct || call.library == .flutterHealth, call.method == "requestAuthorization",
-                  let how = Self.decision(call, in: file) else { return nil }
-            return finding("the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
-                               + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
-                           at: call.token, in: file, target: context.manifest.id)
+        context.libraryCalls.flatMap { call, file -> [Finding] in
+            if call.kind == .authorizationRequest, !call.library.promises, let (token, name) = Self.grantInCallback(call, in: file) {
+                // A callback library (react-native-health's `initHealthKit`): its success path records a grant.
+                return [finding("the callback of `\(call.method)` sets `\(name) = true`, but the call only says the request was handled: it "
+                                    + "succeeds whatever the person chose, and HealthKit never discloses read access; query and treat empty "
+                                    + "results as no data or no access", at: token, in: file, target: context.manifest.id)]
+            }
+            guard call.library == .kingstinct || call.library == .flutterHealth || (call.kind == .authorizationRequest && !call.library.promises)
+            else { return [] }
+            if call.method == "requestAuthorization", call.library.promises, let how = Self.decision(call, in: file) {
+                return [finding("the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
+                                    + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
+                                at: call.token, in: file, target: context.manifest.id)]
+            }
+            // The app's own function hands the outcome back: its callers decide on it.
+            guard call.kind == .authorizationRequest, call.method == "requestAuthorization" || !call.library.promises,
+                  let wrapper = AppWrapper.around(call, in: file) else { return [] }
+            let (files, calls) = call.library == .flutterHealth ? (context.manifest.dartSources, context.dartCalls)
+                : (context.manifest.javaScriptSources, context.javaScriptCalls)
+            let place = "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(file.tokens[call.token].line)"
+            return wrapper.callers(in: files, like: call, libraryCalls: calls).compactMap { caller, callerFile in
+                guard let how = Self.decision(caller, in: callerFile) else { return nil }
+                return finding("`\(wrapper.name)()` returns the outcome of `\(call.method)` (\(place)), and its result \(how), but the request "
+                                   + "only says it was handled: true whatever the person chose, and HealthKit never discloses read access; query and "
+                                   + "treat empty results as no data or no access", at: caller.token, in: callerFile, target: context.manifest.id)
+            }
         }
+    }
+
+    /// `name = true` for a grant-named `name` in a function handed to the call (its completion).
+    static func grantInCallback(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> (token: Int, name: String)? {
+        guard let close = file.partner[call.paren] else { return nil }
+        let tokens = file.tokens
+        for index in (call.paren + 1)..<close where tokens[index].isPunctuator("=") && index + 1 < close && tokens[index + 1].isIdentifier("true") {
+            guard index >= 1, tokens[index - 1].kind == .identifier, GrantNames.says(tokens[index - 1].text),
+                  !(index >= 2 && tokens[index - 2].isPunctuator(".") && !(index >= 3 && tokens[index - 3].isIdentifier("this"))) else { continue }
+            return (index - 1, tokens[index - 1].text)
+        }
+        return nil
     }
 
     /// How the resolved value decides something: a condition (`if`, `!`, `? :`, `&&`, `==`)
