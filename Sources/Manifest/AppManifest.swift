@@ -66,10 +66,21 @@ public struct AppManifest: Sendable {
     public var entitlementsUnsetAt: FileLocation?
     /// Plugins in `package.json` / `pubspec.yaml` that bring HealthKit in.
     public var healthKitDependencies: [HealthKitDependency] = []
+    /// Why the app could not be loaded, each with the file and line it rests on; empty for an app
+    /// that was read. A run that isolates apps (`check` on discovered apps) keeps such an app in
+    /// the report instead of stopping every other app's audit.
+    public var loadProblems: [InputProblem] = []
 
     public var id: String { config.id }
     public var name: String { config.name }
     public var targets: [TargetManifest] { [main] + extensions }
+
+    /// An app whose files could not be read: its config entry and the problems, nothing else.
+    public static func unloaded(_ config: AppConfig, problems: [InputProblem]) -> AppManifest {
+        var manifest = AppManifest(config: config, main: TargetManifest(id: config.id, name: config.name, kind: .app))
+        manifest.loadProblems = problems
+        return manifest
+    }
 
     public init(config: AppConfig, main: TargetManifest, extensions: [TargetManifest] = [], privacyManifest: PropertyListDocument? = nil,
                 infoPlistStrings: [StringsFile] = [], otherStrings: [StringsFile] = [], stringCatalog: StringCatalog? = nil,

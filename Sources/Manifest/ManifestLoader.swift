@@ -14,6 +14,16 @@ public struct ManifestLoader {
         boundary = SiteBoundary.of(siteDirectory)
     }
 
+    /// Loads the app, or keeps it as not loaded with its problems: one app's broken project must
+    /// not stop the audit of the others (see `AppManifest.loadProblems`).
+    public func loadIsolating(_ app: AppConfig) -> AppManifest {
+        do { return try load(app) } catch let error as InputError {
+            return .unloaded(app, problems: error.problems)
+        } catch {
+            return .unloaded(app, problems: [InputProblem("\(error)", at: app.location)])
+        }
+    }
+
     public func load(_ app: AppConfig) throws -> AppManifest {
         // `project:` and `kind: react-native` entries are completed from the project's own files first.
         let discovered = try ProjectDiscovery(fileSystem: fileSystem).discover(app)
