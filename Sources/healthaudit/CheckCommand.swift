@@ -127,7 +127,8 @@ struct Check: ParsableCommand {
                     shown.file = context.repositoryPath(shown.file)
                     return "\(shown): error: \(problem.message)"
                 }
-            } + ["check incomplete: \(Plural.count(unloaded.count, "app")) could not be loaded (\(unloaded.map(\.manifest.id).joined(separator: ", "))); the others were audited"])
+            } + ["check incomplete: \(Plural.count(unloaded.count, "app")) could not be loaded (\(unloaded.map(\.manifest.id).joined(separator: ", ")))"
+                 + (audits.count > unloaded.count ? "; the others were audited" : "")])
         }
         if noFail { return }
         let failing = audits.flatMap(\.activeFindings).filter { $0.severity >= failOn }

@@ -163,7 +163,7 @@ final class DiscoveryIsolationTests: XCTestCase {
             let rendered = format.render(state.audits, context: context)
             XCTAssertTrue(rendered.contains("app-not-loaded"), "\(format) names the rule")
             XCTAssertTrue(rendered.contains("packages/broken/example/ios/Runner.xcodeproj"), "\(format) cites the project folder")
-            XCTAssertFalse(rendered.contains(ConfigLoader.fileName), "\(format) cites no in-memory config")
+            XCTAssertFalse(rendered.contains(ConfigLoader.fileName + ":") || rendered.contains("\"" + ConfigLoader.fileName + "\""), "\(format) cites no in-memory config")
         }
         XCTAssertTrue(ReportFormat.markdown.render(state.audits, context: context).contains("incomplete"))
 
@@ -181,13 +181,13 @@ final class DiscoveryIsolationTests: XCTestCase {
     /// The binary itself: every report written, then exit status 2 and the reason on stderr.
     func testCheckWritesEveryReportThenExitsTwo() throws {
         try makeMonorepoWithABrokenApp()
-        let run = try HealthAuditBinary.run(["check", "--format", "text", "--format", "sarif", "--output", "out.sarif"], in: root)
+        let run = try HealthAuditBinary.run(["check", "--format", "sarif", "--output", "out.sarif", "--format", "text"], in: root)
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertTrue(run.stdout.contains("packages/broken/example/ios/Runner.xcodeproj: error: Example could not be loaded"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("packages/broken/example/ios/Runner.xcodeproj:1: error: example could not be loaded and was not audited"), run.stdout)
         XCTAssertTrue(run.stdout.contains("Scales/BodyLog.swift"), "the other apps are reported: \(run.stdout)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out.sarif"))
-        XCTAssertTrue(run.stderr.contains("check incomplete: 1 app could not be loaded (example-2); the others were audited"), run.stderr)
-        XCTAssertFalse((run.stdout + run.stderr).contains(ConfigLoader.fileName), run.stderr)
+        XCTAssertTrue(run.stderr.contains("check incomplete: 1 app could not be loaded (example); the others were audited"), run.stderr)
+        XCTAssertFalse((run.stdout + run.stderr).contains(ConfigLoader.fileName + ":"), "no message cites the in-memory config: \(run.stderr)")
     }
 
     // MARK: 3. Project formats as their toolchains read them
@@ -230,7 +230,7 @@ final class DiscoveryIsolationTests: XCTestCase {
               <<: *shared
               configs:
                 Release:
-                  INFOPLIST_KEY_NSHealthUpdateUsageDescription: Scales saves each weigh-in to Health so your other apps see it.
+                  INFOPLIST_KEY_NSHealthUpdateUsageDescription: Scales saves your weight to Health after each weigh-in.
           ScalesWatch:
             type: application
             platform: watchOS
@@ -242,7 +242,8 @@ final class DiscoveryIsolationTests: XCTestCase {
           HealthApp:
             type: application
             platform: iOS
-            sources: [${target_name}]
+            sources:
+              - ${target_name}
             entitlements:
               path: ${target_name}/${target_name}.entitlements
               properties:
@@ -257,8 +258,10 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertEqual(audit.manifest.usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "project.yml", line: 6))
         XCTAssertEqual(audit.manifest.usageString("NSHealthUpdateUsageDescription")?.location.line, 14)
         XCTAssertEqual(audit.manifest.main.entitlements?["com.apple.developer.healthkit"]?.bool, true, "from the template")
+        XCTAssertEqual(audit.manifest.main.entitlements?.location(of: "com.apple.developer.healthkit"), FileLocation(file: "shared/base.yml", line: 10),
+                       "cited in the file that writes it")
         XCTAssertEqual(audit.manifest.main.sources.map(\.path), ["Scales/BodyLog.swift"], "`${target_name}` substituted")
-        XCTAssertEqual(audit.manifest.extensions.map { "\($0.name) \($0.kind)" }, ["ScalesWatch watch"])
+        XCTAssertEqual(audit.manifest.extensions.map { "\($0.name) \($0.kind.rawValue)" }, ["ScalesWatch watch"])
         XCTAssertEqual(audit.manifest.extensions.first?.sources.map(\.path), ["Watch/WatchApp.swift"])
         XCTAssertEqual(audit.answers.first { $0.question == .usageStringsMeaningful }?.status, .yes)
     }

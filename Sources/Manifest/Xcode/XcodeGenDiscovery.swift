@@ -30,16 +30,38 @@ struct XcodeGenDiscovery {
             (file.root.mapping?["targets"]?.mapping ?? [:]).map { (file: file, key: $0.key, value: Self.applyingTemplates(to: $0.value, named: $0.key.string ?? "", templates: templates)) }
         }
         // The application target named like the app, else the first one.
-        let applications = targetNodes.filter { $0.value.mapping?["type"]?.string == "application" }.compactMap { node -> String? in node.key.string }
+        // A watchOS application is the app's watch app, never the app itself.
+        let applications = targetNodes.filter { $0.value.mapping?["type"]?.string == "application" && $0.value.mapping?["platform"]?.string != "watchOS" }
+            .compactMap { node -> String? in node.key.string }
         guard let name = applications.first(where: { $0 == discovery.config.name }) ?? applications.first else { return }
         let parts = targetNodes.filter { $0.key.string == name }
         let explicit = discovery.config.explicitKeys
         let defined = parts.first { $0.value.mapping?["type"]?.string == "application" } ?? parts[0]
         discovery.fact("XcodeGen target \(name) in \(defined.file.shown)" + (specs.count > 1 ? " (\(specs.count) spec files with its includes)" : ""),
                        origin: main.shown, at: FileLocation(file: defined.file.shown, line: defined.value.mark?.line))
+        /// The file a section of a target is written in: the target's own, else the template's that gave it.
+        func file(of section: String, in part: (file: SpecFile, key: Node, value: Node)) -> SpecFile {
+            let raw = part.file.root.mapping?["targets"]?.mapping?[part.key.string ?? ""]
+            if raw?.mapping?[section] != nil { return part.file }
+            var pending = (raw?.mapping?["templates"]?.sequence ?? []).compactMap(\.string)
+            var seen: Set<String> = []
+            while let name = pending.first {
+                pending.removeFirst()
+                guard seen.insert(name).inserted, seen.count < 32 else { continue }
+                for spec in specs {
+                    guard let template = spec.root.mapping?["targetTemplates"]?.mapping?[name] else { continue }
+                    if template.mapping?[section] != nil { return spec }
+                    pending += (template.mapping?["templates"]?.sequence ?? []).compactMap(\.string)
+                }
+            }
+            return part.file
+        }
         func document(_ section: String) -> PropertyListDocument? {
             let documents = parts.compactMap { part in
-                part.value.mapping?[section]?.mapping?["properties"].map { Self.document($0, path: part.file.shown, text: part.file.text) }
+                part.value.mapping?[section]?.mapping?["properties"].map { properties in
+                    let source = file(of: section, in: part)
+                    return Self.document(properties, path: source.shown, text: source.text)
+                }
             }
             guard let first = documents.first else { return nil }
             return documents.dropFirst().reduce(first) { $0.merging($1) }
@@ -273,7 +295,8 @@ struct XcodeGenDiscovery {
         let targets = files.flatMap { file in
             (file.mapping?["targets"]?.mapping ?? [:]).map { (key: $0.key.string, value: applyingTemplates(to: $0.value, named: $0.key.string ?? "", templates: templates)) }
         }
-        guard let target = targets.first(where: { $0.value.mapping?["type"]?.string == "application" })?.key else { return nil }
+        guard let target = targets.first(where: { $0.value.mapping?["type"]?.string == "application" && $0.value.mapping?["platform"]?.string != "watchOS" })?.key
+        else { return nil }
         let sources = targets.filter { $0.key == target }.flatMap { $0.value.mapping?["sources"]?.sequence ?? [] }
             .compactMap { $0.string ?? $0.mapping?["path"]?.string }
         let exists = { (base: String, path: String) in
