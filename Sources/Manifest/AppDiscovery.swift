@@ -121,8 +121,11 @@ public enum AppDiscovery {
                     guard String(decoding: text, as: UTF8.self).contains("com.apple.product-type.application") else { continue }
                     reason = "Xcode project with an application target"
                 } catch let error as InputError {
-                    // Too large, or leading outside the folder: kept, so the audit reports why it is not read.
-                    reason = "Xcode project whose project.pbxproj cannot be read (\(error.problems.first?.message ?? "unreadable"))"
+                    // Too large, say: kept, so the audit reports why it is not read. A link out of the
+                    // folder or into git's data is not the repository's project at all.
+                    let message = error.problems.first?.message ?? "unreadable"
+                    guard !message.contains("leads outside"), message != GitMetadata.refusal else { continue }
+                    reason = "Xcode project whose project.pbxproj cannot be read (\(message))"
                 } catch { continue }
                 let name = String(project.dropLast(".xcodeproj".count))
                 // The searched folder is the root, the project a path in it: the development pods and
