@@ -27,7 +27,7 @@ struct Check: ParsableCommand {
         Exit codes: 0 when no active finding is at or above --fail-on (or with --no-fail); 1 when some are, \
         or with --strict-baseline when baselined findings no longer occur; 2 on a usage or input error \
         (bad option, unknown app, config or manifest errors, unreadable baseline, an output that is one of \
-        the audit's inputs); 3 when an output cannot be written.
+        the audit's inputs; with no config, a discovered app that could not be loaded, after every report         is written); 3 when an output cannot be written.
         """
     )
 
