@@ -77,7 +77,8 @@ public enum AppDiscovery {
                 return claim("cordova", reason: "Cordova app (config.xml)")
             }
             if names.contains("pubspec.yaml"), fileSystem.isDirectory(path + "/ios/Runner.xcodeproj") {
-                return claim("flutter", reason: "Flutter app (pubspec.yaml, ios/Runner.xcodeproj)")
+                // Named as its pubspec names it: a monorepo's examples are all folders called `example`.
+                return claim("flutter", named: pubspecName(path + "/pubspec.yaml", fileSystem: fileSystem), reason: "Flutter app (pubspec.yaml, ios/Runner.xcodeproj)")
             }
             // An `.xcodeproj` is a project only with its `project.pbxproj` (a generated project's
             // folder is often committed with nothing but `project.xcworkspace`).
@@ -240,6 +241,16 @@ public enum AppDiscovery {
             let name = entry.name
             walk(folder, relative: relative.isEmpty ? name : relative + "/" + name, depth: depth + 1, fileSystem: fileSystem, visit: visit)
         }
+    }
+
+    /// `name:` at the top of a pubspec.yaml, when it is a plain Dart package name.
+    static func pubspecName(_ path: String, fileSystem: FileSystem) -> String? {
+        guard let data = try? fileSystem.contents(of: path) else { return nil }
+        for line in String(decoding: data.prefix(4096), as: UTF8.self).split(separator: "\n") where line.hasPrefix("name:") {
+            let value = line.dropFirst("name:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return !value.isEmpty && value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) ? value : nil
+        }
+        return nil
     }
 
     private static func identifier(_ name: String, folder: String) -> String {

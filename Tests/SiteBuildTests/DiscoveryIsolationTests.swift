@@ -143,7 +143,7 @@ final class DiscoveryIsolationTests: XCTestCase {
     func testAnAppThatCannotBeLoadedIsReportedWhileTheOthersAreAudited() throws {
         try makeMonorepoWithABrokenApp()
         let state = try auditDiscovered()
-        XCTAssertEqual(state.audits.map(\.manifest.id).sorted(), ["example", "example-2", "scales"])
+        XCTAssertEqual(state.audits.map(\.manifest.id).sorted(), ["broken-example", "scales", "steps-example"], "Flutter apps named by their pubspec")
         let broken = try XCTUnwrap(state.audits.first { !$0.manifest.loadProblems.isEmpty })
         XCTAssertEqual(broken.manifest.config.rootInSite, "packages/broken/example")
         XCTAssertEqual(broken.manifest.loadProblems.map(\.location.file), ["packages/broken/example/ios/Runner.xcodeproj"])
@@ -183,10 +183,10 @@ final class DiscoveryIsolationTests: XCTestCase {
         try makeMonorepoWithABrokenApp()
         let run = try HealthAuditBinary.run(["check", "--format", "sarif", "--output", "out.sarif", "--format", "text"], in: root)
         XCTAssertEqual(run.status, 2, run.stderr)
-        XCTAssertTrue(run.stdout.contains("packages/broken/example/ios/Runner.xcodeproj:1: error: example could not be loaded and was not audited"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("packages/broken/example/ios/Runner.xcodeproj:1: error: broken_example could not be loaded and was not audited"), run.stdout)
         XCTAssertTrue(run.stdout.contains("Scales/BodyLog.swift"), "the other apps are reported: \(run.stdout)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out.sarif"))
-        XCTAssertTrue(run.stderr.contains("check incomplete: 1 app could not be loaded (example); the others were audited"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("check incomplete: 1 app could not be loaded (broken-example); the others were audited"), run.stderr)
         XCTAssertFalse((run.stdout + run.stderr).contains(ConfigLoader.fileName + ":"), "no message cites the in-memory config: \(run.stderr)")
     }
 
