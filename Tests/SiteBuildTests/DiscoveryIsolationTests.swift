@@ -43,13 +43,19 @@ final class DiscoveryIsolationTests: XCTestCase {
         var sources: [String] = []
         var frameworks: [String] = []
         var settings: [String: String] = [:]
+        /// Package products linked with no package reference (a local package added as a folder).
+        var packageProducts: [String] = []
     }
 
     /// A project.pbxproj with the targets, their Swift files (paths relative to the project's
     /// folder), the frameworks each links by name, and their Release settings.
-    static func pbxproj(_ targets: [Target]) -> String {
+    static func pbxproj(_ targets: [Target], folders: [String] = []) -> String {
         var objects = ""
         var children: [String] = []
+        for (f, folder) in folders.enumerated() {
+            objects += "RD\(f) = {isa = PBXFileReference; lastKnownFileType = folder; path = \"\(folder)\"; sourceTree = \"<group>\";};\n"
+            children.append("RD\(f)")
+        }
         var targetIDs: [String] = []
         for (t, target) in targets.enumerated() {
             var sourceFiles: [String] = [], frameworkFiles: [String] = []
@@ -64,10 +70,14 @@ final class DiscoveryIsolationTests: XCTestCase {
                 objects += "B\(t)F\(f) = {isa = PBXBuildFile; fileRef = R\(t)F\(f);};\n"
                 frameworkFiles.append("B\(t)F\(f)")
             }
+            let products = target.packageProducts.enumerated().map { "PP\(t)_\($0.offset)" }
+            for (p, product) in target.packageProducts.enumerated() {
+                objects += "PP\(t)_\(p) = {isa = XCSwiftPackageProductDependency; productName = \(product);};\n"
+            }
             let settings = (["PRODUCT_NAME": "$(TARGET_NAME)"].merging(target.settings) { $1 }).sorted { $0.key < $1.key }
                 .map { "\($0.key) = \"\($0.value)\";" }.joined(separator: " ")
             objects += """
-            T\(t) = {isa = PBXNativeTarget; name = "\(target.name)"; productName = "\(target.name)"; productType = "\(target.type)"; buildConfigurationList = TL\(t); buildPhases = (PS\(t), PF\(t)); dependencies = ();};
+            T\(t) = {isa = PBXNativeTarget; name = "\(target.name)"; productName = "\(target.name)"; productType = "\(target.type)"; buildConfigurationList = TL\(t); buildPhases = (PS\(t), PF\(t)); dependencies = (); packageProductDependencies = (\(products.joined(separator: ", ")));};
             PS\(t) = {isa = PBXSourcesBuildPhase; files = (\(sourceFiles.joined(separator: ", ")));};
             PF\(t) = {isa = PBXFrameworksBuildPhase; files = (\(frameworkFiles.joined(separator: ", ")));};
             TL\(t) = {isa = XCConfigurationList; buildConfigurations = (TR\(t)); defaultConfigurationName = Release;};
@@ -315,6 +325,23 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Packages/BodyKit/Sources/BodyKit/BodyLog.swift" && $0.isDependency })
         XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no, "the package's write is the app's")
         XCTAssertFalse(audit.findings.contains { $0.ruleID == "availability-not-checked" }, "the package's availability check counts")
+    }
+
+    /// A local package added to the project as a folder, its product linked with no package reference.
+    func testALocalPackageAddedAsAFolderIsTheApps() throws {
+        try write("Scales.xcodeproj/project.pbxproj", Self.pbxproj([
+            Target(name: "Scales", sources: ["App.swift"], settings: Self.healthSettings.merging(["CODE_SIGN_ENTITLEMENTS": "Scales.entitlements"]) { $1 },
+                   packageProducts: ["BodyKit"]),
+        ], folders: ["Packages/BodyKit"]))
+        try write("App.swift", "import BodyKit\n")
+        try write("Scales.entitlements", Self.entitlements)
+        try write("Packages/BodyKit/Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"BodyKit\", targets: [.target(name: \"BodyKit\")])\n")
+        try write("Packages/BodyKit/Sources/BodyKit/BodyLog.swift", Self.healthWriter)
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Packages/BodyKit/Sources/BodyKit/BodyLog.swift" && $0.isDependency },
+                      "\(audit.manifest.main.sources.map(\.path))")
+        XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no)
+        XCTAssertFalse(audit.findings.contains { $0.ruleID == "availability-not-checked" })
     }
 
     /// A framework built by another project of the repository is the app's code; that project's

@@ -475,7 +475,11 @@ struct XcodeDiscovery {
             }
             // Local Swift packages and development pods: the app's own code outside the project's targets.
             let local = LocalDependencies(files: files)
-            let packaged = local.packageSources(project.localPackages(of: main).map { ($0.path, reader.location($0.line)) }, into: &discovery)
+            var packages = project.localPackages(of: main).map { ($0.path, reader.location($0.line)) }
+            if !project.unreferencedPackageProducts(of: main).isEmpty {
+                packages += project.folderReferences().filter { files.exists(AppFiles.join($0.path, "Package.swift")) }.map { ($0.path, reader.location($0.line)) }
+            }
+            let packaged = local.packageSources(packages, into: &discovery)
             let pods = local.podSources(podfile: AppFiles.join(project.projectDirectory, "Podfile"), into: &discovery)
             // Frameworks built by another project of the repository (a workspace sibling, a
             // checked-out dependency): linked by name, their code is the app's too.
