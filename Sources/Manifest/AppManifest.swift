@@ -70,6 +70,8 @@ public struct AppManifest: Sendable {
     /// that was read. A run that isolates apps (`check` on discovered apps) keeps such an app in
     /// the report instead of stopping every other app's audit.
     public var loadProblems: [InputProblem] = []
+    /// The line each load problem rests on, as written ("" when it has no line or cannot be read).
+    public var loadProblemQuotes: [String] = []
 
     public var id: String { config.id }
     public var name: String { config.name }

@@ -159,7 +159,8 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertEqual(broken.manifest.loadProblems.map(\.location.file), ["packages/broken/example/ios/Runner.xcodeproj"])
         XCTAssertTrue(broken.manifest.loadProblems[0].message.contains("holds no project.pbxproj"), broken.manifest.loadProblems[0].message)
         XCTAssertEqual(broken.answers.map(\.status), Array(repeating: .cannotTell, count: 6))
-        XCTAssertTrue(broken.answers.allSatisfy { $0.reason.contains("could not be loaded") && $0.evidence.first?.location.file == "packages/broken/example/ios/Runner.xcodeproj" })
+        XCTAssertTrue(broken.answers.allSatisfy { $0.reason.contains("could not be loaded") && $0.reason.contains("(packages/broken/example/ios/Runner.xcodeproj)") },
+                      "each answer names the folder it rests on: \(broken.answers[0].reason)")
         XCTAssertEqual(broken.verdict, .incomplete)
         XCTAssertEqual(broken.activeFindings.map(\.ruleID), ["app-not-loaded"])
         let others = state.audits.filter { $0.manifest.loadProblems.isEmpty }
@@ -367,6 +368,28 @@ final class DiscoveryIsolationTests: XCTestCase {
     }
 
     // MARK: 5. Declared but unread never passes
+
+    /// With nothing declaring HealthKit beside it either, the unread code still cannot pass.
+    func testAnAppWhoseCodeCouldNotBeFoundIsIncompleteNotApplicable() throws {
+        try writeTuistHelpers()
+        try write("Project.swift", "import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project.app(name: \"Scales\")\n")
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertEqual(audit.verdict, .incomplete)
+        XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .cannotTell)
+        XCTAssertTrue(audit.answers.first { $0.question == .writeStatusRechecked }?.reason.contains("no code of the app was read") == true)
+    }
+
+    func writeTuistHelpers() throws {
+        try write("Tuist/ProjectDescriptionHelpers/Project+App.swift", """
+        import ProjectDescription
+
+        extension Project {
+            public static func app(name: String) -> Project {
+                Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .app, bundleId: "org.example.\\(name)")])
+            }
+        }
+        """)
+    }
 
     func testATuistManifestBuiltByHelpersIsIncompleteNeverPasses() throws {
         try write("Tuist/ProjectDescriptionHelpers/Project+App.swift", """

@@ -78,9 +78,14 @@ public struct Checklist: Sendable {
     private func unloadedAudit(_ context: AuditContext) -> AppAudit {
         var findings = rules.filter { $0 is AppNotLoadedRule }.flatMap { $0.check(context) }
         findings = RuleSettings(context.manifest.config.rules).apply(to: findings)
-        let evidence = context.manifest.loadProblems.map { Evidence(location: $0.location, quote: $0.message) }
-        let first = context.manifest.loadProblems[0]
-        let place = evidence[0].place
+        let problems = context.manifest.loadProblems
+        let quotes = context.manifest.loadProblemQuotes
+        // Evidence quotes the line a problem rests on; a folder or an unreadable file has none to quote.
+        let evidence = problems.indices.compactMap { index -> Evidence? in
+            index < quotes.count && !quotes[index].isEmpty ? Evidence(location: problems[index].location, quote: quotes[index]) : nil
+        }
+        let first = problems[0]
+        let place = evidence.first { $0.location == first.location }?.place ?? Self.shown(first.location)
         let answers = ReviewQuestion.allCases.map { question in
             Answer(question: question, status: .cannotTell,
                    reason: "cannot tell — the app could not be loaded: \(first.message) (\(place))", evidence: evidence,
@@ -88,6 +93,11 @@ public struct Checklist: Sendable {
         }
         return AppAudit(manifest: context.manifest, findings: findings, answers: answers, requestedRead: [], requestedShare: [],
                         notes: context.manifest.loadProblems.map { "not loaded: \($0.location): \($0.message)" })
+    }
+
+    /// A place no evidence quotes: the file (a folder) and its line in words, so no reader takes it for a cited line.
+    private static func shown(_ location: FileLocation) -> String {
+        location.line.map { "\(location.file), line \($0)" } ?? location.file
     }
 
     /// Freeing a thousand trees and their indexes takes a tenth of a `check`; nothing waits for it,

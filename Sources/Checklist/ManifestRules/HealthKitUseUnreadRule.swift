@@ -36,14 +36,15 @@ struct HealthKitUseUnreadRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        guard context.declaresHealthKit, !context.usage.facts.contains(where: { $0.kind != .availabilityCheck && $0.ships }),
+        let unreadCode = !context.hasSources && context.manifest.discovery.contains(where: \.isNote)
+        guard context.declaresHealthKit || unreadCode, !context.usage.facts.contains(where: { $0.kind != .availabilityCheck && $0.ships }),
               context.wrapperRequests.isEmpty, context.manifest.reactNativeHealth == nil else { return [] }
         let facts = AnswerFacts(context: context, active: [])
         let declared = facts.declaringEvidence.first
         let unread = context.manifest.discovery.filter(\.isNote).map(\.text)
-        var message = "the app declares HealthKit"
+        var message = context.declaresHealthKit ? "the app declares HealthKit" : "no code of the app could be found"
         if let declared { message += " (\(declared.place))" }
-        message += " but no HealthKit call is in the code the audit read (\(facts.codeRead))"
+        if context.declaresHealthKit { message += " but no HealthKit call is in the code the audit read (\(facts.codeRead))" }
         if !unread.isEmpty {
             message += "; not read: " + unread.prefix(3).map { Clipped.text($0, limit: 160) }.joined(separator: "; ")
                 + (unread.count > 3 ? " and \(unread.count - 3) more" : "")
@@ -52,6 +53,6 @@ struct HealthKitUseUnreadRule: Rule {
         }
         message += " — the audit is incomplete"
         let location = declared?.location ?? context.manifest.config.project?.location ?? context.manifest.config.location
-        return [finding(message, at: location, quote: declared?.quote ?? "HealthKit declared", target: context.manifest.id)]
+        return [finding(message, at: location, quote: declared?.quote ?? (context.declaresHealthKit ? "HealthKit declared" : "no code read"), target: context.manifest.id)]
     }
 }

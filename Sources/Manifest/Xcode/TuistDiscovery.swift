@@ -114,12 +114,15 @@ struct TuistDiscovery {
     private func declarationsBesideComputedManifest(_ file: Manifest, into discovery: inout Discovery) {
         let found = (try? files.files(under: file.folder.isEmpty ? "." : file.folder, skipping: ["Tests", "UITests", "Derived", "Tuist", "Pods"])) ?? []
         let explicit = discovery.config.explicitKeys
-        let entitlements = found.filter { $0.hasSuffix(".entitlements") }
+        // Among several, the one that turns HealthKit on is the app's (its extensions seldom do alone).
+        let allEntitlements = found.filter { $0.hasSuffix(".entitlements") }
+        let healthKit = allEntitlements.filter { files.text($0)?.contains("com.apple.developer.healthkit") == true }
+        let entitlements = allEntitlements.count > 1 && healthKit.count == 1 ? healthKit : allEntitlements
         let plists = found.filter { ($0 as NSString).lastPathComponent == "Info.plist" }
         if !explicit.contains("entitlements") {
             if entitlements.count == 1 {
                 discovery.config.entitlements = entitlements[0]
-                discovery.note("\(files.display(entitlements[0])), the one entitlements file beside the computed manifest, is read as the app's",
+                discovery.note("\(files.display(entitlements[0])), \(allEntitlements.count == 1 ? "the one entitlements file" : "the one entitlements file turning HealthKit on") beside the computed manifest, is read as the app's",
                                origin: Self.fileName, at: FileLocation(file: file.shown, line: file.projectLine))
             } else if entitlements.count > 1 {
                 discovery.entitlementCandidates = entitlements.map(files.display)
