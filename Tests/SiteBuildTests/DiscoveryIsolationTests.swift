@@ -230,6 +230,8 @@ final class DiscoveryIsolationTests: XCTestCase {
         try write("project.yml", """
         name: Scales
         include:
+          - path: shared/legacy.yml
+            enable: false
           - shared/base.yml
         settings: &shared
           base:
@@ -260,14 +262,16 @@ final class DiscoveryIsolationTests: XCTestCase {
               properties:
                 com.apple.developer.healthkit: true
         """)
+        // Left out as XcodeGen leaves it (`enable: false`): its template would make Scales a framework.
+        try write("shared/legacy.yml", "targetTemplates:\n  HealthApp:\n    type: framework\n    platform: iOS\n")
         try write("Scales/BodyLog.swift", Self.healthWriter)
         try write("Watch/WatchApp.swift", "import HealthKit\n\nlet watchStore = HKHealthStore()\n")
         XCTAssertEqual(AppDiscovery.find(in: root).map(\.name), ["Scales"])
         let state = try auditDiscovered()
         let audit = try XCTUnwrap(state.audits.first)
         XCTAssertEqual(audit.manifest.loadProblems.map(\.message), [])
-        XCTAssertEqual(audit.manifest.usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "project.yml", line: 6))
-        XCTAssertEqual(audit.manifest.usageString("NSHealthUpdateUsageDescription")?.location.line, 14)
+        XCTAssertEqual(audit.manifest.usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "project.yml", line: 8))
+        XCTAssertEqual(audit.manifest.usageString("NSHealthUpdateUsageDescription")?.location.line, 16)
         XCTAssertEqual(audit.manifest.main.entitlements?["com.apple.developer.healthkit"]?.bool, true, "from the template")
         XCTAssertEqual(audit.manifest.main.entitlements?.location(of: "com.apple.developer.healthkit"), FileLocation(file: "shared/base.yml", line: 10),
                        "cited in the file that writes it")

@@ -286,7 +286,7 @@ struct XcodeGenDiscovery {
         }
         let specFolder = (spec as NSString).deletingLastPathComponent
         var files = [root]
-        for include in root.mapping?["include"]?.sequence ?? [] {
+        for include in Self.includes(of: root) {
             guard let written = include.string ?? include.mapping?["path"]?.string else { continue }
             let candidates = [AppFiles.normalize(AppFiles.join(specFolder.isEmpty ? "." : specFolder, written)), AppFiles.normalize(written)].compactMap { $0 }
             if let found = candidates.first(where: { fileSystem.fileExists(folder + "/" + $0) && !budget.visited.contains($0) }).flatMap(node) { files.append(found) }
@@ -305,6 +305,16 @@ struct XcodeGenDiscovery {
         let fromSearchRoot = !specFolder.isEmpty && specFolder != "." && !sources.isEmpty
             && !sources.contains { exists(specFolder, $0) } && sources.contains { exists(".", $0) }
         return Application(target: target, projectName: root.mapping?["name"]?.string, pathsFromSearchRoot: fromSearchRoot)
+    }
+
+    /// The files a spec includes as XcodeGen reads `include:`: one path, or a list of paths and
+    /// `{path:, enable:}` entries, an entry with `enable: false` left out.
+    static func includes(of root: Node) -> [Node] {
+        guard let include = root.mapping?["include"] else { return [] }
+        let entries = include.sequence.map(Array.init) ?? [include]
+        return entries.filter { entry in
+            !["false", "NO", "no", "False"].contains(entry.mapping?["enable"]?.string ?? "")
+        }
     }
 
     /// `targetTemplates:` of the spec and the files it includes, by name (the first definition wins).
@@ -420,7 +430,7 @@ struct XcodeGenDiscovery {
         budget.count(root)
         specs.append(SpecFile(path: path, shown: shown, text: text, root: root))
         let folder = (path as NSString).deletingLastPathComponent
-        for include in root.mapping?["include"]?.sequence ?? [] {
+        for include in Self.includes(of: root) {
             guard let written = include.string ?? include.mapping?["path"]?.string else { continue }
             let candidates = [AppFiles.normalize(AppFiles.join(folder.isEmpty ? "." : folder, written)), AppFiles.normalize(written)].compactMap { $0 }
             if let found = candidates.first(where: files.exists) {
