@@ -11,12 +11,16 @@ struct SiblingProjects {
 
     /// Swift files of the framework targets named `frameworks` in projects other than `project`.
     func frameworkSources(named frameworks: [String], besides project: String, into discovery: inout Discovery) -> [String] {
-        guard !frameworks.isEmpty else { return [] }
-        var wanted = Set(frameworks)
+        // CocoaPods' aggregate frameworks (`Pods_App.framework`) are built by Pods/, never by a sibling.
+        var wanted = Set(frameworks.filter { !$0.hasPrefix("Pods_") })
+        guard !wanted.isEmpty else { return [] }
         var found: [String] = []
         for candidate in projects(besides: project) where !wanted.isEmpty {
             let pbxproj = AppFiles.join(candidate, "project.pbxproj")
-            guard let data = try? files.read(pbxproj),
+            // Parsed only when it names a wanted product: most projects of a repository are not siblings.
+            guard let data = try? files.read(pbxproj) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            guard wanted.contains(where: { text.contains("productName = \($0);") || text.contains("productName = \"\($0)\";") }),
                   let other = try? XcodeProject(data: data, file: files.display(pbxproj), projectPath: candidate) else { continue }
             for target in other.targets where target.kind == .framework && wanted.contains(target.name) {
                 wanted.remove(target.name)
