@@ -332,6 +332,32 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertFalse(audit.findings.contains { $0.ruleID == "availability-not-checked" }, "the package's availability check counts")
     }
 
+    /// A Tuist app in a folder of its own linking the repository's package above it
+    /// (`packages: [.local(path: "../")]`): the package is still the repository's, and the app's code.
+    func testALocalPackageAboveATuistAppIsTheApps() throws {
+        try write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"BodyKit\", targets: [.target(name: \"BodyKit\")])\n")
+        try write("Sources/BodyKit/BodyLog.swift", Self.healthWriter)
+        try write("ScalesApp/Project.swift", """
+        import ProjectDescription
+
+        let project = Project(
+            name: "Scales",
+            packages: [.local(path: "../")],
+            targets: [
+                .target(name: "Scales", destinations: .iOS, product: .app, bundleId: "org.example.scales",
+                        sources: ["Scales/**"], entitlements: "Scales/Scales.entitlements", dependencies: [.package(product: "BodyKit")]),
+            ]
+        )
+        """)
+        try write("ScalesApp/Scales/App.swift", "import BodyKit\n")
+        try write("ScalesApp/Scales/Scales.entitlements", Self.entitlements)
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertEqual(audit.manifest.loadProblems.map(\.message), [])
+        XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Sources/BodyKit/BodyLog.swift" && $0.isDependency },
+                      "\(audit.manifest.main.sources.map(\.path))")
+        XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no)
+    }
+
     /// A local package added to the project as a folder, its product linked with no package reference.
     func testALocalPackageAddedAsAFolderIsTheApps() throws {
         try write("Scales.xcodeproj/project.pbxproj", Self.pbxproj([
