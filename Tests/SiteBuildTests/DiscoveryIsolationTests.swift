@@ -375,6 +375,20 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertFalse(audit.findings.contains { $0.ruleID == "availability-not-checked" })
     }
 
+    /// The product of the `Package.swift` beside the project, linked with no package reference.
+    func testThePackageBesideTheProjectIsTheApps() throws {
+        try write("Scales.xcodeproj/project.pbxproj", Self.pbxproj([
+            Target(name: "Scales", sources: ["App.swift"], settings: Self.healthSettings.merging(["CODE_SIGN_ENTITLEMENTS": "Scales.entitlements"]) { $1 },
+                   packageProducts: ["ScalesShared"]),
+        ]))
+        try write("App.swift", "import ScalesShared\n")
+        try write("Scales.entitlements", Self.entitlements)
+        try write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"ScalesShared\", products: [.library(name: \"ScalesShared\", targets: [\"ScalesShared\"])], targets: [.target(name: \"ScalesShared\", path: \"Shared\")])\n")
+        try write("Shared/BodyLog.swift", Self.healthWriter)
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Shared/BodyLog.swift" && $0.isDependency }, "\(audit.manifest.main.sources.map(\.path))")
+    }
+
     /// A framework built by another project of the repository is the app's code; that project's
     /// example app is the library's, not another app.
     func testAWorkspaceSiblingFrameworkIsReadAsTheAppsCode() throws {

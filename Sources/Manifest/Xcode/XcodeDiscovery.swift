@@ -476,8 +476,21 @@ struct XcodeDiscovery {
             // Local Swift packages and development pods: the app's own code outside the project's targets.
             let local = LocalDependencies(files: files)
             var packages = project.localPackages(of: main).map { ($0.path, reader.location($0.line)) }
-            if !project.unreferencedPackageProducts(of: main).isEmpty {
+            let unreferenced = project.unreferencedPackageProducts(of: main)
+            if !unreferenced.isEmpty {
                 packages += project.folderReferences().filter { files.exists(AppFiles.join($0.path, "Package.swift")) }.map { ($0.path, reader.location($0.line)) }
+                // A `Package.swift` beside the project (or above it, in the app folder) that makes the product.
+                var folder = project.projectDirectory
+                while true {
+                    let manifest = AppFiles.join(folder, "Package.swift")
+                    if let text = files.text(manifest), unreferenced.contains(where: { text.contains("\"\($0)\"") }),
+                       !packages.contains(where: { AppFiles.normalize($0.0) == AppFiles.normalize(folder) }) {
+                        packages.append((folder, FileLocation(file: files.display(manifest), line: 1)))
+                    }
+                    if folder == "." || folder.isEmpty { break }
+                    folder = (folder as NSString).deletingLastPathComponent
+                    if folder.isEmpty { folder = "." }
+                }
             }
             let packaged = local.packageSources(packages, into: &discovery)
             let pods = local.podSources(podfile: AppFiles.join(project.projectDirectory, "Podfile"), into: &discovery)
