@@ -212,6 +212,20 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertTrue(survey.skipped[0].reason.contains("no project.pbxproj"), survey.skipped[0].reason)
     }
 
+    /// A folder named with a line break holds an app like any other; its problems cite it as named.
+    func testAFolderWithALineBreakInItsNameIsAnAppLikeAnyOther() throws {
+        try write("Body\nScales/Scales.xcodeproj/project.pbxproj", Self.pbxproj([Target(name: "Scales", sources: ["BodyLog.swift"], settings: Self.healthSettings)]))
+        try write("Body\nScales/BodyLog.swift", Self.healthWriter)
+        try write("Broken\nApp/pubspec.yaml", "name: broken_app\n")
+        try write("Broken\nApp/ios/Runner.xcodeproj/project.xcworkspace/contents.xcworkspacedata", "<Workspace version = \"1.0\"></Workspace>\n")
+        let state = try auditDiscovered()
+        XCTAssertEqual(state.audits.map(\.manifest.name).sorted(), ["Scales", "broken_app"])
+        let scales = try XCTUnwrap(state.audits.first { $0.manifest.name == "Scales" })
+        XCTAssertTrue(scales.manifest.main.sources.map(\.path).contains("Body\nScales/BodyLog.swift"))
+        let broken = try XCTUnwrap(state.audits.first { $0.manifest.name == "broken_app" })
+        XCTAssertEqual(broken.manifest.loadProblems.map(\.location.file), ["Broken\nApp/ios/Runner.xcodeproj"])
+    }
+
     func testAProjectFileOverTheSizeLimitIsReportedNotDropped() throws {
         let big = Self.pbxproj([Target(name: "Huge", sources: [])]) + "\n// " + String(repeating: "x", count: InputLimits.maxFileBytes)
         try write("Huge/Huge.xcodeproj/project.pbxproj", big)
