@@ -27,9 +27,24 @@ public enum AppDiscovery {
     /// Reads through `fileSystem`, by default one confined to `folder`: a symlinked `package.json`
     /// or project file cannot make discovery read outside the folder it was pointed at.
     public static func find(in folder: String, fileSystem: FileSystem? = nil, parseBudget: ParseBudget = ParseBudget()) -> [App] {
+        survey(in: folder, fileSystem: fileSystem, parseBudget: parseBudget).apps
+    }
+
+    /// A folder that looks like a project but is not one, with why (shown beside the apps found).
+    public struct Skipped: Sendable, Equatable {
+        /// Relative to the searched folder.
+        public var path: String
+        public var reason: String
+    }
+
+    /// The apps found, and the project folders passed over with why: an `.xcodeproj` folder
+    /// without its `project.pbxproj` is not a project (Xcode cannot open it), so the spec beside
+    /// it (`project.yml`, `Project.swift`) is the app, else the folder is reported as skipped.
+    public static func survey(in folder: String, fileSystem: FileSystem? = nil, parseBudget: ParseBudget = ParseBudget()) -> (apps: [App], skipped: [Skipped]) {
         let fileSystem = fileSystem ?? LocalFileSystem(confinedTo: [folder])
         let budget = parseBudget
         var apps: [App] = []
+        var skipped: [Skipped] = []
         // App roots whose folders belong to them: a React Native, Flutter, Capacitor or Cordova
         // app's ios/ is not another app. A native app's folder may hold other apps (an example
         // app, a second product), so it claims nothing below.
@@ -63,12 +78,24 @@ public enum AppDiscovery {
                 return claim("cordova", reason: "Cordova app (config.xml)")
             }
             if names.contains("pubspec.yaml"), fileSystem.isDirectory(path + "/ios/Runner.xcodeproj") {
-                return claim("flutter", reason: "Flutter app (pubspec.yaml, ios/Runner.xcodeproj)")
+                // Named as its pubspec names it: a monorepo's examples are all folders called `example`.
+                return claim("flutter", named: pubspecName(path + "/pubspec.yaml", fileSystem: fileSystem), reason: "Flutter app (pubspec.yaml, ios/Runner.xcodeproj)")
+            }
+            // An `.xcodeproj` is a project only with its `project.pbxproj` (a generated project's
+            // folder is often committed with nothing but `project.xcworkspace`).
+            let projects = names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
+            let realProjects = projects.filter { fileSystem.fileExists(path + "/" + $0 + "/project.pbxproj") }
+            let hasSpec = names.contains(XcodeGenDiscovery.fileName) || names.contains(TuistDiscovery.fileName)
+            if !hasSpec {
+                for project in projects where !realProjects.contains(project) {
+                    skipped.append(Skipped(path: AppFiles.join(here, project),
+                                           reason: "no project.pbxproj in it (not committed?) and no project.yml or Project.swift beside it: not an Xcode project"))
+                }
             }
             // XcodeGen with no generated project committed: the spec's application target is the app,
             // its type possibly in a file the spec includes. A white-label repository keeps one spec
             // per app (`Apps/OneBusAway/project.yml`) whose paths start at the repository root.
-            if names.contains(XcodeGenDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
+            if names.contains(XcodeGenDiscovery.fileName), realProjects.isEmpty,
                let spec = XcodeGenDiscovery.application(spec: AppFiles.join(here, XcodeGenDiscovery.fileName), in: folder, fileSystem: fileSystem) {
                 let name = spec.projectName ?? (here == "." ? spec.target : displayName(here, folder: folder))
                 if spec.pathsFromSearchRoot {
@@ -80,32 +107,78 @@ public enum AppDiscovery {
                 return claim("swift", named: name, reason: "XcodeGen app (project.yml with an application target)")
             }
             // Tuist with no generated project committed: the manifest's application target is the app.
-            if names.contains(TuistDiscovery.fileName), !names.contains(where: { $0.hasSuffix(".xcodeproj") }),
+            if names.contains(TuistDiscovery.fileName), realProjects.isEmpty,
                let text = try? fileSystem.contents(of: path + "/" + TuistDiscovery.fileName),
-               TuistDiscovery.declaresApp(String(decoding: text, as: UTF8.self)) {
+               TuistDiscovery.declaresApp(String(decoding: text, as: UTF8.self))
+                || TuistDiscovery.declaresAppThroughHelpers(String(decoding: text, as: UTF8.self), folder: path, root: folder, fileSystem: fileSystem) {
                 let target = TuistDiscovery.applicationName(in: String(decoding: text, as: UTF8.self), budget: budget)
-                return claim("swift", named: target, reason: "Tuist app (Project.swift with an application target)")
+                return claim("swift", named: target, reason: target == nil ? "Tuist app (Project.swift built by ProjectDescriptionHelpers that make an application target)"
+                                                                         : "Tuist app (Project.swift with an application target)")
             }
-            for project in names.filter({ $0.hasSuffix(".xcodeproj") }).sorted() {
-                guard let text = try? fileSystem.contents(of: path + "/" + project + "/project.pbxproj"),
-                      String(decoding: text, as: UTF8.self).contains("com.apple.product-type.application") else { continue }
+            for project in realProjects {
+                let reason: String
+                do {
+                    let text = try fileSystem.contents(of: path + "/" + project + "/project.pbxproj")
+                    guard String(decoding: text, as: UTF8.self).contains("com.apple.product-type.application") else { continue }
+                    reason = "Xcode project with an application target"
+                } catch let error as InputError {
+                    // Too large, say: kept, so the audit reports why it is not read. A link out of the
+                    // folder or into git's data is not the repository's project at all.
+                    let message = error.problems.first?.message ?? "unreadable"
+                    guard !message.contains("leads outside"), message != GitMetadata.refusal else { continue }
+                    reason = "Xcode project whose project.pbxproj cannot be read (\(message))"
+                } catch { continue }
                 let name = String(project.dropLast(".xcodeproj".count))
                 // The searched folder is the root, the project a path in it: the development pods and
                 // local packages the app builds from (`pod 'Kit', :path => '../'`) sit beside or above
                 // the project's folder, and reads stay inside the root.
                 apps.append(App(id: identifier(name, folder: folder), name: name, kind: "swift", root: ".", project: AppFiles.join(here, project),
-                                reason: "Xcode project with an application target"))
+                                reason: reason))
             }
         }
         // Ids must be unique: a second app of the same name gets its folder in the id.
         var seen: [String: Int] = [:]
-        return apps.map { app in
+        let unique = apps.map { app in
             var app = app
             let count = seen[app.id, default: 0]
             seen[app.id] = count + 1
             if count > 0 { app.id += "-\(count + 1)" }
             return app
         }
+        // A Flutter or React Native app's own ios/ folder is the app's to report, not a skipped project.
+        let appFolders = unique.filter { $0.kind != "swift" }.map(\.root)
+        skipped = skipped.filter { entry in !appFolders.contains { entry.path.hasPrefix($0 == "." ? "" : $0 + "/") } }
+        let (kept, libraries) = withoutLibraryProjects(unique, in: folder, fileSystem: fileSystem)
+        return (kept, skipped + libraries)
+    }
+
+    /// A project that builds a framework another found app links (a workspace sibling, a library
+    /// checked out beside the app) is that app's code, read with it; its own application targets are
+    /// the library's example apps, not apps of the repository.
+    private static func withoutLibraryProjects(_ apps: [App], in folder: String, fileSystem: FileSystem) -> ([App], [Skipped]) {
+        let projects = Set(apps.compactMap { app in app.kind == "swift" && app.root == "." ? app.project : nil }).sorted()
+        guard projects.count > 1 else { return (apps, []) }
+        var built: [String: Set<String>] = [:], linked: [String: Set<String>] = [:]
+        for path in projects {
+            guard let data = try? fileSystem.contents(of: folder + "/" + path + "/project.pbxproj"),
+                  let project = try? XcodeProject(data: data, file: path + "/project.pbxproj", projectPath: path) else { continue }
+            let own = Set(project.targets.map(\.name))
+            built[path] = Set(project.targets.filter { $0.kind == .framework }.map(\.name))
+            linked[path] = Set(project.targets.filter { $0.kind == .application }.flatMap { project.files(of: $0, phase: "PBXFrameworksBuildPhase") }
+                .map(\.name).filter { $0.hasSuffix(".framework") }.map { String($0.dropLast(".framework".count)) }.filter { !own.contains($0) })
+        }
+        var skipped: [Skipped] = []
+        var libraries: Set<String> = []
+        for path in projects {
+            let frameworks = built[path] ?? []
+            guard let user = projects.first(where: { other in
+                other != path && !(linked[other] ?? []).isDisjoint(with: frameworks) && (linked[path] ?? []).isDisjoint(with: built[other] ?? [])
+            }) else { continue }
+            libraries.insert(path)
+            let names = (linked[user] ?? []).intersection(frameworks).sorted().map { $0 + ".framework" }.joined(separator: ", ")
+            skipped.append(Skipped(path: path, reason: "builds \(names), which \(user) links: read as that app's code, not audited as an app of its own"))
+        }
+        return (apps.filter { app in !libraries.contains(app.project ?? "") }, skipped)
     }
 
     /// What an audit of a found app showed, for `init`'s comments and `permissions:` block.
@@ -168,6 +241,16 @@ public enum AppDiscovery {
             let name = entry.name
             walk(folder, relative: relative.isEmpty ? name : relative + "/" + name, depth: depth + 1, fileSystem: fileSystem, visit: visit)
         }
+    }
+
+    /// `name:` at the top of a pubspec.yaml, when it is a plain Dart package name.
+    static func pubspecName(_ path: String, fileSystem: FileSystem) -> String? {
+        guard let data = try? fileSystem.contents(of: path) else { return nil }
+        for line in String(decoding: data.prefix(4096), as: UTF8.self).split(separator: "\n") where line.hasPrefix("name:") {
+            let value = line.dropFirst("name:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return !value.isEmpty && value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) ? value : nil
+        }
+        return nil
     }
 
     private static func identifier(_ name: String, folder: String) -> String {

@@ -71,10 +71,23 @@ public struct AppManifest: Sendable {
     public var unanalysed: [UnanalysedFile] = []
     /// The run's parse time, shared by every app the run audits (`ManifestLoader` hands it on).
     public var parseBudget = ParseBudget()
+    /// Why the app could not be loaded, each with the file and line it rests on; empty for an app
+    /// that was read. A run that isolates apps (`check` on discovered apps) keeps such an app in
+    /// the report instead of stopping every other app's audit.
+    public var loadProblems: [InputProblem] = []
+    /// The line each load problem rests on, as written ("" when it has no line or cannot be read).
+    public var loadProblemQuotes: [String] = []
 
     public var id: String { config.id }
     public var name: String { config.name }
     public var targets: [TargetManifest] { [main] + extensions }
+
+    /// An app whose files could not be read: its config entry and the problems, nothing else.
+    public static func unloaded(_ config: AppConfig, problems: [InputProblem]) -> AppManifest {
+        var manifest = AppManifest(config: config, main: TargetManifest(id: config.id, name: config.name, kind: .app))
+        manifest.loadProblems = problems
+        return manifest
+    }
 
     public init(config: AppConfig, main: TargetManifest, extensions: [TargetManifest] = [], privacyManifest: PropertyListDocument? = nil,
                 infoPlistStrings: [StringsFile] = [], otherStrings: [StringsFile] = [], stringCatalog: StringCatalog? = nil,

@@ -17,6 +17,29 @@ public struct ManifestLoader {
         boundary = SiteBoundary.of(siteDirectory)
     }
 
+    /// Loads the app, or keeps it as not loaded with its problems: one app's broken project must
+    /// not stop the audit of the others (see `AppManifest.loadProblems`).
+    public func loadIsolating(_ app: AppConfig) -> AppManifest {
+        let problems: [InputProblem]
+        do { return try load(app) } catch let error as InputError {
+            problems = error.problems
+        } catch {
+            problems = [InputProblem("\(error)", at: app.location)]
+        }
+        var manifest = AppManifest.unloaded(app, problems: problems)
+        manifest.loadProblemQuotes = problems.map(quote)
+        return manifest
+    }
+
+    /// The line a problem cites, as written, for its evidence; "" when there is none to read.
+    private func quote(_ problem: InputProblem) -> String {
+        guard let line = problem.location.line, line >= 1,
+              let path = try? ContainedPath.resolve(problem.location.file, in: siteDirectory, within: boundary),
+              !fileSystem.isDirectory(path), let data = try? fileSystem.contents(of: path) else { return "" }
+        let lines = TextLines.split(String(decoding: data, as: UTF8.self))
+        return line <= lines.count ? lines[line - 1].trimmingCharacters(in: .whitespaces) : ""
+    }
+
     public func load(_ app: AppConfig) throws -> AppManifest {
         // `project:` and `kind: react-native` entries are completed from the project's own files first.
         let discovered = try ProjectDiscovery(fileSystem: fileSystem, parseBudget: parseBudget).discover(app)

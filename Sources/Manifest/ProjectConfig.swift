@@ -255,6 +255,32 @@ public struct AppConfig: Sendable {
     public var explicitKeys: Set<String> = []
     /// Where discovered build settings were written (project file or app.json line), for evidence.
     public var buildSettingOrigins: [String: SettingOrigin] = [:]
+    /// The entry was written by discovery, not read from a file: its problems cite the app's own files.
+    public var isDiscovered = false
+}
+
+extension AppConfig {
+    /// An entry written by discovery exists only in memory: a problem found while loading the app
+    /// cites the project, spec or manifest it was found from (or its folder), never a line of that
+    /// config.
+    public mutating func citeDiscoveredFiles() {
+        isDiscovered = true
+        let folder = rootInSite == "." ? "" : (AppFiles.normalize(rootInSite) ?? rootInSite)
+        func shown(_ relative: String) -> FileLocation {
+            FileLocation(file: relative == "." ? (folder.isEmpty ? "." : folder) : AppFiles.join(folder.isEmpty ? "." : folder, relative))
+        }
+        project = project.map { Located($0.value, at: shown($0.value)) }
+        xcodeGenSpec = xcodeGenSpec.map { Located($0.value, at: shown($0.value)) }
+        tuistManifest = tuistManifest.map { Located($0.value, at: shown($0.value)) }
+        let own: String
+        switch kind {
+        case .reactNative: own = "package.json"
+        case .flutter: own = "pubspec.yaml"
+        case .cordova: own = "config.xml"
+        case .swift: own = "."
+        }
+        location = project?.location ?? xcodeGenSpec?.location ?? tuistManifest?.location ?? shown(own)
+    }
 }
 
 /// A scenario as the config states it; the store stage turns it into steps and checks the names.

@@ -145,6 +145,96 @@ extension YAMLReader {
         return node
     }
 
+    /// Parses a file written for a tool that reads anchors, aliases and merge keys (an XcodeGen spec:
+    /// `settings: &shared` … `<<: *shared`): aliases are expanded and `<<` merged as YAML 1.1 says,
+    /// keys written in the mapping winning. An alias bomb is refused before Yams composes a tree:
+    /// the values the aliases would expand to are counted in libyaml's event stream against
+    /// `limit`, so reading the tree afterwards is bounded too.
+    static func composeExpanding(_ text: String, file: String, limit: Int = InputLimits.maxYAMLValues) throws -> Node {
+        try checkSize(text, file: file)
+        if let line = lineOfExpandedValue(max(1, limit + 1), in: text) {
+            throw InputError("the file holds more than \(limit) YAML values once its aliases are expanded, by this line; not read", file: file, line: line)
+        }
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw InputError(Self.describe(error), at: Self.location(of: error, file: file))
+        }
+        guard let node else { throw InputError("the file is empty", file: file, line: 1) }
+        return resolvingMerges(node, depth: 0)
+    }
+
+    /// The line where the `ordinal`th value lies, counting each alias as every value of the node it
+    /// names; nil when the expanded document has fewer (or does not parse: Yams reports that).
+    static func lineOfExpandedValue(_ ordinal: Int, in text: String) -> Int? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { return nil }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var event = yaml_event_t()
+            var total = 0
+            // Each open collection: its anchor and the expanded values counted when it began.
+            var open: [(anchor: String?, start: Int)] = []
+            var sizes: [String: Int] = [:]
+            func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? { pointer.map { String(cString: $0) } }
+            while yaml_parser_parse(&parser, &event) == 1 {
+                defer { yaml_event_delete(&event) }
+                switch event.type {
+                case YAML_SCALAR_EVENT:
+                    total += 1
+                    if let anchor = name(event.data.scalar.anchor) { sizes[anchor] = 1 }
+                case YAML_SEQUENCE_START_EVENT:
+                    open.append((name(event.data.sequence_start.anchor), total))
+                    total += 1
+                case YAML_MAPPING_START_EVENT:
+                    open.append((name(event.data.mapping_start.anchor), total))
+                    total += 1
+                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                    if let closed = open.popLast(), let anchor = closed.anchor { sizes[anchor] = total - closed.start }
+                case YAML_ALIAS_EVENT:
+                    total += name(event.data.alias.anchor).flatMap { sizes[$0] } ?? 1
+                case YAML_STREAM_END_EVENT: return nil
+                default: break
+                }
+                if total >= ordinal { return Int(event.start_mark.line) + 1 }
+            }
+            return nil
+        }
+    }
+
+    /// `<<: *base` and `<<: [*a, *b]` merged into their mapping: keys written there win, then the
+    /// merged mappings in order. Deeper than the nesting limit, nodes are kept as they are.
+    static func resolvingMerges(_ node: Node, depth: Int) -> Node {
+        guard depth < InputLimits.maxNestingDepth else { return node }
+        switch node {
+        case .scalar, .alias: return node
+        case .sequence(let sequence):
+            return .sequence(Node.Sequence(sequence.map { resolvingMerges($0, depth: depth + 1) }, sequence.tag, sequence.style, sequence.mark))
+        case .mapping(let mapping):
+            let isMerge = { (key: Node) in key.scalar.map { $0.string == "<<" && $0.style == .plain } ?? false }
+            var pairs: [(Node, Node)] = []
+            var written: Set<String> = []
+            for (key, value) in mapping where !isMerge(key) {
+                pairs.append((key, resolvingMerges(value, depth: depth + 1)))
+                if let name = key.string { written.insert(name) }
+            }
+            for (key, value) in mapping where isMerge(key) {
+                let sources: [Node] = value.sequence.map(Array.init) ?? [value]
+                for source in sources {
+                    guard let merged = resolvingMerges(source, depth: depth + 1).mapping else { continue }
+                    for (mergedKey, mergedValue) in merged {
+                        guard let name = mergedKey.string, written.insert(name).inserted else { continue }
+                        pairs.append((mergedKey, mergedValue))
+                    }
+                }
+            }
+            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+        }
+    }
+
     /// Refuses a file Yams would take seconds over (see `InputLimits.maxYAMLBytes`): over the byte
     /// limit, or holding more values than the limit, counted in libyaml's event stream (tens of MB/s)
     /// before any tree is built. `spent` is what other files of the same `scope` (an XcodeGen spec

@@ -45,6 +45,9 @@ public struct BuildOptions: Sendable {
     public var title: String?
     /// Where a site built from results is published (`--base-url`).
     public var baseURL: String?
+    /// The config was written by discovery (`check` with no config): each app's problems cite its
+    /// own files, and an app that cannot be loaded is kept as such while the others are audited.
+    public var discoveredApps = false
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String? = nil,
                 fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {

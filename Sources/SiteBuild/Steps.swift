@@ -20,12 +20,19 @@ extension BuildStep {
     /// The config and every app's manifests (cheap next to thousands of content pages). A config
     /// problem does not hide the problems of the apps that were read well.
     static func loadConfigAndApps(_ state: inout BuildState, _ options: BuildOptions) throws -> (ProjectConfig, [InputProblem]) {
-        let (config, configErrors) = try ConfigLoader(fileSystem: options.fileSystem).loadCollecting(siteDirectory: options.siteDirectory)
+        let loaded = try ConfigLoader(fileSystem: options.fileSystem).loadCollecting(siteDirectory: options.siteDirectory)
+        var config = loaded.0
+        let configErrors = loaded.1
         let loader = ManifestLoader(siteDirectory: options.siteDirectory, fileSystem: options.fileSystem)
         var errors = configErrors + RuleSettings.problems(in: config.rules)
-        for app in config.apps {
-            do { state.manifests.append(try loader.load(app)) } catch let error as InputError { errors += error.problems }
-            errors += ScenarioSelection.problems(in: app)
+        for index in config.apps.indices {
+            if options.discoveredApps {
+                config.apps[index].citeDiscoveredFiles()
+                state.manifests.append(loader.loadIsolating(config.apps[index]))
+            } else {
+                do { state.manifests.append(try loader.load(config.apps[index])) } catch let error as InputError { errors += error.problems }
+            }
+            errors += ScenarioSelection.problems(in: config.apps[index])
         }
         state.config = config
         return (config, errors)

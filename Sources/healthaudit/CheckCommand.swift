@@ -27,7 +27,7 @@ struct Check: ParsableCommand {
         Exit codes: 0 when no active finding is at or above --fail-on (or with --no-fail); 1 when some are, \
         or with --strict-baseline when baselined findings no longer occur; 2 on a usage or input error \
         (bad option, unknown app, config or manifest errors, unreadable baseline, an output that is one of \
-        the audit's inputs); 3 when an output cannot be written.
+        the audit's inputs; with no config, a discovered app that could not be loaded, after every report         is written); 3 when an output cannot be written.
         """
     )
 
@@ -96,7 +96,8 @@ struct Check: ParsableCommand {
         // Read before the audit, so a bad list or revision fails fast.
         let changes = try changedLines(siteDirectory: siteDirectory)
         // JSON carries each app's summaries and scenarios, so a site can be built from it alone.
-        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig, simulate: formats.contains(.json))
+        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig, simulate: formats.contains(.json),
+                                        discovered: located.isDiscovered)
         context.title = run.title
         context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: run.sourceURL)
         context.summaries = run.summaries
@@ -116,6 +117,18 @@ struct Check: ParsableCommand {
         for entry in disappeared {
             Console.error("\(context.repositoryPath(entry.path)): \(strictBaseline ? "error" : "note"): "
                           + "baselined finding no longer occurs: \(entry.message) [\(entry.ruleId)]")
+        }
+        // An app that could not be loaded fails the run as an input error, once every report is written.
+        let unloaded = audits.filter { !$0.manifest.loadProblems.isEmpty }
+        if !unloaded.isEmpty {
+            throw CommandFailure(lines: unloaded.flatMap { audit in
+                audit.manifest.loadProblems.map { problem in
+                    var shown = problem.location
+                    shown.file = context.repositoryPath(shown.file)
+                    return "\(shown): error: \(problem.message)"
+                }
+            } + ["check incomplete: \(Plural.count(unloaded.count, "app")) could not be loaded (\(unloaded.map(\.manifest.id).joined(separator: ", ")))"
+                 + (audits.count > unloaded.count ? "; the others were audited" : "")])
         }
         if noFail { return }
         let failing = audits.flatMap(\.activeFindings).filter { $0.severity >= failOn }
@@ -194,8 +207,8 @@ enum AuditRunner {
         var summaries: [String: AppSummary] = [:]
     }
 
-    static func audit(siteDirectory: String, apps: [String], configText: String? = nil, simulate: Bool = false) throws -> Run {
-        let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText, simulate: simulate)
+    static func audit(siteDirectory: String, apps: [String], configText: String? = nil, simulate: Bool = false, discovered: Bool = false) throws -> Run {
+        let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText, simulate: simulate, discovered: discovered)
         var run = Run(audits: state.audits, inputs: inputs, title: state.config?.title ?? ProjectConfig.defaultTitle,
                       sourceURL: state.config?.sourceURL, summaries: state.summaries)
         guard !apps.isEmpty else { return run }
@@ -208,9 +221,12 @@ enum AuditRunner {
         return run
     }
 
-    /// `configText`: a config written from discovery, laid over the site folder (never written to disk).
-    static func loadAndCheck(siteDirectory: String, configText: String? = nil, simulate: Bool = false) throws -> (BuildState, Set<String>) {
+    /// `configText`: a config laid over the site folder (never written to disk); `discovered`: written
+    /// from discovery, so an app that cannot be loaded is reported while the others are audited.
+    static func loadAndCheck(siteDirectory: String, configText: String? = nil, simulate: Bool = false,
+                             discovered: Bool = false) throws -> (BuildState, Set<String>) {
         var options = BuildOptions(siteDirectory: siteDirectory, log: SilentLog())
+        options.discoveredApps = discovered
         if let configText {
             options.fileSystem = OverlayFileSystem(options.fileSystem, files: [siteDirectory + "/" + ConfigLoader.fileName: Data(configText.utf8)])
         }
@@ -268,6 +284,8 @@ enum SiteLocator {
         var discoveredConfig: String?
         /// The config file read, when one was found.
         var configFile: String?
+        /// `discoveredConfig` was written from the apps found, not read from a file.
+        var isDiscovered = false
     }
 
     static let names = [ConfigLoader.fileName, "." + ConfigLoader.fileName]
@@ -309,13 +327,15 @@ enum SiteLocator {
         if path == nil, fileManager.fileExists(atPath: start + "/Site/" + ConfigLoader.fileName) {
             return Located(siteDirectory: start + "/Site")
         }
-        let apps = AppDiscovery.find(in: start)
+        let (apps, skipped) = AppDiscovery.survey(in: start)
+        let skippedLines = skipped.map { "  skipped \($0.path) — \($0.reason)" }
         guard !apps.isEmpty else {
-            throw CommandFailure("\(path ?? "."): error: no healthaudit.yml here or above, and no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)")
+            throw CommandFailure(lines: ["\(path ?? "."): error: no healthaudit.yml here or above, and no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)"]
+                                 + skippedLines)
         }
         Console.error(["healthaudit: no healthaudit.yml found; auditing \(Plural.count(apps.count, "discovered app")):"]
-                      + apps.map { "  \($0.root)\($0.project.map { "/" + $0 } ?? "") — \($0.reason)" })
+                      + apps.map { "  \($0.root)\($0.project.map { "/" + $0 } ?? "") — \($0.reason)" } + skippedLines)
         return Located(siteDirectory: RealPath.of(start) ?? start,
-                       discoveredConfig: AppDiscovery.config(for: apps, title: (start as NSString).lastPathComponent))
+                       discoveredConfig: AppDiscovery.config(for: apps, title: (start as NSString).lastPathComponent), isDiscovered: true)
     }
 }

@@ -141,8 +141,9 @@ struct InitCommand: ParsableCommand {
         var findings: [String: AppDiscovery.Findings] = [:]
         let site = RealPath.of(folder) ?? folder
         func audit(_ some: [AppDiscovery.App]) -> Bool {
-            guard let (state, _) = try? AuditRunner.loadAndCheck(siteDirectory: site, configText: AppDiscovery.config(for: some, title: title)) else { return false }
-            for audit in state.audits {
+            guard let (state, _) = try? AuditRunner.loadAndCheck(siteDirectory: site, configText: AppDiscovery.config(for: some, title: title), discovered: true)
+            else { return false }
+            for audit in state.audits where audit.manifest.loadProblems.isEmpty {
                 findings[audit.manifest.id] = AppDiscovery.Findings(targets: audit.manifest.targets.map(\.name), read: audit.requestedRead, share: audit.requestedShare)
             }
             return true

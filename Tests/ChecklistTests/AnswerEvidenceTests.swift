@@ -65,7 +65,7 @@ final class AnswerEvidenceTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try example.write(to: directory)
         let config = try ConfigLoader().load(siteDirectory: directory)
-        let audit = Checklist().audit(try ManifestLoader(siteDirectory: directory).load(config.apps[0]))
+        let audit = Checklist().audit(ManifestLoader(siteDirectory: directory).loadIsolating(config.apps[0]))
         return problems(in: audit, root: directory).map { "\(name): \($0)" }
     }
 

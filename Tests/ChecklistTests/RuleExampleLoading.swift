@@ -40,7 +40,7 @@ extension RuleExample {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try write(to: directory)
         let config = try ConfigLoader().load(siteDirectory: directory)
-        return try ManifestLoader(siteDirectory: directory).load(config.apps[0])
+        return ManifestLoader(siteDirectory: directory).loadIsolating(config.apps[0])
     }
 
     private static func write(_ data: Data, to path: String) throws {

@@ -98,11 +98,15 @@ final class XcodeGenDiscoveryTests: XCTestCase {
         XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Sources/App.swift"])
     }
 
-    func testAProjectWithAnchorsIsSkippedWithANote() throws {
-        try "settings: &base\n  A: 1\ntargets:\n  Walk:\n    type: application\n    settings: *base\n"
+    /// XcodeGen reads anchors, aliases and merge keys, and so does discovery (alias bombs are
+    /// refused before they expand: `DiscoveryIsolationTests`).
+    func testAProjectWithAnchorsIsReadAsXcodeGenReadsIt() throws {
+        try "settings: &base\n  A: 1\ntargets:\n  Walk:\n    type: application\n    settings:\n      <<: *base\n      B: 2\n"
             .write(toFile: site + "/app/project.yml", atomically: true, encoding: .utf8)
         let manifest = try load()
-        XCTAssertNil(manifest.main.infoPlist)
-        XCTAssertTrue(manifest.discovery.contains { $0.isNote && $0.text.contains("project.yml is not read") }, "\(manifest.discovery.map(\.text))")
+        XCTAssertFalse(manifest.discovery.contains { $0.isNote && $0.text.contains("project.yml is not read") }, "\(manifest.discovery.map(\.text))")
+        XCTAssertEqual(manifest.config.buildSettings["A"], "1")
+        XCTAssertEqual(manifest.config.buildSettings["B"], "2")
+        XCTAssertEqual(manifest.config.buildSettingOrigins["A"]?.location, FileLocation(file: "app/project.yml", line: 2), "cited where the anchor writes it")
     }
 }

@@ -200,7 +200,7 @@ def build_tree(checkouts, judgment, tree):
 def discovered_app(report, judgment):
     """The app a new user would look at among those `check` discovered with no config: the one named
     like the judged app, else the one whose root holds the judged app_root, else the first that uses
-    HealthKit."""
+    HealthKit (answered from its code before one that could not be loaded)."""
     apps = report.get("apps", [])
     name = (judgment.get("name") or "").lower()
     for app in apps:
@@ -211,6 +211,11 @@ def discovered_app(report, judgment):
         for app in apps:
             if (app.get("root") or "").rstrip("/").endswith(root.rstrip("/")):
                 return app
+    # An app answered from its code first: one that could not be loaded answers "cannot tell" to
+    # everything, which says nothing about whether it uses HealthKit.
+    for app in apps:
+        if any(a.get("status") in ("yes", "no") for a in app.get("answers", [])):
+            return app
     for app in apps:
         if any(a.get("status") != "not applicable" for a in app.get("answers", [])):
             return app

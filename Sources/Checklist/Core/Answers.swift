@@ -196,6 +196,13 @@ struct AnswerFacts {
     /// With no code at all: not applicable when the app declares no HealthKit, else cannot tell.
     func noSources(_ question: ReviewQuestion) -> Answer {
         guard context.declaresHealthKit else {
+            // Code discovery could not find (a computed manifest, an unreadable spec) may still use HealthKit.
+            let unread = context.manifest.discovery.filter(\.isNote)
+            guard unread.isEmpty else {
+                return Answer(question: question, status: .cannotTell, claims: [
+                    .stating("no code of the app was read: " + unread.prefix(2).map { Clipped.text($0.text, limit: 200) }.joined(separator: "; ")),
+                ])
+            }
             return Answer(question: question, status: .notApplicable, claims: [.stating("the app declares no HealthKit use")])
         }
         return Answer(question: question, status: .cannotTell, claims: [

@@ -16,15 +16,23 @@ public struct AppAudit: Sendable {
     public var verdict: Verdict { Verdict(activeFindings: activeFindings) }
 }
 
-public enum Verdict: String, Sendable {
+public enum Verdict: String, Sendable, CaseIterable {
     case passes = "passes"
     case needsWork = "needs work"
+    case incomplete = "incomplete"
     case fails = "fails"
 
-    /// By the worst active finding: an error fails, a warning needs work.
+    /// Rules whose finding says part of the app could not be read: the audit cannot pass it.
+    public static let incompletenessRules: Set<String> = ["app-not-loaded", "healthkit-use-unread"]
+
+    /// By the worst active finding: an error fails, a warning needs work. What could not be read
+    /// makes the audit incomplete (never "passes"), unless another error already fails it.
     public init(activeFindings: [Finding]) {
-        switch activeFindings.map(\.severity).max() {
+        let (unread, others) = (activeFindings.filter { Self.incompletenessRules.contains($0.ruleID) },
+                                activeFindings.filter { !Self.incompletenessRules.contains($0.ruleID) })
+        switch others.map(\.severity).max() {
         case .error?: self = .fails
+        case _ where !unread.isEmpty: self = .incomplete
         case .warning?: self = .needsWork
         default: self = .passes
         }
@@ -46,6 +54,7 @@ public struct Checklist: Sendable {
 
     private func auditOnThisThread(_ manifest: AppManifest) -> AppAudit {
         let context = AuditContext(manifest: manifest)
+        if !manifest.loadProblems.isEmpty { return unloadedAudit(context) }
         // Rules only read the context: they run side by side, and their findings are sorted below.
         var findings = ParallelMap.map(rules) { $0.check(context) }.flatMap { $0 }
         findings = DebugOnlyCode(sources: context.sources).soften(findings)
@@ -63,6 +72,32 @@ public struct Checklist: Sendable {
         return AppAudit(manifest: manifest, findings: findings, answers: answers,
                         requestedRead: context.requestedRead.sorted(), requestedShare: context.requestedShare.sorted(),
                         notes: context.notes.sorted())
+    }
+
+    /// An app that could not be loaded: its problems as findings, each answer "cannot tell" citing them.
+    private func unloadedAudit(_ context: AuditContext) -> AppAudit {
+        var findings = rules.filter { $0 is AppNotLoadedRule }.flatMap { $0.check(context) }
+        findings = RuleSettings(context.manifest.config.rules).apply(to: findings)
+        let problems = context.manifest.loadProblems
+        let quotes = context.manifest.loadProblemQuotes
+        // Evidence quotes the line a problem rests on; a folder or an unreadable file has none to quote.
+        let evidence = problems.indices.compactMap { index -> Evidence? in
+            index < quotes.count && !quotes[index].isEmpty ? Evidence(location: problems[index].location, quote: quotes[index]) : nil
+        }
+        let first = problems[0]
+        let place = evidence.first { $0.location == first.location }?.place ?? Self.shown(first.location)
+        let answers = ReviewQuestion.allCases.map { question in
+            Answer(question: question, status: .cannotTell,
+                   reason: "cannot tell — the app could not be loaded: \(first.message) (\(place))", evidence: evidence,
+                   ruleIDs: findings.isEmpty ? [] : [AppNotLoadedRule.description.id])
+        }
+        return AppAudit(manifest: context.manifest, findings: findings, answers: answers, requestedRead: [], requestedShare: [],
+                        notes: context.manifest.loadProblems.map { "not loaded: \($0.location): \($0.message)" })
+    }
+
+    /// A place no evidence quotes: the file (a folder) and its line in words, so no reader takes it for a cited line.
+    private static func shown(_ location: FileLocation) -> String {
+        location.line.map { "\(location.file), line \($0)" } ?? location.file
     }
 
     /// Freeing a thousand trees and their indexes takes a tenth of a `check`; nothing waits for it,

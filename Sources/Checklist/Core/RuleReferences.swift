@@ -59,6 +59,7 @@ public enum RuleReferences {
                                                  url: "https://developer.apple.com/app-store/review/guidelines/#software-requirements")
 
     public static let table: [String: [RuleReference]] = [
+        "app-not-loaded": [appExtensions, entitlement],
         "authorization-from-error-text": [requestAuthorization, authorizing],
         "authorization-remembered": [authorizing, protectingPrivacy],
         "availability-not-checked": [isHealthDataAvailable, guidelineCompleteness],
@@ -77,6 +78,7 @@ public enum RuleReferences {
         "flutter-permissions-unknown": [protectingPrivacy, authorizationStatus],
         "flutter-write-read-only": [requestAuthorization, authorizing],
         "healthkit-required-capability-ipad": [requiredCapabilities, isHealthDataAvailable],
+        "healthkit-use-unread": [entitlement, authorizing],
         "icloud-beside-healthkit": [guidelineHealth, protectingPrivacy],
         "localization-incomplete": [localizingInfoPlist, shareUsage],
         "localized-key-not-in-plist": [localizingInfoPlist, shareUsage],

@@ -9,7 +9,7 @@ extension RuleCatalog {
             PrivacyManifestHealthTrackingRule.self, PrivacyTrackingDomainsRule.self,
             LocalizationIncompleteRule.self, LocalizedKeyNotInPlistRule.self, UsageKeyInLocalizableStringsRule.self,
             UnresolvedBuildVariableRule.self, RequiredCapabilityOnIPadRule.self, ExtensionDeclaresHealthKitUsageRule.self,
-            DependencyWithoutHealthFeatureRule.self, DependencyClinicalRecordsRule.self,
+            DependencyWithoutHealthFeatureRule.self, DependencyClinicalRecordsRule.self, AppNotLoadedRule.self, HealthKitUseUnreadRule.self,
         ]
     }
 }

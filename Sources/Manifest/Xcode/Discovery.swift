@@ -131,13 +131,32 @@ struct ProjectDiscovery {
             guard files.exists(manifest.value) else { throw InputError("Tuist manifest '\(manifest.value)' does not exist", at: manifest.location) }
             TuistDiscovery(files: files, budget: parseBudget, manifest: manifest.value).discover(into: &discovery)
         } else if let project = app.project {
-            try XcodeDiscovery(files: files).discover(project: project.value, at: project.location, into: &discovery)
+            if let (spec, isTuist) = Self.specBeside(project.value, files: files) {
+                // Xcode cannot open a project folder without its project.pbxproj; the spec that generates it is the project.
+                discovery.note("\(files.display(project.value)) holds no project.pbxproj: the app is read from \(files.display(spec)) beside it",
+                               origin: isTuist ? TuistDiscovery.fileName : XcodeGenDiscovery.fileName, at: project.location)
+                if isTuist { try TuistDiscovery(files: files, manifest: spec).discover(into: &discovery) }
+                else { try XcodeGenDiscovery(files: files, spec: spec).discover(into: &discovery) }
+            } else {
+                try XcodeDiscovery(files: files).discover(project: project.value, at: project.location, into: &discovery)
+            }
         } else if files.exists(XcodeGenDiscovery.fileName) {
             try XcodeGenDiscovery(files: files).discover(into: &discovery)
         } else if files.exists(TuistDiscovery.fileName) {
             TuistDiscovery(files: files, budget: parseBudget).discover(into: &discovery)
         }
         return discovery
+    }
+
+    /// The XcodeGen spec or Tuist manifest beside an `.xcodeproj` folder that has no `project.pbxproj`.
+    static func specBeside(_ project: String, files: AppFiles) -> (path: String, isTuist: Bool)? {
+        guard let normalized = AppFiles.normalize(project.hasSuffix("/") ? String(project.dropLast()) : project),
+              !files.exists(AppFiles.join(normalized, "project.pbxproj")) else { return nil }
+        let folder = (normalized as NSString).deletingLastPathComponent
+        let base = folder.isEmpty ? "." : folder
+        if files.exists(AppFiles.join(base, XcodeGenDiscovery.fileName)) { return (AppFiles.join(base, XcodeGenDiscovery.fileName), false) }
+        if files.exists(AppFiles.join(base, TuistDiscovery.fileName)) { return (AppFiles.join(base, TuistDiscovery.fileName), true) }
+        return nil
     }
 
     /// `RunnerWidget` → `runner-widget`, `CoS Widget` → `cos-widget`: an id for the output folder.
@@ -177,7 +196,9 @@ struct FlutterProject {
         }
         // The root stays the Flutter folder, so every other path of the entry keeps meaning what it says.
         var app = app
-        app.project = Located("ios/" + project, at: app.location)
+        // A discovered entry has no config line to cite: its project folder is what the problems rest on.
+        let location = app.isDiscovered ? FileLocation(file: AppFiles(fileSystem: fileSystem, app: app).display("ios/" + project)) : app.location
+        app.project = Located("ios/" + project, at: location)
         return app
     }
 }

@@ -16,6 +16,9 @@ struct LocalDependencies {
         while !pending.isEmpty {
             let (written, at, depth) = pending.removeFirst()
             guard let folder = AppFiles.normalize(written) else {
+                // Above the app folder but in the repository (`.local(path: "../")`): read as
+                // `extra_sources` are, which the loader keeps inside the repository.
+                if depth == 0, addAbove(written, at: at, into: &discovery) { continue }
                 discovery.note("local package '\(written)' is outside the app folder; its code is not read (list its sources under `extra_sources` to audit them)", origin: "XCLocalSwiftPackageReference", at: at)
                 continue
             }
@@ -40,6 +43,30 @@ struct LocalDependencies {
             }
         }
         return found
+    }
+
+    /// A local package above the app's root: its targets' folders join `extra_sources`, when its
+    /// `Package.swift` can be read (the file system refuses what lies outside the repository).
+    private func addAbove(_ written: String, at: FileLocation, into discovery: inout Discovery) -> Bool {
+        guard let folder = Self.climbing(written), let text = files.text(AppFiles.join(folder, "Package.swift")) else { return false }
+        let package = PackageManifestScan(text: text)
+        let folders = package.targets.map { AppFiles.join(folder, $0.path ?? "Sources/\($0.name)") }.filter(files.isDirectory)
+        let known = Set(discovery.config.extraSources.map(\.value))
+        discovery.config.extraSources += folders.filter { !known.contains($0) }.map { Located($0, at: at) }
+        discovery.fact("\(Plural.count(folders.count, "source folder")) from the local package \(files.display(folder)) (\(package.targets.map(\.name).joined(separator: ", "))), above the app folder",
+                       origin: "Package.swift", at: FileLocation(file: files.display(AppFiles.join(folder, "Package.swift")), line: 1))
+        return !folders.isEmpty
+    }
+
+    /// `../Kit/./Sources` → `../Kit/Sources`: a relative path that may climb, resolved as far as
+    /// it can be; nil when absolute.
+    static func climbing(_ path: String) -> String? {
+        guard !path.hasPrefix("/") else { return nil }
+        var parts: [String] = []
+        for part in path.split(separator: "/").map(String.init) where part != "." && !part.isEmpty {
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+        }
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// Swift files of the development pods named in `podfile`.

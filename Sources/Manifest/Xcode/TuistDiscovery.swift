@@ -61,8 +61,9 @@ struct TuistDiscovery {
         let applications = targets.filter { $0.product == "app" }
         guard let app = applications.first(where: { $0.name == discovery.config.name }) ?? applications.first else {
             discovery.note("\(shown) declares no application target as a literal `.target(…, product: .app, …)` (it is computed, or names none); "
-                           + "name info_plist, entitlements and sources in the config to audit the app",
+                           + "its sources are not read — name info_plist, entitlements and sources in the config to audit the app",
                            origin: Self.fileName, at: FileLocation(file: shown, line: file.projectLine))
+            declarationsBesideComputedManifest(file, into: &discovery)
             return
         }
         let explicit = discovery.config.explicitKeys
@@ -87,6 +88,25 @@ struct TuistDiscovery {
             if !unique.isEmpty {
                 discovery.config.sources = unique
                 discovery.fact("\(Plural.count(unique.count, "source folder")) from sources", origin: Self.fileName, at: file.location(of: sources))
+            }
+        }
+        if !explicit.contains("sources") {
+            // Local packages (`.package(path:)`, `.local(path:)`), here or in Tuist's own
+            // `Tuist/Package.swift`: the app's code, read as its dependencies.
+            var local: [(path: String, at: FileLocation)] = []
+            for (relative, base) in [(manifest, file.folder), (AppFiles.join(file.folder.isEmpty ? "." : file.folder, "Tuist/Package.swift"), AppFiles.join(file.folder.isEmpty ? "." : file.folder, "Tuist"))] {
+                guard let text = relative == manifest ? file.text : files.text(relative) else { continue }
+                for (path, line) in Self.packagePaths(in: text) {
+                    let joined = AppFiles.join(base.isEmpty ? "." : base, path)
+                    if !local.contains(where: { $0.path == joined }) { local.append((joined, FileLocation(file: files.display(relative), line: line))) }
+                }
+            }
+            let packaged = LocalDependencies(files: files).packageSources(local, into: &discovery)
+            var seen = Set(discovery.config.sources)
+            let added = packaged.filter { seen.insert($0).inserted }
+            if !added.isEmpty {
+                discovery.config.sources += added
+                discovery.config.dependencySources.formUnion(added)
             }
         }
         if !explicit.contains("extensions") {
@@ -119,6 +139,53 @@ struct TuistDiscovery {
         }
     }
 
+    /// A manifest built by helper functions still sits beside the files it names: the one
+    /// `.entitlements` file and the one `Info.plist` in its folder are the app's (each noted), so
+    /// what the app declares is known even though its targets, and so its code, are not.
+    private func declarationsBesideComputedManifest(_ file: Manifest, into discovery: inout Discovery) {
+        let found = (try? files.files(under: file.folder.isEmpty ? "." : file.folder, skipping: ["Tests", "UITests", "Derived", "Tuist", "Pods"])) ?? []
+        let explicit = discovery.config.explicitKeys
+        // Among several, the one that turns HealthKit on is the app's (its extensions seldom do alone).
+        let allEntitlements = found.filter { $0.hasSuffix(".entitlements") }
+        let healthKit = allEntitlements.filter { files.text($0)?.contains("com.apple.developer.healthkit") == true }
+        let entitlements = allEntitlements.count > 1 && healthKit.count == 1 ? healthKit : allEntitlements
+        let plists = found.filter { ($0 as NSString).lastPathComponent == "Info.plist" }
+        if !explicit.contains("entitlements") {
+            if entitlements.count == 1 {
+                discovery.config.entitlements = entitlements[0]
+                discovery.note("\(files.display(entitlements[0])), \(allEntitlements.count == 1 ? "the one entitlements file" : "the one entitlements file turning HealthKit on") beside the computed manifest, is read as the app's",
+                               origin: Self.fileName, at: FileLocation(file: file.shown, line: file.projectLine))
+            } else if entitlements.count > 1 {
+                discovery.entitlementCandidates = entitlements.map(files.display)
+            }
+        }
+        if !explicit.contains("info_plist"), plists.count == 1 {
+            discovery.config.infoPlist = plists[0]
+            discovery.note("\(files.display(plists[0])), the one Info.plist beside the computed manifest, is read as the app's",
+                           origin: Self.fileName, at: FileLocation(file: file.shown, line: file.projectLine))
+        }
+    }
+
+    /// A manifest that builds its project through `ProjectDescriptionHelpers` whose helpers make an
+    /// application target (`product: .app`): an app, though its targets are computed. The helpers
+    /// live in `Tuist/ProjectDescriptionHelpers` at the manifest's folder or one above it, up to `root`.
+    static func declaresAppThroughHelpers(_ text: String, folder: String, root: String, fileSystem: FileSystem) -> Bool {
+        guard text.contains("ProjectDescriptionHelpers") else { return false }
+        var current = folder
+        for _ in 0..<8 {
+            let helpers = current + "/Tuist/ProjectDescriptionHelpers"
+            if fileSystem.isDirectory(helpers) {
+                let sources = ((try? fileSystem.files(under: helpers)) ?? []).filter { $0.hasSuffix(".swift") }.prefix(64)
+                return sources.contains { name in
+                    (try? fileSystem.contents(of: helpers + "/" + name)).map { declaresApp("ProjectDescription\n" + String(decoding: $0, as: UTF8.self)) } ?? false
+                }
+            }
+            if current == root || !current.hasPrefix(root) { return false }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return false
+    }
+
     /// An `infoPlist:` / `entitlements:` argument: a file (`"App/Info.plist"`, `.file(path:)`), keys
     /// written in the manifest (`.extendingDefault(with:)`, `.dictionary`), or Tuist's default plist.
     private func read(_ argument: ExprSyntax?, of target: Manifest.Target, as what: String, into discovery: inout Discovery,
@@ -149,6 +216,17 @@ struct TuistDiscovery {
                            origin: Self.fileName, at: location)
             return (nil, nil)
         }
+    }
+
+    /// `.package(path: "../Kit")` and `.local(path: "Kit")` in a manifest, with their lines.
+    static func packagePaths(in text: String) -> [(path: String, line: Int)] {
+        var result: [(String, Int)] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where line.contains("path:") && (line.contains(".package(") || line.contains(".local(")) {
+            guard let range = line.range(of: #"(\.package|\.local)\(\s*(name:\s*"[^"]*",\s*)?path:\s*"([^"]+)""#, options: .regularExpression) else { continue }
+            if let path = LocalDependencies.quotedStrings(in: String(line[range])).last { result.append((path, index + 1)) }
+        }
+        return result
     }
 
     /// `App/Sources/**` → `App/Sources`; nil for a glob with no folder before its first wildcard.

@@ -22,6 +22,14 @@ struct XcodeDiscovery {
         var notes: [DiscoveredFact]
     }
 
+    /// Swift files of a target of another project (a sibling framework), relative to the app root.
+    static func swiftSources(of target: XcodeProject.Target, in project: XcodeProject, data: Data, files: AppFiles) -> [String] {
+        let text = String(decoding: data, as: UTF8.self)
+        let reader = Reader(project: project, text: text, lines: TextLines.split(text), files: files, flutter: nil)
+        var notes: [DiscoveredFact] = []
+        return reader.swiftSources(target, notes: &notes)
+    }
+
     private struct Reader {
         let project: XcodeProject
         let text: String
@@ -282,6 +290,10 @@ struct XcodeDiscovery {
         }
         let pbxproj = AppFiles.join(projectPath, "project.pbxproj")
         guard files.exists(pbxproj) else {
+            if files.isDirectory(projectPath) {
+                throw InputError("'\(files.display(projectPath))' holds no project.pbxproj (not committed?), and no project.yml or Project.swift is beside it: "
+                                 + "there is no Xcode project to read", at: location)
+            }
             throw InputError("Xcode project not found: '\(files.display(pbxproj))' does not exist", at: location)
         }
         let data = try files.read(pbxproj)
@@ -463,10 +475,33 @@ struct XcodeDiscovery {
             }
             // Local Swift packages and development pods: the app's own code outside the project's targets.
             let local = LocalDependencies(files: files)
-            let packaged = local.packageSources(project.localPackages(of: main).map { ($0.path, reader.location($0.line)) }, into: &discovery)
+            var packages = project.localPackages(of: main).map { ($0.path, reader.location($0.line)) }
+            let unreferenced = project.unreferencedPackageProducts(of: main)
+            if !unreferenced.isEmpty {
+                packages += project.folderReferences().filter { files.exists(AppFiles.join($0.path, "Package.swift")) }.map { ($0.path, reader.location($0.line)) }
+                // A `Package.swift` beside the project (or above it, in the app folder) that makes the product.
+                var folder = project.projectDirectory
+                while true {
+                    let manifest = AppFiles.join(folder, "Package.swift")
+                    if let text = files.text(manifest), unreferenced.contains(where: { text.contains("\"\($0)\"") }),
+                       !packages.contains(where: { AppFiles.normalize($0.0) == AppFiles.normalize(folder) }) {
+                        packages.append((folder, FileLocation(file: files.display(manifest), line: 1)))
+                    }
+                    if folder == "." || folder.isEmpty { break }
+                    folder = (folder as NSString).deletingLastPathComponent
+                    if folder.isEmpty { folder = "." }
+                }
+            }
+            let packaged = local.packageSources(packages, into: &discovery)
             let pods = local.podSources(podfile: AppFiles.join(project.projectDirectory, "Podfile"), into: &discovery)
+            // Frameworks built by another project of the repository (a workspace sibling, a
+            // checked-out dependency): linked by name, their code is the app's too.
+            let own = Set(project.targets.map(\.name))
+            let linkedNames = ([main] + reader.linkedFrameworks(of: main)).flatMap { project.files(of: $0, phase: "PBXFrameworksBuildPhase") }
+                .map(\.name).filter { $0.hasSuffix(".framework") }.map { String($0.dropLast(".framework".count)) }.filter { !own.contains($0) }
+            let siblings = SiblingProjects(files: files).frameworkSources(named: Array(Set(linkedNames)).sorted(), besides: projectPath, into: &discovery)
             var seen = Set(discovery.config.sources)
-            let dependencies = (packaged + pods).filter { seen.insert($0).inserted }
+            let dependencies = (packaged + pods + siblings).filter { seen.insert($0).inserted }
             discovery.config.sources += dependencies
             discovery.config.dependencySources = Set(dependencies)
         }

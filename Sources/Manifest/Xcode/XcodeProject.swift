@@ -207,6 +207,26 @@ public struct XcodeProject: Sendable {
         }
     }
 
+    /// Package products the target links with no package reference: a local package added to the
+    /// project as a folder (its `Package.swift` makes it one), the way Xcode did before
+    /// `XCLocalSwiftPackageReference`.
+    public func unreferencedPackageProducts(of target: Target) -> [String] {
+        guard let node = objects[target.id] else { return [] }
+        return (node["packageProductDependencies"]?.strings ?? []).compactMap { id in
+            guard let product = objects[id], product["package"] == nil else { return nil }
+            return product["productName"]?.string
+        }
+    }
+
+    /// Folders the project references as files (`lastKnownFileType = folder` or `wrapper`), relative
+    /// to the app root, with their lines: where a local package added as a folder sits.
+    public func folderReferences() -> [(path: String, line: Int)] {
+        var resolver = self.resolver
+        return objects.filter { $0.value["isa"]?.string == "PBXFileReference" && ["folder", "wrapper"].contains($0.value["lastKnownFileType"]?.string ?? "") }
+            .sorted { $0.value.line < $1.value.line }
+            .compactMap { entry in resolver.resolve(entry.key).path.map { ($0, entry.value.line) } }
+    }
+
     /// Folders of Xcode 16's synchronized groups (every file inside belongs to the target), with the
     /// files the target excludes, both relative to the app root.
     public func synchronizedFolders(of target: Target) -> [(folder: ResolvedFile, excluded: Set<String>)] {

@@ -136,6 +136,7 @@ public enum EvidenceReport {
         switch verdict {
         case .passes: return "pass"
         case .needsWork: return "warn"
+        case .incomplete: return "unknown"
         case .fails: return "fail"
         }
     }

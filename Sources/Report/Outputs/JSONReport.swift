@@ -174,14 +174,18 @@ public enum JSONReport {
     /// `outsideChangedLines` only with `--changed-files` or `--since`: its absence means nothing was left out.
     private static func summary(_ apps: [AppReport], scope: ChangeScope?, baselined: Int?) -> JSONValue {
         let verdicts = apps.map(\.verdict)
+        var tally: [(String, JSONValue)] = [
+            ("passes", .int(verdicts.filter { $0 == .passes }.count)),
+            ("needsWork", .int(verdicts.filter { $0 == .needsWork }.count)),
+            ("fails", .int(verdicts.filter { $0 == .fails }.count)),
+        ]
+        // Only when some app could not be fully read, so results without one keep their shape.
+        let incomplete = verdicts.filter { $0 == .incomplete }.count
+        if incomplete > 0 { tally.append(("incomplete", .int(incomplete))) }
         var members: [(String, JSONValue)] = [
             ("apps", .int(apps.count)),
             ("findings", counts(FindingCounts(apps.flatMap(\.findings)))),
-            ("verdicts", .object([
-                ("passes", .int(verdicts.filter { $0 == .passes }.count)),
-                ("needsWork", .int(verdicts.filter { $0 == .needsWork }.count)),
-                ("fails", .int(verdicts.filter { $0 == .fails }.count)),
-            ])),
+            ("verdicts", .object(tally)),
         ]
         if let scope { members.append(("outsideChangedLines", .int(scope.outside))) }
         if let baselined { members.append(("baselined", .int(baselined))) }

@@ -51,6 +51,7 @@ public enum MarkdownReport {
         switch verdict {
         case .passes: return "✅ passes"
         case .needsWork: return "⚠️ needs work"
+        case .incomplete: return "❔ incomplete"
         case .fails: return "❌ fails"
         }
     }
@@ -59,7 +60,9 @@ public enum MarkdownReport {
         let counts = FindingCounts(audits)
         var text = "## HealthKit audit\n\n"
         let failing = audits.filter { $0.verdict == .fails }.count, needsWork = audits.filter { $0.verdict == .needsWork }.count
-        text += "**\(failing) of \(Plural.count(audits.count, "app")) \(failing == 1 ? "fails" : "fail"), \(needsWork) \(needsWork == 1 ? "needs" : "need") work** — "
+        let incomplete = audits.filter { $0.verdict == .incomplete }.count
+        text += "**\(failing) of \(Plural.count(audits.count, "app")) \(failing == 1 ? "fails" : "fail"), \(needsWork) \(needsWork == 1 ? "needs" : "need") work"
+            + (incomplete > 0 ? ", \(incomplete) could not be fully read" : "") + "** — "
         text += "\(Plural.count(counts.errors, "error")), \(Plural.count(counts.warnings, "warning")), \(Plural.count(counts.notes, "note")), \(counts.suppressed) suppressed.\n\n"
         if let scope { text += "_\(scope.sentence)._\n\n" }
         return text + "| App | Verdict | Errors | Warnings | Notes | Suppressed |\n| --- | --- | ---: | ---: | ---: | ---: |\n"

@@ -49,7 +49,8 @@ public enum ReportSchema {
               "properties": {
                 "passes": {"type": "integer", "minimum": 0},
                 "needsWork": {"type": "integer", "minimum": 0},
-                "fails": {"type": "integer", "minimum": 0}
+                "fails": {"type": "integer", "minimum": 0},
+                "incomplete": {"type": "integer", "minimum": 0, "description": "Apps that could not be loaded or whose declared HealthKit use could not be read."}
               }
             },
             "outsideChangedLines": {"type": "integer", "minimum": 0, "description": "With --changed-files or --since: active findings left out because they are not on a changed line."},
@@ -66,7 +67,7 @@ public enum ReportSchema {
             "id": {"type": "string"},
             "name": {"type": "string"},
             "kind": {"enum": ["swift", "react-native", "cordova", "flutter"]},
-            "verdict": {"enum": ["passes", "needs work", "fails"]},
+            "verdict": {"enum": ["passes", "needs work", "incomplete", "fails"]},
             "counts": {"$ref": "#/$defs/counts"},
             "requested": {
               "type": "object",

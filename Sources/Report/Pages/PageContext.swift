@@ -7,6 +7,7 @@ enum PageContext {
         switch verdict {
         case .passes: return "pass"
         case .needsWork: return "warn"
+        case .incomplete: return "unknown"
         case .fails: return "fail"
         }
     }

@@ -1,0 +1,475 @@
+import Checklist
+import Foundation
+@testable import Manifest
+import Report
+@testable import SiteBuild
+import TestSupport
+import XCTest
+
+/// `check` with no config on repositories as real ones are: one app whose project cannot be read
+/// is reported as such while the others are audited; project formats are read as their toolchains
+/// read them; local code is the app's; and an app whose HealthKit use could not be read never passes.
+final class DiscoveryIsolationTests: XCTestCase {
+    var root: String!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-isolation-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: root) }
+
+    func write(_ path: String, _ text: String) throws {
+        let full = root + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try text.write(toFile: full, atomically: true, encoding: .utf8)
+    }
+
+    /// The audit `check` runs with no config, in-process: the discovered config laid over the folder.
+    func auditDiscovered() throws -> BuildState {
+        let apps = AppDiscovery.find(in: root)
+        var options = BuildOptions(siteDirectory: root, log: SilentLog())
+        options.fileSystem = OverlayFileSystem(LocalFileSystem(confinedTo: [root]),
+                                               files: [root + "/" + ConfigLoader.fileName: Data(AppDiscovery.config(for: apps, title: "Repo").utf8)])
+        options.discoveredApps = true
+        return try Pipeline.audit.run(options)
+    }
+
+    // MARK: Fixtures
+
+    struct Target {
+        var name: String
+        var type = "com.apple.product-type.application"
+        var sources: [String] = []
+        var frameworks: [String] = []
+        var settings: [String: String] = [:]
+        /// Package products linked with no package reference (a local package added as a folder).
+        var packageProducts: [String] = []
+    }
+
+    /// A project.pbxproj with the targets, their Swift files (paths relative to the project's
+    /// folder), the frameworks each links by name, and their Release settings.
+    static func pbxproj(_ targets: [Target], folders: [String] = []) -> String {
+        var objects = ""
+        var children: [String] = []
+        for (f, folder) in folders.enumerated() {
+            objects += "RD\(f) = {isa = PBXFileReference; lastKnownFileType = folder; path = \"\(folder)\"; sourceTree = \"<group>\";};\n"
+            children.append("RD\(f)")
+        }
+        var targetIDs: [String] = []
+        for (t, target) in targets.enumerated() {
+            var sourceFiles: [String] = [], frameworkFiles: [String] = []
+            for (f, path) in target.sources.enumerated() {
+                objects += "R\(t)S\(f) = {isa = PBXFileReference; path = \"\(path)\"; sourceTree = \"<group>\";};\n"
+                objects += "B\(t)S\(f) = {isa = PBXBuildFile; fileRef = R\(t)S\(f);};\n"
+                children.append("R\(t)S\(f)")
+                sourceFiles.append("B\(t)S\(f)")
+            }
+            for (f, name) in target.frameworks.enumerated() {
+                objects += "R\(t)F\(f) = {isa = PBXFileReference; path = \(name).framework; sourceTree = BUILT_PRODUCTS_DIR;};\n"
+                objects += "B\(t)F\(f) = {isa = PBXBuildFile; fileRef = R\(t)F\(f);};\n"
+                frameworkFiles.append("B\(t)F\(f)")
+            }
+            let products = target.packageProducts.enumerated().map { "PP\(t)_\($0.offset)" }
+            for (p, product) in target.packageProducts.enumerated() {
+                objects += "PP\(t)_\(p) = {isa = XCSwiftPackageProductDependency; productName = \(product);};\n"
+            }
+            let settings = (["PRODUCT_NAME": "$(TARGET_NAME)"].merging(target.settings) { $1 }).sorted { $0.key < $1.key }
+                .map { "\($0.key) = \"\($0.value)\";" }.joined(separator: " ")
+            objects += """
+            T\(t) = {isa = PBXNativeTarget; name = "\(target.name)"; productName = "\(target.name)"; productType = "\(target.type)"; buildConfigurationList = TL\(t); buildPhases = (PS\(t), PF\(t)); dependencies = (); packageProductDependencies = (\(products.joined(separator: ", ")));};
+            PS\(t) = {isa = PBXSourcesBuildPhase; files = (\(sourceFiles.joined(separator: ", ")));};
+            PF\(t) = {isa = PBXFrameworksBuildPhase; files = (\(frameworkFiles.joined(separator: ", ")));};
+            TL\(t) = {isa = XCConfigurationList; buildConfigurations = (TR\(t)); defaultConfigurationName = Release;};
+            TR\(t) = {isa = XCBuildConfiguration; name = Release; buildSettings = {\(settings)};};
+
+            """
+            targetIDs.append("T\(t)")
+        }
+        return """
+        // !$*UTF8*$!
+        { archiveVersion = 1; objectVersion = 56; objects = {
+        P = {isa = PBXProject; mainGroup = G; targets = (\(targetIDs.joined(separator: ", "))); buildConfigurationList = PL;};
+        G = {isa = PBXGroup; children = (\(children.joined(separator: ", "))); sourceTree = "<group>";};
+        PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+        PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+        \(objects)}; rootObject = P; }
+        """
+    }
+
+    static let entitlements = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0">
+    <dict>
+    \t<key>com.apple.developer.healthkit</key>
+    \t<true/>
+    </dict>
+    </plist>
+    """
+
+    /// Writes body mass and checks availability first, but never re-checks the status before the write.
+    static let healthWriter = """
+    import HealthKit
+
+    public final class BodyLog {
+        let store = HKHealthStore()
+
+        public func save(kilograms: Double) {
+            guard HKHealthStore.isHealthDataAvailable() else { return }
+            let type = HKQuantityType(.bodyMass)
+            store.requestAuthorization(toShare: [type], read: []) { _, _ in
+                let sample = HKQuantitySample(type: type, quantity: HKQuantity(unit: .gramUnit(with: .kilo), doubleValue: kilograms), start: Date(), end: Date())
+                self.store.save(sample) { _, _ in }
+            }
+        }
+    }
+    """
+
+    static let healthSettings = [
+        "GENERATE_INFOPLIST_FILE": "YES",
+        "INFOPLIST_KEY_NSHealthShareUsageDescription": "Scales reads your weight history to chart your progress.",
+        "INFOPLIST_KEY_NSHealthUpdateUsageDescription": "Scales saves each weigh-in to Health so your other apps see it.",
+    ]
+
+    /// Two Flutter examples and a native app; one example's project folder has no project.pbxproj.
+    func makeMonorepoWithABrokenApp() throws {
+        for name in ["steps", "broken"] {
+            try write("packages/\(name)/example/pubspec.yaml", "name: \(name)_example\ndependencies:\n  flutter:\n    sdk: flutter\n")
+            try write("packages/\(name)/example/lib/main.dart", "void main() {}\n")
+        }
+        try write("packages/steps/example/ios/Runner.xcodeproj/project.pbxproj", Self.pbxproj([Target(name: "Runner", sources: ["Runner/AppDelegate.swift"])]))
+        try write("packages/steps/example/ios/Runner/AppDelegate.swift", "import UIKit\n")
+        // Only the workspace is committed: Xcode cannot open this project, nor can the audit.
+        try write("packages/broken/example/ios/Runner.xcodeproj/project.xcworkspace/contents.xcworkspacedata",
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\"></Workspace>\n")
+        try write("Scales/Scales.xcodeproj/project.pbxproj",
+                  Self.pbxproj([Target(name: "Scales", sources: ["BodyLog.swift"], settings: Self.healthSettings.merging(["CODE_SIGN_ENTITLEMENTS": "Scales.entitlements"]) { $1 })]))
+        try write("Scales/BodyLog.swift", Self.healthWriter)
+        try write("Scales/Scales.entitlements", Self.entitlements)
+    }
+
+    // MARK: 1–2. One app's failure is that app's, cited at its own files
+
+    func testAnAppThatCannotBeLoadedIsReportedWhileTheOthersAreAudited() throws {
+        try makeMonorepoWithABrokenApp()
+        let state = try auditDiscovered()
+        XCTAssertEqual(state.audits.map(\.manifest.id).sorted(), ["broken-example", "scales", "steps-example"], "Flutter apps named by their pubspec")
+        let broken = try XCTUnwrap(state.audits.first { !$0.manifest.loadProblems.isEmpty })
+        XCTAssertEqual(broken.manifest.config.rootInSite, "packages/broken/example")
+        XCTAssertEqual(broken.manifest.loadProblems.map(\.location.file), ["packages/broken/example/ios/Runner.xcodeproj"])
+        XCTAssertTrue(broken.manifest.loadProblems[0].message.contains("holds no project.pbxproj"), broken.manifest.loadProblems[0].message)
+        XCTAssertEqual(broken.answers.map(\.status), Array(repeating: .cannotTell, count: 6))
+        XCTAssertTrue(broken.answers.allSatisfy { $0.reason.contains("could not be loaded") && $0.reason.contains("(packages/broken/example/ios/Runner.xcodeproj)") },
+                      "each answer names the folder it rests on: \(broken.answers[0].reason)")
+        XCTAssertEqual(broken.verdict, .incomplete)
+        XCTAssertEqual(broken.activeFindings.map(\.ruleID), ["app-not-loaded"])
+        let others = state.audits.filter { $0.manifest.loadProblems.isEmpty }
+        XCTAssertEqual(others.count, 2)
+        let scales = try XCTUnwrap(others.first { $0.manifest.id == "scales" })
+        XCTAssertTrue(scales.findings.contains { $0.location.file == "Scales/BodyLog.swift" }, "the healthy apps are audited: \(scales.findings.map(\.ruleID))")
+
+        // Every format shows the app that could not be loaded, and no message cites a config that does not exist.
+        let context = OutputContext(sitePrefix: "", siteDirectory: root, showSuppressed: false, failOn: .error, verbose: false)
+        for format in ReportFormat.allCases {
+            let rendered = format.render(state.audits, context: context)
+            XCTAssertTrue(rendered.contains("app-not-loaded"), "\(format) names the rule")
+            XCTAssertTrue(rendered.contains("packages/broken/example/ios/Runner.xcodeproj"), "\(format) cites the project folder")
+            XCTAssertFalse(rendered.contains(ConfigLoader.fileName + ":") || rendered.contains("\"" + ConfigLoader.fileName + "\""), "\(format) cites no in-memory config")
+        }
+        XCTAssertTrue(ReportFormat.markdown.render(state.audits, context: context).contains("incomplete"))
+
+        // The site built from the JSON result shows it too.
+        let results = root + "/results"
+        try FileManager.default.createDirectory(atPath: results, withIntermediateDirectories: true)
+        try ReportFormat.json.render(state.audits, context: context).write(toFile: results + "/run.json", atomically: true, encoding: .utf8)
+        var site = BuildOptions(siteDirectory: results, outputDirectory: root + "/public", log: SilentLog())
+        site.resultsDirectory = results
+        try Pipeline.results.run(site)
+        let page = try String(contentsOfFile: root + "/public/apps/\(broken.manifest.id)/index.html", encoding: .utf8)
+        XCTAssertTrue(page.contains("incomplete") && page.contains("could not be loaded"), "the app's page says why")
+    }
+
+    /// The binary itself: every report written, then exit status 2 and the reason on stderr.
+    func testCheckWritesEveryReportThenExitsTwo() throws {
+        try makeMonorepoWithABrokenApp()
+        let run = try HealthAuditBinary.run(["check", "--format", "sarif", "--output", "out.sarif", "--format", "text"], in: root)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stdout.contains("packages/broken/example/ios/Runner.xcodeproj:1: error: broken_example could not be loaded and was not audited"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("Scales/BodyLog.swift"), "the other apps are reported: \(run.stdout)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out.sarif"))
+        XCTAssertTrue(run.stderr.contains("check incomplete: 1 app could not be loaded (broken-example); the others were audited"), run.stderr)
+        XCTAssertFalse((run.stdout + run.stderr).contains(ConfigLoader.fileName + ":"), "no message cites the in-memory config: \(run.stderr)")
+    }
+
+    // MARK: 3. Project formats as their toolchains read them
+
+    func testAProjectFolderWithoutItsProjectFileIsSkippedWithWhy() throws {
+        try write("Old/Old.xcodeproj/project.xcworkspace/contents.xcworkspacedata", "<Workspace version = \"1.0\"></Workspace>\n")
+        try write("Scales/Scales.xcodeproj/project.pbxproj", Self.pbxproj([Target(name: "Scales", sources: [])]))
+        let survey = AppDiscovery.survey(in: root)
+        XCTAssertEqual(survey.apps.map(\.name), ["Scales"])
+        XCTAssertEqual(survey.skipped.map(\.path), ["Old/Old.xcodeproj"])
+        XCTAssertTrue(survey.skipped[0].reason.contains("no project.pbxproj"), survey.skipped[0].reason)
+    }
+
+    /// A folder named with a line break holds an app like any other; its problems cite it as named.
+    func testAFolderWithALineBreakInItsNameIsAnAppLikeAnyOther() throws {
+        try write("Body\nScales/Scales.xcodeproj/project.pbxproj", Self.pbxproj([Target(name: "Scales", sources: ["BodyLog.swift"], settings: Self.healthSettings)]))
+        try write("Body\nScales/BodyLog.swift", Self.healthWriter)
+        try write("Broken\nApp/pubspec.yaml", "name: broken_app\n")
+        try write("Broken\nApp/ios/Runner.xcodeproj/project.xcworkspace/contents.xcworkspacedata", "<Workspace version = \"1.0\"></Workspace>\n")
+        let state = try auditDiscovered()
+        XCTAssertEqual(state.audits.map(\.manifest.name).sorted(), ["Scales", "broken_app"])
+        let scales = try XCTUnwrap(state.audits.first { $0.manifest.name == "Scales" })
+        XCTAssertTrue(scales.manifest.main.sources.map(\.path).contains("Body\nScales/BodyLog.swift"))
+        let broken = try XCTUnwrap(state.audits.first { $0.manifest.name == "broken_app" })
+        XCTAssertEqual(broken.manifest.loadProblems.map(\.location.file), ["Broken\nApp/ios/Runner.xcodeproj"])
+    }
+
+    func testAProjectFileOverTheSizeLimitIsReportedNotDropped() throws {
+        let big = Self.pbxproj([Target(name: "Huge", sources: [])]) + "\n// " + String(repeating: "x", count: InputLimits.maxFileBytes)
+        try write("Huge/Huge.xcodeproj/project.pbxproj", big)
+        let state = try auditDiscovered()
+        let audit = try XCTUnwrap(state.audits.first)
+        XCTAssertEqual(audit.manifest.name, "Huge")
+        XCTAssertEqual(audit.verdict, .incomplete)
+        XCTAssertEqual(audit.manifest.loadProblems.first?.location.file, "Huge/Huge.xcodeproj/project.pbxproj")
+    }
+
+    /// An XcodeGen spec beside a committed project folder that lacks project.pbxproj, written as
+    /// real specs are: anchors and merge keys, an included file, a target template, usage strings in
+    /// `settings.base`, and a watch application.
+    func testAnXcodeGenSpecWithAnchorsIncludesAndTemplatesIsReadAsXcodeGenReadsIt() throws {
+        try write("Scales.xcodeproj/project.xcworkspace/contents.xcworkspacedata", "<Workspace version = \"1.0\"></Workspace>\n")
+        try write("project.yml", """
+        name: Scales
+        include:
+          - path: shared/legacy.yml
+            enable: false
+          - shared/base.yml
+        settings: &shared
+          base:
+            INFOPLIST_KEY_NSHealthShareUsageDescription: Scales reads your weight history to chart your progress.
+        targets:
+          Scales:
+            templates: [HealthApp]
+            settings:
+              <<: *shared
+              configs:
+                Release:
+                  INFOPLIST_KEY_NSHealthUpdateUsageDescription: Scales saves your weight to Health after each weigh-in.
+          ScalesWatch:
+            type: application
+            platform: watchOS
+            sources: [Watch]
+            settings: *shared
+        """)
+        try write("shared/base.yml", """
+        targetTemplates:
+          HealthApp:
+            type: application
+            platform: iOS
+            sources:
+              - ${target_name}
+            entitlements:
+              path: ${target_name}/${target_name}.entitlements
+              properties:
+                com.apple.developer.healthkit: true
+        """)
+        // Left out as XcodeGen leaves it (`enable: false`): its template would make Scales a framework.
+        try write("shared/legacy.yml", "targetTemplates:\n  HealthApp:\n    type: framework\n    platform: iOS\n")
+        try write("Scales/BodyLog.swift", Self.healthWriter)
+        try write("Watch/WatchApp.swift", "import HealthKit\n\nlet watchStore = HKHealthStore()\n")
+        XCTAssertEqual(AppDiscovery.find(in: root).map(\.name), ["Scales"])
+        let state = try auditDiscovered()
+        let audit = try XCTUnwrap(state.audits.first)
+        XCTAssertEqual(audit.manifest.loadProblems.map(\.message), [])
+        XCTAssertEqual(audit.manifest.usageString("NSHealthShareUsageDescription")?.location, FileLocation(file: "project.yml", line: 8))
+        XCTAssertEqual(audit.manifest.usageString("NSHealthUpdateUsageDescription")?.location.line, 16)
+        XCTAssertEqual(audit.manifest.main.entitlements?["com.apple.developer.healthkit"]?.bool, true, "from the template")
+        XCTAssertEqual(audit.manifest.main.entitlements?.location(of: "com.apple.developer.healthkit"), FileLocation(file: "shared/base.yml", line: 10),
+                       "cited in the file that writes it")
+        XCTAssertEqual(audit.manifest.main.sources.map(\.path), ["Scales/BodyLog.swift"], "`${target_name}` substituted")
+        XCTAssertEqual(audit.manifest.extensions.map { "\($0.name) \($0.kind.rawValue)" }, ["ScalesWatch watch"])
+        XCTAssertEqual(audit.manifest.extensions.first?.sources.map(\.path), ["Watch/WatchApp.swift"])
+        XCTAssertEqual(audit.answers.first { $0.question == .usageStringsMeaningful }?.status, .yes)
+    }
+
+    func testAnAliasBombIsRefusedBeforeItExpands() throws {
+        var spec = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 { spec += "l\(level): &l\(level) [" + Array(repeating: level == 1 ? "*a" : "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        XCTAssertThrowsError(try YAMLReader.composeExpanding(spec, file: "project.yml")) { error in
+            XCTAssertTrue("\(error)".contains("once its aliases are expanded"), "\(error)")
+        }
+        let merged = try YAMLReader.composeExpanding("base: &b {k: 1, own: 0}\nuse:\n  <<: *b\n  own: 2\n", file: "project.yml")
+        XCTAssertEqual(merged.mapping?["use"]?.mapping?["k"]?.string, "1")
+        XCTAssertEqual(merged.mapping?["use"]?.mapping?["own"]?.string, "2", "the key written in the mapping wins")
+    }
+
+    // MARK: 4. Local code is the app's code
+
+    /// XcodeGen `packages:` with `path:`: the package's write is found, its availability check counted.
+    func testHealthKitCodeInALocalPackageIsTheApps() throws {
+        try write("project.yml", """
+        name: Scales
+        packages:
+          BodyKit:
+            path: Packages/BodyKit
+        targets:
+          Scales:
+            type: application
+            platform: iOS
+            sources: [Scales]
+            dependencies:
+              - package: BodyKit
+            entitlements:
+              path: Scales/Scales.entitlements
+              properties:
+                com.apple.developer.healthkit: true
+            info:
+              path: Scales/Info.plist
+              properties:
+                NSHealthUpdateUsageDescription: Scales saves each weigh-in to Health so your other apps see it.
+        """)
+        try write("Scales/App.swift", "import BodyKit\n\nlet log = BodyLog()\n")
+        try write("Packages/BodyKit/Package.swift", """
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "BodyKit", products: [.library(name: "BodyKit", targets: ["BodyKit"])], targets: [
+            .target(name: "BodyKit"),
+        ])
+        """)
+        try write("Packages/BodyKit/Sources/BodyKit/BodyLog.swift", Self.healthWriter)
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Packages/BodyKit/Sources/BodyKit/BodyLog.swift" && $0.isDependency })
+        XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no, "the package's write is the app's")
+        XCTAssertFalse(audit.findings.contains { $0.ruleID == "availability-not-checked" }, "the package's availability check counts")
+    }
+
+    /// A Tuist app in a folder of its own linking the repository's package above it
+    /// (`packages: [.local(path: "../")]`): the package is still the repository's, and the app's code.
+    func testALocalPackageAboveATuistAppIsTheApps() throws {
+        try write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"BodyKit\", targets: [.target(name: \"BodyKit\")])\n")
+        try write("Sources/BodyKit/BodyLog.swift", Self.healthWriter)
+        try write("ScalesApp/Project.swift", """
+        import ProjectDescription
+
+        let project = Project(
+            name: "Scales",
+            packages: [.local(path: "../")],
+            targets: [
+                .target(name: "Scales", destinations: .iOS, product: .app, bundleId: "org.example.scales",
+                        sources: ["Scales/**"], entitlements: "Scales/Scales.entitlements", dependencies: [.package(product: "BodyKit")]),
+            ]
+        )
+        """)
+        try write("ScalesApp/Scales/App.swift", "import BodyKit\n")
+        try write("ScalesApp/Scales/Scales.entitlements", Self.entitlements)
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertEqual(audit.manifest.loadProblems.map(\.message), [])
+        XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Sources/BodyKit/BodyLog.swift" && $0.isDependency },
+                      "\(audit.manifest.main.sources.map(\.path))")
+        XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no)
+    }
+
+    /// A local package added to the project as a folder, its product linked with no package reference.
+    func testALocalPackageAddedAsAFolderIsTheApps() throws {
+        try write("Scales.xcodeproj/project.pbxproj", Self.pbxproj([
+            Target(name: "Scales", sources: ["App.swift"], settings: Self.healthSettings.merging(["CODE_SIGN_ENTITLEMENTS": "Scales.entitlements"]) { $1 },
+                   packageProducts: ["BodyKit"]),
+        ], folders: ["Packages/BodyKit"]))
+        try write("App.swift", "import BodyKit\n")
+        try write("Scales.entitlements", Self.entitlements)
+        try write("Packages/BodyKit/Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"BodyKit\", targets: [.target(name: \"BodyKit\")])\n")
+        try write("Packages/BodyKit/Sources/BodyKit/BodyLog.swift", Self.healthWriter)
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Packages/BodyKit/Sources/BodyKit/BodyLog.swift" && $0.isDependency },
+                      "\(audit.manifest.main.sources.map(\.path))")
+        XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no)
+        XCTAssertFalse(audit.findings.contains { $0.ruleID == "availability-not-checked" })
+    }
+
+    /// The product of the `Package.swift` beside the project, linked with no package reference.
+    func testThePackageBesideTheProjectIsTheApps() throws {
+        try write("Scales.xcodeproj/project.pbxproj", Self.pbxproj([
+            Target(name: "Scales", sources: ["App.swift"], settings: Self.healthSettings.merging(["CODE_SIGN_ENTITLEMENTS": "Scales.entitlements"]) { $1 },
+                   packageProducts: ["ScalesShared"]),
+        ]))
+        try write("App.swift", "import ScalesShared\n")
+        try write("Scales.entitlements", Self.entitlements)
+        try write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"ScalesShared\", products: [.library(name: \"ScalesShared\", targets: [\"ScalesShared\"])], targets: [.target(name: \"ScalesShared\", path: \"Shared\")])\n")
+        try write("Shared/BodyLog.swift", Self.healthWriter)
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Shared/BodyLog.swift" && $0.isDependency }, "\(audit.manifest.main.sources.map(\.path))")
+    }
+
+    /// A framework built by another project of the repository is the app's code; that project's
+    /// example app is the library's, not another app.
+    func testAWorkspaceSiblingFrameworkIsReadAsTheAppsCode() throws {
+        try write("App/Scales.xcodeproj/project.pbxproj", Self.pbxproj([
+            Target(name: "Scales", sources: ["App.swift"], frameworks: ["BodyKit"], settings: Self.healthSettings.merging(["CODE_SIGN_ENTITLEMENTS": "Scales.entitlements"]) { $1 }),
+        ]))
+        try write("App/App.swift", "import BodyKit\n")
+        try write("App/Scales.entitlements", Self.entitlements)
+        try write("BodyKit/BodyKit.xcodeproj/project.pbxproj", Self.pbxproj([
+            Target(name: "BodyKit", type: "com.apple.product-type.framework", sources: ["BodyKit/BodyLog.swift"]),
+            Target(name: "BodyKit Example", sources: ["Example/ExampleApp.swift"], frameworks: ["BodyKit"]),
+        ]))
+        try write("BodyKit/BodyKit/BodyLog.swift", Self.healthWriter)
+        try write("BodyKit/Example/ExampleApp.swift", "import BodyKit\n")
+        let survey = AppDiscovery.survey(in: root)
+        XCTAssertEqual(survey.apps.map(\.name), ["Scales"])
+        XCTAssertEqual(survey.skipped.map(\.path), ["BodyKit/BodyKit.xcodeproj"])
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "BodyKit/BodyKit/BodyLog.swift" && $0.isDependency })
+        XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no)
+    }
+
+    // MARK: 5. Declared but unread never passes
+
+    /// With nothing declaring HealthKit beside it either, the unread code still cannot pass.
+    func testAnAppWhoseCodeCouldNotBeFoundIsIncompleteNotApplicable() throws {
+        try writeTuistHelpers()
+        try write("Project.swift", "import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project.app(name: \"Scales\")\n")
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertEqual(audit.verdict, .incomplete)
+        XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .cannotTell)
+        XCTAssertTrue(audit.answers.first { $0.question == .writeStatusRechecked }?.reason.contains("no code of the app was read") == true)
+    }
+
+    func writeTuistHelpers() throws {
+        try write("Tuist/ProjectDescriptionHelpers/Project+App.swift", """
+        import ProjectDescription
+
+        extension Project {
+            public static func app(name: String) -> Project {
+                Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .app, bundleId: "org.example.\\(name)")])
+            }
+        }
+        """)
+    }
+
+    func testATuistManifestBuiltByHelpersIsIncompleteNeverPasses() throws {
+        try write("Tuist/ProjectDescriptionHelpers/Project+App.swift", """
+        import ProjectDescription
+
+        extension Project {
+            public static func app(name: String) -> Project {
+                Project(name: name, targets: [.target(name: name, destinations: .iOS, product: .app, bundleId: "org.example.\\(name)",
+                                                      sources: ["Targets/\\(name)/Sources/**"], entitlements: "Targets/\\(name)/\\(name).entitlements")])
+            }
+        }
+        """)
+        try write("Project.swift", "import ProjectDescription\nimport ProjectDescriptionHelpers\n\nlet project = Project.app(name: \"Scales\")\n")
+        try write("Targets/Scales/Scales.entitlements", Self.entitlements)
+        try write("Targets/Scales/Sources/BodyLog.swift", Self.healthWriter)
+        XCTAssertEqual(AppDiscovery.find(in: root).count, 1)
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertEqual(audit.verdict, .incomplete)
+        XCTAssertTrue(audit.activeFindings.contains { $0.ruleID == "healthkit-use-unread" && $0.message.contains("not read") }, "\(audit.findings.map(\.message))")
+        for question in [ReviewQuestion.availabilityChecked, .completionInterpreted, .readStatusProbed, .writeStatusRechecked] {
+            XCTAssertEqual(audit.answers.first { $0.question == question }?.status, .cannotTell, "\(question)")
+        }
+    }
+}
+
