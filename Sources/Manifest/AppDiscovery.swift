@@ -109,11 +109,11 @@ public enum AppDiscovery {
             // Tuist with no generated project committed: the manifest's application target is the app.
             if names.contains(TuistDiscovery.fileName), realProjects.isEmpty,
                let text = try? fileSystem.contents(of: path + "/" + TuistDiscovery.fileName),
-               TuistDiscovery.declaresApp(String(decoding: text, as: UTF8.self))
-                || TuistDiscovery.declaresAppThroughHelpers(String(decoding: text, as: UTF8.self), folder: path, root: folder, fileSystem: fileSystem) {
-                let target = TuistDiscovery.applicationName(in: String(decoding: text, as: UTF8.self), budget: budget)
-                return claim("swift", named: target, reason: target == nil ? "Tuist app (Project.swift built by ProjectDescriptionHelpers that make an application target)"
-                                                                         : "Tuist app (Project.swift with an application target)")
+               case let written = TuistDiscovery.declaresApp(String(decoding: text, as: UTF8.self)),
+               written || TuistDiscovery.declaresAppThroughHelpers(String(decoding: text, as: UTF8.self), folder: path, root: folder, fileSystem: fileSystem) {
+                let target = written ? TuistDiscovery.applicationName(in: String(decoding: text, as: UTF8.self), budget: budget) : nil
+                return claim("swift", named: target, reason: written ? "Tuist app (Project.swift with an application target)"
+                                                                    : "Tuist app (Project.swift built by ProjectDescriptionHelpers that make an application target)")
             }
             for project in realProjects {
                 let reason: String

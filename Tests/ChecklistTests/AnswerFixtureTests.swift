@@ -276,13 +276,35 @@ enum AnswerFixtures {
         ])
     }
 
+    /// Availability kept in a flag set from a helper that checks it, and the save gated by the flag (line 17).
+    static let availabilityFlag = RuleExample.healthApp(["Sources/Glucose.swift": """
+        import HealthKit
+
+        final class Glucose {
+            let store = HKHealthStore()
+            private var ready = false
+
+            func start() { ready = prepare() }
+
+            private func prepare() -> Bool {
+                guard HKHealthStore.isHealthDataAvailable() else { return false }
+                return true
+            }
+
+            func store(_ sample: HKQuantitySample) {
+                guard ready else { return }
+                store.save(sample) { _, _ in }
+            }
+        }
+        """])
+
     static let all: [(String, RuleExample)] = [
         ("uncheckedWrite", uncheckedWrite), ("checkedWrites", checkedWrites), ("oneWriteUnchecked", oneWriteUnchecked),
         ("statusShownNeverWritten", statusShownNeverWritten), ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
         ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
-        ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
+        ("availabilityFlag", availabilityFlag), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
     ]
 }
 
@@ -393,6 +415,9 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(partly.status, .no, "a check before the request does not guard the later query: \(partly.reason)")
         XCTAssertEqual(places(partly), ["Steps.swift:13"], partly.reason)
         XCTAssertTrue(partly.reason.contains("in `refresh`"), partly.reason)
+
+        let flagged = try XCTUnwrap(try answers(AnswerFixtures.availabilityFlag)[.availabilityChecked])
+        XCTAssertEqual(flagged.status, .yes, "a flag set from a helper that checks availability gates the save: \(flagged.reason)")
 
         let guarded = try XCTUnwrap(try answers(AnswerFixtures.availabilityGuardedBySetUpAndCaller)[.availabilityChecked])
         XCTAssertEqual(guarded.status, .yes, "the store is created only where Health exists, the reader runs only after a check: \(guarded.reason)")

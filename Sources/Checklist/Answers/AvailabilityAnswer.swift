@@ -75,10 +75,14 @@ struct AvailabilityAnswer {
     static func failsWithoutHealth(_ node: Syntax, _ vocabulary: HealthKitVocabulary) -> Bool {
         guard let call = node.as(FunctionCallExprSyntax.self) else { return false }
         if HealthKitVocabulary.isFrameworkRequest(call) { return true }
-        guard let name = ExprShape.calledName(call), name != HealthKitVocabulary.statusCheck else { return false }
+        guard let name = ExprShape.calledName(call) else { return false }
         if ["result", "results"].contains(name) { return ExprShape.labels(call).contains("for") }
-        return vocabulary.isStoreReceiver(ExprShape.base(of: call))
+        return storeOperations.contains(name) && vocabulary.isStoreReceiver(ExprShape.base(of: call))
     }
+
+    /// `HKHealthStore` methods that run a query or change data (an app's own `requestAuthorization()`
+    /// on its `healthStore` wrapper is none of them).
+    static let storeOperations: Set<String> = ["execute", "save", "delete", "deleteObjects", "enableBackgroundDelivery", "preferredUnits"]
 
     /// A target's availability checks: in its own code, or in framework code it links.
     private func checks(guarding target: String) -> [HealthKitFact] {

@@ -75,9 +75,27 @@ struct StatusGateFinder {
     init(sources: [ParsedSource], gate: Gate = .status) {
         self.gate = gate
         sourcesByTree = Dictionary(sources.map { ($0.tree.id, $0) }) { first, _ in first }
-        helpers = Self.helpers(sources, gate: gate)
+        let helpers = Self.helpers(sources, gate: gate)
+        // A flag set from the check (`initialized = initializeHealthKit()`) is as good as the check for
+        // availability, which cannot change while the app runs; never for status, which can.
+        self.helpers = gate.setUpGuardsType ? helpers.merging(Self.flags(sources, gate: gate, helpers: helpers)) { first, _ in first } : helpers
         guardedTypes = gate.setUpGuardsType ? Self.typesSetUpBehind(gate, sources) : [:]
         callIndex = CallIndex(sources)
+    }
+
+    /// Names assigned the result of the check or of a helper that makes it.
+    private static func flags(_ sources: [ParsedSource], gate: Gate, helpers: [String: [Evidence]]) -> [String: [Evidence]] {
+        var flags: [String: [Evidence]] = [:]
+        for source in sources {
+            for assignment in ExprShape.assignments(in: source.tree) {
+                guard let name = ExprShape.referencedName(assignment.lhs) ?? assignment.lhs.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                      let call = assignment.rhs.items.lazy.flatMap(\.calls).first(where: { call in
+                          gate.matches(call) || ExprShape.calledName(call).map { helpers[$0] != nil } == true
+                      }) else { continue }
+                flags[name, default: []].append(Evidence(location: source.location(of: call), quote: source.quote(call)))
+            }
+        }
+        return flags
     }
 
     /// Types with a check in an initializer or in a stored property's initial value

@@ -187,9 +187,9 @@ struct RememberedAnswers {
                 guard let key = ExprShape.argument(call, label: "forKey"), Self.asksHealthKit(around: call) else { continue }
                 written.insert(AuthorizationRememberedRule.keyText(key, source))
             }
-            for assignment in source.tree.collect(InfixOperatorExprSyntax.self) where assignment.operator.trimmedText == "=" {
-                guard let name = ExprShape.referencedName(assignment.leftOperand) ?? assignment.leftOperand.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-                      HealthKitVocabulary.isAuthorizationKey(name), Self.asksHealthKit(around: assignment) else { continue }
+            for assignment in ExprShape.assignments(in: source.tree) {
+                guard let name = ExprShape.referencedName(assignment.lhs) ?? assignment.lhs.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+                      HealthKitVocabulary.isAuthorizationKey(name), Self.asksHealthKit(around: assignment.node) else { continue }
                 written.insert(name)
             }
         }
