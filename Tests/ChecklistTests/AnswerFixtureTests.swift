@@ -298,13 +298,32 @@ enum AnswerFixtures {
         }
         """])
 
+    /// A manager whose initializer consults availability through its own property: its methods are
+    /// set up behind the check.
+    static let availabilityInInitializer = RuleExample.healthApp(["Sources/Uploader.swift": """
+        import HealthKit
+
+        final class Uploader {
+            let store = HKHealthStore()
+            var isAvailableOnDevice: Bool { HKHealthStore.isHealthDataAvailable() }
+
+            init() {
+                guard isAvailableOnDevice else { return }
+            }
+
+            func upload(_ samples: [HKQuantitySample]) async throws {
+                try await store.save(samples)
+            }
+        }
+        """])
+
     static let all: [(String, RuleExample)] = [
         ("uncheckedWrite", uncheckedWrite), ("checkedWrites", checkedWrites), ("oneWriteUnchecked", oneWriteUnchecked),
         ("statusShownNeverWritten", statusShownNeverWritten), ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
         ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
-        ("availabilityFlag", availabilityFlag), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
+        ("availabilityFlag", availabilityFlag), ("availabilityInInitializer", availabilityInInitializer), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
     ]
 }
 
@@ -418,6 +437,9 @@ final class AnswerFixtureTests: XCTestCase {
 
         let flagged = try XCTUnwrap(try answers(AnswerFixtures.availabilityFlag)[.availabilityChecked])
         XCTAssertEqual(flagged.status, .yes, "a flag set from a helper that checks availability gates the save: \(flagged.reason)")
+
+        let set = try XCTUnwrap(try answers(AnswerFixtures.availabilityInInitializer)[.availabilityChecked])
+        XCTAssertEqual(set.status, .yes, "the initializer asks through the type's own property: \(set.reason)")
 
         let guarded = try XCTUnwrap(try answers(AnswerFixtures.availabilityGuardedBySetUpAndCaller)[.availabilityChecked])
         XCTAssertEqual(guarded.status, .yes, "the store is created only where Health exists, the reader runs only after a check: \(guarded.reason)")

@@ -79,7 +79,7 @@ struct StatusGateFinder {
         // A flag set from the check (`initialized = initializeHealthKit()`) is as good as the check for
         // availability, which cannot change while the app runs; never for status, which can.
         self.helpers = gate.setUpGuardsType ? helpers.merging(Self.flags(sources, gate: gate, helpers: helpers)) { first, _ in first } : helpers
-        guardedTypes = gate.setUpGuardsType ? Self.typesSetUpBehind(gate, sources) : [:]
+        guardedTypes = gate.setUpGuardsType ? Self.typesSetUpBehind(gate, sources, helpers: self.helpers) : [:]
         callIndex = CallIndex(sources)
     }
 
@@ -100,9 +100,16 @@ struct StatusGateFinder {
 
     /// Types with a check in an initializer or in a stored property's initial value
     /// (`let store: HKHealthStore? = HKHealthStore.isHealthDataAvailable() ? HKHealthStore() : nil`).
-    private static func typesSetUpBehind(_ gate: Gate, _ sources: [ParsedSource]) -> [String: Evidence] {
+    private static func typesSetUpBehind(_ gate: Gate, _ sources: [ParsedSource], helpers: [String: [Evidence]]) -> [String: Evidence] {
         var guarded: [String: Evidence] = [:]
         for source in sources {
+            // An initializer that asks through a helper (`guard isAvailableOnCurrentDevice else { return }`).
+            for initializer in source.tree.collect(InitializerDeclSyntax.self) {
+                guard let body = initializer.body,
+                      let token = body.tokens(viewMode: .sourceAccurate).first(where: { helpers[$0.text] != nil && $0.tokenKind != .keyword(.func) }),
+                      let type = SyntaxScope.types(around: initializer).first, let name = SyntaxScope.typeName(of: type), guarded[name] == nil else { continue }
+                guarded[name] = Evidence(location: source.location(of: token), quote: source.quote(token))
+            }
             for check in source.calls(named: gate.name) {
                 let function = SyntaxScope.function(of: check)
                 let setUp = function.is(InitializerDeclSyntax.self)
