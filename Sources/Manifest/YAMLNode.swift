@@ -168,6 +168,35 @@ extension YAMLReader {
     /// The line where the `ordinal`th value lies, counting each alias as every value of the node it
     /// names; nil when the expanded document has fewer (or does not parse: Yams reports that).
     static func lineOfExpandedValue(_ ordinal: Int, in text: String) -> Int? {
+        var total = 0
+        // Each open collection: its anchor and the expanded values counted when it began.
+        var open: [(anchor: String?, start: Int)] = []
+        var sizes: [String: Int] = [:]
+        func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? { pointer.map { String(cString: $0) } }
+        return lineOfEvent(in: text) { event in
+            switch event.type {
+            case YAML_SCALAR_EVENT:
+                total += 1
+                if let anchor = name(event.data.scalar.anchor) { sizes[anchor] = 1 }
+            case YAML_SEQUENCE_START_EVENT:
+                open.append((name(event.data.sequence_start.anchor), total))
+                total += 1
+            case YAML_MAPPING_START_EVENT:
+                open.append((name(event.data.mapping_start.anchor), total))
+                total += 1
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                if let closed = open.popLast(), let anchor = closed.anchor { sizes[anchor] = total - closed.start }
+            case YAML_ALIAS_EVENT:
+                total += name(event.data.alias.anchor).flatMap { sizes[$0] } ?? 1
+            default: break
+            }
+            return total >= ordinal
+        }
+    }
+
+    /// The line (from 1) of the first libyaml event of `text` for which `found` is true; nil when
+    /// the stream ends first or does not parse (Yams reports that).
+    private static func lineOfEvent(in text: String, where found: (yaml_event_t) -> Bool) -> Int? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
@@ -175,31 +204,10 @@ extension YAMLReader {
         return bytes.withUnsafeBufferPointer { buffer -> Int? in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             var event = yaml_event_t()
-            var total = 0
-            // Each open collection: its anchor and the expanded values counted when it began.
-            var open: [(anchor: String?, start: Int)] = []
-            var sizes: [String: Int] = [:]
-            func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? { pointer.map { String(cString: $0) } }
             while yaml_parser_parse(&parser, &event) == 1 {
                 defer { yaml_event_delete(&event) }
-                switch event.type {
-                case YAML_SCALAR_EVENT:
-                    total += 1
-                    if let anchor = name(event.data.scalar.anchor) { sizes[anchor] = 1 }
-                case YAML_SEQUENCE_START_EVENT:
-                    open.append((name(event.data.sequence_start.anchor), total))
-                    total += 1
-                case YAML_MAPPING_START_EVENT:
-                    open.append((name(event.data.mapping_start.anchor), total))
-                    total += 1
-                case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                    if let closed = open.popLast(), let anchor = closed.anchor { sizes[anchor] = total - closed.start }
-                case YAML_ALIAS_EVENT:
-                    total += name(event.data.alias.anchor).flatMap { sizes[$0] } ?? 1
-                case YAML_STREAM_END_EVENT: return nil
-                default: break
-                }
-                if total >= ordinal { return Int(event.start_mark.line) + 1 }
+                if event.type == YAML_STREAM_END_EVENT { return nil }
+                if found(event) { return Int(event.start_mark.line) + 1 }
             }
             return nil
         }
@@ -253,25 +261,13 @@ extension YAMLReader {
 
     /// The line of the `ordinal`th value of `text`, nil when it has fewer (or does not parse: Yams reports that).
     static func lineOfValue(_ ordinal: Int, in text: String) -> Int? {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1 else { return nil }
-        defer { yaml_parser_delete(&parser) }
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { buffer -> Int? in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
-            var event = yaml_event_t()
-            var count = 0
-            while yaml_parser_parse(&parser, &event) == 1 {
-                defer { yaml_event_delete(&event) }
-                switch event.type {
-                case YAML_SCALAR_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT, YAML_ALIAS_EVENT:
-                    count += 1
-                    if count >= ordinal { return Int(event.start_mark.line) + 1 }
-                case YAML_STREAM_END_EVENT: return nil
-                default: break
-                }
+        var count = 0
+        return lineOfEvent(in: text) { event in
+            switch event.type {
+            case YAML_SCALAR_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT, YAML_ALIAS_EVENT: count += 1
+            default: break
             }
-            return nil
+            return count >= ordinal
         }
     }
 

@@ -14,12 +14,14 @@ struct AvailabilityAnswer {
         let reported = Set(facts.active.map(\.target))
         var unguarded: [Claim] = []
         var guarded: [Claim] = []
+        // Built once for all targets: it indexes every source's checks, flags and callers.
+        let finder = GateFinder(sources: facts.context.sources, gate: .availability)
         var delegated: [Claim] = []
         for target in Self.targets(of: calls) {
             let checks = checks(guarding: target)
             if !checks.isEmpty {
                 // A check somewhere is not a check on every path: each Swift call must have one before it.
-                if let open = unguardedSwiftCall(in: target, calls: calls) {
+                if let open = unguardedSwiftCall(in: target, calls: calls, finder: finder) {
                     let function = SyntaxScope.functionName(of: open.node).map { " in `\($0)`" } ?? ""
                     unguarded.append(.citing("\(facts.label(target)) checks availability on some paths, but this HealthKit call\(function) has no check before it "
                                              + "(not in its function, not where its type is set up, not in every caller)", [open.fact.evidence], limit: 1))
@@ -58,14 +60,12 @@ struct AvailabilityAnswer {
     }
 
     /// The first Swift HealthKit call of a target that no availability check runs before.
-    private func unguardedSwiftCall(in target: String, calls: [HealthKitFact]) -> (fact: HealthKitFact, node: Syntax)? {
+    private func unguardedSwiftCall(in target: String, calls: [HealthKitFact], finder: GateFinder) -> (fact: HealthKitFact, node: Syntax)? {
         let vocabulary = facts.context.vocabulary
         let swift = calls.compactMap { fact -> (fact: HealthKitFact, node: Syntax)? in
             guard fact.target == target, case .syntax(let node)? = fact.site, Self.failsWithoutHealth(node, vocabulary) else { return nil }
             return (fact, node)
         }
-        guard !swift.isEmpty else { return nil }
-        let finder = StatusGateFinder(sources: facts.context.sources, gate: .availability)
         return swift.first { finder.check(before: $0.node) == nil }
     }
 

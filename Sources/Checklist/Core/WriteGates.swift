@@ -24,7 +24,7 @@ enum WriteGates {
                    javaScriptCalls: [JavaScriptHealthKitCall], dartCalls: [JavaScriptHealthKitCall]) -> [WriteGate] {
         let writes = usage.facts(.write)
         guard !writes.isEmpty else { return [] }
-        let swift = writes.contains { $0.language == .swift } ? StatusGateFinder(sources: sources) : nil
+        let swift = writes.contains { $0.language == .swift } ? GateFinder(sources: sources) : nil
         var scripts = ScriptStatusGates(manifest: manifest, javaScriptCalls: javaScriptCalls, dartCalls: dartCalls)
         return writes.map { write in
             switch write.site {
@@ -46,7 +46,7 @@ enum WriteGates {
 /// Swift: the check of one kind (`authorizationStatus(for:)` for writes, `isHealthDataAvailable()`
 /// for every HealthKit call) that runs before a node — in its function, through an app helper that
 /// asks it, or, for a function the app calls, in every one of its callers.
-struct StatusGateFinder {
+struct GateFinder {
     /// The call a gate rests on, by the name called.
     struct Gate: Sendable {
         var name: String

@@ -7,27 +7,27 @@ enum PluginResult {
     /// the variable's literal when a name is passed; empty when neither is visible.
     static func arguments(of call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> [String] {
         let tokens = file.tokens
-        guard let first = file.items(of: call.paren).first, let open = first.first else { return [] }
-        var object = open
-        if tokens[open].kind == .identifier, first.count == 1 {
-            // `requestAuthorization(options)` with `const options = { … }` earlier in the file.
-            guard let declared = file.literal(boundTo: tokens[open].text, opener: "{", before: open) else { return [] }
+        guard let object = objectArgument(of: call, in: file) else { return [] }
+        return file.items(of: object).compactMap { item in item.first.map { tokens[$0] }.flatMap { $0.kind == .identifier || $0.kind == .string ? $0.value : nil } }
+    }
+
+    /// The `{` of the call's first argument: written inline, or bound to a name earlier in the file
+    /// (`requestAuthorization(options)` with `const options = { … }`).
+    private static func objectArgument(of call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> Int? {
+        let tokens = file.tokens
+        guard let first = file.items(of: call.paren).first, var object = first.first else { return nil }
+        if tokens[object].kind == .identifier, first.count == 1 {
+            guard let declared = file.literal(boundTo: tokens[object].text, opener: "{", before: object) else { return nil }
             object = declared
         }
-        guard tokens[object].isPunctuator("{") else { return [] }
-        return file.items(of: object).compactMap { item in item.first.map { tokens[$0] }.flatMap { $0.kind == .identifier || $0.kind == .string ? $0.value : nil } }
+        return tokens[object].isPunctuator("{") ? object : nil
     }
 
     /// `react-native-health`'s permissions argument (`{ permissions: { read: [...], write: [...] } }`,
     /// written inline or bound to a name earlier in the file): the lists that name at least one type.
     static func permissionLists(of call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> Set<String> {
         let tokens = file.tokens
-        guard let first = file.items(of: call.paren).first, var object = first.first else { return [] }
-        if tokens[object].kind == .identifier, first.count == 1 {
-            guard let declared = file.literal(boundTo: tokens[object].text, opener: "{", before: object) else { return [] }
-            object = declared
-        }
-        guard tokens[object].isPunctuator("{") else { return [] }
+        guard let object = objectArgument(of: call, in: file) else { return [] }
         // The value of a key of an object literal: the token after `key:`.
         func value(_ key: String, in object: Int) -> Int? {
             for item in file.items(of: object) {
