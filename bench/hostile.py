@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
-"""Every hostile input of issue 21 against the release build: time, peak RSS and the outcome.
+"""Every hostile input of issues 21 and 33 against the release build: time, peak RSS and the outcome.
 
     python3 bench/hostile.py [--tool .build/release/healthaudit] [--runs 10]
 
 Each case copies the embedded Site/ into a scratch folder, plants one hostile input (a few hundred
 bytes to a few MiB, written here, never taken from third parties), runs `healthaudit check` or
 `build` on it and checks the outcome it must have: a clear error (exit 2 and the words of the
-message) or a bounded result (exit 0 or 1, and the note that says what was skipped). Wall time and
+message) or a bounded result (exit 0 or 1, and the note that says what was skipped). The
+`build --results` cases start from the embedded site's own `check --format json` and edit it; a
+case may also check what the run left on disk. Wall time and
 peak RSS come from the kernel's accounting of the finished process (`wait4`). The targets: under
 5 s and 300 MiB each. Then the same inputs are checked `--runs` times and the outputs compared
 byte for byte. Prints a Markdown table (the README keeps the latest one).
 """
 import argparse
+import json
 import os
 import shutil
 import struct
@@ -21,6 +24,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOL = os.path.join(ROOT, ".build", "release", "healthaudit")
 STEADY = "apps/steady/Steady"
 
 
@@ -169,6 +173,100 @@ def case_many_files(site):
     return ["check"], 2, "50000"
 
 
+def seed_result(site):
+    """The embedded site's own `check --format json`, as a CI job uploads it."""
+    run = subprocess.run([TOOL, "check", "--site", site, "--format", "json", "--no-fail"], stdout=subprocess.PIPE, check=True)
+    return json.loads(run.stdout)
+
+
+def write_results(site, documents):
+    """`documents` (file name → JSON value) as the results folder beside the site."""
+    folder = os.path.join(os.path.dirname(site), "results")
+    os.makedirs(folder, exist_ok=True)
+    for name, document in documents.items():
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+            json.dump(document, handle, indent=2, ensure_ascii=False)
+    return folder
+
+
+def one_app(result, index):
+    """The result of app `index` alone: one repository's job."""
+    document = dict(result)
+    document["apps"] = [result["apps"][index]]
+    return document
+
+
+def case_results_number(site):
+    result = one_app(seed_result(site), 0)
+    result["apps"][0]["simulation"]["days"][0]["stepsHeld"] = 1e300
+    folder = write_results(site, {"acme.json": result})
+    return ["build", "--results", folder], 2, "acme.json: error: [load] not a healthaudit result: apps[0].simulation.days[0].stepsHeld: 1e+300 is out of range"
+
+
+def case_results_days(site):
+    result = one_app(seed_result(site), 0)
+    days = result["apps"][0]["simulation"]["days"]
+    days[1]["day"] = days[0]["day"]
+    folder = write_results(site, {"acme.json": result})
+    return ["build", "--results", folder], 2, "apps[0].simulation.days[1].day: %s is also days[0]: each day is listed once" % days[0]["day"]
+
+
+def case_results_origins(site):
+    result = seed_result(site)
+    folder = write_results(site, {"acme ios.json": one_app(result, 0), "acme-ios.json": one_app(result, 1)})
+    history = os.path.join(os.path.dirname(site), "history")
+    return (["build", "--results", folder, "--history", history], 2,
+            "'acme ios.json' and 'acme-ios.json' would both be kept in the history as 'acme-ios'",
+            lambda: not os.path.exists(history) and not os.path.exists(os.path.join(os.path.dirname(site), "public")))
+
+
+def case_results_padding(site):
+    result = seed_result(site)
+    pads = 40 * 1024 * 1024 // 8
+    result["padding"] = "p" * (pads * 6)
+    result["apps"][0]["padding"] = ["x" * 1024] * (pads * 2 // 1024)
+    folder = write_results(site, {"acme.json": result})
+    history = os.path.join(os.path.dirname(site), "history")
+
+    def records_are_small():
+        sizes = [os.path.getsize(os.path.join(top, name)) for top, _, names in os.walk(history) for name in names]
+        return len(sizes) == 1 and sizes[0] < 64 * 1024
+    return ["build", "--results", folder, "--history", history], 0, "1 record written", records_are_small
+
+
+def case_results_bidi(site):
+    result = seed_result(site)
+    hostile = "x\u0000\u202egnp.exe\u001b[31m"
+    app = result["apps"][0]
+    app["name"] = "Name " + hostile
+    app["findings"][0]["message"] = hostile
+    app["findings"][0]["quote"] = hostile
+    app["simulation"]["scenarios"][0]["title"] = hostile
+    app["simulation"]["days"][0]["metrics"][0]["name"] = hostile
+    folder = write_results(site, {"acme.json": result})
+    output = os.path.join(os.path.dirname(site), "public")
+
+    def nothing_raw():
+        for top, _, names in os.walk(output):
+            for name in names:
+                if name.endswith(".html"):
+                    text = open(os.path.join(top, name), encoding="utf-8").read()
+                    if "\u0000" in text or "\u202e" in text or "\u001b" in text:
+                        return False
+        return "\\u{202E}" in open(os.path.join(output, "apps", app["id"], "index.html"), encoding="utf-8").read()
+    return ["build", "--results", folder], 0, None, nothing_raw
+
+
+def case_results_fleet(site):
+    result = seed_result(site)
+    seed = os.path.join(os.path.dirname(site), "seed.json")
+    with open(seed, "w", encoding="utf-8") as handle:
+        json.dump(result, handle)
+    folder = os.path.join(os.path.dirname(site), "results")
+    subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_results.py"), seed, folder, "--apps", "300"], check=True)
+    return ["build", "--results", folder], 0, "load: 300 apps from 300 results"
+
+
 CASES = [
     ("two pages, one output path", case_pages),
     ("Swift: 10,000-link member chain", case_member_chain),
@@ -186,14 +284,22 @@ CASES = [
     ("FIFO as healthaudit.yml", case_fifo_config),
     ("7 MB usage string, GitHub annotations", case_huge_usage_string),
     ("60,000 Swift files over five roots", case_many_files),
+    ("results: a number past Int in a simulation", case_results_number),
+    ("results: two days of one date", case_results_days),
+    ("--history: `acme ios.json` and `acme-ios.json`", case_results_origins),
+    ("--history: a result with 40 MB of unknown members", case_results_padding),
+    ("results: NUL, U+202E and ESC in every text", case_results_bidi),
+    ("results: 300 apps (gen_results.py), pages streamed", case_results_fleet),
 ]
 
 
 def measured(tool, arguments, site):
     """Runs through /usr/bin/time's wait4 accounting: (exit, stdout, stderr, seconds, peak KiB)."""
     extra = ["--output", os.path.join(os.path.dirname(site), "public")] if arguments[0] == "build" else []
+    # A build from results reads no site.
+    source = [] if "--results" in arguments else ["--site", site]
     started = time.monotonic()
-    process = subprocess.Popen([tool] + arguments + ["--site", site] + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    process = subprocess.Popen([tool] + arguments + source + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                cwd=os.path.dirname(site))
     out = process.stdout.read()
     err = process.stderr.read()
@@ -209,7 +315,8 @@ def main():
     parser.add_argument("--runs", type=int, default=10, help="repeated checks compared byte for byte")
     parser.add_argument("--only", nargs="*", default=[])
     args = parser.parse_args()
-    tool = os.path.abspath(args.tool)
+    global TOOL
+    tool = TOOL = os.path.abspath(args.tool)
     if not os.path.exists(tool):
         subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True)
     rows, failures = [], 0
@@ -219,12 +326,14 @@ def main():
         scratch = tempfile.mkdtemp(prefix="healthaudit-hostile-")
         site = os.path.join(scratch, "Site")
         shutil.copytree(os.path.join(ROOT, "Site"), site, ignore=shutil.ignore_patterns("public", ".public*"))
-        arguments, want_exit, want_text = plant(site)
+        arguments, want_exit, want_text, *after = plant(site)
         code, out, err, seconds, peak = measured(tool, arguments, site)
         text = (out + err).decode("utf-8", "replace")
         ok_exit = code in (0, 1) if want_exit is None else code == want_exit
         ok_text = want_text is None or want_text in text
-        ok = ok_exit and ok_text and seconds < 5 and peak < 300 * 1024
+        # What the run left on disk, for the cases that say.
+        ok_after = all(check() for check in after)
+        ok = ok_exit and ok_text and ok_after and seconds < 5 and peak < 300 * 1024
         failures += 0 if ok else 1
         rows.append((name, code, seconds, peak / 1024, "yes" if ok else "**no**"))
         print("%-55s exit %d  %.2f s  %.0f MiB  %s" % (name, code, seconds, peak / 1024, "ok" if ok else "FAILED " + text[-300:]), file=sys.stderr)
