@@ -6,7 +6,9 @@
 Each case copies the embedded Site/ into a scratch folder, plants one hostile input (a few hundred
 bytes to a few MiB, written here, never taken from third parties), runs `healthaudit check` or
 `build` on it and checks the outcome it must have: a clear error (exit 2 and the words of the
-message) or a bounded result (exit 0 or 1, and the note that says what was skipped). Wall time and
+message) or a bounded result (exit 0 or 1, and the note that says what was skipped). The
+`build --results` cases start from the embedded site's own `check --format json` and edit it; a
+case may also check what the run left on disk. Wall time and
 peak RSS come from the kernel's accounting of the finished process (`wait4`). The targets: under
 5 s and 300 MiB each, and no line of any run's stdout or stderr that the GitHub Actions runner
 would obey as a command the tool did not mean (`::name::` at a line's start, `##[` anywhere). A
@@ -25,6 +27,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOL = os.path.join(ROOT, ".build", "release", "healthaudit")
 STEADY = "apps/steady/Steady"
 
 
@@ -488,6 +491,100 @@ def tuist_no_config_case(extra, text):
     return case
 
 
+def seed_result(site):
+    """The embedded site's own `check --format json`, as a CI job uploads it."""
+    run = subprocess.run([TOOL, "check", "--site", site, "--format", "json", "--no-fail"], stdout=subprocess.PIPE, check=True)
+    return json.loads(run.stdout)
+
+
+def write_results(site, documents):
+    """`documents` (file name → JSON value) as the results folder beside the site."""
+    folder = os.path.join(os.path.dirname(site), "results")
+    os.makedirs(folder, exist_ok=True)
+    for name, document in documents.items():
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+            json.dump(document, handle, indent=2, ensure_ascii=False)
+    return folder
+
+
+def one_app(result, index):
+    """The result of app `index` alone: one repository's job."""
+    document = dict(result)
+    document["apps"] = [result["apps"][index]]
+    return document
+
+
+def case_results_number(site):
+    result = one_app(seed_result(site), 0)
+    result["apps"][0]["simulation"]["days"][0]["stepsHeld"] = 1e300
+    folder = write_results(site, {"acme.json": result})
+    return ["build", "--results", folder], 2, "acme.json: error: [load] not a healthaudit result: apps[0].simulation.days[0].stepsHeld: 1e+300 is out of range"
+
+
+def case_results_days(site):
+    result = one_app(seed_result(site), 0)
+    days = result["apps"][0]["simulation"]["days"]
+    days[1]["day"] = days[0]["day"]
+    folder = write_results(site, {"acme.json": result})
+    return ["build", "--results", folder], 2, "apps[0].simulation.days[1].day: %s is also days[0]: each day is listed once" % days[0]["day"]
+
+
+def case_results_origins(site):
+    result = seed_result(site)
+    folder = write_results(site, {"acme ios.json": one_app(result, 0), "acme-ios.json": one_app(result, 1)})
+    history = os.path.join(os.path.dirname(site), "history")
+    return (["build", "--results", folder, "--history", history], 2,
+            "'acme ios.json' and 'acme-ios.json' would both be kept in the history as 'acme-ios'",
+            {"after": lambda scratch: not os.path.exists(history) and not os.path.exists(os.path.join(os.path.dirname(site), "public"))})
+
+
+def case_results_padding(site):
+    result = seed_result(site)
+    pads = 40 * 1024 * 1024 // 8
+    result["padding"] = "p" * (pads * 6)
+    result["apps"][0]["padding"] = ["x" * 1024] * (pads * 2 // 1024)
+    folder = write_results(site, {"acme.json": result})
+    history = os.path.join(os.path.dirname(site), "history")
+
+    def records_are_small():
+        sizes = [os.path.getsize(os.path.join(top, name)) for top, _, names in os.walk(history) for name in names]
+        return len(sizes) == 1 and sizes[0] < 64 * 1024
+    return ["build", "--results", folder, "--history", history], 0, "1 record written", {"after": lambda scratch: records_are_small()}
+
+
+def case_results_bidi(site):
+    result = seed_result(site)
+    hostile = "x\u0000\u202egnp.exe\u001b[31m"
+    app = result["apps"][0]
+    app["name"] = "Name " + hostile
+    app["findings"][0]["message"] = hostile
+    app["findings"][0]["quote"] = hostile
+    app["simulation"]["scenarios"][0]["title"] = hostile
+    app["simulation"]["days"][0]["metrics"][0]["name"] = hostile
+    folder = write_results(site, {"acme.json": result})
+    output = os.path.join(os.path.dirname(site), "public")
+
+    def nothing_raw():
+        for top, _, names in os.walk(output):
+            for name in names:
+                if name.endswith(".html"):
+                    text = open(os.path.join(top, name), encoding="utf-8").read()
+                    if "\u0000" in text or "\u202e" in text or "\u001b" in text:
+                        return False
+        return "\\u{202E}" in open(os.path.join(output, "apps", app["id"], "index.html"), encoding="utf-8").read()
+    return ["build", "--results", folder], 0, None, {"after": lambda scratch: nothing_raw()}
+
+
+def case_results_fleet(site):
+    result = seed_result(site)
+    seed = os.path.join(os.path.dirname(site), "seed.json")
+    with open(seed, "w", encoding="utf-8") as handle:
+        json.dump(result, handle)
+    folder = os.path.join(os.path.dirname(site), "results")
+    subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen_results.py"), seed, folder, "--apps", "300"], check=True)
+    return ["build", "--results", folder], 0, "load: 300 apps from 300 results"
+
+
 CASES = [
     ("two pages, one output path", case_pages),
     ("Swift: 10,000-link member chain", case_member_chain),
@@ -539,6 +636,12 @@ CASES = [
     ("Tuist Project.swift: 200,000-link member chain", tuist_case("let chain = x" + ".b" * 200_000, "chains more than 10000 members or calls")),
     ("Tuist Project.swift: 200,000-link chain, no config", tuist_no_config_case("let chain = x" + ".b" * 200_000, "Tuist app")),
     ("Tuist Project.swift: 24 nested `[`, no config", tuist_no_config_case("let deep = " + "[" * 24 + "1" + "]" * 24, "nested deeper than 12")),
+    ("results: a number past Int in a simulation", case_results_number),
+    ("results: two days of one date", case_results_days),
+    ("--history: `acme ios.json` and `acme-ios.json`", case_results_origins),
+    ("--history: a result with 40 MB of unknown members", case_results_padding),
+    ("results: NUL, U+202E and ESC in every text", case_results_bidi),
+    ("results: 300 apps (gen_results.py), pages streamed", case_results_fleet),
 ]
 
 TOOL = None
@@ -565,6 +668,8 @@ def measured(tool, arguments, site, env=None):
     # A case that names its own folder (discovery without a config) runs on that folder alone.
     if arguments[0] == "init":
         extra += [site]
+    elif "--results" in arguments:
+        pass  # a build from results reads no site
     elif len(arguments) < 2 or not arguments[1].startswith(os.path.dirname(site)):
         extra += ["--site", site]
     started = time.monotonic()
