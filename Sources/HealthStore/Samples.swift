@@ -70,7 +70,7 @@ public struct Sample: Sendable, Hashable {
     public var quantity: HealthQuantity? { type.canonicalUnit.map { HealthQuantity(value, $0) } }
 
     public var sleepStage: SleepStage? {
-        type == .sleepAnalysis ? SleepStage(rawValue: Int(value)) : nil
+        type == .sleepAnalysis ? Int(exactly: value).flatMap(SleepStage.init(rawValue:)) : nil
     }
 }
 

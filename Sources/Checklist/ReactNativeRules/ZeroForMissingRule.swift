@@ -82,6 +82,17 @@ struct ZeroForMissingRule: Rule {
               return <Text>{↓steps ?? 0} steps today</Text>;
             }
             """]),
+            // Not a running total: the sum is shown, and it is not put back where it was read.
+            .reactNative(["js/src/today.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export function todayLabel(bonus: number, onDone: (label: string) => void) {
+              AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (error: string, result: HealthValue) => {
+                const shown = (↓result?.value ?? 0) + bonus;
+                onDone(`${shown} steps`);
+              });
+            }
+            """]),
         ],
         nonTriggering: [
             .reactNative(["js/src/services/health.ts": """
@@ -147,6 +158,28 @@ struct ZeroForMissingRule: Rule {
               );
             }
             """]),
+            // Running totals of the samples that came back: a day has a key only once one did.
+            .reactNative(["js/src/daily.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export function dailySteps(onDone: (days: Map<string, number>) => void) {
+              AppleHealthKit.getDailyStepCountSamples({ startDate: new Date(0).toISOString() }, (error: string, results: HealthValue[]) => {
+                const byDay = new Map<string, number>();
+                const heart = new Map<string, { total: number; count: number }>();
+                const totals: Record<string, number> = {};
+                results.forEach((sample) => {
+                  const day = sample.startDate.slice(0, 10);
+                  byDay.set(day, (byDay.get(day) ?? 0) + sample.value);
+                  totals[day] = (totals[day] || 0) + sample.value;
+                  const entry = heart.get(day) ?? { total: 0, count: 0 };
+                  entry.total += sample.value;
+                  entry.count++;
+                  heart.set(day, entry);
+                });
+                onDone(byDay);
+              });
+            }
+            """]),
             // A server kept in the same repository is not the app, even when it shares the app's types.
             .reactNative(["js/App.tsx": """
             import React, { useEffect, useState } from 'react';
@@ -193,7 +226,8 @@ struct ZeroForMissingRule: Rule {
             // `x ?? 0`, `x || 0`
             if previous.isPunctuator("??") || previous.isPunctuator("||") {
                 let operand = self.operand(before: index - 1, file)
-                guard !operand.isEmpty, values.carries(operand, in: fileIndex), !Self.isCount(operand, file) else { continue }
+                guard !operand.isEmpty, values.carries(operand, in: fileIndex), !Self.isCount(operand, file),
+                      !Self.isRunningTotal(operand, zero: index, file) else { continue }
                 add("`\(file.text(of: operand.lowerBound..<(index + 1)))` turns \"nothing came back\" into 0; a denied read also returns nothing, "
                     + "so the app shows 0 where it should say \"no data\"", at: operand.lowerBound)
                 continue
@@ -238,7 +272,7 @@ struct ZeroForMissingRule: Rule {
                     && tokens[item.lowerBound + 1].isPunctuator(":") && Self.isZero(tokens[item.lowerBound + 2])
                     && values.isHealthKey(tokens[item.lowerBound].value, in: fileIndex)
             }
-            guard let first = zeroed.first else { continue }
+            guard let first = zeroed.first, !Self.isAccumulatorSeed(open, file) else { continue }
             let keys = zeroed.map { "`\(tokens[$0.lowerBound].value)`" }.joined(separator: ", ")
             let owner = declaredName(of: open, file).map { "`\($0)` gives " } ?? "this object gives "
             add(owner + keys + " the value 0: when nothing comes back from Health — which is also what a denied read looks like — "
@@ -251,6 +285,57 @@ struct ZeroForMissingRule: Rule {
     private static func isCount(_ operand: Range<Int>, _ file: JavaScriptFile) -> Bool {
         guard let last = operand.last else { return false }
         return file.tokens[last].isIdentifier("length") || file.tokens[last].isIdentifier("size")
+    }
+
+    /// `m.set(k, (m.get(k) ?? 0) + v)`, `t[k] = (t[k] || 0) + v`: the 0 starts a running total of
+    /// samples that came back — a key exists only once one did, so no missing value becomes 0.
+    private static func isRunningTotal(_ operand: Range<Int>, zero: Int, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        guard operand.lowerBound >= 1, tokens[operand.lowerBound - 1].isPunctuator("("),
+              file.partner[operand.lowerBound - 1] == zero + 1, zero + 2 < tokens.count, tokens[zero + 2].isPunctuator("+") else { return false }
+        let read = file.text(of: operand)
+        // The lookup is `m.get(k)`: the total goes back with `m.set(k, …)` around it.
+        if operand.count >= 4, tokens[operand.upperBound - 1].isPunctuator(")"), let open = file.partner[operand.upperBound - 1],
+           open >= operand.lowerBound + 2, tokens[open - 1].isIdentifier("get"), tokens[open - 2].isPunctuator(".") {
+            let container = file.text(of: operand.lowerBound..<(open - 2))
+            let key = file.text(of: (open + 1)..<(operand.upperBound - 1))
+            guard let call = file.parent[operand.lowerBound - 1], tokens[call].isPunctuator("("), call >= 2,
+                  tokens[call - 1].isIdentifier("set"), tokens[call - 2].isPunctuator(".") else { return false }
+            let items = file.items(of: call)
+            return items.count == 2 && file.text(of: file.chain(endingAt: call - 3).start..<(call - 2)) == container
+                && file.text(of: items[0]) == key
+        }
+        // The lookup is a place (`t[k]`, `o.x`): the statement assigns the total back to it.
+        var i = operand.lowerBound - 2
+        guard i >= 1, tokens[i].isPunctuator("=") else { return false }
+        i -= 1
+        var start = i
+        while start > 0 {
+            let token = tokens[start]
+            if token.isCloser, let open = file.partner[start] { start = open - 1; continue }
+            if token.kind == .identifier || token.isPunctuator(".") || token.isPunctuator("?.") { start -= 1; continue }
+            break
+        }
+        return file.text(of: (start + 1)..<(i + 1)) == read
+    }
+
+    /// `const entry = totals.get(day) ?? { total: 0, count: 0 }` then `entry.total += v`: zeros that
+    /// seed an accumulator of samples that came back, not values shown for missing data.
+    private static func isAccumulatorSeed(_ open: Int, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        guard open >= 2, tokens[open - 1].isPunctuator("??") || tokens[open - 1].isPunctuator("||"),
+              tokens[open - 2].isPunctuator(")") || tokens[open - 2].isPunctuator("]") else { return false }
+        // The declared name the seed is bound to: `const entry = … ?? {`.
+        var i = open - 2
+        while i > 0, !tokens[i].isPunctuator("="), !tokens[i].isPunctuator(";") { i = tokens[i].isCloser ? (file.partner[i] ?? i) - 1 : i - 1 }
+        guard i >= 1, tokens[i].isPunctuator("="), tokens[i - 1].kind == .identifier else { return false }
+        let name = tokens[i - 1].text
+        let end = file.partner[open] ?? open
+        for j in end..<max(end, tokens.count - 3) where tokens[j].isIdentifier(name) && tokens[j + 1].isPunctuator(".") {
+            let op = tokens[j + 3]
+            if op.isPunctuator("+=") || op.isPunctuator("++") { return true }
+        }
+        return false
     }
 
     private static func isZero(_ token: JSToken) -> Bool {

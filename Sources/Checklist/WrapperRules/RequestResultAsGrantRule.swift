@@ -163,6 +163,38 @@ struct RequestResultAsGrantRule: Rule {
               return queryQuantitySamples('HKQuantityTypeIdentifierStepCount', { limit: 10 });
             }
             """]),
+            // The result only remembers that the request was made, so the app does not ask again.
+            .flutter(["lib/health_service.dart": """
+            import 'package:health/health.dart';
+
+            class HealthService {
+              final Health _health = Health();
+
+              Future<bool> requestPermissions() async {
+                try {
+                  return await _health.requestAuthorization([HealthDataType.STEPS], permissions: [HealthDataAccess.READ]);
+                } catch (_) {
+                  return false;
+                }
+              }
+            }
+            """, "lib/onboarding.dart": """
+            import 'package:shared_preferences/shared_preferences.dart';
+            import 'health_service.dart';
+
+            Future<void> _setPermissionsRequested() async {
+              final prefs = await SharedPreferences.getInstance();
+              await prefs.setBool('health_permissions_requested', true);
+            }
+
+            Future<void> requestIfNeeded() async {
+              final service = HealthService();
+              final granted = await service.requestPermissions();
+              if (granted) {
+                await _setPermissionsRequested();
+              }
+            }
+            """]),
             // Shown or logged only, as the library's example app does: no decision is made.
             .flutter(["lib/connect.dart": """
             import 'package:health/health.dart';
@@ -226,10 +258,11 @@ struct RequestResultAsGrantRule: Rule {
         let start = file.chain(endingAt: call.token).start
         if decides(start: start, end: close, in: file) { return "decides a condition" }
         if let name = call.resultName(in: file) {
-            if GrantNames.says(name) { return "is kept as `\(name)`" }
             // Uses of the name in the same function (not a property of that name: `res.ok`).
             let scope = Self.enclosingBody(of: call.token, in: file)
             let later = (close + 1)..<max(close + 1, scope.upperBound)
+            if onlyRemembersAsking(name, in: later, of: file) { return nil }
+            if GrantNames.says(name) { return "is kept as `\(name)`" }
             if later.contains(where: { file.tokens[$0].isIdentifier(name) && !(file.tokens[$0 - 1].isPunctuator(".") || file.tokens[$0 - 1].isPunctuator("?."))
                 && decides(start: $0, end: $0, in: file) }) {
                 return "is bound to `\(name)`, which then decides a condition"
@@ -242,6 +275,30 @@ struct RequestResultAsGrantRule: Rule {
             return "is stored with `\(file.tokens[before - 1].text)`"
         }
         return nil
+    }
+
+    /// `if (granted) { await markPermissionsRequested(); }` and nothing else: the result only
+    /// remembers that the request was made — which is what a true result means.
+    static func onlyRemembersAsking(_ name: String, in range: Range<Int>, of file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        let uses = range.filter { tokens[$0].isIdentifier(name) && !(tokens[$0 - 1].isPunctuator(".") || tokens[$0 - 1].isPunctuator("?.")) }
+        guard !uses.isEmpty else { return false }
+        return uses.allSatisfy { use in
+            // `if (name) {` with `name` the whole condition.
+            guard use >= 2, tokens[use - 1].isPunctuator("("), tokens[use - 2].isIdentifier("if"), use + 2 < tokens.count,
+                  tokens[use + 1].isPunctuator(")"), tokens[use + 2].isPunctuator("{"), let end = file.partner[use + 2] else { return false }
+            let body = (use + 3)..<end
+            // Every call and assignment in the block records the asking (`_setPermissionsRequested()`, `asked = true`).
+            let acts = body.filter { i in
+                tokens[i].kind == .identifier && i + 1 < end && (tokens[i + 1].isPunctuator("(") || tokens[i + 1].isPunctuator("="))
+                    && !["await", "if", "this"].contains(tokens[i].text)
+            }
+            return !acts.isEmpty && acts.allSatisfy { i in
+                let word = tokens[i].text.lowercased()
+                return GrantNames.requestWords.contains(where: word.contains) || ["setbool", "setitem", "setstring", "set"].contains(word)
+                    && body.contains { tokens[$0].kind == .string && GrantNames.requestWords.contains(where: tokens[$0].value.lowercased().contains) }
+            }
+        }
     }
 
     /// The tokens of the innermost `{ … }` body around `index` (the whole file at top level).

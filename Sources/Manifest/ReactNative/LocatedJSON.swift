@@ -31,7 +31,10 @@ public struct LocatedJSON: Sendable {
         switch value {
         case .string(let s): return .string(s)
         case .bool(let b): return .bool(b)
-        case .number(let d, let text): return text.contains(".") || text.contains("e") || text.contains("E") ? .real(d) : .integer(Int(d))
+        case .number(let d, let text):
+            // An integer past Int's range stays a real: `Int(d)` would trap on untrusted input.
+            if text.contains(".") || text.contains("e") || text.contains("E") { return .real(d) }
+            return Int(exactly: d).map(PlistValue.integer) ?? .real(d)
         case .null: return nil
         case .array(let items): return .array(items.compactMap(\.plistValue))
         case .object(let entries):
