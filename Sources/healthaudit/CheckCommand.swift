@@ -14,7 +14,8 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Audit the apps without building the site; print findings and write CI reports.",
         discussion: """
-        Prints findings as `path:line:column: severity: message [rule]`, paths relative to the current directory.
+        Prints each app's six answers (mark, question, answer, a short reason; --quiet leaves them out), then \
+        findings as `path:line:column: severity: message [rule]`, paths relative to the current directory.
 
         Each --format is paired with the --output given in the same position; a missing output or `-` \
         means standard output. Formats: text, sarif (SARIF 2.1.0), junit, json (versioned schema), \
@@ -51,6 +52,9 @@ struct Check: ParsableCommand {
 
     @Flag(help: "Text output: also list what discovery found for each app (targets, files, settings) and where it read it.")
     var verbose = false
+
+    @Flag(name: [.customShort("q"), .long], help: "Text output: leave out each app's six answers, print findings and the count only.")
+    var quiet = false
 
     @Flag(help: "Write every report and exit 0 whatever was found.")
     var noFail = false
@@ -93,6 +97,7 @@ struct Check: ParsableCommand {
         let siteDirectory = located.siteDirectory
         var context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory, showSuppressed: showSuppressed,
                                     failOn: failOn, verbose: verbose)
+        context.showsAnswers = !quiet
         // Read before the audit, so a bad list or revision fails fast.
         let changes = try changedLines(siteDirectory: siteDirectory)
         // JSON carries each app's summaries and scenarios, so a site can be built from it alone.

@@ -37,6 +37,11 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.firstMatch(of: /^Site\/apps\/veloride\/VeloRide\/.+\.swift:\d+:\d+: warning: .+ \[[a-z-]+\]$/) != nil }, run.stdout)
         XCTAssertGreaterThan(try fixture.appCount(), 1)
         XCTAssertTrue(lines.last?.hasPrefix("\(try fixture.appCount()) apps audited:") == true, run.stdout)
+        // The six answers of every app come first, each app's block opened by its verdict.
+        XCTAssertEqual(lines.filter { $0.firstMatch(of: /^  (pass|fail|unknown|n\/a) +Q[1-6] .+\? .+ — ./) != nil }.count, 6 * (try fixture.appCount()), run.stdout)
+        XCTAssertTrue(lines.first?.hasSuffix(": fails") == true, run.stdout)
+        let lastAnswer = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("  ") && $0.contains(" Q6 ") })
+        XCTAssertLessThan(lastAnswer, try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Site/") }))
     }
 
     func testNoFailWritesEveryReportIntoNewFoldersAndExitsZero() throws {
@@ -113,11 +118,14 @@ final class CheckCommandTests: XCTestCase {
     /// What discovery found is in the JSON report and, with `--verbose`, in the text output, each
     /// fact at the project line it was read from; the summary names the tool's version.
     func testDiscoveryIsShownInJSONAndVerboseText() throws {
-        let text = try fixture.check(["--app", "runner", "--verbose"])
-        XCTAssertTrue(text.stdout.hasPrefix("runner: "), text.stdout)
+        let text = try fixture.check(["--app", "runner", "--verbose", "--quiet"])
+        XCTAssertTrue(text.stdout.hasPrefix("runner: "), "--quiet leaves the answers out: \(text.stdout)")
         XCTAssertNotNil(text.stdout.firstMatch(of: /Site\/apps\/runner\/Runner\.xcodeproj\/project\.pbxproj:\d+: info:\s/), text.stdout)
         XCTAssertTrue(text.stdout.contains("audited: ") && text.stdout.hasSuffix("(healthaudit 0.1.0)\n"), text.stdout)
-        XCTAssertFalse(try fixture.check(["--app", "runner"]).stdout.contains(": info: "), "only with --verbose")
+        XCTAssertFalse(text.stdout.contains(" Q1 "), text.stdout)
+        let plain = try fixture.check(["--app", "runner"]).stdout
+        XCTAssertFalse(plain.contains(": info: "), "only with --verbose")
+        XCTAssertTrue(plain.hasPrefix("Runner (runner): ") && plain.contains(" Q6 "), "the answers open the output: \(plain)")
 
         let json = try fixture.check(["--app", "runner", "--format", "json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]

@@ -16,6 +16,8 @@ public struct OutputContext: Sendable {
     public var failOn: Severity
     /// Whether the text output also lists what discovery found for each app (`--verbose`).
     public var verbose: Bool
+    /// Whether the text output opens with each app's six answers (`--quiet` leaves them out).
+    public var showsAnswers = true
     /// With `--changed-files` or `--since`: how many findings were left out, which every output says.
     public var changeScope: ChangeScope?
     /// With `--baseline`: how many active findings the baseline accepted (left out of the report).
