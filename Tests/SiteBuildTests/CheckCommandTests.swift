@@ -49,6 +49,8 @@ final class CheckCommandTests: XCTestCase {
         for format in ["text", "sarif", "junit", "json", "markdown", "github"] {
             arguments += ["--format", format, "--output", "reports/\(format)/report.out"]
         }
+        // The file beside its format.
+        arguments += ["--format", "sarif=reports/beside.sarif"]
         let run = try fixture.check(arguments)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "", "every format went to a file")
@@ -59,6 +61,8 @@ final class CheckCommandTests: XCTestCase {
         }
         let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.root + "/reports/sarif/report.out"))) as? [String: Any]
         XCTAssertEqual(sarif?["version"] as? String, "2.1.0")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/reports/beside.sarif")),
+                       try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/reports/sarif/report.out")))
     }
 
     func testFormatWithoutOutputOrDashGoesToStandardOutput() throws {
@@ -110,7 +114,12 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("unknown app id nope"), unknown.stderr)
         XCTAssertEqual(try fixture.check(["--fail-on", "fatal"]).status, 2)
         XCTAssertEqual(try fixture.check(["--format", "pdf"]).status, 2)
-        XCTAssertEqual(try fixture.check(["--format", "json", "--output", "a.json", "--output", "b.json"]).status, 2)
+        // Written as SwiftLint users write it, each file would get the next format's content: refused, nothing written.
+        let offByOne = try fixture.check(["--format", "text", "--format", "sarif", "--output", "a.sarif", "--format", "junit", "--output", "a.xml"])
+        XCTAssertEqual(offByOne.status, 2, offByOne.stderr)
+        XCTAssertEqual(offByOne.stdout, "")
+        XCTAssertTrue(offByOne.stderr.hasSuffix("did you mean: --format text --format sarif=a.sarif --format junit=a.xml\n"), offByOne.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.root + "/a.sarif") || FileManager.default.fileExists(atPath: fixture.root + "/a.xml"))
         XCTAssertEqual(try fixture.check(["--strict-baseline"]).status, 2)
         XCTAssertEqual(try fixture.check(["--site", "Nowhere"]).status, 2)
     }
