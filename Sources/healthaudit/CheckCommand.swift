@@ -107,6 +107,7 @@ struct Check: ParsableCommand {
         let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig, simulate: plan.reports.contains { $0.format == .json },
                                         discovered: located.isDiscovered)
         context.title = run.title
+        context.baseURL = run.baseURL
         context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: run.sourceURL)
         context.summaries = run.summaries
         // Every output is checked against every input before the first one is written.
@@ -204,6 +205,7 @@ enum AuditRunner {
         /// Every file the audit read (real paths): outputs must never overwrite one.
         var inputs: Set<String>
         var title = ProjectConfig.defaultTitle
+        var baseURL = ""
         var sourceURL: String?
         /// With `simulate`: each app's summaries and scenarios, by app id.
         var summaries: [String: AppSummary] = [:]
@@ -212,7 +214,7 @@ enum AuditRunner {
     static func audit(siteDirectory: String, apps: [String], configText: String? = nil, simulate: Bool = false, discovered: Bool = false) throws -> Run {
         let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText, simulate: simulate, discovered: discovered)
         var run = Run(audits: state.audits, inputs: inputs, title: state.config?.title ?? ProjectConfig.defaultTitle,
-                      sourceURL: state.config?.sourceURL, summaries: state.summaries)
+                      baseURL: state.config?.baseURL ?? "", sourceURL: state.config?.sourceURL, summaries: state.summaries)
         guard !apps.isEmpty else { return run }
         let known = state.audits.map(\.manifest.id)
         let unknown = apps.filter { !known.contains($0) }

@@ -24,6 +24,8 @@ public struct OutputContext: Sendable {
     public var baselined: Int?
     /// The site's title and where the run's sources come from: JSON carries them so a site can be built from it.
     public var title = ProjectConfig.defaultTitle
+    /// Where the site is published (the config's `base_url`): SARIF links each rule to its page there.
+    public var baseURL = ""
     public var source = ResultSource()
     /// Each app's simulated summaries by app id, for the JSON (the site's summary pages and scenarios).
     public var summaries: [String: AppSummary] = [:]
