@@ -115,7 +115,8 @@ struct Check: ParsableCommand {
         try writer.refuseInputs(plan.reports.map(\.output) + (writeBaseline.map { [$0] } ?? []))
         var (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
         // A baselined result is not the whole project: the JSON says so, and `build --results` refuses it.
-        if baseline != nil {
+        // `--write-baseline` accepts every finding for this run, so its result is baselined too.
+        if baseline != nil || writeBaseline != nil {
             context.baselined = run.audits.flatMap(\.activeFindings).count - audits.flatMap(\.activeFindings).count
         }
         if let changes {
