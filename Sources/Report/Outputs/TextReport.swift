@@ -41,15 +41,15 @@ public enum TextReport {
     public static let reasonLimit = 100
 
     /// The reason on one line, without the "cannot tell — " its status already says, cut at a
-    /// word within `reasonLimit` characters.
+    /// word within `reasonLimit` characters (before escaping, so no escape is cut in half).
     static func shortReason(_ answer: Answer) -> String {
-        var reason = oneLine(PlainText.message(answer.reason))
+        var reason = PlainText.message(answer.reason)
         let prefix = answer.status.rawValue + " — "
         if reason.hasPrefix(prefix) { reason.removeFirst(prefix.count) }
-        guard reason.count > reasonLimit else { return reason }
+        guard reason.count > reasonLimit else { return oneLine(reason) }
         var cut = String(reason.prefix(reasonLimit))
-        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > reasonLimit / 2 { cut = String(cut[..<space]) }
-        return cut.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:—")) + " …"
+        if let space = cut.lastIndex(where: \.isWhitespace), cut.distance(from: cut.startIndex, to: space) > reasonLimit / 2 { cut = String(cut[..<space]) }
+        return oneLine(cut.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:—"))) + " …"
     }
 
     /// `--verbose`: what discovery found for the app, each fact where it was read, as
