@@ -14,16 +14,19 @@ public struct InternalFailure: Error, Sendable, CustomStringConvertible {
     public var reason: String
     /// The failing step ran after the new site was swapped in.
     public var siteReplaced = false
+    /// The output held a site before this build.
+    public var hadPreviousSite = true
     public var description: String { "error: internal error in step '\(step)': \(reason); this is a bug in healthaudit, please report it" }
-    public var outcome: String { SiteOutcome.text(siteReplaced: siteReplaced) }
+    public var outcome: String { SiteOutcome.text(siteReplaced: siteReplaced, hadPreviousSite: hadPreviousSite) }
 
     public init(step: String, reason: String) { self.step = step; self.reason = reason }
 }
 
 /// What a failed build did to the output, for the last line of its message: only what is true.
 enum SiteOutcome {
-    static func text(siteReplaced: Bool) -> String {
-        siteReplaced ? "the new site is in place, but the build did not finish" : "the previous site was left untouched"
+    static func text(siteReplaced: Bool, hadPreviousSite: Bool) -> String {
+        if siteReplaced { return "the new site is in place, but the build did not finish" }
+        return hadPreviousSite ? "the previous site was left untouched" : "no site was written"
     }
 }
 
@@ -43,8 +46,10 @@ public struct BuildFailed: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [BuildDiagnostic]
     /// The failing step ran after the new site was swapped in.
     public var siteReplaced = false
+    /// The output held a site before this build.
+    public var hadPreviousSite = true
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
-    public var outcome: String { SiteOutcome.text(siteReplaced: siteReplaced) }
+    public var outcome: String { SiteOutcome.text(siteReplaced: siteReplaced, hadPreviousSite: hadPreviousSite) }
 
     public init(diagnostics: [BuildDiagnostic], siteReplaced: Bool = false) { self.diagnostics = diagnostics; self.siteReplaced = siteReplaced }
 

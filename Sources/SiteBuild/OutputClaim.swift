@@ -31,6 +31,14 @@ public struct OutputClaim: Sendable {
         /// A site written by a version that kept its cache beside the output (`.public.cache.json`).
         case legacySite(cacheFile: String)
 
+        /// The folder holds a site an earlier build wrote.
+        public var isSite: Bool {
+            switch self {
+            case .missing, .empty: false
+            case .healthauditSite, .legacySite: true
+            }
+        }
+
         var description: String {
             switch self {
             case .missing: "a new folder"
@@ -149,36 +157,60 @@ enum LegacySite {
 /// An advisory lock (`flock`) on the output's parent folder, held for a whole build: two builds
 /// into one output (two CI steps, `serve` and a manual build) run one after the other and never
 /// remove each other's staging folder. It creates no file; the kernel drops it if the process dies.
+/// The folders it had to create are removed again on release when the build left them empty, so a
+/// failed first build leaves no empty `Site/` behind.
 public final class OutputLock: @unchecked Sendable {
     private var descriptor: Int32
+    private let folder: String
+    /// The folders this lock created, outermost first.
+    private var created: [String] = []
     private let mutex = NSLock()
 
     /// Locks `folder` (created if missing), waiting for another build when one holds it.
     public init(folder: String, onWait: (String) -> Void) throws {
-        try PosixFiles.makeDirectories(folder)
-        descriptor = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-        guard descriptor >= 0 else { throw OutputFailure(path: folder, operation: "open the output's parent folder", code: errno) }
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK else {
-                let code = errno
-                close(descriptor)
-                throw OutputFailure(path: folder, operation: "lock the output's parent folder", code: code)
-            }
-            onWait("waiting for another healthaudit build writing into \(folder)")
-            while flock(descriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    let code = errno
-                    close(descriptor)
-                    throw OutputFailure(path: folder, operation: "lock the output's parent folder", code: code)
+        self.folder = folder
+        descriptor = -1
+        var waited = false
+        while true {
+            try PosixFiles.makeDirectories(folder, created: &created)
+            descriptor = open(folder, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+            guard descriptor >= 0 else { throw OutputFailure(path: folder, operation: "open the output's parent folder", code: errno) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK else { throw failure("lock the output's parent folder", code: errno) }
+                if !waited { onWait("waiting for another healthaudit build writing into \(folder)") }
+                waited = true
+                while flock(descriptor, LOCK_EX) != 0 {
+                    guard errno == EINTR else { throw failure("lock the output's parent folder", code: errno) }
                 }
             }
+            // The build that held the lock may have removed the folder it had created (and failed to
+            // fill): a lock on a removed folder excludes no one, so lock the folder now at the path.
+            if Self.isSameFolder(descriptor, folder) { return }
+            close(descriptor)
+            descriptor = -1
         }
+    }
+
+    private func failure(_ operation: String, code: Int32) -> OutputFailure {
+        close(descriptor)
+        descriptor = -1
+        return OutputFailure(path: folder, operation: operation, code: code)
+    }
+
+    private static func isSameFolder(_ descriptor: Int32, _ path: String) -> Bool {
+        var opened = stat(), current = stat()
+        return fstat(descriptor, &opened) == 0 && lstat(path, &current) == 0 && opened.st_dev == current.st_dev && opened.st_ino == current.st_ino
     }
 
     public func release() {
         mutex.lock()
         defer { mutex.unlock() }
         guard descriptor >= 0 else { return }
+        // Still under the lock; rmdir removes only an empty folder, so a written site keeps its own.
+        for path in created.reversed() {
+            if rmdir(path) != 0 { break }
+        }
+        created = []
         close(descriptor) // closing drops the flock
         descriptor = -1
     }
@@ -194,6 +226,8 @@ public struct OutputFailure: Error, Sendable, CustomStringConvertible {
     /// False only when the old site was moved aside and could not be put back; `recoveredAt` says where it is.
     public var previousSiteIntact = true
     public var recoveredAt: String?
+    /// The output held a site before this build (false: there was none to leave untouched).
+    public var hadPreviousSite = true
 
     public init(path: String, operation: String, code: Int32) {
         self.path = path
@@ -208,9 +242,9 @@ public struct OutputFailure: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        let outcome = previousSiteIntact
-            ? "the previous site was left untouched"
-            : "the previous site was moved aside and could not be put back: it is in \(recoveredAt ?? "?")"
+        let outcome = !previousSiteIntact
+            ? "the previous site was moved aside and could not be put back: it is in \(recoveredAt ?? "?")"
+            : SiteOutcome.text(siteReplaced: false, hadPreviousSite: hadPreviousSite)
         return "\(path): error: cannot \(operation): \(reason); \(outcome)"
     }
 }
@@ -256,14 +290,22 @@ enum PosixFiles {
     }
 
     static func makeDirectories(_ path: String) throws {
+        var created: [String] = []
+        try makeDirectories(path, created: &created)
+    }
+
+    /// Creates `path` and its missing parents, appending each folder it made to `created`, outermost first.
+    static func makeDirectories(_ path: String, created: inout [String]) throws {
         if path.isEmpty || path == "/" { return }
         var info = stat()
         if stat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { return }
             throw OutputFailure(path: path, operation: "create the folder", code: ENOTDIR)
         }
-        try makeDirectories((path as NSString).deletingLastPathComponent)
-        if mkdir(path, 0o755) != 0, errno != EEXIST {
+        try makeDirectories((path as NSString).deletingLastPathComponent, created: &created)
+        if mkdir(path, 0o755) == 0 {
+            created.append(path)
+        } else if errno != EEXIST {
             throw OutputFailure(path: path, operation: "create the folder", code: errno)
         }
     }

@@ -171,20 +171,26 @@ public struct Pipeline: Sendable {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 options.log.step(index + 1, of: steps.count, "\(step.name): \(summary) (\(String(format: "%.2f", seconds)) s)")
             } catch let error as InputError {
-                throw BuildFailed(diagnostics: error.problems.map { BuildDiagnostic(step: step.name, problem: $0) }, siteReplaced: state.siteReplaced)
+                var failure = BuildFailed(diagnostics: error.problems.map { BuildDiagnostic(step: step.name, problem: $0) }, siteReplaced: state.siteReplaced)
+                failure.hadPreviousSite = state.outputFound.isSite
+                throw failure
             } catch var error as BuildFailed {
                 error.siteReplaced = state.siteReplaced
+                error.hadPreviousSite = state.outputFound.isSite
                 throw error
-            } catch let error as OutputFailure {
+            } catch var error as OutputFailure {
+                error.hadPreviousSite = state.outputFound.isSite
                 throw error
             } catch let error as HistoryWriteFailure {
                 throw error
             } catch var error as InternalFailure {
                 error.siteReplaced = state.siteReplaced
+                error.hadPreviousSite = state.outputFound.isSite
                 throw error
             } catch {
                 var failure = InternalFailure(step: step.name, reason: "\(error)")
                 failure.siteReplaced = state.siteReplaced
+                failure.hadPreviousSite = state.outputFound.isSite
                 throw failure
             }
         }

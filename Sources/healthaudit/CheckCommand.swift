@@ -6,7 +6,9 @@ import Report
 import SiteBuild
 import Summary
 
-extension ReportFormat: ExpressibleByArgument {}
+extension FormatOption: ExpressibleByArgument {
+    public static var allValueStrings: [String] { ReportFormat.allCases.map(\.rawValue) }
+}
 extension Severity: ExpressibleByArgument {}
 
 /// `healthaudit check`: the audit alone, for CI and code review, with linter-style exit codes.
@@ -14,10 +16,12 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Audit the apps without building the site; print findings and write CI reports.",
         discussion: """
-        Prints findings as `path:line:column: severity: message [rule]`, paths relative to the current directory.
+        Prints each app's six answers (mark, question, answer, a short reason; --quiet leaves them out), then \
+        findings as `path:line:column: severity: message [rule]`, paths relative to the current directory.
 
-        Each --format is paired with the --output given in the same position; a missing output or `-` \
-        means standard output. Formats: text, sarif (SARIF 2.1.0), junit, json (versioned schema), \
+        --format NAME=FILE writes that format to FILE; a --format without a file takes the --output in the \
+        same position among those without one; a missing output or `-` means standard output. An output whose \
+        extension names another format (.sarif, .xml for junit, .json, .md) is refused (exit 2, nothing written). Formats: text, sarif (SARIF 2.1.0), junit, json (versioned schema), \
         markdown (a pull-request comment), github (workflow-command annotations), gitlab (GitLab Code Quality).
 
         --changed-files FILE or --since REF report only the findings a change is responsible for: in code, \
@@ -40,10 +44,10 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("The config file to use (its folder is the site).", valueName: "file"))
     var config: String?
 
-    @Option(name: .customLong("format"), help: ArgumentHelp("Output format (repeatable).", valueName: "format"))
-    var formats: [ReportFormat] = []
+    @Option(name: .customLong("format"), help: ArgumentHelp("Output format, optionally with its file: sarif=out.sarif (repeatable).", valueName: "format[=file]"))
+    var formats: [FormatOption] = []
 
-    @Option(name: .customLong("output"), help: ArgumentHelp("Where the --format in the same position goes ('-' for standard output).", valueName: "path"))
+    @Option(name: .customLong("output"), help: ArgumentHelp("Where the --format in the same position among those without a file goes ('-' for standard output).", valueName: "path"))
     var outputs: [String] = []
 
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Lowest severity that fails the check.", valueName: "severity"))
@@ -51,6 +55,9 @@ struct Check: ParsableCommand {
 
     @Flag(help: "Text output: also list what discovery found for each app (targets, files, settings) and where it read it.")
     var verbose = false
+
+    @Flag(name: [.customShort("q"), .long], help: "Text output: leave out each app's six answers, print findings and the count only.")
+    var quiet = false
 
     @Flag(help: "Write every report and exit 0 whatever was found.")
     var noFail = false
@@ -79,9 +86,6 @@ struct Check: ParsableCommand {
     var since: String?
 
     func validate() throws {
-        if outputs.count > formats.count && !(formats.isEmpty && outputs.count == 1) {
-            throw ValidationError("\(Plural.count(outputs.count, "--output value")) for \(Plural.count(formats.count, "--format value")): give one --format per --output")
-        }
         if strictBaseline && baseline == nil { throw ValidationError("--strict-baseline needs --baseline FILE") }
         if changedFiles != nil && since != nil { throw ValidationError("give --changed-files or --since, not both") }
     }
@@ -89,31 +93,37 @@ struct Check: ParsableCommand {
     func run() throws { try CommandFailure.exitOnFailure(check) }
 
     private func check() throws {
+        // Before anything is read or written: a file one format off is refused, with the pairing meant.
+        let plan: ReportPlan
+        do { plan = try ReportPlan(formats: formats, outputs: outputs) } catch { throw CommandFailure(lines: error.lines) }
         let located = try SiteLocator.locate(path: path, site: site, config: config)
         let siteDirectory = located.siteDirectory
         var context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory, showSuppressed: showSuppressed,
                                     failOn: failOn, verbose: verbose)
+        context.showsAnswers = !quiet
         // Read before the audit, so a bad list or revision fails fast.
         let changes = try changedLines(siteDirectory: siteDirectory)
         // JSON carries each app's summaries and scenarios, so a site can be built from it alone.
-        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig, simulate: formats.contains(.json),
+        let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig, simulate: plan.reports.contains { $0.format == .json },
                                         discovered: located.isDiscovered)
         context.title = run.title
+        context.baseURL = run.baseURL
         context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: run.sourceURL)
         context.summaries = run.summaries
         // Every output is checked against every input before the first one is written.
         let writer = OutputWriter(auditInputs: run.inputs, named: namedInputs(configFile: located.configFile ?? siteDirectory + "/" + ConfigLoader.fileName))
-        try writer.refuseInputs(reportPairs.map(\.output) + (writeBaseline.map { [$0] } ?? []))
+        try writer.refuseInputs(plan.reports.map(\.output) + (writeBaseline.map { [$0] } ?? []))
         var (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
         // A baselined result is not the whole project: the JSON says so, and `build --results` refuses it.
-        if baseline != nil {
+        // `--write-baseline` accepts every finding for this run, so its result is baselined too.
+        if baseline != nil || writeBaseline != nil {
             context.baselined = run.audits.flatMap(\.activeFindings).count - audits.flatMap(\.activeFindings).count
         }
         if let changes {
             let layout = RepositoryLayout(root: changes.root, site: RealPath.of(siteDirectory) ?? siteDirectory)
             (audits, context.changeScope) = ChangeFilter(changes: changes.lines, layout: layout).apply(audits, context: context)
         }
-        try writeReports(audits, context: context, writer: writer)
+        try writeReports(plan, audits, context: context, writer: writer)
         for entry in disappeared {
             Console.error("\(context.repositoryPath(entry.path)): \(strictBaseline ? "error" : "note"): "
                           + "baselined finding no longer occurs: \(entry.message) [\(entry.ruleId)]")
@@ -166,18 +176,12 @@ struct Check: ParsableCommand {
         return named
     }
 
-    /// Each format with the output in the same position (stdout when there is none, or `-`).
-    private var reportPairs: [(format: ReportFormat, output: String)] {
-        (formats.isEmpty ? [.text] : formats).enumerated().map { ($1, $0 < outputs.count ? outputs[$0] : "-") }
-    }
-
-    private func writeReports(_ audits: [AppAudit], context: OutputContext, writer: OutputWriter) throws {
-        let pairs = reportPairs
-        for (format, output) in pairs {
-            try writer.write(format.render(audits, context: context), to: output)
+    private func writeReports(_ plan: ReportPlan, _ audits: [AppAudit], context: OutputContext, writer: OutputWriter) throws {
+        for report in plan.reports {
+            try writer.write(report.format.render(audits, context: context), to: report.output)
         }
         // CI logs still get the count when every report went to a file.
-        if !pairs.contains(where: { $0.output == "-" && $0.format == .text }) {
+        if !plan.reports.contains(where: { $0.output == "-" && $0.format == .text }) {
             Console.error([TextReport.summary(audits)] + (context.changeScope.map { [$0.sentence] } ?? []))
         }
     }
@@ -202,6 +206,7 @@ enum AuditRunner {
         /// Every file the audit read (real paths): outputs must never overwrite one.
         var inputs: Set<String>
         var title = ProjectConfig.defaultTitle
+        var baseURL = ""
         var sourceURL: String?
         /// With `simulate`: each app's summaries and scenarios, by app id.
         var summaries: [String: AppSummary] = [:]
@@ -210,7 +215,7 @@ enum AuditRunner {
     static func audit(siteDirectory: String, apps: [String], configText: String? = nil, simulate: Bool = false, discovered: Bool = false) throws -> Run {
         let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText, simulate: simulate, discovered: discovered)
         var run = Run(audits: state.audits, inputs: inputs, title: state.config?.title ?? ProjectConfig.defaultTitle,
-                      sourceURL: state.config?.sourceURL, summaries: state.summaries)
+                      baseURL: state.config?.baseURL ?? "", sourceURL: state.config?.sourceURL, summaries: state.summaries)
         guard !apps.isEmpty else { return run }
         let known = state.audits.map(\.manifest.id)
         let unknown = apps.filter { !known.contains($0) }

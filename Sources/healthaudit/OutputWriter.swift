@@ -62,7 +62,16 @@ struct OutputWriter {
 
     private func replaceAtomically(_ data: Data, at path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        try makeFolders(folder)
+        var created: [String] = []
+        // A report that could not be written leaves no empty folder made for it.
+        defer {
+            if !FileManager.default.fileExists(atPath: path) {
+                for made in created.reversed() {
+                    if rmdir(made) != 0 { break }
+                }
+            }
+        }
+        try makeFolders(folder, created: &created)
         var template = Array((folder + "/." + (path as NSString).lastPathComponent + ".tmp-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw WriteError(operation: "create a temporary file in \(folder)", code: errno) }
@@ -104,11 +113,16 @@ struct OutputWriter {
         }
     }
 
-    private func makeFolders(_ folder: String) throws {
+    /// Creates `folder` and its missing parents, appending each one it made to `created`, outermost first.
+    private func makeFolders(_ folder: String, created: inout [String]) throws {
         var info = stat()
         if folder.isEmpty || stat(folder, &info) == 0 { return }
-        try makeFolders((folder as NSString).deletingLastPathComponent)
-        if mkdir(folder, 0o755) != 0, errno != EEXIST { throw WriteError(operation: "create the folder \(folder)", code: errno) }
+        try makeFolders((folder as NSString).deletingLastPathComponent, created: &created)
+        if mkdir(folder, 0o755) == 0 {
+            created.append(folder)
+        } else if errno != EEXIST {
+            throw WriteError(operation: "create the folder \(folder)", code: errno)
+        }
     }
 }
 

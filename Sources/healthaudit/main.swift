@@ -18,10 +18,19 @@ struct HealthAudit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "healthaudit",
         abstract: "Audit how iOS apps ask for and use HealthKit permissions, and publish the results as a static site.",
+        discussion: "With no command: `build` when a config is found, else `check` (as SwiftLint's default is `lint`).",
         version: ToolInfo.currentVersion,
         subcommands: [Build.self, Check.self, EvidenceCommand.self, Serve.self, InitCommand.self, RulesCommand.self, ExplainCommand.self, TemplatesCommand.self],
         defaultSubcommand: Build.self
     )
+
+    /// Bare `healthaudit`: builds the site of the config found here or above (or `./Site`'s);
+    /// with none, audits the apps in the folder instead of failing a build with nothing to build.
+    static func defaultArguments(in folder: String) -> [String] {
+        let configured = SiteLocator.nearestConfig(from: folder) != nil
+            || FileManager.default.fileExists(atPath: folder + "/Site/" + ConfigLoader.fileName)
+        return configured ? [] : ["check"]
+    }
 }
 
 /// Options every command that reads a site shares.
@@ -53,9 +62,16 @@ struct SiteOptions: ParsableArguments {
     }
 
     /// `options` reading `configFile` (live, so `serve` rebuilds on its edits) as the site's config.
+    /// With no config there is nothing to build: said before anything is created, with the command that writes one.
     func reading(_ options: BuildOptions) throws -> BuildOptions {
         if let config, !FileManager.default.fileExists(atPath: Paths.absolute(config)) {
             Console.error("\(config): error: config file not found")
+            throw ExitCode(ExitStatus.inputError)
+        }
+        if config == nil, configFile == nil, !FileManager.default.fileExists(atPath: siteDirectory + "/" + ConfigLoader.fileName) {
+            Console.error(site == nil
+                ? "error: no healthaudit.yml here or above (up to the repository root), nor Site/healthaudit.yml: run `healthaudit init` to write one for the apps here, or `healthaudit check` to audit them without one"
+                : "\(site!): error: no healthaudit.yml in the site folder: run `healthaudit init \(site!)` to write one for the apps there")
             throw ExitCode(ExitStatus.inputError)
         }
         guard let file = configFile else { return options }
@@ -170,7 +186,7 @@ func runHealthAudit() async {
         }
     }
     do {
-        var command = try HealthAudit.parseAsRoot()
+        var command = try HealthAudit.parseAsRoot(arguments.isEmpty ? HealthAudit.defaultArguments(in: Paths.absolute(".")) : arguments)
         // Before any command runs: a date out of range would trap in the calendar or name history
         // records no build reads back.
         do { _ = try SourceDateEpoch.date() } catch {

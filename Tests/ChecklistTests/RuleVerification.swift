@@ -16,6 +16,10 @@ func verifyRule(_ rule: any Rule.Type, file: StaticString = #filePath, line: UIn
         let label = "\(id): triggering example \(index)"
         let found = try findings(example)
         XCTAssertFalse(found.isEmpty, "\(label) found nothing", file: file, line: line)
+        // A rule must say it applies to every kind of app it reports on (JUnit lists it only there).
+        let app = try example.load()
+        XCTAssertTrue(rule.description.applies(to: app), "\(label): found on a \(app.codeKinds) app, but reads \(rule.description.reads)",
+                      file: file, line: line)
         if !example.markers.isEmpty {
             // A finding in a manifest (a plist key, a strings entry) has a line but no column: its marker pins the line.
             XCTAssertEqual(found.map { "\($0.location.file):\($0.location.line ?? 0)" + ($0.location.column.map { ":\($0)" } ?? "") }.sorted(),

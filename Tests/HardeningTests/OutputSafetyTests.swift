@@ -172,8 +172,23 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertThrowsError(try Pipeline.site.run(options(output: site.root + "/file/public"))) { error in
             guard let failure = error as? OutputFailure else { return XCTFail("expected OutputFailure, got \(error)") }
             XCTAssertEqual(failure.description,
-                           "\(site.root)/file: error: cannot create the folder: Not a directory; the previous site was left untouched")
+                           "\(site.root)/file: error: cannot create the folder: Not a directory; no site was written", "there was no previous site")
         }
+    }
+
+    /// A first build that fails leaves no folder it made behind (an empty `out/deep/` for the
+    /// output `out/deep/public`), and does not claim a previous site it never had; a folder that
+    /// was there stays.
+    func testAFailedFirstBuildLeavesNoFolderAndClaimsNoPreviousSite() throws {
+        try site.edit("healthaudit.yml") { $0 + "bogus_key: 1\n" }
+        XCTAssertThrowsError(try Pipeline.site.run(options(output: site.root + "/out/deep/public"))) { error in
+            guard let failure = error as? BuildFailed else { return XCTFail("expected BuildFailed, got \(error)") }
+            XCTAssertEqual(failure.outcome, "no site was written")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.root + "/out"), "the folders made for the output are removed again")
+        try FileManager.default.createDirectory(atPath: site.root + "/kept", withIntermediateDirectories: false)
+        XCTAssertThrowsError(try Pipeline.site.run(options(output: site.root + "/kept/public")))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.root + "/kept"), "a folder the build did not make stays")
     }
 
     /// While one build holds the output, a second one waits for it (and says so) instead of mixing.
@@ -195,7 +210,8 @@ final class OutputSafetyTests: XCTestCase {
         first.release()
         while !acquired.isSet, Date() < deadline { usleep(1000) }
         XCTAssertTrue(acquired.isSet)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [], "the lock creates no file")
+        // The lock creates no file, and the folder it made is removed once every build left it empty.
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder))
     }
 
     /// Two real processes building into one output at once: both succeed, the result is one whole site.

@@ -121,7 +121,13 @@ final class ReportInjectionTests: XCTestCase {
 
     func testTextReportHasNoForgedFindingLine() throws {
         let (text, audits) = try render(.text)
-        let findingLines = text.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") }
+        // The answers quote the payload too (the app's name, a reason): no line starts as a finding or a runner command.
+        XCTAssertTrue(text.contains(" Q1 "), text)
+        XCTAssertFalse(text.split(separator: "\n").contains { $0.hasPrefix("evil.swift") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("::") }, text)
+        var quiet = OutputContext(sitePrefix: "Site", siteDirectory: site.site)
+        quiet.showsAnswers = false
+        let findingLines = TextReport.render(audits, context: quiet).split(separator: "\n")
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") }
         XCTAssertFalse(findingLines.contains { $0.hasPrefix("evil.swift") }, text)
         XCTAssertEqual(findingLines.count, audits.flatMap(\.activeFindings).count, text)
     }

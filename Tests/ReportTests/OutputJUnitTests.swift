@@ -22,10 +22,14 @@ final class OutputJUnitTests: XCTestCase {
     func testOneSuitePerAppOneCasePerRuleFailuresForRulesWithFindings() throws {
         let audits = try OutputFixture.audits()
         let document = try parse(audits)
-        let ruleCount = RuleCatalog.all.count
+        // The fixture's apps are Swift apps: no React Native, Flutter or plugin rule is theirs.
+        let applying = RuleCatalog.all.map { $0.description }.filter { $0.reads.isEmpty || $0.reads.contains(.swift) }
+        let ruleCount = applying.count
+        XCTAssertLessThan(ruleCount, RuleCatalog.all.count)
         let suites = try nodes(document, "/testsuites/testsuite")
         XCTAssertEqual(suites.map { $0.attribute(forName: "name")?.stringValue }, audits.map(\.manifest.id))
         XCTAssertEqual(try nodes(document, "//testcase").count, audits.count * ruleCount)
+        XCTAssertEqual(try nodes(document, "/testsuites").first?.attribute(forName: "tests")?.stringValue, String(audits.count * ruleCount))
         let failing = audits.map { Set($0.activeFindings.map(\.ruleID)).count }
         XCTAssertEqual(try nodes(document, "//testcase/failure").count, failing.reduce(0, +))
         XCTAssertGreaterThanOrEqual(failing.reduce(0, +), 3, "the fixture fails several rules")
@@ -34,7 +38,8 @@ final class OutputJUnitTests: XCTestCase {
             XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, String(failures))
             let cases = suite.elements(forName: "testcase")
             XCTAssertTrue(cases.allSatisfy { $0.attribute(forName: "classname")?.stringValue == "healthaudit." + audit.manifest.id })
-            XCTAssertEqual(cases.compactMap { $0.attribute(forName: "name")?.stringValue }, RuleCatalog.all.map { $0.description.id })
+            XCTAssertEqual(cases.compactMap { $0.attribute(forName: "name")?.stringValue }, applying.map(\.id))
+            XCTAssertFalse(cases.contains { ["rn-callback-error-as-denial", "flutter-permissions-unknown", "plugin-read-status"].contains($0.attribute(forName: "name")?.stringValue) })
         }
         XCTAssertEqual(try nodes(document, "/testsuites").first?.attribute(forName: "failures")?.stringValue, String(failing.reduce(0, +)))
     }
@@ -97,8 +102,27 @@ final class OutputJUnitTests: XCTestCase {
         let nasty = "</failure><testcase name=\"x\"/> & ]]> \u{0}\u{1b}[31m \"' \u{FFFE}"
         let audit = try OutputFixture.audit(findings: [OutputFixture.finding(message: nasty, quote: nasty)])
         let document = try parse([audit])
-        XCTAssertEqual(try nodes(document, "//testcase").count, RuleCatalog.all.count)
+        XCTAssertEqual(try nodes(document, "//testcase").count, RuleCatalog.all.filter { $0.description.applies(to: audit.manifest) }.count)
         let failure = try XCTUnwrap(try nodes(document, "//failure").first)
         XCTAssertTrue(failure.stringValue?.contains("</failure><testcase name=\"x\"/> & ]]>") == true)
+    }
+
+    /// The same app read as a React Native app gets the JavaScript rules too; a rule that found
+    /// something is listed whatever the app's kind.
+    func testRulesFollowTheAppsKind() throws {
+        var native = try OutputFixture.audit("steady")
+        native.findings = [OutputFixture.finding("flutter-write-read-only", severity: .error)]
+        var reactNative = try OutputFixture.audit("steady")
+        reactNative.manifest.config.kind = .reactNative
+        let document = try parse([native, reactNative])
+        let suites = try nodes(document, "/testsuites/testsuite")
+        let names = try suites.map { suite in try nodes(document, "/testsuites/testsuite[\(suites.firstIndex(of: suite)! + 1)]/testcase").compactMap { $0.attribute(forName: "name")?.stringValue } }
+        XCTAssertTrue(names[0].contains("flutter-write-read-only"), "listed because it found something")
+        XCTAssertFalse(names[0].contains("rn-callback-error-as-denial"))
+        XCTAssertFalse(names[0].contains("flutter-permissions-unknown"))
+        XCTAssertTrue(names[1].contains("rn-callback-error-as-denial") && names[1].contains("request-result-as-grant"), "\(names[1])")
+        XCTAssertFalse(names[1].contains("flutter-write-read-only"))
+        XCTAssertTrue(names[1].contains("read-status-probed"), "its Swift code is still read")
+        XCTAssertEqual(suites.map { $0.attribute(forName: "tests")?.stringValue }, names.map { String($0.count) })
     }
 }

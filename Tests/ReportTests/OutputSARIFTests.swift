@@ -56,8 +56,51 @@ final class OutputSARIFTests: XCTestCase {
         XCTAssertNotNil(help["text"] as? String)
         XCTAssertEqual(missing["helpUri"] as? String, ToolInfo.homepage + "/blob/main/README.md?rule=usage-string-missing#rules")
         XCTAssertEqual((missing["defaultConfiguration"] as? [String: Any])?["level"] as? String, "error")
-        let tags = try XCTUnwrap((missing["properties"] as? [String: Any])?["tags"] as? [String])
-        XCTAssertEqual(tags, ["Q4: Are all Info.plist usage description keys present with meaningful text?"])
+        let properties = try XCTUnwrap(missing["properties"] as? [String: Any])
+        XCTAssertEqual(properties["tags"] as? [String], ["healthkit", "privacy", "crash", "q4"])
+        XCTAssertEqual(properties["security-severity"] as? String, "7.5", "a missing usage string crashes requestAuthorization")
+    }
+
+    /// Short tags code scanning filters on, and a `security-severity` (a number in a string, as
+    /// GitHub reads it) on exactly the rules that foretell a crash or a disclosure.
+    func testTagsAndSecuritySeverity() throws {
+        let (text, run) = try sarif(try OutputFixture.audits())
+        XCTAssertEqual(try OutputFixture.schemaErrors(text, schemaPath: OutputFixture.sarifSchemaPath), [])
+        let rules = try XCTUnwrap(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let properties = Dictionary(uniqueKeysWithValues: rules.map { ($0["id"] as! String, $0["properties"] as! [String: Any]) })
+        let allowed: Set<String> = ["healthkit", "privacy", "crash", "q1", "q2", "q3", "q4", "q5", "q6"]
+        for (id, values) in properties {
+            let tags = try XCTUnwrap(values["tags"] as? [String], id)
+            XCTAssertEqual(tags.first, "healthkit", id)
+            XCTAssertTrue(Set(tags).isSubset(of: allowed) && Set(tags).count == tags.count, "\(id): \(tags)")
+            let rule = try XCTUnwrap(RuleCatalog.rule(id: id)?.description, id)
+            XCTAssertEqual(tags.filter { $0.hasPrefix("q") }, rule.questions.map { "q\($0.rawValue)" }, id)
+            XCTAssertEqual(tags.contains("crash"), rule.predicts == .crash, id)
+            XCTAssertEqual(values["security-severity"] as? String, rule.predicts.map { $0 == .crash ? "7.5" : "5.0" }, id)
+        }
+        XCTAssertEqual(properties["request-refused-type"]?["security-severity"] as? String, "7.5")
+        XCTAssertEqual(properties["privacy-manifest-health-tracking"]?["security-severity"] as? String, "5.0")
+        XCTAssertEqual(properties["privacy-manifest-health-tracking"]?["tags"] as? [String], ["healthkit", "privacy"])
+        XCTAssertNil(properties["authorization-remembered"]?["security-severity"])
+        XCTAssertEqual(properties["read-status-probed"]?["tags"] as? [String], ["healthkit", "q3"])
+    }
+
+    /// With the config's `base_url`, each rule links to its page on the published site; without
+    /// one (or with a path, which is no URI), to its entry in the README.
+    func testHelpURIPointsAtTheRulePageWhenTheSiteIsPublished() throws {
+        var context = OutputFixture.context
+        context.baseURL = "https://example.org/audit"
+        let text = SARIFReport.render(try OutputFixture.audits(), context: context)
+        XCTAssertEqual(try OutputFixture.schemaErrors(text, schemaPath: OutputFixture.sarifSchemaPath), [])
+        let runs = try XCTUnwrap(try OutputFixture.json(text)["runs"] as? [[String: Any]])
+        let rules = try XCTUnwrap(((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        XCTAssertEqual(rules.first { $0["id"] as? String == "cached-authorization" }?["helpUri"] as? String,
+                       "https://example.org/audit/rules/cached-authorization.html")
+        context.baseURL = "/audit/"
+        let relative = try OutputFixture.json(SARIFReport.render(try OutputFixture.audits(), context: context))
+        let fallback = (((relative["runs"] as? [[String: Any]])?[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
+        XCTAssertEqual(fallback?.first { $0["id"] as? String == "cached-authorization" }?["helpUri"] as? String,
+                       ToolInfo.homepage + "/blob/main/README.md?rule=cached-authorization#rules")
     }
 
     func testResultsPointIntoTheRepositoryWithStableFingerprints() throws {

@@ -9,6 +9,8 @@ final class CheckCommandBaselineTests: XCTestCase {
         fixture = try TestSite(files: InlineApp.findingsSite)
         let written = try fixture.check(["--write-baseline", "ci/baseline.json"])
         XCTAssertEqual(written.status, 0, "writing a baseline accepts every current finding: \(written.stdout)")
+        // The answers still judge the whole app: no "passes" beside them because every finding was just accepted.
+        XCTAssertTrue(written.stdout.hasPrefix("VeloRide (veloride)\n"), written.stdout)
     }
 
     override func tearDown() { fixture.remove() }
@@ -28,7 +30,7 @@ final class CheckCommandBaselineTests: XCTestCase {
         let root = try baseline()
         XCTAssertEqual(root["schemaVersion"] as? Int, 1)
         let findings = try XCTUnwrap(root["findings"] as? [[String: Any]])
-        let reported = try fixture.check(["--no-fail"]).stdout.split(separator: "\n").dropLast()
+        let reported = try fixture.check(["--no-fail", "--quiet"]).stdout.split(separator: "\n").dropLast()
         XCTAssertEqual(findings.count, reported.count, "every active finding is in the baseline")
         for entry in findings {
             for key in ["ruleId", "path", "fingerprint", "message"] { XCTAssertNotNil(entry[key] as? String, key) }
@@ -38,14 +40,16 @@ final class CheckCommandBaselineTests: XCTestCase {
     }
 
     func testKnownFindingsPassAndANewOneFails() throws {
-        let accepted = try fixture.check(["--baseline", "ci/baseline.json"])
+        let accepted = try fixture.check(["--baseline", "ci/baseline.json", "--quiet"])
         XCTAssertEqual(accepted.status, 0, accepted.stdout + accepted.stderr)
         XCTAssertNotNil(accepted.stdout.firstMatch(of: /^\d+ apps? audited: 0 errors, 0 warnings, 0 notes/), accepted.stdout)
 
         try fixture.edit("apps/steady/Steady/Info.plist") { $0.replacingOccurrences(of: "<string>\(InlineApp.share)</string>", with: "<string></string>") }
         let new = try fixture.check(["--baseline", "ci/baseline.json"])
         XCTAssertEqual(new.status, 1, new.stdout)
-        let reported = new.stdout.split(separator: "\n").dropLast()
+        // The answers judge the whole app; the header leaves out the verdict, which a baseline changes.
+        XCTAssertTrue(new.stdout.contains("\nSteady (steady)\n"), new.stdout)
+        let reported = new.stdout.split(separator: "\n").drop { !$0.hasPrefix("Site/") }.dropLast()
         XCTAssertFalse(reported.isEmpty)
         XCTAssertTrue(reported.allSatisfy { $0.hasPrefix("Site/apps/steady/") }, "only the new finding is reported: \(new.stdout)")
         XCTAssertEqual(try fixture.check(["--baseline", "ci/baseline.json", "--no-fail"]).status, 0)

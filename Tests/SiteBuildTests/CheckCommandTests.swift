@@ -37,6 +37,11 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.firstMatch(of: /^Site\/apps\/veloride\/VeloRide\/.+\.swift:\d+:\d+: warning: .+ \[[a-z-]+\]$/) != nil }, run.stdout)
         XCTAssertGreaterThan(try fixture.appCount(), 1)
         XCTAssertTrue(lines.last?.hasPrefix("\(try fixture.appCount()) apps audited:") == true, run.stdout)
+        // The six answers of every app come first, each app's block opened by its verdict.
+        XCTAssertEqual(lines.filter { $0.firstMatch(of: /^  (pass|fail|unknown|n\/a) +Q[1-6] .+\? .+ — ./) != nil }.count, 6 * (try fixture.appCount()), run.stdout)
+        XCTAssertTrue(lines.first?.hasSuffix(": fails") == true, run.stdout)
+        let lastAnswer = try XCTUnwrap(lines.lastIndex { $0.hasPrefix("  ") && $0.contains(" Q6 ") })
+        XCTAssertLessThan(lastAnswer, try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Site/") }))
     }
 
     func testNoFailWritesEveryReportIntoNewFoldersAndExitsZero() throws {
@@ -44,6 +49,8 @@ final class CheckCommandTests: XCTestCase {
         for format in ["text", "sarif", "junit", "json", "markdown", "github"] {
             arguments += ["--format", format, "--output", "reports/\(format)/report.out"]
         }
+        // The file beside its format.
+        arguments += ["--format", "sarif=reports/beside.sarif"]
         let run = try fixture.check(arguments)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, "", "every format went to a file")
@@ -54,6 +61,8 @@ final class CheckCommandTests: XCTestCase {
         }
         let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.root + "/reports/sarif/report.out"))) as? [String: Any]
         XCTAssertEqual(sarif?["version"] as? String, "2.1.0")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/reports/beside.sarif")),
+                       try Data(contentsOf: URL(fileURLWithPath: fixture.root + "/reports/sarif/report.out")))
     }
 
     func testFormatWithoutOutputOrDashGoesToStandardOutput() throws {
@@ -105,7 +114,12 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("unknown app id nope"), unknown.stderr)
         XCTAssertEqual(try fixture.check(["--fail-on", "fatal"]).status, 2)
         XCTAssertEqual(try fixture.check(["--format", "pdf"]).status, 2)
-        XCTAssertEqual(try fixture.check(["--format", "json", "--output", "a.json", "--output", "b.json"]).status, 2)
+        // Written as SwiftLint users write it, each file would get the next format's content: refused, nothing written.
+        let offByOne = try fixture.check(["--format", "text", "--format", "sarif", "--output", "a.sarif", "--format", "junit", "--output", "a.xml"])
+        XCTAssertEqual(offByOne.status, 2, offByOne.stderr)
+        XCTAssertEqual(offByOne.stdout, "")
+        XCTAssertTrue(offByOne.stderr.hasSuffix("did you mean: --format text --format sarif=a.sarif --format junit=a.xml\n"), offByOne.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.root + "/a.sarif") || FileManager.default.fileExists(atPath: fixture.root + "/a.xml"))
         XCTAssertEqual(try fixture.check(["--strict-baseline"]).status, 2)
         XCTAssertEqual(try fixture.check(["--site", "Nowhere"]).status, 2)
     }
@@ -113,11 +127,14 @@ final class CheckCommandTests: XCTestCase {
     /// What discovery found is in the JSON report and, with `--verbose`, in the text output, each
     /// fact at the project line it was read from; the summary names the tool's version.
     func testDiscoveryIsShownInJSONAndVerboseText() throws {
-        let text = try fixture.check(["--app", "runner", "--verbose"])
-        XCTAssertTrue(text.stdout.hasPrefix("runner: "), text.stdout)
+        let text = try fixture.check(["--app", "runner", "--verbose", "--quiet"])
+        XCTAssertTrue(text.stdout.hasPrefix("runner: "), "--quiet leaves the answers out: \(text.stdout)")
         XCTAssertNotNil(text.stdout.firstMatch(of: /Site\/apps\/runner\/Runner\.xcodeproj\/project\.pbxproj:\d+: info:\s/), text.stdout)
         XCTAssertTrue(text.stdout.contains("audited: ") && text.stdout.hasSuffix("(healthaudit 0.1.0)\n"), text.stdout)
-        XCTAssertFalse(try fixture.check(["--app", "runner"]).stdout.contains(": info: "), "only with --verbose")
+        XCTAssertFalse(text.stdout.contains(" Q1 "), text.stdout)
+        let plain = try fixture.check(["--app", "runner"]).stdout
+        XCTAssertFalse(plain.contains(": info: "), "only with --verbose")
+        XCTAssertTrue(plain.hasPrefix("Runner (runner): ") && plain.contains(" Q6 "), "the answers open the output: \(plain)")
 
         let json = try fixture.check(["--app", "runner", "--format", "json"])
         let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]

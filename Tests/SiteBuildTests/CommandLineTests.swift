@@ -71,8 +71,10 @@ final class CommandLineTests: XCTestCase {
         let site = try TestSite(files: files.merging([".healthaudit.yml": twoApps, "one.yml": oneApp]) { $1 })
         defer { site.remove() }
 
-        let hidden = try HealthAuditBinary.run(["build"], in: site.site)
+        // Bare `healthaudit` with a config is `build`, as it always was.
+        let hidden = try HealthAuditBinary.run([], in: site.site)
         XCTAssertEqual(hidden.status, 0, hidden.stderr)
+        XCTAssertTrue(hidden.stderr.contains("[6/6] write: "), hidden.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: site.output + "/apps/pace/index.html"), hidden.stderr)
 
         let given = try HealthAuditBinary.run(["build", "--config", "one.yml", "--output", "../one"], in: site.site)

@@ -98,6 +98,12 @@ final class NoConfigCheckTests: XCTestCase {
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((report["apps"] as? [[String: Any]])?.count, 8)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/healthaudit.yml"), "the discovered config is never written")
+
+        // Bare `healthaudit` with no config audits the same apps, answers first, and builds nothing.
+        let bare = try HealthAuditBinary.run([], in: root)
+        XCTAssertTrue(bare.stderr.contains("no healthaudit.yml found; auditing 8 discovered apps"), bare.stderr)
+        XCTAssertTrue(bare.stdout.contains(" Q1 ") && bare.stdout.contains("8 apps audited: "), bare.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/Site"))
     }
 
     func testTheNearestConfigAboveTheFolderIsUsed() throws {
@@ -157,11 +163,19 @@ final class NoConfigCheckTests: XCTestCase {
     }
     """
 
+    /// Bare `healthaudit` with no config anywhere is `check`; `build` says how to get a config.
+    /// Neither leaves a folder behind.
     func testAFolderWithNoAppSaysSo() throws {
         try write("README.md", "# nothing here\n")
-        let run = try HealthAuditBinary.run(["check"], in: root)
+        let run = try HealthAuditBinary.run([], in: root)
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("no healthaudit.yml here or above, and no iOS app found"), run.stderr)
+        let build = try HealthAuditBinary.run(["build"], in: root)
+        XCTAssertEqual(build.status, 2, build.stderr)
+        XCTAssertEqual(build.stderr, "error: no healthaudit.yml here or above (up to the repository root), nor Site/healthaudit.yml: "
+                       + "run `healthaudit init` to write one for the apps here, or `healthaudit check` to audit them without one\n")
+        XCTAssertFalse(build.stderr.contains("previous site"), build.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root).sorted(), ["README.md"], "no Site/ folder made")
     }
 
     func testInitWritesAConfigThatBuildUsesAndNeverOverwritesIt() throws {

@@ -186,10 +186,10 @@ final class ResultsBuildTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: fixture.root + "/history", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: fixture.root + "/history/1-bikes", withDestinationPath: outside)
-        // Found while planning, before the site is written: the message's "left untouched" is true.
+        // Found while planning, before the site is written; there was no site before, and the message says so.
         let planted = try run(["build", "--results", "results", "--history", "history", "--output", "site"], epoch: 1_775_044_800, expect: 2)
         XCTAssertTrue(planted.stderr.contains("history/1-bikes: error: [history] the origin's folder is a symbolic link or a file"), planted.stderr)
-        XCTAssertTrue(planted.stderr.hasSuffix("build failed: 1 problem; the previous site was left untouched\n"), planted.stderr)
+        XCTAssertTrue(planted.stderr.hasSuffix("build failed: 1 problem; no site was written\n"), planted.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: fixture.root + "/site"))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), [], "nothing lands outside the history")
         try FileManager.default.removeItem(atPath: fixture.root + "/history/1-bikes")

@@ -5,7 +5,7 @@ import Manifest
 struct FlutterPermissionsUnknownRule: Rule {
     static let description = RuleDescription(
         id: "flutter-permissions-unknown", title: "Unknown read permission taken as an answer", severity: .warning,
-        questions: [.readStatusProbed],
+        questions: [.readStatusProbed], reads: [.dart],
         rationale: """
         On iOS, `package:health`'s `hasPermissions` returns `null` whenever read access is involved: HealthKit never \
         discloses whether an app may read, so the plugin cannot know. Code that decides on it — `?? false`, `== true`, \

@@ -5,7 +5,7 @@ import Manifest
 struct FlutterWriteReadOnlyRule: Rule {
     static let description = RuleDescription(
         id: "flutter-write-read-only", title: "Write access requested for a type iOS only lets apps read", severity: .error,
-        questions: [],
+        questions: [], reads: [.dart],
         rationale: """
         HealthKit lets third-party apps read, but never write, characteristics (sex, blood type, date of birth), \
         Apple's exercise, move and stand time, walking heart rate, ECGs and the heart-rate events. `package:health`'s \

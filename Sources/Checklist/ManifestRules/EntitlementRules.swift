@@ -112,7 +112,7 @@ struct EntitlementUnusedRule: Rule {
 /// Clinical records need three things together: the access value, the purpose string and clinical types.
 struct ClinicalRecordsMismatchRule: Rule {
     static let description = RuleDescription(
-        id: "clinical-records-mismatch", title: "Clinical records access inconsistent", severity: .error, questions: [.usageStringsMeaningful],
+        id: "clinical-records-mismatch", title: "Clinical records access inconsistent", severity: .error, questions: [.usageStringsMeaningful], predicts: .crash,
         rationale: """
         Reading health records needs `health-records` in `com.apple.developer.healthkit.access`, the \
         `NSHealthClinicalHealthRecordsShareUsageDescription` purpose string, and clinical types in the request. Clinical \
@@ -292,7 +292,7 @@ struct BackgroundDeliveryMismatchRule: Rule {
 
 struct ICloudBesideHealthKitRule: Rule {
     static let description = RuleDescription(
-        id: "icloud-beside-healthkit", title: "iCloud entitlement beside HealthKit", severity: .note, questions: [],
+        id: "icloud-beside-healthkit", title: "iCloud entitlement beside HealthKit", severity: .note, questions: [], predicts: .disclosure,
         rationale: """
         App Review guideline 5.1.3: apps may not store personal health information in iCloud. An iCloud or CloudKit \
         entitlement next to HealthKit is not wrong in itself, but reviewers will ask what goes there; make sure no \

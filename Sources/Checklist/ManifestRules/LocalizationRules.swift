@@ -63,7 +63,7 @@ struct LocalizationIncompleteRule: Rule {
 struct LocalizedKeyNotInPlistRule: Rule {
     static let description = RuleDescription(
         id: "localized-key-not-in-plist", title: "Usage string localized but absent from Info.plist", severity: .warning,
-        questions: [.usageStringsMeaningful],
+        questions: [.usageStringsMeaningful], predicts: .crash,
         rationale: """
         `InfoPlist.strings` only translates keys that exist in Info.plist. A health usage key that is translated but \
         missing from Info.plist (and from `INFOPLIST_KEY_*` build settings) has no effect: HealthKit still finds no \

@@ -16,7 +16,7 @@ private func privacyManifest(tracking: Bool, domains: [Any] = [], linkedToTracki
 /// Health and fitness data may not be used for tracking or advertising (guideline 5.1.3).
 struct PrivacyManifestHealthTrackingRule: Rule {
     static let description = RuleDescription(
-        id: "privacy-manifest-health-tracking", title: "Health data declared for tracking or advertising", severity: .error, questions: [],
+        id: "privacy-manifest-health-tracking", title: "Health data declared for tracking or advertising", severity: .error, questions: [], predicts: .disclosure,
         rationale: """
         App Review guideline 5.1.3 forbids using HealthKit data for advertising or tracking. A `PrivacyInfo.xcprivacy` \
         that declares `NSPrivacyCollectedDataTypeHealth` or `…Fitness` with `NSPrivacyCollectedDataTypeTracking` true, \

@@ -4,7 +4,7 @@ import Manifest
 struct UsageStringMissingRule: Rule {
     static let description = RuleDescription(
         id: "usage-string-missing", title: "HealthKit usage string missing", severity: .error,
-        questions: [.usageStringsMeaningful],
+        questions: [.usageStringsMeaningful], predicts: .crash,
         rationale: """
         HealthKit shows the app's purpose strings on its permission sheet. Without them:
 
@@ -72,7 +72,7 @@ struct UsageStringMissingRule: Rule {
 struct UsageStringInvalidRule: Rule {
     static let description = RuleDescription(
         id: "usage-string-invalid", title: "HealthKit usage string invalid", severity: .error,
-        questions: [.usageStringsMeaningful],
+        questions: [.usageStringsMeaningful], predicts: .crash,
         rationale: """
         HealthKit checks each purpose string when the app calls `requestAuthorization`. A value that is not a string or \
         is empty (or a single character) is refused with `NSInvalidArgumentException` ("The string … is an invalid value \

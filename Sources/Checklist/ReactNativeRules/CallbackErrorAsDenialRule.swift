@@ -5,7 +5,7 @@ import Manifest
 struct CallbackErrorAsDenialRule: Rule {
     static let description = RuleDescription(
         id: "rn-callback-error-as-denial", title: "initHealthKit's callback read as the user's answer", severity: .error,
-        questions: [.completionInterpreted],
+        questions: [.completionInterpreted], reads: [.javaScript],
         rationale: """
         `AppleHealthKit.initHealthKit(permissions, callback)` shows the permission sheet and then calls back. The callback's \
         **error** means the request could not be made — HealthKit unavailable (iPad, a managed device), a malformed \

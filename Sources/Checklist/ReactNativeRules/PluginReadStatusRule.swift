@@ -9,7 +9,7 @@ import Manifest
 struct PluginReadStatusRule: Rule {
     static let description = RuleDescription(
         id: "plugin-read-status", title: "Read permission asked of a plugin that cannot know it", severity: .warning,
-        questions: [.readStatusProbed],
+        questions: [.readStatusProbed], reads: [.javaScript],
         rationale: """
         HealthKit never discloses whether an app may read a type. `@capgo/capacitor-health`'s `checkAuthorization` \
         nevertheless returns `readAuthorized` / `readDenied` lists for the `read` types it is given: it derives them \

@@ -5,7 +5,7 @@ import Manifest
 struct PluginResultAsGrantRule: Rule {
     static let description = RuleDescription(
         id: "plugin-result-as-grant", title: "Plugin's authorization result used as what was allowed", severity: .warning,
-        questions: [.completionInterpreted],
+        questions: [.completionInterpreted], reads: [.javaScript],
         rationale: """
         `@capgo/capacitor-health`'s `requestAuthorization` resolves with `readAuthorized`, `readDenied`, \
         `shareAuthorized` and `shareDenied`. The share lists come from `authorizationStatus(for:)` and are right; the \

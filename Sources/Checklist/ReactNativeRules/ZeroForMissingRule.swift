@@ -4,7 +4,7 @@ import Manifest
 struct ZeroForMissingRule: Rule {
     static let description = RuleDescription(
         id: "rn-zero-for-missing", title: "Zero shown where Health returned nothing", severity: .warning,
-        questions: [],
+        questions: [], reads: [.javaScript],
         rationale: """
         HealthKit hides read permission: a type the person declined returns **no samples, without an error** — exactly \
         like a day with no data. An app that turns "nothing came back" into `0` (`steps: 0` defaults, `value ?? 0`, \

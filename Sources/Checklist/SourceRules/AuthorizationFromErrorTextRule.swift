@@ -5,7 +5,7 @@ import SwiftSyntax
 struct AuthorizationFromErrorTextRule: Rule {
     static let description = RuleDescription(
         id: "authorization-from-error-text", title: "Authorization decided from error text", severity: .error,
-        questions: [.completionInterpreted],
+        questions: [.completionInterpreted], reads: [.swift],
         rationale: """
         Matching `localizedDescription` against "not authorized" or "denied" misses the other wordings HealthKit \
         uses — "Authorization not determined" (code 5) is the usual one on first launch — and breaks with every \

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// Reported on its own (no review question): question 6 is answered by the saves it gates.
 struct AuthorizationRememberedRule: Rule {
     static let description = RuleDescription(
-        id: "authorization-remembered", title: "Authorization remembered instead of asked", severity: .warning, questions: [],
+        id: "authorization-remembered", title: "Authorization remembered instead of asked", severity: .warning, questions: [], reads: [.swift],
         rationale: """
         People switch HealthKit permissions on and off in Settings › Health whenever they like. An "authorized" flag \
         kept in `UserDefaults` or `@AppStorage` goes stale the moment they do: a screen that says "Connected to Health" \

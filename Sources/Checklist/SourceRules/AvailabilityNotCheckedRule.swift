@@ -6,7 +6,7 @@ import SwiftSyntax
 struct AvailabilityNotCheckedRule: Rule {
     static let description = RuleDescription(
         id: "availability-not-checked", title: "Health data availability never checked", severity: .warning,
-        questions: [.availabilityChecked],
+        questions: [.availabilityChecked], reads: [.swift, .javaScript, .dart],
         rationale: """
         HealthKit is missing on iPads before iPadOS 17 and can be restricted by device management: there every \
         HealthKit call fails with `errorHealthDataUnavailable`. An app should consult \

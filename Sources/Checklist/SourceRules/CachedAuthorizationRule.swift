@@ -5,7 +5,7 @@ import SwiftSyntax
 struct CachedAuthorizationRule: Rule {
     static let description = RuleDescription(
         id: "cached-authorization", title: "Authorization cached instead of re-checked", severity: .warning,
-        questions: [.writeStatusRechecked],
+        questions: [.writeStatusRechecked], reads: [.swift],
         rationale: """
         People switch HealthKit permissions on and off in Settings › Health whenever they like. A save gated by a \
         remembered "authorized" flag (`UserDefaults`, `@AppStorage`) goes on trusting it after access was withdrawn, \

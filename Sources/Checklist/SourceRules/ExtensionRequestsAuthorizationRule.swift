@@ -5,7 +5,7 @@ import SwiftSyntax
 struct ExtensionRequestsAuthorizationRule: Rule {
     static let description = RuleDescription(
         id: "extension-requests-authorization", title: "Extension requests HealthKit authorization", severity: .error,
-        questions: [.widgetsDoNotRequest],
+        questions: [.widgetsDoNotRequest], reads: [.swift],
         rationale: """
         A widget, its timeline provider or any other app extension cannot show HealthKit's permission sheet: \
         `requestAuthorization` there fails or silently does nothing, and the person is never asked. Extensions rely on \

@@ -22,7 +22,7 @@ struct OverBroadReadRequestRule: Rule {
 
     static let description = RuleDescription(
         id: "over-broad-read-request", title: "One request asks to read a large share of HealthKit", severity: .note,
-        questions: [],
+        questions: [], reads: [.swift],
         rationale: """
         Apple asks apps to request authorization only for the data they need, when they need it, and App Review \
         (guideline 5.1.1) rejects apps that collect health data beyond their features. A single request for \

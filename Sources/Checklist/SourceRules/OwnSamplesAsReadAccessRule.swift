@@ -6,7 +6,7 @@ import SwiftSyntax
 struct OwnSamplesAsReadAccessRule: Rule {
     static let description = RuleDescription(
         id: "own-samples-as-read-access", title: "The app's own samples taken as proof of read access", severity: .note,
-        questions: [.readStatusProbed],
+        questions: [.readStatusProbed], reads: [.swift],
         rationale: """
         When reading a type is denied, HealthKit does not fail the query: it returns only the samples the app saved \
         itself. Code that splits a result by source and treats "our own samples came back, nothing else" as a read \

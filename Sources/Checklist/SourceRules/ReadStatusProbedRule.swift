@@ -6,7 +6,7 @@ import SwiftSyntax
 struct ReadStatusProbedRule: Rule {
     static let description = RuleDescription(
         id: "read-status-probed", title: "Write status used to decide reading", severity: .error,
-        questions: [.readStatusProbed],
+        questions: [.readStatusProbed], reads: [.swift],
         rationale: """
         `authorizationStatus(for:)` only answers whether the app may **save** a type. HealthKit never tells an app \
         whether it may read: a type requested for reading only reports `.sharingDenied` even when reading was allowed, \

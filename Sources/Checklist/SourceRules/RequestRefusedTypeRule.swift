@@ -7,7 +7,7 @@ import SwiftSyntax
 struct RequestRefusedTypeRule: Rule {
     static let description = RuleDescription(
         id: "request-refused-type", title: "Authorization requested for a type HealthKit refuses", severity: .error,
-        questions: [],
+        questions: [], reads: [.swift, .javaScript, .dart], predicts: .crash,
         rationale: """
         `requestAuthorization(toShare:read:)` checks its sets before showing anything, and a type it refuses \
         ends the app with an uncaught `NSInvalidArgumentException`:

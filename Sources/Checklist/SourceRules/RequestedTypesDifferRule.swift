@@ -5,7 +5,7 @@ import SwiftSyntax
 struct RequestedTypesDifferRule: Rule {
     static let description = RuleDescription(
         id: "requested-types-differ", title: "Config and code request different types", severity: .note,
-        questions: [],
+        questions: [], reads: [.swift],
         rationale: """
         `requested:` in healthaudit.yml says which types the app asks for; the audit checks usage strings and \
         simulates the store from it. When the sets passed to `requestAuthorization(toShare:read:)` name other types, \

@@ -6,7 +6,7 @@ import SwiftSyntax
 struct RouteWithoutWorkoutRule: Rule {
     static let description = RuleDescription(
         id: "route-without-workout", title: "Workout route requested without workouts", severity: .warning,
-        questions: [],
+        questions: [], reads: [.swift],
         rationale: """
         Routes (`HKSeriesType.workoutRoute()`) belong to a workout: an app saves a route \
         with `HKWorkoutRouteBuilder` into a workout it may write, and finds routes by querying the workout it \

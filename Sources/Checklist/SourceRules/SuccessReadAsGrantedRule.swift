@@ -5,7 +5,7 @@ import SwiftSyntax
 struct SuccessReadAsGrantedRule: Rule {
     static let description = RuleDescription(
         id: "success-read-as-granted", title: "Request result taken as permission", severity: .error,
-        questions: [.completionInterpreted],
+        questions: [.completionInterpreted], reads: [.swift],
         rationale: """
         The `success` flag of `requestAuthorization(toShare:read:completion:)` is `true` whenever the request was \
         processed — whatever the person chose in the sheet — and the `async` form returns normally in the same case. \

@@ -6,7 +6,7 @@ import Manifest
 struct RequestResultAsGrantRule: Rule {
     static let description = RuleDescription(
         id: "request-result-as-grant", title: "Authorization request's result taken as the person's answer", severity: .warning,
-        questions: [.completionInterpreted],
+        questions: [.completionInterpreted], reads: [.javaScript, .dart],
         rationale: """
         The boolean that `requestAuthorization` resolves with — in `@kingstinct/react-native-healthkit` and in \
         Flutter's `package:health` alike — is HealthKit's `success`: the request was handled, not that anything was \

@@ -7,7 +7,7 @@ import Manifest
 struct TypeNewerThanDeploymentTargetRule: Rule {
     static let description = RuleDescription(
         id: "type-newer-than-deployment-target", title: "Type newer than the deployment target, asked without a version check",
-        severity: .warning, questions: [],
+        severity: .warning, questions: [], reads: [.javaScript, .dart],
         rationale: """
         Each HealthKit type first exists in some iOS version (`timeInDaylight` in iOS 17, `stateOfMind` in iOS 18). \
         Swift code cannot name a type newer than `IPHONEOS_DEPLOYMENT_TARGET` without an `#available` check — the \

@@ -5,7 +5,7 @@ import Manifest
 struct WriteWithoutRequestRule: Rule {
     static let description = RuleDescription(
         id: "write-without-request", title: "Data written without ever asking for authorization", severity: .warning,
-        questions: [],
+        questions: [], reads: [.javaScript, .dart],
         rationale: """
         HealthKit saves only what the person allowed the app to share, and only the permission sheet asks. A plugin \
         call that writes (`writeHealthData`, `saveQuantitySample`, `store`) in an app that never calls the plugin's \

@@ -1,16 +1,20 @@
 import Checklist
 import Manifest
 
-/// JUnit XML for CI test tabs: one testsuite per app, one testcase per rule. A rule with active
+/// JUnit XML for CI test tabs: one testsuite per app, one testcase per rule that applies to the
+/// app's kind (a Swift app gets no React Native or Flutter rule, which would only pad "passed";
+/// a rule with a finding is always listed). A rule with active
 /// findings at or above `--fail-on` fails (every finding listed in the failure); one with active
 /// findings below it passes and lists them as output, as the check's exit status does; one whose
 /// findings are all suppressed is skipped.
 public enum JUnitReport {
     public static func render(_ audits: [AppAudit], context: OutputContext) -> String {
-        let rules = RuleIndex(audits).descriptions
+        let catalogue = RuleIndex(audits).descriptions
         var suites: [String] = []
         var totals = (tests: 0, failures: 0, skipped: 0)
         for audit in audits {
+            let found = Set(audit.findings.map(\.ruleID))
+            let rules = catalogue.filter { $0.applies(to: audit.manifest) || found.contains($0.id) }
             var cases: [String] = []
             var failures = 0, skipped = 0
             for rule in rules {

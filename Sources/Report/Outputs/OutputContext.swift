@@ -16,12 +16,16 @@ public struct OutputContext: Sendable {
     public var failOn: Severity
     /// Whether the text output also lists what discovery found for each app (`--verbose`).
     public var verbose: Bool
+    /// Whether the text output opens with each app's six answers (`--quiet` leaves them out).
+    public var showsAnswers = true
     /// With `--changed-files` or `--since`: how many findings were left out, which every output says.
     public var changeScope: ChangeScope?
     /// With `--baseline`: how many active findings the baseline accepted (left out of the report).
     public var baselined: Int?
     /// The site's title and where the run's sources come from: JSON carries them so a site can be built from it.
     public var title = ProjectConfig.defaultTitle
+    /// Where the site is published (the config's `base_url`): SARIF links each rule to its page there.
+    public var baseURL = ""
     public var source = ResultSource()
     /// Each app's simulated summaries by app id, for the JSON (the site's summary pages and scenarios).
     public var summaries: [String: AppSummary] = [:]

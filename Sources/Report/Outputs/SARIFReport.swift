@@ -3,7 +3,8 @@ import Foundation
 import Manifest
 
 /// SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDE viewers): one run, every rule of the
-/// catalogue in `tool.driver.rules`, one result per finding, suppressed findings included and marked.
+/// catalogue in `tool.driver.rules` (with short tags, and a `security-severity` for the rules that
+/// foretell a crash or a disclosure), one result per finding, suppressed findings included and marked.
 public enum SARIFReport {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     public static let fingerprintKey = "healthauditFingerprint/v1"
@@ -16,7 +17,7 @@ public enum SARIFReport {
             ("version", .string(context.tool.version)),
             ("semanticVersion", .string(context.tool.version)),
             ("informationUri", .string(context.tool.informationURI)),
-            ("rules", .array(rules.descriptions.map { rule($0, tool: context.tool) })),
+            ("rules", .array(rules.descriptions.map { rule($0, context: context) })),
         ])
         var run: [(String, JSONValue)] = [
             ("tool", .object([("driver", driver)])),
@@ -31,20 +32,42 @@ public enum SARIFReport {
 
     static func level(_ severity: Severity) -> JSONValue { .string(severity.rawValue) }
 
-    private static func rule(_ description: RuleDescription, tool: ToolInfo) -> JSONValue {
+    /// GitHub code scanning's scale: 7.0–8.9 is "high", 4.0–6.9 "medium".
+    static func securitySeverity(_ consequence: Consequence) -> String {
+        switch consequence {
+        case .crash: "7.5"
+        case .disclosure: "5.0"
+        }
+    }
+
+    /// Short tags code-scanning UIs filter on: `healthkit`, `privacy`, `crash`, and `q1`…`q6` for
+    /// the review questions the rule answers.
+    static func tags(_ description: RuleDescription) -> [String] {
+        ["healthkit"] + (description.concernsPrivacy ? ["privacy"] : []) + (description.predicts == .crash ? ["crash"] : [])
+            + description.questions.map { "q\($0.rawValue)" }
+    }
+
+    /// The rule's page on the published site when `base_url` is an absolute address, else its entry in the README.
+    static func helpURI(_ id: String, context: OutputContext) -> String {
+        let base = context.baseURL
+        guard base.hasPrefix("https://") || base.hasPrefix("http://") else { return context.tool.ruleDocumentationURI(id) }
+        return (base.hasSuffix("/") ? base : base + "/") + URIPath.encode(SitePaths.rule(id))
+    }
+
+    private static func rule(_ description: RuleDescription, context: OutputContext) -> JSONValue {
         let text = PlainText.fromMarkdown(description.rationale)
+        var properties: [(String, JSONValue)] = [("tags", .strings(tags(description)))]
+        if let consequence = description.predicts { properties.append(("security-severity", .string(securitySeverity(consequence)))) }
         return .object([
             ("id", .string(description.id)),
             ("name", .string(PlainText.pascalCase(description.id))),
             // Code-scanning UIs link the rule's documentation from each alert.
-            ("helpUri", .string(tool.ruleDocumentationURI(description.id))),
+            ("helpUri", .string(helpURI(description.id, context: context))),
             ("shortDescription", .object([("text", .string(description.title))])),
             ("fullDescription", .object([("text", .string(text.isEmpty ? description.title : text))])),
             ("help", .object([("text", .string(text.isEmpty ? description.title : text)), ("markdown", .string(description.rationale))])),
             ("defaultConfiguration", .object([("level", level(description.severity))])),
-            ("properties", .object([
-                ("tags", .strings(description.questions.map { "Q\($0.rawValue): " + $0.text.replacingOccurrences(of: "`", with: "") })),
-            ])),
+            ("properties", .object(properties)),
         ])
     }
 
