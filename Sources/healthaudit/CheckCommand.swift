@@ -100,6 +100,10 @@ struct Check: ParsableCommand {
                                         discovered: located.isDiscovered)
         context.title = run.title
         context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: run.sourceURL)
+        context.siteURL = run.baseURL
+        // The comment links findings through the config's `source_url`, else through the GitHub Actions run.
+        context.findingLinks = context.source.links
+            ?? SourceLinks(gitHubEnvironment: ProcessInfo.processInfo.environment, sitePrefix: context.source.sitePath)
         context.summaries = run.summaries
         // Every output is checked against every input before the first one is written.
         let writer = OutputWriter(auditInputs: run.inputs, named: namedInputs(configFile: located.configFile ?? siteDirectory + "/" + ConfigLoader.fileName))
@@ -203,6 +207,8 @@ enum AuditRunner {
         var inputs: Set<String>
         var title = ProjectConfig.defaultTitle
         var sourceURL: String?
+        /// The config's `base_url`, nil when it gives none.
+        var baseURL: String?
         /// With `simulate`: each app's summaries and scenarios, by app id.
         var summaries: [String: AppSummary] = [:]
     }
@@ -210,7 +216,8 @@ enum AuditRunner {
     static func audit(siteDirectory: String, apps: [String], configText: String? = nil, simulate: Bool = false, discovered: Bool = false) throws -> Run {
         let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText, simulate: simulate, discovered: discovered)
         var run = Run(audits: state.audits, inputs: inputs, title: state.config?.title ?? ProjectConfig.defaultTitle,
-                      sourceURL: state.config?.sourceURL, summaries: state.summaries)
+                      sourceURL: state.config?.sourceURL, baseURL: state.config.flatMap { $0.baseURL.isEmpty ? nil : $0.baseURL },
+                      summaries: state.summaries)
         guard !apps.isEmpty else { return run }
         let known = state.audits.map(\.manifest.id)
         let unknown = apps.filter { !known.contains($0) }
