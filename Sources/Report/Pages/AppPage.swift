@@ -28,7 +28,8 @@ struct AppPage {
             "suppressed": findings.filter(\.isSuppressed).map { PageContext.finding($0, from: path) },
             "hasSuppressed": findings.contains(where: \.isSuppressed),
             "noFindings": app.activeFindings.isEmpty,
-            "notes": app.notes,
+            // Markdown like every message (code spans for keys and identifiers).
+            "notes": app.notes.map(MarkdownRenderer.inline),
             "hasNotes": !app.notes.isEmpty,
             "declarations": declared.html,
         ]
