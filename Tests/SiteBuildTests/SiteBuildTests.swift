@@ -212,6 +212,27 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertTrue(css.contains(".verdict, .answer, .badge { white-space: nowrap;"), "pills never wrap")
     }
 
+    /// Each app page opens with what the manifest says the app is, from a source build and from
+    /// its JSON result alike; build settings fill what the Info.plist leaves to them.
+    func testTheAppPageOpensWithTheAppsIdentity() throws {
+        let site = try twoApps(trace: ["CFBundleName": "Trace", "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleShortVersionString": "2.3",
+                                       "CFBundleVersion": "45", "NSHealthShareUsageDescription": InlineApp.share])
+        try site.edit("healthaudit.yml") {
+            $0.replacingOccurrences(of: "    info_plist: Trace/Info.plist\n", with: "    info_plist: Trace/Info.plist\n    build_settings:\n      PRODUCT_BUNDLE_IDENTIFIER: org.example.trace\n      IPHONEOS_DEPLOYMENT_TARGET: \"16.4\"\n")
+        }
+        try site.build()
+        let expected = "<dl class=\"identity\"><dt>Bundle id</dt><dd><code>org.example.trace</code></dd><dt>Version</dt><dd>2.3 (45)</dd>"
+            + "<dt>Minimum iOS</dt><dd>16.4</dd><dt>Target</dt><dd>Trace</dd></dl>"
+        let page = try site.read("apps/trace/index.html")
+        XCTAssertTrue(page.contains(expected), page)
+        XCTAssertLessThan(try XCTUnwrap(page.range(of: "<dl class=\"identity\">")).lowerBound, try XCTUnwrap(page.range(of: "id=\"review-questions\"")).lowerBound)
+
+        let audits = try site.audit().audits
+        let json = JSONReport.render(audits, context: OutputContext(sitePrefix: "", siteDirectory: site.site))
+        let read = try ResultReader.read(Data(json.utf8))
+        XCTAssertEqual(read.apps.first { $0.id == "trace" }?.declared.identity, audits.first { $0.manifest.id == "trace" }.map { Declarations(manifest: $0.manifest).identity })
+    }
+
     /// What the scan could not establish is Markdown like every message: its code shows as code.
     func testNotesRenderTheirCode() throws {
         let site = try twoApps()
