@@ -79,18 +79,18 @@ public struct SiteRenderer: Sendable {
         let by = Dictionary(grouping: apps, by: \.verdict).mapValues(\.count)
         let total = Plural.count(apps.count, "app")
         let failing = by[.fails] ?? 0, needsWork = by[.needsWork] ?? 0, incomplete = by[.incomplete] ?? 0
-        let lead: String, tone: String
-        if apps.isEmpty { lead = "No app is audited yet"; tone = "na" }
-        else if failing > 0 { lead = "\(failing) of \(total) \(failing == 1 ? "fails" : "fail")"; tone = "fail" }
-        else if needsWork > 0 { lead = "\(needsWork) of \(total) \(needsWork == 1 ? "needs" : "need") work"; tone = "warn" }
-        else if incomplete > 0 { lead = "\(incomplete) of \(total) could not be fully read"; tone = "unknown" }
-        else { lead = apps.count == 1 ? "The app passes" : "All \(total) pass"; tone = "pass" }
+        let lead: String
+        if apps.isEmpty { lead = "No app is audited yet" }
+        else if failing > 0 { lead = "\(failing) of \(total) \(failing == 1 ? "fails" : "fail")" }
+        else if needsWork > 0 { lead = "\(needsWork) of \(total) \(needsWork == 1 ? "needs" : "need") work" }
+        else if incomplete > 0 { lead = "\(incomplete) of \(total) could not be fully read" }
+        else { lead = apps.count == 1 ? "The app passes" : "All \(total) pass" }
         var rest: [String] = []
         if failing > 0, needsWork > 0 { rest.append("\(needsWork) \(needsWork == 1 ? "needs" : "need") work") }
         if failing + needsWork > 0, incomplete > 0 { rest.append("\(incomplete) could not be fully read") }
         let passing = by[.passes] ?? 0
         if passing > 0, passing < apps.count { rest.append("\(passing) \(passing == 1 ? "passes" : "pass")") }
-        return ["lead": lead, "tone": tone, "rest": rest.isEmpty ? "" : ", " + rest.joined(separator: ", ")]
+        return ["lead": lead, "rest": rest.isEmpty ? "" : ", " + rest.joined(separator: ", ")]
     }
 
     func indexPage(_ input: SiteInput) -> OutputFile {
