@@ -73,7 +73,7 @@ let package = Package(
         ]),
         // Shared test scaffolding (a temporary copy of Site/, the built CLI, repository paths):
         // test targets cannot import each other, so it is a library only tests depend on.
-        .target(name: "TestSupport", dependencies: ["Manifest", "SiteBuild"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Manifest", "Report", "SiteBuild"], path: "Tests/TestSupport"),
         .testTarget(name: "ManifestTests", dependencies: ["Manifest", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ChecklistTests", dependencies: ["Checklist", "Manifest", "TestSupport"]),
         .testTarget(name: "HealthStoreTests", dependencies: ["HealthStore", "Manifest"]),

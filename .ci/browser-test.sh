@@ -155,6 +155,101 @@ fi
 cp "$WORK/index.mustache.good" "$WORK/Templates/index.mustache"
 wait_dom "$URL" 'id="healthaudit-error"' not && pass "banner gone after the fix" || fail "banner still shown 30 s after the fix"
 
+# 6. The pull-request comment, rendered as GitHub renders comments (GFM: cmark-gfm with its table,
+#    autolink, strikethrough and tag-filter extensions) inside a page styled like a comment, read at
+#    760 px: nothing overflows sideways, no backslash escape shows, locations link to the commit
+#    (the copy is no repository: paths are relative to the site folder, its root).
+if ! command -v cmark-gfm >/dev/null 2>&1; then
+  echo "browser test: installing Debian's cmark-gfm"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cmark-gfm >/dev/null
+fi
+# The marks are emoji: without a font for them the screenshot shows boxes (the DOM checks do not care).
+if ! fc-list 2>/dev/null | grep -qi emoji; then
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-color-emoji >/dev/null 2>&1 || echo "browser test: no emoji font (screenshot only)"
+fi
+# Run from the folder holding the site, as CI runs it from the repository root (paths read `Site/…`).
+(cd "$WORK" && GITHUB_SERVER_URL=https://github.com GITHUB_REPOSITORY=healthaudit/example GITHUB_SHA=0123456789abcdef0123456789abcdef01234567 \
+  "$BIN" check --site Site --format markdown --no-fail) >"$WORK/comment.md" 2>>"$WORK/check.err" || fail "check --format markdown failed"
+{
+  cat <<'HTML'
+<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>comment</title><style>
+body { margin: 0; padding: 16px; font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, sans-serif; }
+.markdown-body { border: 1px solid #d0d7de; border-radius: 6px; padding: 16px; overflow-wrap: break-word; word-wrap: break-word; }
+.markdown-body table { display: block; width: max-content; max-width: 100%; overflow: auto; border-spacing: 0; border-collapse: collapse; }
+.markdown-body td, .markdown-body th { padding: 6px 13px; border: 1px solid #d0d7de; }
+.markdown-body code { padding: .2em .4em; font-size: 85%; background: rgba(175,184,193,.2); border-radius: 6px; white-space: break-spaces; }
+.markdown-body ul { padding-left: 2em; }
+</style></head><body><div class="markdown-body">
+HTML
+  cmark-gfm --unsafe -e table -e autolink -e strikethrough -e tagfilter "$WORK/comment.md"
+  cat <<'HTML'
+</div><pre id="measured"></pre><script>
+const width = document.documentElement.clientWidth;
+const wide = [...document.querySelectorAll(".markdown-body *")].filter(e => e.getBoundingClientRect().right > width + 1 || e.scrollWidth > e.clientWidth + 1);
+const shown = document.querySelector(".markdown-body").innerText;
+document.getElementById("measured").textContent = "overflow=" + (document.documentElement.scrollWidth > width ? "page" : wide.map(e => e.tagName).join(",") || "none")
+  + " backslash=" + (shown.includes("\\") ? "yes" : "no") + " width=" + width;
+</script></body></html>
+HTML
+} >"$WORK/comment.html"
+runs=$((runs + 1))
+timeout 90 "${CHROME[@]}" --user-data-dir="$WORK/profile-$runs" --window-size=760,1600 --dump-dom "file://$WORK/comment.html" >"$WORK/comment.dom" 2>>"$WORK/chromium.log" || true
+measured="$(sed -n 's/.*<pre id="measured">\([^<]*\)<\/pre>.*/\1/p' "$WORK/comment.dom")"
+case "$measured" in
+  *"width=760"*) pass "comment rendered at 760 px ($measured)" ;;
+  *) fail "comment page was not measured at 760 px: '$measured'" ;;
+esac
+grep -q "overflow=none" <<<"$measured" && pass "comment at 760 px: nothing overflows sideways" || fail "comment at 760 px overflows: $measured"
+grep -q "backslash=no" <<<"$measured" && pass "comment shows no backslash" || fail "comment shows a backslash: $(grep -o '.\{40\}\\.\{40\}' "$WORK/comment.dom" | head -3)"
+grep -q '<td>.*✅\|<td>.*❌' "$WORK/comment.dom" && pass "comment has the answers table" || fail "comment has no answers table"
+grep -q '<a href="https://github.com/healthaudit/example/blob/0123456789abcdef0123456789abcdef01234567/apps/' "$WORK/comment.dom" \
+  && pass "comment links locations to the commit" || fail "comment does not link locations to the commit"
+grep -q '<a href="https://example.org/healthaudit/">' "$WORK/comment.dom" && pass "comment links the published site" || fail "comment does not link the site"
+shot "file://$WORK/comment.html" "$SHOTS/comment-760.png" 760
+
+# 7. 404.html opened from disk: styled (its CSS is inline) and every link leads to a file of the
+#    site, though base_url points the published copy elsewhere. file:// pages share an origin
+#    here (--allow-file-access-from-files), so a page beside the site can look inside it.
+cat >"$WORK/notfound-probe.html" <<'HTML'
+<!DOCTYPE html><html><body><iframe id="page" src="Site/public/404.html" width="800" height="600"></iframe><pre id="measured"></pre><script>
+document.getElementById("page").addEventListener("load", () => {
+  const doc = document.getElementById("page").contentDocument;
+  const footer = doc.querySelector("footer.site");
+  const styled = footer && getComputedStyle(footer).display === "flex";
+  const links = [...doc.querySelectorAll("a[href]")].map(a => a.href);
+  document.getElementById("measured").textContent = "styled=" + (styled ? "yes" : "no") + "\n" + links.join("\n");
+});
+</script></body></html>
+HTML
+runs=$((runs + 1))
+timeout 90 "${CHROME[@]}" --user-data-dir="$WORK/profile-$runs" --allow-file-access-from-files --virtual-time-budget=5000 \
+  --dump-dom "file://$WORK/notfound-probe.html" >"$WORK/notfound.dom" 2>>"$WORK/chromium.log" || true
+sed -n '/<pre id="measured">/,/<\/pre>/p' "$WORK/notfound.dom" | sed -e 's/.*<pre id="measured">//' -e 's/<\/pre>.*//' >"$WORK/notfound.measured"
+grep -qx "styled=yes" "$WORK/notfound.measured" && pass "404.html from disk is styled" || fail "404.html from disk is unstyled: $(head -1 "$WORK/notfound.measured")"
+links=0
+bad=0
+while IFS= read -r link; do
+  [ -z "$link" ] && continue
+  links=$((links + 1))
+  path="${link#file://}"
+  path="${path%%#*}"
+  case "$link" in "file://$WORK/Site/public/"*) [ -f "$path" ] || [ -f "$path/index.html" ] || bad=$((bad + 1)) ;; *) bad=$((bad + 1)); echo "  leaves the site: $link" >&2 ;; esac
+done < <(tail -n +2 "$WORK/notfound.measured")
+[ "$links" -gt 0 ] && [ "$bad" -eq 0 ] && pass "404.html from disk: all $links links lead to files of the site" || fail "404.html from disk: $bad of $links links leave the site or lead nowhere"
+shot "file://$WORK/Site/public/404.html" "$SHOTS/404-from-disk.png"
+
+# 8. Every page names the tool version, the audited commit (none here: the copy is no repository)
+#    and the run's date in its footer.
+footers=0
+missing=0
+for page in index.html apps/trainer/index.html rules/index.html 404.html; do
+  footers=$((footers + 1))
+  grep -q '<footer class="site">.*healthaudit [0-9][0-9.]*.*[0-9]\{4\}-[0-9]\{2\}-[0-9]\{2\}' "$WORK/Site/public/$page" || { missing=$((missing + 1)); echo "  no footer facts in $page" >&2; }
+done
+[ "$missing" -eq 0 ] && pass "the footer names the version and date on $footers pages" || fail "$missing of $footers pages lack the footer's facts"
+
 echo "screenshots:"
 ls -1 "$SHOTS"/*.png | sed 's/^/  /'
 echo "browser: $passed passed, $failed failed"

@@ -94,6 +94,15 @@ public struct BuildState: Sendable {
     var historyListing = HistoryStore.Listing()
     public var historyPlan: HistoryStore.Plan?
 
+    /// The commit the pages were audited at: the site's repository's, or the one all results share.
+    func auditedCommit(_ options: BuildOptions) -> String? {
+        if let results {
+            let commits = Set(results.runs.compactMap(\.record.commit))
+            return commits.count == 1 ? commits.first : nil
+        }
+        return GitHead.commit(in: SourceLinks.place(of: options.siteDirectory).repository)
+    }
+
     /// What the pages show: the apps of the results, or the audits and simulations of this build.
     func siteInput(baseURL: String? = nil) -> SiteInput? {
         if let results {

@@ -102,7 +102,10 @@ extension BuildStep {
     /// are rendered: a site over the budget stops there, and is removed (the previous site stays).
     /// A content page whose inputs are unchanged is reused from the last site.
     public static let render = BuildStep("render") { state, options in
-        guard let input = state.siteInput(baseURL: options.baseURL), let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
+        guard var input = state.siteInput(baseURL: options.baseURL), let templates = state.templates, !state.upToDate else { return "skipped (up to date)" }
+        input.footer = SiteFooter(commit: state.auditedCommit(options), date: options.clock.now())
+        // With --history, the date of the last recorded run: the same results again record no run and change no byte.
+        if let stamp = state.historyPlan?.history.site.last?.stamp, let day = SiteFooter.day(stamp: stamp) { input.footer.date = day }
         let plan = SiteRenderer(templates: templates).plan(input)
         let previous = BuildCache.load(for: options.outputDirectory)
         let staging = try SiteWriter(output: options.outputDirectory).begin()

@@ -109,6 +109,10 @@ struct Check: ParsableCommand {
         context.title = run.title
         context.baseURL = run.baseURL
         context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: run.sourceURL)
+        context.siteURL = run.baseURL.isEmpty ? nil : run.baseURL
+        // The comment links findings through the config's `source_url`, else through the GitHub Actions run.
+        context.findingLinks = context.source.links
+            ?? SourceLinks(gitHubEnvironment: ProcessInfo.processInfo.environment, sitePrefix: context.source.sitePath)
         context.summaries = run.summaries
         // Every output is checked against every input before the first one is written.
         let writer = OutputWriter(auditInputs: run.inputs, named: namedInputs(configFile: located.configFile ?? siteDirectory + "/" + ConfigLoader.fileName))

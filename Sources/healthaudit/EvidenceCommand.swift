@@ -56,7 +56,9 @@ struct EvidenceCommand: ParsableCommand {
         let config = try ConfigLoader().parse(configText, file: name, siteDirectory: siteDirectory)
         let input = EvidenceInput(audit: audit, configPath: name,
                                   configText: ConfigExcerpt.scoped(configText, to: audit.manifest.id, in: config), inputs: inputs)
-        let context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory)
+        var context = OutputContext(sitePrefix: Paths.relative(siteDirectory), siteDirectory: siteDirectory)
+        // The evidence names the commit it was audited at (read from `.git`, no git process).
+        context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: nil)
         let writer = OutputWriter(auditInputs: run.inputs, named: [(siteDirectory + "/" + name, "a file the audit reads")])
         try writer.write(EvidenceReport.render(input, context: context), to: output)
     }

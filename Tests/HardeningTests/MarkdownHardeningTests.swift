@@ -67,6 +67,32 @@ final class MarkdownHardeningTests: XCTestCase {
         }
     }
 
+    /// The comment's text outside code spans (`MarkdownText.inline`) escapes only what would turn
+    /// into markup where it stands, GitHub's own links included (bare URLs, `www.`, mentions,
+    /// issue references, entities that spell `@`): it renders as typed, with no tag but the paragraph.
+    func testCommentTextRendersAsTypedAndLinksNothing() {
+        let payloads = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "[x](javascript:alert(1))", "![i](x.png)", "<https://a.b>",
+                        "**b** _i_ ~~s~~ ~t~ $x^2$", "see https://evil.example/a and www.evil.example", "ping @team and &#64;team, #12, &amp; AT&T",
+                        "a\\*b\\", "`unclosed and `` double", "x [^1] y", "##[error]forged ##vso[task.setvariable]", "snake_case_name", "a_ b _c"]
+        for payload in payloads {
+            let markdown = "Value: " + MarkdownText.inline(payload)
+            let html = MarkdownRenderer.render(markdown).html
+            XCTAssertEqual(scanTags(html).map(\.name), ["p", "/p"], payload)
+            let text = MarkupEscaping.unescape(html.replacing(/<\/?p>/, with: "")).trimmingCharacters(in: .whitespacesAndNewlines)
+            XCTAssertEqual(text.replacingOccurrences(of: "\u{200B}", with: ""), "Value: " + payload, payload)
+            XCTAssertFalse(markdown.replacingOccurrences(of: "\\:", with: "").contains("://") || markdown.lowercased().contains("www.") || markdown.contains("##[") || markdown.contains("##vso["), markdown)
+            XCTAssertNil(markdown.firstMatch(of: /@[A-Za-z0-9]|#[0-9]/), markdown)
+        }
+        XCTAssertEqual(MarkdownText.inline("snake_case (a-b) it's \"q\": 50%"), "snake_case (a-b) it's \"q\": 50%", "nothing to escape")
+    }
+
+    /// A message's code spans stay code; only the text between them is escaped.
+    func testCommentMessagesKeepTheirCodeSpans() {
+        let markdown = MarkdownText.message("compare `HKError.Code` instead of `\"not authorized\"` [x](https://evil.example)")
+        XCTAssertEqual(MarkdownRenderer.render(markdown).html,
+                       "<p>compare <code>HKError.Code</code> instead of <code>&quot;not authorized&quot;</code> [x](https://evil.example)</p>\n")
+    }
+
     /// A NUL used to end the document early for cmark (strlen), cutting a code span in half.
     func testNULDoesNotCutTheDocumentShort() {
         let html = MarkdownRenderer.render("Value: " + MarkdownText.code("*p*\u{0}") + " and the rest").html

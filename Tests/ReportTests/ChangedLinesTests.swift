@@ -118,7 +118,7 @@ final class ChangedLinesTests: XCTestCase {
         let sentence = "12 findings outside the changed lines are not shown"
 
         XCTAssertTrue(TextReport.render(audits, context: context).hasSuffix("(healthaudit \(context.tool.version))\n\(sentence)\n"))
-        XCTAssertTrue(MarkdownReport.render(audits, context: context).contains("suppressed.\n\n_\(sentence)._\n\n| App |"))
+        XCTAssertTrue(MarkdownReport.render(audits, context: context).split(separator: "\n")[2].hasSuffix(sentence + "."), "the verdict line says it")
         XCTAssertTrue(GitHubAnnotations.render(audits, context: context).hasSuffix("::notice title=healthaudit::\(sentence)\n"))
 
         let json = JSONReport.render(audits, context: context)

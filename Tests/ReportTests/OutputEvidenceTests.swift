@@ -47,6 +47,18 @@ final class OutputEvidenceTests: XCTestCase {
         XCTAssertTrue(html.contains("default-src 'none'"))
     }
 
+    /// The evidence names the commit it was audited at, and its notes render their code.
+    func testNamesTheCommitAndRendersNotes() throws {
+        var audit = try OutputFixture.audit("trainer")
+        audit.notes = ["configure `info_plist:` <b>here</b>"]
+        var context = OutputFixture.context
+        context.source.commit = String(repeating: "c0ffee", count: 6) + "c0ff"
+        let html = EvidenceReport.render(input(audit), context: context)
+        XCTAssertTrue(html.contains("<tr><th>Commit</th><td><code>\(context.source.commit!)</code></td></tr>"), html)
+        XCTAssertTrue(html.contains("<li>configure <code>info_plist:</code> &lt;b&gt;here&lt;/b&gt;</li>"), html)
+        XCTAssertTrue(EvidenceReport.render(input(audit), context: OutputFixture.context).contains("<tr><th>Commit</th><td>not in a git repository</td></tr>"))
+    }
+
     func testSameInputsSameBytes() throws {
         let audit = try OutputFixture.audit("trainer")
         XCTAssertEqual(EvidenceReport.render(input(audit), context: OutputFixture.context),

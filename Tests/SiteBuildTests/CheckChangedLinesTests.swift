@@ -97,7 +97,8 @@ final class CheckChangedLinesTests: XCTestCase {
         try git(["commit", "-q", "-am", "edit"])
         let none = try fixture.check(["--since", "HEAD", "--format", "markdown"])
         XCTAssertEqual(none.status, 0)
-        XCTAssertTrue(none.stdout.contains("_\(all.count) findings outside the changed lines are not shown._"), none.stdout)
+        XCTAssertTrue(none.stdout.contains("\n✅ **0 new errors** — the changed lines add 0 warnings, 0 notes; \(all.count) findings outside the changed lines are not shown."),
+                      none.stdout)
         XCTAssertEqual(try fixture.check(["--since", "HEAD~1"]).status, 1)
     }
 

@@ -174,6 +174,96 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertFalse(try site.read("404.html").contains("<base "), "no base_url, no base")
     }
 
+    /// Opened from disk (`file://`), `404.html` is styled and links within the site: its CSS is
+    /// inline, and the `<base>` of `base_url` is dropped there (a static host still gets it).
+    func testTheNotFoundPageWorksFromDisk() throws {
+        let site = try TestSite()
+        sites.append(site)
+        try site.build()
+        let page = try site.read("404.html")
+        XCTAssertFalse(page.contains("<link rel=\"stylesheet\""), "no stylesheet to fetch from the published site")
+        XCTAssertTrue(page.contains("<style>\n:root {"), "the site's CSS inline")
+        XCTAssertTrue(page.contains("<script>if (location.protocol === \"file:\") document.querySelector(\"base\")?.remove();</script>"), page)
+        XCTAssertLessThan(try XCTUnwrap(page.range(of: "<base "))?.lowerBound ?? page.startIndex, try XCTUnwrap(page.range(of: "location.protocol")).lowerBound)
+    }
+
+    /// The finishing touches of the pages: the index opens with a headline, its apps worst first,
+    /// its title said once; notes render their code; pills never wrap; quoted code has line
+    /// numbers; the rule link leads to a "How to fix" section holding the corrected example.
+    func testThePagesAreFinished() throws {
+        let site = try twoApps()
+        try site.build()
+        let index = try site.read("index.html")
+        XCTAssertTrue(index.contains("<title>Inline</title>"), "the index's title is the site's, said once")
+        XCTAssertTrue(index.contains("<p class=\"headline\"><strong>1 of 2 apps fails</strong>"), index)
+        let trace = try XCTUnwrap(index.range(of: "href=\"apps/trace/index.html\"")), pace = try XCTUnwrap(index.range(of: "href=\"apps/pace/index.html\""))
+        XCTAssertLessThan(trace.lowerBound, pace.lowerBound, "the failing app comes first")
+
+        let page = try site.read("apps/trace/index.html")
+        XCTAssertNotNil(page.firstMatch(of: /<pre class="quote"><code>(<span class="context"><span class="ln">\d+<\/span>.*\n)*<span class="quoted"><span class="ln">\d+<\/span>/),
+                        "the quoted line and its context carry their numbers")
+        let ruleLink = try XCTUnwrap(page.firstMatch(of: /<p class="rule-link"><a href="([^"]+)">/)).1
+        XCTAssertTrue(ruleLink.hasSuffix(".html#how-to-fix"), String(ruleLink))
+        let rule = try site.read("apps/trace/" + String(ruleLink.prefix { $0 != "#" }))
+        let fix = try XCTUnwrap(rule.firstMatch(of: /<h2 id="how-to-fix">How to fix<\/h2>\n(.*?)<h2/.dotMatchesNewlines())).1
+        XCTAssertTrue(fix.contains("<div class=\"example good\">") && fix.contains("<pre><code>"), String(fix))
+
+        let css = try site.read("style.css")
+        XCTAssertTrue(css.contains(".verdict, .answer, .badge { white-space: nowrap;"), "pills never wrap")
+    }
+
+    /// Each app page opens with what the manifest says the app is, from a source build and from
+    /// its JSON result alike; build settings fill what the Info.plist leaves to them.
+    func testTheAppPageOpensWithTheAppsIdentity() throws {
+        let site = try twoApps(trace: ["CFBundleName": "Trace", "CFBundleIdentifier": "$(PRODUCT_BUNDLE_IDENTIFIER)", "CFBundleShortVersionString": "2.3",
+                                       "CFBundleVersion": "45", "NSHealthShareUsageDescription": InlineApp.share])
+        try site.edit("healthaudit.yml") {
+            $0.replacingOccurrences(of: "    info_plist: Trace/Info.plist\n", with: "    info_plist: Trace/Info.plist\n    build_settings:\n      PRODUCT_BUNDLE_IDENTIFIER: org.example.trace\n      IPHONEOS_DEPLOYMENT_TARGET: \"16.4\"\n")
+        }
+        try site.build()
+        let expected = "<dl class=\"identity\"><dt>Bundle id</dt><dd><code>org.example.trace</code></dd><dt>Version</dt><dd>2.3 (45)</dd>"
+            + "<dt>Minimum iOS</dt><dd>16.4</dd><dt>Target</dt><dd>Trace</dd></dl>"
+        let page = try site.read("apps/trace/index.html")
+        XCTAssertTrue(page.contains(expected), page)
+        XCTAssertLessThan(try XCTUnwrap(page.range(of: "<dl class=\"identity\">")).lowerBound, try XCTUnwrap(page.range(of: "id=\"review-questions\"")).lowerBound)
+
+        let audits = try site.audit().audits
+        let json = JSONReport.render(audits, context: OutputContext(sitePrefix: "", siteDirectory: site.site))
+        let read = try ResultReader.read(Data(json.utf8))
+        XCTAssertEqual(read.apps.first { $0.id == "trace" }?.declared.identity, audits.first { $0.manifest.id == "trace" }.map { Declarations(manifest: $0.manifest).identity })
+    }
+
+    /// What the scan could not establish is Markdown like every message: its code shows as code.
+    func testNotesRenderTheirCode() throws {
+        let site = try twoApps()
+        try site.edit("healthaudit.yml") { $0.replacingOccurrences(of: "    info_plist: Trace/Info.plist\n", with: "") }
+        try FileManager.default.removeItem(atPath: site.site + "/apps/trace/Trace/Info.plist")
+        try site.build()
+        let page = try site.read("apps/trace/index.html")
+        let notes = try XCTUnwrap(page.firstMatch(of: /<h3>What the scan could not establish<\/h3><ul>(.*?)<\/ul>/.dotMatchesNewlines()), page).1
+        XCTAssertTrue(notes.contains("<code>info_plist:</code>"), String(notes))
+        XCTAssertFalse(notes.replacing(/<code>.*?<\/code>/, with: "").contains("`"), String(notes))
+    }
+
+    /// Every page's footer names the tool's version, the audited commit and the run's date.
+    func testEveryFooterNamesVersionCommitAndDate() throws {
+        var files = InlineApp.site([("trace", "Trace", ["CFBundleName": "Trace", "NSHealthShareUsageDescription": InlineApp.share])])
+        let commit = String(repeating: "ab12", count: 10)
+        files[".git/HEAD"] = "ref: refs/heads/main\n"
+        files[".git/refs/heads/main"] = commit + "\n"
+        let site = try TestSite(files: files)
+        sites.append(site)
+        try site.build()
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: site.output).filter { $0.hasSuffix(".html") }
+        XCTAssertGreaterThan(pages.count, 10)
+        for page in pages {
+            let footer = try XCTUnwrap(try site.read(page).firstMatch(of: /<footer class="site">(.*?)<\/footer>/.dotMatchesNewlines()), page).1
+            XCTAssertTrue(footer.contains("healthaudit \(ToolInfo.currentVersion)"), "\(page): \(footer)")
+            XCTAssertTrue(footer.contains("commit <code>\(commit.prefix(12))</code>"), "\(page): \(footer)")
+            XCTAssertTrue(footer.contains("2026-04-01"), "\(page): \(footer)")
+        }
+    }
+
     func testFailedBuildLeavesPreviousSiteUntouched() throws {
         let site = try twoApps()
         try site.build()

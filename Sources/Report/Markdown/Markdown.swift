@@ -30,6 +30,68 @@ public enum MarkdownText {
         return output
     }
 
+    /// Untrusted text within a line of a pull-request comment (never at its start), escaped only
+    /// where a character would become markup as it stands, so it reads as typed with no backslash
+    /// in sight and the Markdown stays readable. What GitHub links on its own is broken too: a bare
+    /// URL or `www.` name (its autolinks), `@name` (a mention) and `#12` (an issue reference) get a
+    /// backslash or a zero-width space; an entity cannot spell them either, its `&` being escaped.
+    public static func inline(_ text: String) -> String {
+        var scalars: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\t", "\u{2028}", "\u{2029}": scalars.append(" ")
+            case "\0": scalars.append("\u{FFFD}")
+            case _ where VisibleText.isInvisible(scalar): scalars += VisibleText.escape(scalar).unicodeScalars
+            default: scalars.append(scalar)
+            }
+        }
+        var output = ""
+        output.reserveCapacity(text.utf8.count + 8)
+        for (index, scalar) in scalars.enumerated() {
+            let previous = index > 0 ? scalars[index - 1] : " ", next = index + 1 < scalars.count ? scalars[index + 1] : " "
+            if needsBackslash(scalar, previous: previous, next: next, isLast: index + 1 == scalars.count, before: scalars[..<index]) {
+                output += "\\"
+            }
+            output.unicodeScalars.append(scalar)
+            if scalar == "@" || (scalar == "#" && ("0"..."9").contains(next)) { output += "\u{200B}" }
+        }
+        return output
+    }
+
+    /// Whether `scalar` would start or end markup where it stands.
+    private static func needsBackslash(_ scalar: Unicode.Scalar, previous: Unicode.Scalar, next: Unicode.Scalar, isLast: Bool,
+                                       before: ArraySlice<Unicode.Scalar>) -> Bool {
+        switch scalar {
+        // Emphasis, code, links, footnotes, raw HTML and autolinks, strikethrough, GitHub's math.
+        case "`", "*", "[", "]", "<", "~", "$": return true
+        // A backslash escapes the punctuation after it, and whatever follows the text.
+        case "\\": return isLast || (next.isASCII && next.properties.isPatternSyntax)
+        // `_` between two letters or digits never opens or closes emphasis.
+        case "_": return !(isWordCharacter(previous) && isWordCharacter(next))
+        // `&amp;`, `&#64;`: an entity reference.
+        case "&": return next == "#" || (next.isASCII && next.properties.isAlphabetic)
+        // `https://`: GitHub's autolink extension links a URL from its `:`.
+        case ":": return next == "/"
+        // `www.example.org`: and from `www.`.
+        case ".": return before.suffix(3).map { Character($0).lowercased() }.joined() == "www"
+        default: return false
+        }
+    }
+
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// A finding's message (Markdown: code spans for identifiers and quoted values, the rest text
+    /// that may quote the app) for a comment: its code spans kept as code, the text between them
+    /// escaped by `inline`.
+    public static func message(_ markdown: String) -> String {
+        CodeSpans.segments(markdown).map { $0.isCode ? code($0.text) : inline($0.text) }.joined()
+    }
+
+    /// `inline` for a GFM table cell, where `|` would end the cell even inside a code span.
+    public static func tableCell(_ text: String) -> String { inline(text).replacingOccurrences(of: "|", with: "\\|") }
+
     /// Untrusted text inside the raw HTML of a Markdown document (`<summary>`): escaped, on one line
     /// (a line break could end the HTML block, or start a workflow command when printed in CI), and
     /// with the same mention guard as `escape`.

@@ -50,7 +50,8 @@ public enum EvidenceReport {
         html += findings("Findings", audit.activeFindings, context: context, empty: "No findings.")
         html += findings("Suppressed findings", audit.findings.filter(\.isSuppressed), context: context, empty: "No suppressed findings.")
         if !audit.notes.isEmpty {
-            html += "<h2>What the scan could not establish</h2>\n<ul>\n" + audit.notes.map { "<li>\(HTMLText.escape($0))</li>\n" }.joined() + "</ul>\n"
+            // Markdown like every message: code spans for keys and identifiers, app text escaped by cmark.
+            html += "<h2>What the scan could not establish</h2>\n<ul>\n" + audit.notes.map { "<li>\(MarkdownRenderer.inline($0))</li>\n" }.joined() + "</ul>\n"
         }
         if let extra = input.extraSection { html += "<section>\n\(extra)\n</section>\n" }
         html += "<h2>Configuration</h2>\n<p><code>\(HTMLText.escape(input.configPath))</code></p>\n"
@@ -70,6 +71,7 @@ public enum EvidenceReport {
         <tr><th>Requested (read)</th><td>\(codeList(audit.requestedRead))</td></tr>
         <tr><th>Requested (share)</th><td>\(codeList(audit.requestedShare))</td></tr>
         <tr><th>Tool</th><td>\(HTMLText.escape(context.tool.name)) \(HTMLText.escape(context.tool.version))</td></tr>
+        <tr><th>Commit</th><td>\(context.source.commit.map { "<code>\(HTMLText.escape($0))</code>" } ?? "not in a git repository")</td></tr>
         </table>
 
         """

@@ -80,6 +80,8 @@ public enum JSONReport {
                 return .object([("location", location(request.location, context: context)), ("read", permissions(request.read)), ("write", permissions(request.write))])
             })),
             ("inputFiles", .strings(declared.inputFiles.map(context.repositoryPath))),
+            ("identity", .object([("bundleId", .optional(declared.identity.bundleID)), ("version", .optional(declared.identity.version)),
+                                  ("build", .optional(declared.identity.build)), ("minimumOS", .optional(declared.identity.minimumOS))])),
         ])
     }
 

@@ -2,39 +2,40 @@ import Checklist
 import Foundation
 import Manifest
 
-/// GitHub-flavoured Markdown for a pull-request comment: a hidden marker, the summary, then a
-/// findings table, then one collapsed `<details>` section per app. Cut at whole rows and sections
-/// to stay under GitHub's comment limit, saying how many findings were left out.
+/// GitHub-flavoured Markdown for a pull-request comment, written as a reviewer reads it: a hidden
+/// marker, a one-line verdict, one row of the six answers per app, then one list of findings, each
+/// once — severity, `path:line` linked to the line at the audited commit, message, rule. Cut at
+/// whole rows and items to stay under GitHub's comment limit, saying how many were left out.
+/// Untrusted text is escaped only where it would be markup (`MarkdownText.inline`), so it renders
+/// as typed: code spans stay code, and no backslash shows.
 public enum MarkdownReport {
     /// GitHub refuses comments over 65,536 characters; counted in UTF-8 bytes to stay clear of it.
     public static let defaultLimit = 65_000
 
     public static func render(_ audits: [AppAudit], context: OutputContext, limit: Int = defaultLimit) -> String {
-        var document = BudgetedText(limit: limit, reserve: 400)
+        let site = siteRoot(context)
+        var document = BudgetedText(limit: limit, reserve: 600)
         document.force(CommentMarker.line(audits.map(\.manifest.id)) + "\n")
-        document.force(summary(audits, scope: context.changeScope))
-        var appsLeftOut = 0
-        for audit in audits where !document.append(summaryRow(audit)) { appsLeftOut += 1 }
-        if appsLeftOut > 0 { document.force("\n_\(Plural.count(appsLeftOut, "app")) \(appsLeftOut == 1 ? "was" : "were") left out of this table._\n") }
-        document.force("\n")
-        let active = audits.flatMap { audit in audit.activeFindings.map { (audit, $0) } }
+        document.force("## HealthKit audit\n\n" + verdict(audits, context: context, site: site) + "\n\n")
+        if !audits.isEmpty {
+            document.force(answersHeader(changed: context.changeScope != nil))
+            var appsLeftOut = 0
+            for audit in audits where !document.append(answersRow(audit, changed: context.changeScope != nil, site: site)) { appsLeftOut += 1 }
+            if appsLeftOut > 0 { document.force("\n_\(Plural.count(appsLeftOut, "app")) \(appsLeftOut == 1 ? "was" : "were") left out of this table._\n") }
+            document.force("\n" + legend(changed: context.changeScope != nil) + "\n\n")
+        }
+        let listed = findings(audits, context: context)
         var leftOut = 0
-        if !active.isEmpty {
-            document.force("### Findings\n\n| Severity | App | Rule | Location | Message |\n| --- | --- | --- | --- | --- |\n")
-            for (audit, finding) in active where !document.append(row(finding, app: audit.manifest.id, context: context)) {
-                leftOut += 1
-            }
+        if !listed.isEmpty {
+            document.force(context.changeScope == nil ? "### Findings\n\n" : "### Findings on the changed lines\n\n")
+            for finding in listed where !document.append(item(finding, context: context, site: site)) { leftOut += 1 }
             document.force("\n")
         }
-        var sectionsLeftOut = 0
-        for audit in audits where !document.append(details(audit, context: context)) { sectionsLeftOut += 1 }
         if leftOut > 0 {
-            document.force("_\(leftOut) of \(Plural.count(active.count, "finding")) \(leftOut == 1 ? "was" : "were") left out of the table to stay under GitHub's comment size limit; the SARIF or JSON report has all of them._\n\n")
+            document.force("_\(leftOut) of \(Plural.count(listed.count, "finding")) \(leftOut == 1 ? "was" : "were") left out to stay under GitHub's comment size limit; "
+                           + "the SARIF or JSON report has all of them\(site == nil ? "" : ", and so does the site")._\n\n")
         }
-        if sectionsLeftOut > 0 {
-            document.force("_The details of \(Plural.count(sectionsLeftOut, "app")) were left out for the same reason._\n\n")
-        }
-        document.force("<sub>\(MarkdownText.escape(context.tool.name)) \(MarkdownText.escape(context.tool.version))</sub>\n")
+        document.force("<sub>\(MarkdownText.inline(context.tool.name)) \(MarkdownText.inline(context.tool.version))</sub>\n")
         return document.text
     }
 
@@ -56,52 +57,125 @@ public enum MarkdownReport {
         }
     }
 
-    private static func summary(_ audits: [AppAudit], scope: ChangeScope?) -> String {
+    static func severityBadge(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "🔴"
+        case .warning: return "🟡"
+        case .note: return "🔵"
+        }
+    }
+
+    /// The six questions as column headings, short enough for a phone-width comment.
+    static let questionHeadings: [ReviewQuestion: String] = [
+        .availabilityChecked: "Availability", .completionInterpreted: "Request result", .readStatusProbed: "Read status",
+        .usageStringsMeaningful: "Usage strings", .widgetsDoNotRequest: "Widgets", .writeStatusRechecked: "Write status",
+    ]
+
+    /// One line: how many apps fail (or, under `--changed-files`/`--since`, what the change
+    /// brought in — never "passes" for a change whose app still fails), the counts, the site.
+    private static func verdict(_ audits: [AppAudit], context: OutputContext, site: String?) -> String {
         let counts = FindingCounts(audits)
-        var text = "## HealthKit audit\n\n"
-        let failing = audits.filter { $0.verdict == .fails }.count, needsWork = audits.filter { $0.verdict == .needsWork }.count
-        let incomplete = audits.filter { $0.verdict == .incomplete }.count
-        text += "**\(failing) of \(Plural.count(audits.count, "app")) \(failing == 1 ? "fails" : "fail"), \(needsWork) \(needsWork == 1 ? "needs" : "need") work"
-            + (incomplete > 0 ? ", \(incomplete) could not be fully read" : "") + "** — "
-        text += "\(Plural.count(counts.errors, "error")), \(Plural.count(counts.warnings, "warning")), \(Plural.count(counts.notes, "note")), \(counts.suppressed) suppressed.\n\n"
-        if let scope { text += "_\(scope.sentence)._\n\n" }
-        return text + "| App | Verdict | Errors | Warnings | Notes | Suppressed |\n| --- | --- | ---: | ---: | ---: | ---: |\n"
-    }
-
-    private static func summaryRow(_ audit: AppAudit) -> String {
-        let c = FindingCounts(audit.findings)
-        return "| \(MarkdownTable.text(audit.manifest.name)) (\(MarkdownTable.code(audit.manifest.id))) | \(verdictBadge(audit.verdict)) | "
-            + "\(c.errors) | \(c.warnings) | \(c.notes) | \(c.suppressed) |\n"
-    }
-
-    private static func row(_ finding: Finding, app: String, context: OutputContext) -> String {
-        "| \(finding.severity.rawValue) | \(MarkdownTable.code(app)) | \(MarkdownTable.code(finding.ruleID)) | "
-            + "\(MarkdownTable.code(TextReport.location(finding, context: context))) | \(MarkdownTable.text(finding.message)) |\n"
-    }
-
-    private static func details(_ audit: AppAudit, context: OutputContext) -> String {
-        let c = FindingCounts(audit.findings)
-        var text = "<details>\n<summary><b>\(MarkdownText.inlineHTML(audit.manifest.name))</b> — \(verdictBadge(audit.verdict)): "
-        text += "\(Plural.count(c.errors, "error")), \(Plural.count(c.warnings, "warning")), \(Plural.count(c.notes, "note"))</summary>\n\n"
-        text += "**Review questions**\n\n"
-        for answer in audit.answers {
-            text += "\(answer.question.rawValue). \(answer.question.text) **\(answer.status.rawValue)** \(markBadge(answer.mark)) — \(MarkdownText.escape(answer.reason))\n"
-        }
-        text += "\n"
-        let shown = audit.findings.filter { !$0.isSuppressed || context.showSuppressed }
-        if !shown.isEmpty {
-            text += "**Findings**\n\n"
-            for finding in shown {
-                text += "- **\(finding.severity.rawValue)** \(MarkdownText.code(finding.ruleID)) at \(MarkdownText.code(TextReport.location(finding, context: context))): \(MarkdownText.escape(finding.message))"
-                if let suppression = finding.suppression {
-                    text += " — *suppressed (\(suppression.origin.rawValue)): \(MarkdownText.escape(suppression.reason))*"
-                }
-                text += "\n"
-                if !finding.quote.isEmpty { text += "  \(MarkdownText.code(finding.quote))\n" }
+        var line: String
+        if let scope = context.changeScope {
+            line = counts.errors > 0 ? "❌ **\(Plural.count(counts.errors, "new error"))**" : "✅ **0 new errors**"
+            line += " — the changed lines add \(Plural.count(counts.warnings, "warning")), \(Plural.count(counts.notes, "note"))"
+                + (counts.suppressed > 0 ? " (\(counts.suppressed) suppressed)" : "") + "; \(scope.sentence)"
+        } else {
+            let total = Plural.count(audits.count, "app")
+            let by = Dictionary(grouping: audits, by: \.verdict).mapValues(\.count)
+            let failing = by[.fails] ?? 0, needsWork = by[.needsWork] ?? 0, incomplete = by[.incomplete] ?? 0
+            if audits.isEmpty {
+                line = "➖ **No app was audited**"
+            } else if failing > 0 {
+                line = "❌ **\(failing) of \(total) \(failing == 1 ? "fails" : "fail")**"
+                if needsWork > 0 { line += ", \(needsWork) \(needsWork == 1 ? "needs" : "need") work" }
+                if incomplete > 0 { line += ", \(incomplete) could not be fully read" }
+            } else if needsWork > 0 {
+                line = "⚠️ **\(needsWork) of \(total) \(needsWork == 1 ? "needs" : "need") work**"
+                if incomplete > 0 { line += ", \(incomplete) could not be fully read" }
+            } else if incomplete > 0 {
+                line = "❔ **\(incomplete) of \(total) could not be fully read**"
+            } else {
+                line = audits.count == 1 ? "✅ **The app passes**" : "✅ **All \(total) pass**"
             }
-            text += "\n"
+            line += " — \(Plural.count(counts.errors, "error")), \(Plural.count(counts.warnings, "warning")), \(Plural.count(counts.notes, "note"))"
+            if counts.suppressed > 0 { line += ", \(counts.suppressed) suppressed" }
         }
-        return text + "</details>\n\n"
+        if let baselined = context.baselined, baselined > 0 { line += "; \(Plural.count(baselined, "baselined finding")) not shown" }
+        line += "."
+        if let site { line += " [Full report](<\(site)>)" }
+        return line
+    }
+
+    private static func answersHeader(changed: Bool) -> String {
+        let questions = ReviewQuestion.allCases.map { "\($0.rawValue) \(questionHeadings[$0] ?? "")" }
+        return "| App | \(changed ? "This change" : "Verdict") | " + questions.joined(separator: " | ") + " |\n"
+            + "| --- | --- |" + String(repeating: " :-: |", count: questions.count) + "\n"
+    }
+
+    private static func answersRow(_ audit: AppAudit, changed: Bool, site: String?) -> String {
+        var name = MarkdownText.tableCell(audit.manifest.name)
+        if let site { name = "[\(name)](<\(site)apps/\(pathSegment(audit.manifest.id))/>)" }
+        let marks = ReviewQuestion.allCases.map { question in audit.answers.first { $0.question == question }.map { markBadge($0.mark) } ?? "❔" }
+        return "| \(name) | \(changed ? changeBadge(FindingCounts(audit.findings)) : verdictBadge(audit.verdict)) | " + marks.joined(separator: " | ") + " |\n"
+    }
+
+    /// What the change brought into one app, worst first.
+    private static func changeBadge(_ counts: FindingCounts) -> String {
+        if counts.errors > 0 { return "❌ \(Plural.count(counts.errors, "new error"))" }
+        if counts.warnings > 0 { return "⚠️ \(Plural.count(counts.warnings, "new warning"))" }
+        if counts.notes > 0 { return "🔵 \(Plural.count(counts.notes, "new note"))" }
+        return "✅ nothing new"
+    }
+
+    private static func legend(changed: Bool) -> String {
+        "<sub>✅ healthy · ❌ unhealthy · ❔ cannot tell · ➖ not applicable — the six review questions"
+            + (changed ? ", answered for the whole app, not only the changed lines" : "") + ".</sub>"
+    }
+
+    /// Active findings, errors first, then warnings, then notes (each in the reports' order); the
+    /// suppressed ones after them when asked for.
+    private static func findings(_ audits: [AppAudit], context: OutputContext) -> [Finding] {
+        let all = audits.flatMap(\.findings).filter { !$0.isSuppressed || context.showSuppressed }
+        return all.enumerated().sorted { a, b in
+            if a.element.isSuppressed != b.element.isSuppressed { return !a.element.isSuppressed }
+            if a.element.severity != b.element.severity { return a.element.severity > b.element.severity }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private static func item(_ finding: Finding, context: OutputContext, site: String?) -> String {
+        let place = MarkdownText.code("\(context.repositoryPath(finding.location.file)):\(OutputContext.line(finding.location))")
+        var text = "- \(severityBadge(finding.severity)) "
+        if let url = context.findingLinks?.url(file: context.sitePath(finding.location.file), line: finding.location.line), let destination = destination(url) {
+            text += "[\(place)](\(destination))"
+        } else {
+            text += place
+        }
+        text += " " + MarkdownText.message(finding.message)
+        if let suppression = finding.suppression {
+            text += " *(suppressed, \(suppression.origin.rawValue): \(MarkdownText.inline(suppression.reason)))*"
+        }
+        let rule = MarkdownText.code(finding.ruleID)
+        if let site { text += " [\(rule)](<\(site)rules/\(pathSegment(finding.ruleID)).html>)" } else { text += " " + rule }
+        return text + "\n"
+    }
+
+    /// The published site's root with a trailing slash, when `base_url` is an http(s) URL a link can hold.
+    static func siteRoot(_ context: OutputContext) -> String? {
+        guard let base = context.siteURL, base.hasPrefix("https://") || base.hasPrefix("http://"), destination(base) != nil else { return nil }
+        return base.hasSuffix("/") ? base : base + "/"
+    }
+
+    /// `<url>`, a link destination nothing in the URL can end early; nil for a URL that cannot be one.
+    static func destination(_ url: String) -> String? {
+        guard !url.unicodeScalars.contains(where: { $0 == "<" || $0 == ">" || $0 == "\\" || $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        return "<" + url + ">"
+    }
+
+    private static func pathSegment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")) ?? ""
     }
 }
 
@@ -122,15 +196,6 @@ public enum CommentMarker {
         while let range = text.range(of: "--") { text.replaceSubrange(range, with: "-%2D") }
         return text
     }
-}
-
-/// Untrusted text in a GFM table cell: every punctuation mark backslash-escaped (so `|` cannot end
-/// the cell) and line breaks folded (so it cannot end the row).
-enum MarkdownTable {
-    static func text(_ value: String) -> String { MarkdownText.escape(value) }
-
-    /// A code span inside a cell: GFM splits cells before reading code spans, so `|` still needs its backslash.
-    static func code(_ value: String) -> String { MarkdownText.code(value).replacingOccurrences(of: "|", with: "\\|") }
 }
 
 /// Text that grows only by whole pieces while they fit, keeping `reserve` bytes for closing lines.

@@ -29,6 +29,11 @@ public struct OutputContext: Sendable {
     public var source = ResultSource()
     /// Each app's simulated summaries by app id, for the JSON (the site's summary pages and scenarios).
     public var summaries: [String: AppSummary] = [:]
+    /// Where a finding's `path:line` links in the pull-request comment: the config's `source_url`,
+    /// else the repository and commit of the GitHub Actions run (read by the CLI); nil: no links.
+    public var findingLinks: SourceLinks?
+    /// The published site (`base_url`), which the comment links; nil when the config gives none.
+    public var siteURL: String?
 
     public init(tool: ToolInfo = ToolInfo(), sitePrefix: String = "", siteDirectory: String = "", showSuppressed: Bool = false,
                 failOn: Severity = .error, verbose: Bool = false, changeScope: ChangeScope? = nil) {

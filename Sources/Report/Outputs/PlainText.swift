@@ -43,11 +43,18 @@ public enum PlainText {
 /// CommonMark finds them, for the outputs that rewrite a message around them.
 enum CodeSpans {
     static func rewrite(_ markdown: String, code: (String) -> String, text: (Character) -> String) -> String {
+        segments(markdown).map { $0.isCode ? code($0.text) : $0.text.map(text).joined() }.joined()
+    }
+
+    /// The message cut into code spans (their content, padding stripped as CommonMark strips it)
+    /// and the text between them, unmatched backticks included.
+    static func segments(_ markdown: String) -> [(isCode: Bool, text: String)] {
         let characters = Array(markdown)
-        var output = ""
+        var segments: [(isCode: Bool, text: String)] = []
+        var text = ""
         var index = 0
         while index < characters.count {
-            guard characters[index] == "`" else { output += text(characters[index]); index += 1; continue }
+            guard characters[index] == "`" else { text.append(characters[index]); index += 1; continue }
             var run = 0
             while index + run < characters.count, characters[index + run] == "`" { run += 1 }
             var close = index + run, found: Int?
@@ -58,15 +65,17 @@ enum CodeSpans {
                 if length == run { found = close; break }
                 close += length
             }
-            guard let end = found else { output += String(repeating: "`", count: run); index += run; continue }
+            guard let end = found else { text += String(repeating: "`", count: run); index += run; continue }
             var content = String(characters[(index + run)..<end])
             if content.count >= 2, content.hasPrefix(" "), content.hasSuffix(" "), content.contains(where: { $0 != " " }) {
                 content = String(content.dropFirst().dropLast())
             }
-            output += code(content)
+            if !text.isEmpty { segments.append((false, text)); text = "" }
+            segments.append((true, content))
             index = end + run
         }
-        return output
+        if !text.isEmpty { segments.append((false, text)) }
+        return segments
     }
 
     /// `content` as a code span again, fenced with one backtick more than its longest run.

@@ -95,6 +95,17 @@ public enum ReportSchema {
           "additionalProperties": false,
           "required": ["usageStrings", "entitlements", "targets", "reactNativeRequests", "inputFiles"],
           "properties": {
+            "identity": {
+              "type": "object",
+              "additionalProperties": false,
+              "description": "What the main target's Info.plist and build settings say the app is; null where they do not say.",
+              "properties": {
+                "bundleId": {"type": ["string", "null"]},
+                "version": {"type": ["string", "null"]},
+                "build": {"type": ["string", "null"]},
+                "minimumOS": {"type": ["string", "null"]}
+              }
+            },
             "usageStrings": {"type": "array", "items": {"oneOf": [
               {
                 "type": "object",

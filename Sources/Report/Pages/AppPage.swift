@@ -28,12 +28,27 @@ struct AppPage {
             "suppressed": findings.filter(\.isSuppressed).map { PageContext.finding($0, from: path) },
             "hasSuppressed": findings.contains(where: \.isSuppressed),
             "noFindings": app.activeFindings.isEmpty,
-            "notes": app.notes,
+            // Markdown like every message (code spans for keys and identifiers).
+            "notes": app.notes.map(MarkdownRenderer.inline),
             "hasNotes": !app.notes.isEmpty,
             "declarations": declared.html,
+            "identity": identity, "hasIdentity": !identity.isEmpty,
         ]
         context.merge(extra) { _, new in new }
         return (context, declared.headings)
+    }
+
+    /// What the manifest says the app is, each fact only when it says it: the page's first lines.
+    private var identity: [[String: Any]] {
+        let facts = app.declared.identity
+        var rows: [[String: Any]] = []
+        if let id = facts.bundleID { rows.append(["label": "Bundle id", "code": id]) }
+        if let version = facts.version { rows.append(["label": "Version", "text": version + (facts.build.map { " (\($0))" } ?? "")]) }
+        else if let build = facts.build { rows.append(["label": "Build", "text": build]) }
+        if let os = facts.minimumOS { rows.append(["label": "Minimum iOS", "text": os]) }
+        let targets = app.declared.targets.map { $0.extensionPoint == nil ? $0.name : "\($0.name) (\($0.extensionPoint!))" }
+        if !targets.isEmpty { rows.append(["label": targets.count == 1 ? "Target" : "Targets", "text": targets.joined(separator: ", ")]) }
+        return rows
     }
 
     private func answer(_ answer: Answer) -> [String: Any] {

@@ -50,10 +50,13 @@ enum PageContext {
         return row
     }
 
-    static func layout(title: String, page: String, siteTitle: String, toc: [TableOfContentsEntry] = []) -> [String: Any] {
+    static func layout(title: String, page: String, siteTitle: String, toc: [TableOfContentsEntry] = [], footer: SiteFooter = SiteFooter()) -> [String: Any] {
         let root = SitePaths.root(from: page)
         return [
             "title": title,
+            // The index is titled by the site: "Apps · Apps" would say it twice.
+            "pageTitle": title == siteTitle ? title : title + " · " + siteTitle,
+            "footer": footer.context,
             "siteTitle": siteTitle,
             "root": root,
             "stylesheet": root + "style.css",

@@ -89,9 +89,20 @@ struct FindingGroup {
                                           "fingerprint": finding.fingerprint]
                 if !shared { row["message"] = MarkdownRenderer.inline(finding.message) }
                 if let url = links?.url(file: finding.location.file, line: finding.location.line) { row["sourceURL"] = url }
+                // Line numbers beside the quoted code, when the finding has a line.
+                let line = finding.location.line
+                if let line { row["number"] = String(line) }
                 if let around = finding.context {
-                    row["contextBefore"] = around.before.map { ["line": $0] }
-                    row["contextAfter"] = around.after.map { ["line": $0] }
+                    row["contextBefore"] = around.before.enumerated().map { index, text -> [String: Any] in
+                        var row: [String: Any] = ["line": text]
+                        if let line { row["number"] = String(line - around.before.count + index) }
+                        return row
+                    }
+                    row["contextAfter"] = around.after.enumerated().map { index, text -> [String: Any] in
+                        var row: [String: Any] = ["line": text]
+                        if let line { row["number"] = String(line + 1 + index) }
+                        return row
+                    }
                     if !around.indent.isEmpty { row["indent"] = around.indent }
                 }
                 return row

@@ -13,9 +13,49 @@ public struct SiteInput: Sendable {
     public var history: FindingHistory?
     /// Where the site is published (`base_url`): only `404.html`, which answers at any depth, uses it.
     public var baseURL = ""
+    /// What every page's footer names.
+    public var footer = SiteFooter()
 
     public init(title: String, apps: [AppReport], contentPages: [ContentPage] = [], history: FindingHistory? = nil) {
         self.title = title; self.apps = apps; self.contentPages = contentPages; self.history = history
+    }
+}
+
+/// What every page's footer names: the tool's version, the commit audited and the run's date
+/// (`SOURCE_DATE_EPOCH` when set, so a rebuild of the same inputs is byte-identical).
+public struct SiteFooter: Sendable, Hashable {
+    public var version: String
+    /// The audited commit, nil outside a repository (or when the results disagree).
+    public var commit: String?
+    /// `YYYY-MM-DD`, UTC.
+    public var date: String?
+
+    public init(version: String = ToolInfo.currentVersion, commit: String? = nil, date: Date? = nil) {
+        self.version = version; self.commit = commit
+        self.date = date.map { Self.day($0) }
+    }
+
+    static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
+    /// `20260401T120000Z` (a history stamp) → `2026-04-01`; nil for anything else.
+    public static func day(stamp: String) -> String? {
+        let digits = Array(stamp.utf8.prefix(8))
+        guard digits.count == 8, digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        let text = String(decoding: digits, as: UTF8.self)
+        return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
+    }
+
+    /// The layout's values: the commit shortened to 12 characters, as git shows it.
+    var context: [String: Any] {
+        var context: [String: Any] = ["version": version]
+        if let commit { context["commit"] = String(commit.prefix(12)) }
+        if let date { context["date"] = date }
+        return context
     }
 }
 

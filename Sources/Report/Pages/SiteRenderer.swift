@@ -6,6 +6,8 @@ import Summary
 /// Turns a `SiteInput` into the files of the site. Pure: same input, same bytes.
 public struct SiteRenderer: Sendable {
     let templates: TemplateSet
+    /// What every page's footer names (the input's, set by `plan`).
+    var footer = SiteFooter()
 
     public init(templates: TemplateSet) { self.templates = templates }
 
@@ -13,6 +15,12 @@ public struct SiteRenderer: Sendable {
     /// cache key of its inputs where it has one (content pages and assets) and a deferred render,
     /// so a build can skip unchanged pages and render the rest in parallel.
     public func plan(_ input: SiteInput) -> [PendingFile] {
+        var renderer = self
+        renderer.footer = input.footer
+        return renderer.pages(input)
+    }
+
+    private func pages(_ input: SiteInput) -> [PendingFile] {
         var files: [PendingFile] = [.now(indexPage(input))]
         files += input.apps.map { app in .later(SitePaths.app(app.id)) { appPage(app, input: input) } }
         for app in input.apps {
@@ -28,7 +36,7 @@ public struct SiteRenderer: Sendable {
         files += RuleCatalog.all.map { rule in .later(SitePaths.rule(rule.description.id)) { rulePage(rule.description, input: input) } }
         // A content page depends on its own text, the templates, the site title and the set of page paths (its links).
         let links = ContentLinkMap(input.contentPages)
-        let shared = StableDigest.hex([templates.digest, input.title, links.digest].joined(separator: "|"))
+        let shared = StableDigest.hex([templates.digest, input.title, links.digest, "\(footer.version) \(footer.commit ?? "") \(footer.date ?? "")"].joined(separator: "|"))
         files += input.contentPages.map { content in
             PendingFile(path: content.outputPath, key: StableDigest.hex(content.contentHash + "|" + shared)) {
                 contentPage(content, input: input, links: links).data
@@ -53,13 +61,46 @@ public struct SiteRenderer: Sendable {
               toc: [TableOfContentsEntry] = [], fromApps: Bool = true) -> OutputFile {
         var context = context
         context["root"] = SitePaths.root(from: path)
-        let html = templates.page(template, context: context, layout: PageContext.layout(title: title, page: path, siteTitle: siteTitle, toc: toc))
+        let html = templates.page(template, context: context, layout: PageContext.layout(title: title, page: path, siteTitle: siteTitle, toc: toc, footer: footer))
         return OutputFile(path: path, text: fromApps ? VisibleText.escaped(html) : html)
+    }
+
+    static func rank(_ verdict: Verdict) -> Int {
+        switch verdict {
+        case .fails: return 0
+        case .incomplete: return 1
+        case .needsWork: return 2
+        case .passes: return 3
+        }
+    }
+
+    /// The site in one line: "4 of 5 apps fail", then the others' state.
+    static func headline(_ apps: [AppReport]) -> [String: Any] {
+        let by = Dictionary(grouping: apps, by: \.verdict).mapValues(\.count)
+        let total = Plural.count(apps.count, "app")
+        let failing = by[.fails] ?? 0, needsWork = by[.needsWork] ?? 0, incomplete = by[.incomplete] ?? 0
+        let lead: String
+        if apps.isEmpty { lead = "No app is audited yet" }
+        else if failing > 0 { lead = "\(failing) of \(total) \(failing == 1 ? "fails" : "fail")" }
+        else if needsWork > 0 { lead = "\(needsWork) of \(total) \(needsWork == 1 ? "needs" : "need") work" }
+        else if incomplete > 0 { lead = "\(incomplete) of \(total) could not be fully read" }
+        else { lead = apps.count == 1 ? "The app passes" : "All \(total) pass" }
+        var rest: [String] = []
+        if failing > 0, needsWork > 0 { rest.append("\(needsWork) \(needsWork == 1 ? "needs" : "need") work") }
+        if failing + needsWork > 0, incomplete > 0 { rest.append("\(incomplete) could not be fully read") }
+        let passing = by[.passes] ?? 0
+        if passing > 0, passing < apps.count { rest.append("\(passing) \(passing == 1 ? "passes" : "pass")") }
+        return ["lead": lead, "rest": rest.isEmpty ? "" : ", " + rest.joined(separator: ", ")]
     }
 
     func indexPage(_ input: SiteInput) -> OutputFile {
         let path = SitePaths.index
-        let apps = input.apps.map { app -> [String: Any] in
+        // Worst first: failing apps, then incomplete ones, those that need work, those that pass (config order within each).
+        let ordered = input.apps.enumerated().sorted { a, b in
+            let (x, y) = (Self.rank(a.element.verdict), Self.rank(b.element.verdict))
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+        let apps = ordered.map { app -> [String: Any] in
             var row: [String: Any] = [
                 "name": app.name, "id": app.id, "kind": app.kind.rawValue,
                 "url": SitePaths.app(app.id), "verdict": app.verdict.rawValue,
@@ -73,7 +114,8 @@ public struct SiteRenderer: Sendable {
             return row
         }
         let pages = input.contentPages.map { ["title": $0.title, "url": $0.outputPath] }
-        var context: [String: Any] = ["siteTitle": input.title, "apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count]
+        var context: [String: Any] = ["siteTitle": input.title, "apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count,
+                                      "headline": Self.headline(input.apps)]
         if let history = input.history.flatMap({ HistorySection.context($0.site, subject: "all apps", commits: false) }) { context["history"] = history }
         return page("index", path: path, title: input.title, context: context, siteTitle: input.title)
     }
@@ -98,12 +140,20 @@ public struct SiteRenderer: Sendable {
         var file = page("notfound", path: SitePaths.notFound, title: "Page not found",
                         context: ["apps": input.apps.map { ["name": $0.name, "url": SitePaths.app($0.id)] }, "hasApps": !input.apps.isEmpty],
                         siteTitle: input.title)
+        var text = String(decoding: file.data, as: UTF8.self)
+        // Styled wherever it answers and when opened from disk: the CSS inline, not fetched.
+        if let css = templates.assets["style.css"] {
+            text = text.replacingOccurrences(of: "<link rel=\"stylesheet\" href=\"style.css\">", with: "<style>\n" + String(decoding: css, as: UTF8.self) + "</style>")
+        }
         let base = input.baseURL
         // An absolute URL or a path on the same host; `//host` (another host) is not a base.
         if base.hasPrefix("https://") || base.hasPrefix("http://") || (base.hasPrefix("/") && !base.hasPrefix("//")) {
             let tag = "<base href=\"\(HTMLText.escape(base.hasSuffix("/") ? base : base + "/"))\">"
-            file = OutputFile(path: file.path, text: String(decoding: file.data, as: UTF8.self).replacingOccurrences(of: "<head>\n", with: "<head>\n\(tag)\n"))
+            // Opened from disk the published site is elsewhere: the links then stay within the copy.
+            let local = "<script>if (location.protocol === \"file:\") document.querySelector(\"base\")?.remove();</script>"
+            text = text.replacingOccurrences(of: "<head>\n", with: "<head>\n\(tag)\n\(local)\n")
         }
+        file = OutputFile(path: file.path, text: text)
         return file
     }
 
@@ -138,6 +188,9 @@ public struct SiteRenderer: Sendable {
             "rationale": rationale.html,
             "triggering": RuleExamplePresenter.html(triggering, aboutCode: aboutCode).map { ["html": $0] },
             "nonTriggering": RuleExamplePresenter.html(rule.nonTriggering, aboutCode: aboutCode).map { ["html": $0] },
+            // The corrected example: the first that does not trigger the rule, as written beside the triggering one.
+            "fix": RuleExamplePresenter.html(Array(rule.nonTriggering.prefix(1)), aboutCode: aboutCode).map { ["html": $0] },
+            "hasFix": !rule.nonTriggering.isEmpty,
             "references": rule.references.map { ["title": $0.title, "url": $0.url] },
             "findings": findings, "hasFindings": !findings.isEmpty,
         ]

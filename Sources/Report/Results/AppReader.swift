@@ -94,6 +94,11 @@ struct AppReader {
                                               read: try permissions(request.field("read")), write: try permissions(request.field("write")))
         }
         declared.inputFiles = try node.field("inputFiles").strings().map(paths.siteRelative)
+        // Optional: results of earlier versions have none.
+        if let identity = try node.optionalField("identity") {
+            declared.identity = Declarations.Identity(bundleID: try identity.optionalField("bundleId")?.string(), version: try identity.optionalField("version")?.string(),
+                                                      build: try identity.optionalField("build")?.string(), minimumOS: try identity.optionalField("minimumOS")?.string())
+        }
         return declared
     }
 

@@ -74,6 +74,19 @@ public struct Declarations: Sendable, Hashable {
     public var discovery: [DiscoveredFact] = []
     public var reactNativeRequests: [NativeRequest] = []
     public var inputFiles: [String] = []
+    /// What the app is, as its main target's Info.plist and build settings say.
+    public var identity = Identity()
+
+    /// Bundle id, version and minimum iOS: nil when the manifest does not say.
+    public struct Identity: Sendable, Hashable {
+        public var bundleID: String?
+        public var version: String?
+        public var build: String?
+        public var minimumOS: String?
+        public init(bundleID: String? = nil, version: String? = nil, build: String? = nil, minimumOS: String? = nil) {
+            self.bundleID = bundleID; self.version = version; self.build = build; self.minimumOS = minimumOS
+        }
+    }
 
     public struct Entitlement: Sendable, Hashable {
         public var key: String
@@ -121,6 +134,28 @@ extension Declarations {
                           write: request.write.map { .init(constant: $0.constant, type: $0.type) })
         }
         inputFiles = app.inputFiles
+        identity = Self.identity(app)
+    }
+
+    /// An Info.plist value with its `$(SETTING)` / `${SETTING}` references filled from the build
+    /// settings, else the build setting that Xcode would use.
+    static func identity(_ app: AppManifest) -> Identity {
+        let settings = app.config.buildSettings
+        func value(_ key: String, setting: String) -> String? {
+            var text = app.main.infoPlist?[key]?.string
+            if var current = text {
+                for (name, replacement) in settings {
+                    current = current.replacingOccurrences(of: "$(\(name))", with: replacement).replacingOccurrences(of: "${\(name)}", with: replacement)
+                }
+                text = current
+            }
+            if text == nil || text!.contains("$(") || text!.contains("${") { return settings[setting] ?? text }
+            return text
+        }
+        return Identity(bundleID: value("CFBundleIdentifier", setting: "PRODUCT_BUNDLE_IDENTIFIER"),
+                        version: value("CFBundleShortVersionString", setting: "MARKETING_VERSION"),
+                        build: value("CFBundleVersion", setting: "CURRENT_PROJECT_VERSION"),
+                        minimumOS: value("MinimumOSVersion", setting: "IPHONEOS_DEPLOYMENT_TARGET"))
     }
 
     /// The page's section, as Markdown; every value from the app is escaped or code-quoted.
