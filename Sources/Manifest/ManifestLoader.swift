@@ -136,7 +136,9 @@ public struct ManifestLoader {
                 otherCatalogs.append(parsed)
             }
         }
-        if let folder = app.localizations ?? app.infoPlist.map({ ($0 as NSString).deletingLastPathComponent }) {
+        // The Info.plist's folder stands in for the target's resources only when no project lists them.
+        let besideInfoPlist = app.localizationsListedByProject ? nil : app.infoPlist.map { ($0 as NSString).deletingLastPathComponent }
+        if let folder = app.localizations ?? besideInfoPlist {
             attempt {
                 let (path, display) = try resolve(folder.isEmpty ? "." : folder, app: app)
                 guard fileSystem.isDirectory(path) else { throw InputError("localizations folder not found", file: display) }

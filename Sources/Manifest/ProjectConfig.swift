@@ -223,6 +223,9 @@ public struct AppConfig: Sendable {
     /// Strings files and catalogs found in the target's resources (relative to `root`): read besides
     /// the `localizations` folder, wherever the project keeps them.
     public var localizationFiles: [String] = []
+    /// `localizationFiles` are all the target's resources list (read from its Xcode project): strings
+    /// files merely lying beside the Info.plist are not copied into the app, so they are not read.
+    public var localizationsListedByProject = false
     public var sources: [String]
     /// `extra_sources:` Swift folders or files added to the discovered (or listed) sources, relative
     /// to `root` and allowed to climb above it within the site folder: HealthKit code in a sibling

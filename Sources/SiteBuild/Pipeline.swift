@@ -48,6 +48,9 @@ public struct BuildOptions: Sendable {
     /// The config was written by discovery (`check` with no config): each app's problems cite its
     /// own files, and an app that cannot be loaded is kept as such while the others are audited.
     public var discoveredApps = false
+    /// The run's Swift parse budget, shared with the discovery that found the apps (Tuist manifests):
+    /// one run, one allowance.
+    public var parseBudget = ParseBudget()
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String? = nil,
                 fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {

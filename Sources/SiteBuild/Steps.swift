@@ -23,7 +23,7 @@ extension BuildStep {
         let loaded = try ConfigLoader(fileSystem: options.fileSystem).loadCollecting(siteDirectory: options.siteDirectory)
         var config = loaded.0
         let configErrors = loaded.1
-        let loader = ManifestLoader(siteDirectory: options.siteDirectory, fileSystem: options.fileSystem)
+        let loader = ManifestLoader(siteDirectory: options.siteDirectory, fileSystem: options.fileSystem, parseBudget: options.parseBudget)
         var errors = configErrors + RuleSettings.problems(in: config.rules)
         for index in config.apps.indices {
             if options.discoveredApps {

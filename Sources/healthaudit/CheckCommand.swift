@@ -105,7 +105,7 @@ struct Check: ParsableCommand {
         let changes = try changedLines(siteDirectory: siteDirectory)
         // JSON carries each app's summaries and scenarios, so a site can be built from it alone.
         let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig, simulate: plan.reports.contains { $0.format == .json },
-                                        discovered: located.isDiscovered)
+                                        discovered: located.isDiscovered, parseBudget: located.parseBudget)
         context.title = run.title
         context.baseURL = run.baseURL
         context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: run.sourceURL)
@@ -216,8 +216,10 @@ enum AuditRunner {
         var summaries: [String: AppSummary] = [:]
     }
 
-    static func audit(siteDirectory: String, apps: [String], configText: String? = nil, simulate: Bool = false, discovered: Bool = false) throws -> Run {
-        let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText, simulate: simulate, discovered: discovered)
+    static func audit(siteDirectory: String, apps: [String], configText: String? = nil, simulate: Bool = false, discovered: Bool = false,
+                      parseBudget: ParseBudget = ParseBudget()) throws -> Run {
+        let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText, simulate: simulate, discovered: discovered,
+                                               parseBudget: parseBudget)
         var run = Run(audits: state.audits, inputs: inputs, title: state.config?.title ?? ProjectConfig.defaultTitle,
                       baseURL: state.config?.baseURL ?? "", sourceURL: state.config?.sourceURL, summaries: state.summaries)
         guard !apps.isEmpty else { return run }
@@ -233,9 +235,10 @@ enum AuditRunner {
     /// `configText`: a config laid over the site folder (never written to disk); `discovered`: written
     /// from discovery, so an app that cannot be loaded is reported while the others are audited.
     static func loadAndCheck(siteDirectory: String, configText: String? = nil, simulate: Bool = false,
-                             discovered: Bool = false) throws -> (BuildState, Set<String>) {
+                             discovered: Bool = false, parseBudget: ParseBudget = ParseBudget()) throws -> (BuildState, Set<String>) {
         var options = BuildOptions(siteDirectory: siteDirectory, log: SilentLog())
         options.discoveredApps = discovered
+        options.parseBudget = parseBudget
         if let configText {
             options.fileSystem = OverlayFileSystem(options.fileSystem, files: [siteDirectory + "/" + ConfigLoader.fileName: Data(configText.utf8)])
         }
@@ -295,6 +298,8 @@ enum SiteLocator {
         var configFile: String?
         /// `discoveredConfig` was written from the apps found, not read from a file.
         var isDiscovered = false
+        /// The parse budget discovery drew on; the audit draws on the same one.
+        var parseBudget = ParseBudget()
     }
 
     static let names = [ConfigLoader.fileName, "." + ConfigLoader.fileName]
@@ -336,7 +341,8 @@ enum SiteLocator {
         if path == nil, fileManager.fileExists(atPath: start + "/Site/" + ConfigLoader.fileName) {
             return Located(siteDirectory: start + "/Site")
         }
-        let (apps, skipped) = AppDiscovery.survey(in: start)
+        let parseBudget = ParseBudget()
+        let (apps, skipped) = AppDiscovery.survey(in: start, parseBudget: parseBudget)
         let skippedLines = skipped.map { "  skipped \($0.path) — \($0.reason)" }
         guard !apps.isEmpty else {
             throw CommandFailure(lines: ["\(path ?? "."): error: no healthaudit.yml here or above, and no iOS app found (an .xcodeproj with an application target, a React Native / Expo, Flutter or Capacitor app)"]
@@ -345,6 +351,6 @@ enum SiteLocator {
         Console.error(["healthaudit: no healthaudit.yml found; auditing \(Plural.count(apps.count, "discovered app")):"]
                       + apps.map { "  \($0.root)\($0.project.map { "/" + $0 } ?? "") — \($0.reason)" } + skippedLines)
         return Located(siteDirectory: RealPath.of(start) ?? start,
-                       discoveredConfig: AppDiscovery.config(for: apps, title: (start as NSString).lastPathComponent), isDiscovered: true)
+                       discoveredConfig: AppDiscovery.config(for: apps, title: (start as NSString).lastPathComponent), isDiscovered: true, parseBudget: parseBudget)
     }
 }

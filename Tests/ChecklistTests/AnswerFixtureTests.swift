@@ -46,6 +46,44 @@ enum AnswerFixtures {
         }
         """], share: ["workout", "mindfulSession"])
 
+    /// A whole app (its `@main` is read): the write it makes is checked through a chain of its own
+    /// helpers (`evaluate()` → `canWrite()` → `status()` → `authorizationStatus(for:)`); an old delete
+    /// nothing calls is left out, as it never runs.
+    static let helperChainAndUncalledDelete = RuleExample.healthApp([
+        "Sources/MindfulApp.swift": """
+        import SwiftUI
+
+        @main
+        struct MindfulApp: App {
+            var body: some Scene { WindowGroup { Button("Done") { Task { await Sessions.shared.finish() } } } }
+        }
+        """,
+        "Sources/Sessions.swift": """
+        import HealthKit
+
+        final class Sessions {
+            static let shared = Sessions()
+            let store = HKHealthStore()
+            var isAuthorized = false
+
+            func status() -> HKAuthorizationStatus { store.authorizationStatus(for: HKCategoryType(.mindfulSession)) }
+            func canWrite() -> Bool { status() == .sharingAuthorized }
+            func evaluate() -> Bool { HKHealthStore.isHealthDataAvailable() && canWrite() }
+
+            func finish() async {
+                guard evaluate() else { return }
+                let now = Date()
+                try? await store.save(HKCategorySample(type: HKCategoryType(.mindfulSession), value: 0, start: now, end: now))
+            }
+
+            func removeOldSession(_ sample: HKCategorySample) {
+                guard isAuthorized else { return }
+                store.delete(sample) { _, _ in }
+            }
+        }
+        """,
+    ], share: ["mindfulSession"])
+
     /// The same writer with the second check gone: one write checked, one not.
     static let oneWriteUnchecked = RuleExample.healthApp(["Sources/Writer.swift": """
         import HealthKit
@@ -364,6 +402,14 @@ final class AnswerFixtureTests: XCTestCase {
         let no = try XCTUnwrap(partly[.writeStatusRechecked])
         XCTAssertEqual(no.status, .no, no.reason)
         XCTAssertEqual(places(no), ["Writer.swift:15"], "only the unchecked write breaks it: \(no.reason)")
+    }
+
+    func testAHelperChainIsAFreshCheckAndAWriteNothingCallsIsLeftOut() throws {
+        let answers = try answers(AnswerFixtures.helperChainAndUncalledDelete)
+        let q6 = try XCTUnwrap(answers[.writeStatusRechecked])
+        XCTAssertEqual(q6.status, .yes, q6.reason)
+        XCTAssertTrue(q6.reason.contains("Sessions.swift:13 before the write at Sessions.swift:15"), q6.reason)
+        XCTAssertTrue(q6.reason.contains("a function nothing in the app calls: Sessions.swift:20 in the function declared at Sessions.swift:18"), q6.reason)
     }
 
     func testAStatusCheckThatDecidesNoWriteIsNotSaidToGuardWrites() throws {

@@ -146,4 +146,47 @@ final class LocalizedResourcesTests: XCTestCase {
         XCTAssertFalse(manifest.inputFiles.contains { $0.contains("Old/") }, manifest.inputFiles.joined(separator: "\n"))
         XCTAssertTrue(manifest.discovery.contains { $0.text == "2 localized strings files from Stride's resources" }, manifest.discovery.map(\.text).joined(separator: "\n"))
     }
+
+    /// A Flutter-style Runner: an Info.plist file, and `*.lproj/InfoPlist.strings` beside it that the
+    /// project never lists. Xcode copies none of them, so they are not read — and one that does not
+    /// parse cannot stop the app from being audited.
+    func testStringsBesideTheInfoPlistThatTheProjectDoesNotListAreNotTheApps() throws {
+        let builder = SiteBuilder()
+        defer { builder.remove() }
+        try builder.write([
+            "ios/Runner.xcodeproj/project.pbxproj": """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 54; objects = {
+                P = {isa = PBXProject; mainGroup = G; targets = (App); buildConfigurationList = PL;};
+                G = {isa = PBXGroup; children = (GR); sourceTree = "<group>";};
+                GR = {isa = PBXGroup; children = (FA, FP); path = Runner; sourceTree = "<group>";};
+                FA = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = AppDelegate.swift; sourceTree = "<group>";};
+                FP = {isa = PBXFileReference; lastKnownFileType = text.plist.xml; path = Info.plist; sourceTree = "<group>";};
+                BA = {isa = PBXBuildFile; fileRef = FA;};
+                SA = {isa = PBXSourcesBuildPhase; files = (BA);};
+                RA = {isa = PBXResourcesBuildPhase; files = ();};
+                App = {isa = PBXNativeTarget; name = Runner; productType = "com.apple.product-type.application"; buildConfigurationList = AL; buildPhases = (SA, RA); dependencies = ();};
+                PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+                PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+                AL = {isa = XCConfigurationList; buildConfigurations = (AR); defaultConfigurationName = Release;};
+                AR = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = Runner/Info.plist; PRODUCT_NAME = "$(TARGET_NAME)";};};
+            }; rootObject = P; }
+            """,
+            "ios/Runner/AppDelegate.swift": "import UIKit\n",
+            "ios/Runner/Info.plist": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>org.example.runner</string>
+            <key>NSHealthShareUsageDescription</key><string>Runner reads your steps to chart your week.</string>
+            </dict></plist>
+            """,
+            // Never listed by the project; the Russian one does not even parse (an unterminated string).
+            "ios/Runner/en.lproj/InfoPlist.strings": "\"NSHealthShareUsageDescription\" = \"Old text.\";\n",
+            "ios/Runner/ru.lproj/InfoPlist.strings": "\"NSMicrophoneUsageDescription\" = \"Микрофон не используется;\n",
+        ])
+        let manifest = try builder.load("    root: apps/stride/ios\n    project: Runner.xcodeproj\n")
+        XCTAssertEqual(manifest.config.infoPlist, "Runner/Info.plist")
+        XCTAssertEqual(manifest.infoPlistStrings.map(\.path), [])
+        XCTAssertFalse(manifest.inputFiles.contains { $0.hasSuffix(".strings") }, manifest.inputFiles.joined(separator: "\n"))
+    }
 }

@@ -74,6 +74,24 @@ final class ShippedScriptsTests: XCTestCase {
         XCTAssertTrue(note.text.contains("`app/` (Expo Router)"), note.text)
     }
 
+    /// An entry that hands Expo Router its routes itself (`<ExpoRoot context={require.context('./app')} />`)
+    /// ships every file of that folder, and what they import through an alias.
+    func testRequireContextInTheEntryShipsTheFolderItNames() throws {
+        try builder.write([
+            "app.json": Self.appJSON,
+            "package.json": #"{ "name": "stride", "main": "index.js", "dependencies": { "expo": "~54.0.0", "expo-router": "~6.0.0" } }"#,
+            "tsconfig.json": #"{ "compilerOptions": { "paths": { "@utils/*": ["utils/*"] } } }"#,
+            "index.js": "import { registerRootComponent } from 'expo';\nimport { ExpoRoot } from 'expo-router';\n"
+                + "export function App() { return <ExpoRoot context={require.context('./app')} />; }\nregisterRootComponent(App);\n",
+            "app/_layout.tsx": "import { Stack } from 'expo-router';\nexport default function Layout() { return Stack; }\n",
+            "app/(tabs)/dashboard.tsx": "import { readSteps } from '@utils/health';\nexport default function Home() { return readSteps; }\n",
+            "utils/health.ts": Self.health,
+            "components/Unused.tsx": "export const Unused = () => null;\n",
+        ])
+        let manifest = try builder.load(entry)
+        XCTAssertEqual(paths(manifest), ["apps/stride/app/(tabs)/dashboard.tsx", "apps/stride/app/_layout.tsx", "apps/stride/index.js", "apps/stride/utils/health.ts"])
+    }
+
     func testWithoutAnEntryOnlyFoldersOutsideTheAppAreLeftOutAndOnlyWhenNothingImportsThem() throws {
         // No index.js, no App, no main: nothing to follow from.
         try builder.write([

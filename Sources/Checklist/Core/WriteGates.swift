@@ -14,8 +14,13 @@ public struct WriteGate: Sendable {
     /// Whether the write's failure is caught or thrown on (good practice, not a re-check); nil when
     /// the code does not show it either way.
     public var failureHandled: Bool?
+    /// The declaration of the function the write is in, when nothing in the app calls or names it:
+    /// the write never runs.
+    public var uncalledFunction: Evidence?
 
     public var isChecked: Bool { check != nil }
+    /// Shipping code that can run: not in `#if DEBUG` code, not in a function nothing calls.
+    public var runs: Bool { write.ships && uncalledFunction == nil }
 }
 
 /// Builds the gates of every write fact of an app, from the same facts the answers cite.
@@ -26,13 +31,14 @@ enum WriteGates {
         guard !writes.isEmpty else { return [] }
         let swift = writes.contains { $0.language == .swift } ? GateFinder(sources: sources) : nil
         var scripts = ScriptStatusGates(manifest: manifest, javaScriptCalls: javaScriptCalls, dartCalls: dartCalls)
+        let uncalled = swift == nil ? nil : UncalledFunctions(sources: sources)
         return writes.map { write in
             switch write.site {
             case .syntax(let node)?:
                 guard let swift, let call = node.as(FunctionCallExprSyntax.self) else { break }
                 let check = swift.check(before: node)
                 return WriteGate(write: write, check: check?.evidence, statusCalls: check?.statusCalls ?? [],
-                                 failureHandled: swift.failureHandled(call))
+                                 failureHandled: swift.failureHandled(call), uncalledFunction: uncalled?.declaration(around: node))
             case .token(let language, let file, let token)?:
                 return scripts.gate(write, language: language, file: file, token: token)
             case nil:
@@ -126,20 +132,36 @@ struct GateFinder {
     /// `var isShareAuthorized: Bool`, `var isAvailable: Bool`): calling one is a check too.
     static func helpers(_ sources: [ParsedSource], gate: Gate = .status) -> [String: [Evidence]] {
         var helpers: [String: [Evidence]] = [:]
+        /// Every function or accessor around `call`, named with what it rests on.
+        func addEnclosing(_ call: FunctionCallExprSyntax, resting evidence: [Evidence], into found: inout [String: [Evidence]]) {
+            for ancestor in call.ancestors {
+                if let function = ancestor.as(FunctionDeclSyntax.self), let body = function.body, body.encloses(call) {
+                    found[function.name.text, default: []].append(contentsOf: evidence)
+                } else if let binding = ancestor.as(PatternBindingSyntax.self), let accessors = binding.accessorBlock, accessors.encloses(call),
+                          binding.parent?.parent?.is(VariableDeclSyntax.self) == true,
+                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    found[name, default: []].append(contentsOf: evidence)
+                }
+            }
+        }
         for source in sources {
             // Every function or accessor around a check, found from the checks up.
             for check in source.calls(named: gate.name) {
-                let evidence = Evidence(location: source.location(of: check), quote: source.quote(check))
-                for ancestor in check.ancestors {
-                    if let function = ancestor.as(FunctionDeclSyntax.self), let body = function.body, body.encloses(check) {
-                        helpers[function.name.text, default: []].append(evidence)
-                    } else if let binding = ancestor.as(PatternBindingSyntax.self), let accessors = binding.accessorBlock, accessors.encloses(check),
-                              binding.parent?.parent?.is(VariableDeclSyntax.self) == true,
-                              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                        helpers[name, default: []].append(evidence)
-                    }
+                addEnclosing(check, resting: [Evidence(location: source.location(of: check), quote: source.quote(check))], into: &helpers)
+            }
+        }
+        // A function that asks through a helper asks too (`evaluate()` calling
+        // `authorizationStatusForMindfulSession()`): two more levels.
+        var frontier = helpers
+        for _ in 0..<2 where !frontier.isEmpty {
+            var added: [String: [Evidence]] = [:]
+            for source in sources {
+                for (name, evidence) in frontier {
+                    for call in source.calls(named: name) { addEnclosing(call, resting: evidence, into: &added) }
                 }
             }
+            frontier = added.filter { helpers[$0.key] == nil }
+            helpers.merge(frontier) { first, _ in first }
         }
         return helpers
     }
@@ -260,5 +282,81 @@ private struct ScriptStatusGates {
         let evidence = status.map { Evidence(location: file.location(of: $0.token), quote: file.quote($0.token)) }
         let handled: Bool? = call.library.promises || language == .dart ? WriteErrorUnhandledRule.isHandled(call, in: file) : nil
         return WriteGate(write: write, check: evidence, statusCalls: evidence.map { [$0] } ?? [], failureHandled: handled)
+    }
+}
+
+/// Functions nothing in the app calls or names: a write in one never runs (a method left unused
+/// after a rewrite). Found by name across every source, as `DebugReachability` finds uses; a name
+/// mentioned anywhere else, even in a comment, counts as a use (the cautious answer). Methods the
+/// system calls are never uncalled: overrides, attributed (`@objc`, `@IBAction`) or public ones,
+/// delegate callbacks (`workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, …)`) and the entry
+/// points of intents and widgets.
+struct UncalledFunctions {
+    private let sourcesByTree: [SyntaxIdentifier: ParsedSource]
+    private let texts: [String]
+    static let systemEntries: Set<String> = [
+        "perform", "handle", "confirm", "resolve", "main", "body", "run", "start", "execute",
+        "getTimeline", "getSnapshot", "placeholder", "timeline", "snapshot", "recommendations", "relevances",
+    ]
+
+    /// Nil unless the sources hold the app's entry point (`@main`, `UIApplicationMain`, `main.swift`):
+    /// without the whole app, a function no file names may be called from code that was not read.
+    init?(sources: [ParsedSource]) {
+        guard sources.contains(where: { source in
+            source.file.path.hasSuffix("/main.swift") || source.file.path == "main.swift"
+                || ["@main", "@UIApplicationMain", "UIApplicationMain(", "@NSApplicationMain"].contains { ByteSearch.contains(source.file.text, $0) }
+        }) else { return nil }
+        sourcesByTree = Dictionary(sources.map { ($0.tree.id, $0) }) { first, _ in first }
+        texts = sources.map(\.file.text)
+    }
+
+    /// Where the function around `node` is declared, when nothing else in the app names it.
+    func declaration(around node: Syntax) -> Evidence? {
+        guard let function = SyntaxScope.function(of: node).as(FunctionDeclSyntax.self), let source = sourcesByTree[node.root.id] else { return nil }
+        let name = function.name.text
+        guard function.attributes.isEmpty, !Self.systemEntries.contains(name), !Self.isDelegateCallback(function),
+              !function.modifiers.contains(where: { ["override", "public", "open", "dynamic"].contains($0.name.text) }),
+              !SyntaxScope.types(around: function).contains(where: { $0.is(ProtocolDeclSyntax.self) }),
+              uses(of: name) <= 1 else { return nil }
+        return Evidence(location: source.location(of: function.name), quote: source.quote(function.name))
+    }
+
+    /// `locationManager(_ manager: CLLocationManager, …)`: an unlabeled first parameter whose type
+    /// ends with the method's name is how delegate protocols name their callbacks.
+    static func isDelegateCallback(_ function: FunctionDeclSyntax) -> Bool {
+        guard let first = function.signature.parameterClause.parameters.first, first.firstName.tokenKind == .wildcard else { return false }
+        let type = first.type.trimmedDescription.lowercased().filter { $0.isLetter || $0.isNumber }
+        return type.hasSuffix(function.name.text.lowercased())
+    }
+
+    /// Whole-word occurrences of `name` in the app's sources, counted up to 2.
+    private func uses(of name: String) -> Int {
+        var count = 0
+        for text in texts where ByteSearch.contains(text, name) {
+            count += Self.wordCount(of: name, in: text, upTo: 2 - count)
+            if count >= 2 { return count }
+        }
+        return count
+    }
+
+    private static func wordCount(of name: String, in text: String, upTo limit: Int) -> Int {
+        var text = text, name = name
+        return text.withUTF8 { haystack in
+            name.withUTF8 { pattern in
+                func isWord(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || (byte >= 48 && byte <= 57) || (byte | 0x20 >= 97 && byte | 0x20 <= 122) || byte >= 0x80 }
+                var count = 0, index = 0
+                let last = haystack.count - pattern.count
+                while index <= last, count < limit {
+                    var matched = 0
+                    while matched < pattern.count, haystack[index + matched] == pattern[matched] { matched += 1 }
+                    if matched == pattern.count, index == 0 || !isWord(haystack[index - 1]),
+                       index + pattern.count == haystack.count || !isWord(haystack[index + pattern.count]) {
+                        count += 1
+                    }
+                    index += 1
+                }
+                return count
+            }
+        }
     }
 }

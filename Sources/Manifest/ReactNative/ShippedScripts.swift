@@ -155,6 +155,25 @@ struct ImportGraph {
         return result
     }
 
+    /// `require.context('./app')` (Expo Router's own root, as `<ExpoRoot context={…}>`): the bundler
+    /// takes every file of that folder and below.
+    static func contextFolders(in file: JavaScriptFile) -> [String] {
+        let tokens = file.tokens
+        return tokens.indices.compactMap { index in
+            guard index + 4 < tokens.count, tokens[index].isIdentifier("require"), tokens[index + 1].isPunctuator("."),
+                  tokens[index + 2].isIdentifier("context"), tokens[index + 3].isPunctuator("("), tokens[index + 4].kind == .string else { return nil }
+            return tokens[index + 4].value
+        }
+    }
+
+    /// The files in a folder named relative to file `index`, and below it.
+    func filesUnder(_ folder: String, from index: Int) -> [Int] {
+        let base = (relative[index] as NSString).deletingLastPathComponent
+        guard let joined = AppFiles.normalize(base.isEmpty ? folder : base + "/" + folder) else { return [] }
+        let prefix = joined == "." || joined.isEmpty ? "" : joined + "/"
+        return relative.indices.filter { relative[$0].hasPrefix(prefix) && $0 != index }
+    }
+
     /// The files a specifier names: relative ones by path, others by the end of their path (an alias
     /// such as `@/lib/x` or a module-resolver root); nothing for a package.
     func resolve(_ specifier: String, from index: Int) -> [Int] {
@@ -186,10 +205,10 @@ struct ImportGraph {
         var seen = Set(start.filter { !skipped.contains($0) })
         var queue = Array(seen).sorted()
         while let next = queue.popLast() {
-            for specifier in Self.specifiers(in: files[next]) {
-                for target in resolve(specifier, from: next) where !skipped.contains(target) && seen.insert(target).inserted {
-                    queue.append(target)
-                }
+            let imported = Self.specifiers(in: files[next]).flatMap { resolve($0, from: next) }
+                + Self.contextFolders(in: files[next]).flatMap { filesUnder($0, from: next) }
+            for target in imported where !skipped.contains(target) && seen.insert(target).inserted {
+                queue.append(target)
             }
         }
         return seen

@@ -520,6 +520,7 @@ struct XcodeDiscovery {
                 + reader.synchronizedFiles(main) { $0.hasSuffix(".xcstrings") || ($0.hasSuffix(".strings") && $0.contains(".lproj/")) }
             var seen: Set<String> = []
             discovery.config.localizationFiles = found.filter { seen.insert($0).inserted }
+            discovery.config.localizationsListedByProject = true
             if !found.isEmpty {
                 discovery.fact("\(Plural.count(seen.count, "localized strings file")) from \(main.name)'s resources", origin: "target \(main.name), PBXResourcesBuildPhase",
                                at: reader.location(main.line))
