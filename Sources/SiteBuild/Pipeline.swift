@@ -48,6 +48,8 @@ public struct BuildOptions: Sendable {
     /// The config was written by discovery (`check` with no config): each app's problems cite its
     /// own files, and an app that cannot be loaded is kept as such while the others are audited.
     public var discoveredApps = false
+    /// Per-file facts of earlier checks (`check`'s `--cache-path`); nil: none kept or read.
+    public var swiftFileCache: SwiftFileCache?
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String? = nil,
                 fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {
