@@ -262,11 +262,16 @@ def main():
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(ROOT), "shared"))
     parser.add_argument("--only-check", action="store_true", help="only the check rows (Swift app vs the parser, incremental check)")
     parser.add_argument("--files", type=int, default=1000, help="Swift files of the generated app")
+    parser.add_argument("--tool", help="with --only-check: this healthaudit binary instead of building one")
     args = parser.parse_args()
+    global TOOL
+    if args.tool:
+        TOOL = os.path.abspath(args.tool)
     machine = f"{platform.machine()}, {os.cpu_count()} cores, {platform.platform()}"
     if args.only_check:
         os.makedirs(OUT, exist_ok=True)
-        subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        if not args.tool:
+            subprocess.run(["swift", "build", "-c", "release", "--product", "healthaudit"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         swift = check_vs_parse(args.runs, args.files)
         rows = swift_rows(swift)
         print(f"\nhealthaudit check benchmark — {args.files} Swift files, {args.runs} interleaved runs — {machine}\n")

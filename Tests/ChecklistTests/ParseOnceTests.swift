@@ -99,13 +99,13 @@ final class ParseOnceTests: XCTestCase {
         var two = try manifest("two", in: site)
         let one = try manifest("one", in: site)
         let oneShared = try XCTUnwrap(one.targets[0].sources.first { $0.path.hasSuffix("BirthdayReader.swift") })
-        for index in two.targets.indices {
-            two.targets[index].sources = two.targets[index].sources.map { $0.path.hasSuffix("BirthdayReader.swift") ? oneShared : $0 }
-        }
-        let files = ParsedFiles(manifests: [one, two])
-        let audits = Checklist().audit([one, two], files: files)
+        let shareIt = { (sources: [SourceFile]) in sources.map { $0.path.hasSuffix("BirthdayReader.swift") ? oneShared : $0 } }
+        two.main.sources = shareIt(two.main.sources)
+        for index in two.extensions.indices { two.extensions[index].sources = shareIt(two.extensions[index].sources) }
+        let parses = ParsedFiles(manifests: [one, two])
+        let audits = Checklist().audit([one, two], files: parses)
         // Six distinct files (Shared, App and Widget of each app) less the one the second app shares.
-        XCTAssertEqual(files.parseCount, 5)
+        XCTAssertEqual(parses.parseCount, 5)
         for audit in audits {
             let probed = audit.findings.filter { $0.ruleID == "read-status-probed" }.map { "\($0.target) \($0.location)" }
             let id = audit.manifest.id
