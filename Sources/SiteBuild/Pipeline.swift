@@ -51,6 +51,8 @@ public struct BuildOptions: Sendable {
     /// The run's Swift parse budget, shared with the discovery that found the apps (Tuist manifests):
     /// one run, one allowance.
     public var parseBudget = ParseBudget()
+    /// Per-file facts of earlier checks (`check`'s `--cache-path`); nil: none kept or read.
+    public var swiftFileCache: SwiftFileCache?
 
     public init(siteDirectory: String, outputDirectory: String? = nil, templatesDirectory: String? = nil,
                 fileSystem: FileSystem? = nil, clock: BuildClock = SystemClock(), log: BuildLog = StandardErrorLog()) {

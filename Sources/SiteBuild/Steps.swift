@@ -75,10 +75,10 @@ extension BuildStep {
         return "\(Plural.count(config.apps.count, "app")), \(Plural.count(state.contentPages.count, "content page")) from \(options.siteDirectory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
     }
 
-    public static let check = BuildStep("check") { state, _ in
+    public static let check = BuildStep("check") { state, options in
         if state.upToDate { return "skipped (up to date)" }
         let checklist = Checklist()
-        state.audits = state.manifests.map(checklist.audit)
+        state.audits = checklist.audit(state.manifests, cache: options.swiftFileCache)
         let findings = state.audits.flatMap(\.activeFindings).count
         return "\(Plural.count(state.audits.count, "app")) audited, \(Plural.count(findings, "finding"))"
     }

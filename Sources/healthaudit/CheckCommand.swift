@@ -85,9 +85,18 @@ struct Check: ParsableCommand {
     @Option(help: ArgumentHelp("Only report findings on the lines changed since this git revision (git diff REF in the site's repository).", valueName: "ref"))
     var since: String?
 
+    @Option(name: .customLong("cache-path"), help: ArgumentHelp(
+        "Keep what each Swift file's check learnt in this folder, for the next check (default: $XDG_CACHE_HOME/healthaudit or ~/.cache/healthaudit; ~/Library/Caches/healthaudit on macOS).",
+        valueName: "dir"))
+    var cachePath: String?
+
+    @Flag(help: "Neither read nor write the cache.")
+    var noCache = false
+
     func validate() throws {
         if strictBaseline && baseline == nil { throw ValidationError("--strict-baseline needs --baseline FILE") }
         if changedFiles != nil && since != nil { throw ValidationError("give --changed-files or --since, not both") }
+        if noCache && cachePath != nil { throw ValidationError("give --cache-path or --no-cache, not both") }
     }
 
     func run() throws { try CommandFailure.exitOnFailure(check) }
@@ -105,7 +114,7 @@ struct Check: ParsableCommand {
         let changes = try changedLines(siteDirectory: siteDirectory)
         // JSON carries each app's summaries and scenarios, so a site can be built from it alone.
         let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig, simulate: plan.reports.contains { $0.format == .json },
-                                        discovered: located.isDiscovered, parseBudget: located.parseBudget)
+                                        discovered: located.isDiscovered, parseBudget: located.parseBudget, cache: swiftFileCache())
         context.title = run.title
         context.baseURL = run.baseURL
         context.source = ResultSource(siteDirectory: siteDirectory, urlTemplate: run.sourceURL)
@@ -149,6 +158,13 @@ struct Check: ParsableCommand {
         if !failing.isEmpty || (strictBaseline && !disappeared.isEmpty) {
             throw ExitCode(ExitStatus.findings)
         }
+    }
+
+    /// The cache the check reads and writes: `--cache-path`, else the platform's cache folder; none
+    /// with `--no-cache`, or when the folder cannot be used (the check then runs without it).
+    private func swiftFileCache() -> SwiftFileCache? {
+        guard !noCache, let folder = cachePath.map(Paths.absolute) ?? SwiftFileCache.defaultFolder() else { return nil }
+        return SwiftFileCache(folder: folder, tool: ToolFingerprint.current(), settings: BoundedSwiftParse.settings)
     }
 
     /// `--changed-files` or `--since`, with the repository root their paths are relative to.
@@ -217,9 +233,9 @@ enum AuditRunner {
     }
 
     static func audit(siteDirectory: String, apps: [String], configText: String? = nil, simulate: Bool = false, discovered: Bool = false,
-                      parseBudget: ParseBudget = ParseBudget()) throws -> Run {
+                      parseBudget: ParseBudget = ParseBudget(), cache: SwiftFileCache? = nil) throws -> Run {
         let (state, inputs) = try loadAndCheck(siteDirectory: siteDirectory, configText: configText, simulate: simulate, discovered: discovered,
-                                               parseBudget: parseBudget)
+                                               parseBudget: parseBudget, cache: cache)
         var run = Run(audits: state.audits, inputs: inputs, title: state.config?.title ?? ProjectConfig.defaultTitle,
                       baseURL: state.config?.baseURL ?? "", sourceURL: state.config?.sourceURL, summaries: state.summaries)
         guard !apps.isEmpty else { return run }
@@ -235,10 +251,11 @@ enum AuditRunner {
     /// `configText`: a config laid over the site folder (never written to disk); `discovered`: written
     /// from discovery, so an app that cannot be loaded is reported while the others are audited.
     static func loadAndCheck(siteDirectory: String, configText: String? = nil, simulate: Bool = false,
-                             discovered: Bool = false, parseBudget: ParseBudget = ParseBudget()) throws -> (BuildState, Set<String>) {
+                             discovered: Bool = false, parseBudget: ParseBudget = ParseBudget(), cache: SwiftFileCache? = nil) throws -> (BuildState, Set<String>) {
         var options = BuildOptions(siteDirectory: siteDirectory, log: SilentLog())
         options.discoveredApps = discovered
         options.parseBudget = parseBudget
+        options.swiftFileCache = cache
         if let configText {
             options.fileSystem = OverlayFileSystem(options.fileSystem, files: [siteDirectory + "/" + ConfigLoader.fileName: Data(configText.utf8)])
         }

@@ -114,7 +114,7 @@ final class ActionTests: XCTestCase {
             }
         }
         // The checks above saw the calls that matter.
-        for expected in ["check --format", "check --output", "check --fail-on", "check --since", "check --no-fail", "check --config", "check --app", "check --baseline", " --version"] {
+        for expected in ["check --format", "check --output", "check --fail-on", "check --since", "check --no-fail", "check --config", "check --app", "check --baseline", "check --cache-path", " --version"] {
             XCTAssertTrue(checked.contains(expected), "no \(expected) found in action.yml's scripts: \(checked)")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import Report
 import XCTest
 import TestSupport

@@ -2,42 +2,35 @@ import Manifest
 import SwiftParser
 import SwiftSyntax
 
-/// A Swift file parsed once per audit, shared by every source rule.
+/// A Swift file as one target compiles it: the file's one parse (`ParsedFile`, shared by every
+/// target and app that compiles the file) and the target it is read for.
 public struct ParsedSource: Sendable {
     public let file: SourceFile
-    public let tree: SourceFileSyntax
+    let parsed: ParsedFile
+    public var tree: SourceFileSyntax { parsed.tree }
     /// The target (app or extension id) the file belongs to, and whether it is an extension.
     public let target: String
     public let isExtension: Bool
     /// From a dependency (development pod, local package, `extra_sources`), not the app's own targets.
     public var isDependency: Bool { file.isDependency }
     /// Why the file was not analysed (refused or not parsed in time by `BoundedSwiftParse`), or nil.
-    public let notAnalysed: UnanalysedFile?
-    /// The file's calls by the name called (`save`, `requestAuthorization`), each list in source
-    /// order: most rules look for a few names, and asking by name spares classifying every call.
-    let callsByName: [String: [FunctionCallExprSyntax]]
-    private let lines: LineTable
+    public var notAnalysed: UnanalysedFile? { parsed.notAnalysed }
+    var callsByName: [String: [FunctionCallExprSyntax]] { parsed.callsByName }
+    private var lines: LineTable { parsed.lines }
 
     public init(file: SourceFile, target: String, isExtension: Bool, budget: ParseBudget = ParseBudget()) {
+        self.init(file: file, parsed: ParsedFile(path: file.path, text: file.text, budget: budget), target: target, isExtension: isExtension)
+    }
+
+    init(file: SourceFile, parsed: ParsedFile, target: String, isExtension: Bool) {
         self.file = file
+        self.parsed = parsed
         self.target = target
         self.isExtension = isExtension
-        switch BoundedSwiftParse.parse(file.text, budget: budget) {
-        case .parsed(let parsed):
-            notAnalysed = nil
-            tree = parsed
-        case .refused(let refusal):
-            // Not parsed: an empty tree, and a finding saying why (`FileNotAnalysedRule`).
-            notAnalysed = UnanalysedFile(path: file.path, line: refusal.line, column: refusal.column, reason: refusal.reason,
-                                         failsRun: refusal.failsRun)
-            tree = Parser.parse(source: "")
-        }
-        SyntaxIndex.shared.prepare(tree)
-        var byName: [String: [FunctionCallExprSyntax]] = [:]
-        for call in tree.calls { if let name = ExprShape.calledName(call) { byName[name, default: []].append(call) } }
-        callsByName = byName
-        lines = LineTable(file.text)
     }
+
+    /// The same file read for another target.
+    var key: ParsedFile.Key { ParsedFile.Key(path: file.path, text: file.text) }
 
     /// The calls of one name, in source order.
     func calls(named name: String) -> [FunctionCallExprSyntax] { callsByName[name] ?? [] }
@@ -121,11 +114,21 @@ public struct AuditContext: Sendable {
     /// What the scan could not establish, shown on the report instead of a guess.
     public let notes: [String]
 
-    public init(manifest: AppManifest) {
+    public init(manifest: AppManifest) { self.init(manifest: manifest, files: ParsedFiles()) }
+
+    /// `files`: the run's parses, so a file several targets or apps compile is parsed and indexed once.
+    init(manifest: AppManifest, files: ParsedFiles) {
         self.manifest = manifest
         let inputs = manifest.targets.flatMap { target in target.sources.map { (file: $0, target: target.id, isExtension: target.isExtension) } }
         let budget = manifest.parseBudget
-        sources = ParallelMap.map(inputs) { ParsedSource(file: $0.file, target: $0.target, isExtension: $0.isExtension, budget: budget) }
+        let keys = inputs.map { ParsedFile.Key(path: $0.file.path, text: $0.file.text) }
+        var distinct: Set<ParsedFile.Key> = []
+        let unique = keys.filter { distinct.insert($0).inserted }
+        let parses = ParallelMap.map(unique) { files.parsed($0, budget: budget) }
+        let byKey = Dictionary(zip(unique, parses)) { first, _ in first }
+        sources = zip(inputs, keys).map { input, key in
+            ParsedSource(file: input.file, parsed: byKey[key]!, target: input.target, isExtension: input.isExtension)
+        }
         vocabulary = HealthKitVocabulary(sources: sources)
         let javaScript = JavaScriptHealthKitFacts.extract(manifest.javaScriptSources, target: manifest.id)
         javaScriptCalls = javaScript.calls

@@ -1,5 +1,6 @@
 import Foundation
 import Manifest
+import SwiftSyntax
 
 /// The audit of one app: findings (suppressed ones included, marked) and the six answers.
 public struct AppAudit: Sendable {
@@ -49,11 +50,23 @@ public struct Checklist: Sendable {
 
     public func audit(_ manifest: AppManifest) -> AppAudit {
         let checklist = self
-        return LargeStack.run { checklist.auditOnThisThread(manifest) }
+        return LargeStack.run { checklist.auditOnThisThread(manifest, files: ParsedFiles()) }
     }
 
-    private func auditOnThisThread(_ manifest: AppManifest) -> AppAudit {
-        let context = AuditContext(manifest: manifest)
+    /// The apps of one run, in order: a file several of them compile is parsed and indexed once.
+    /// `cache`: per-file facts kept between runs (`SwiftFileCache`).
+    public func audit(_ manifests: [AppManifest], cache: SwiftFileCache? = nil) -> [AppAudit] {
+        audit(manifests, files: ParsedFiles(manifests: manifests, cache: cache))
+    }
+
+    func audit(_ manifests: [AppManifest], files: ParsedFiles) -> [AppAudit] {
+        let checklist = self
+        return manifests.map { manifest in LargeStack.run { checklist.auditOnThisThread(manifest, files: files) } }
+    }
+
+    private func auditOnThisThread(_ manifest: AppManifest, files: ParsedFiles) -> AppAudit {
+        let context = AuditContext(manifest: manifest, files: files)
+        defer { Self.releaseInBackground(context, files: files) }
         if !manifest.loadProblems.isEmpty { return unloadedAudit(context) }
         // Rules only read the context: they run side by side, and their findings are sorted below.
         var findings = ParallelMap.map(rules) { $0.check(context) }.flatMap { $0 }
@@ -68,7 +81,6 @@ public struct Checklist: Sendable {
         findings = Self.unique(findings)
         findings = FindingContext(manifest: manifest, sources: context.sources).apply(to: findings)
         let answers = AnswerSheet(context: context, findings: findings, rules: rules.map { type(of: $0).description }).answers()
-        Self.releaseInBackground(context)
         return AppAudit(manifest: manifest, findings: findings, answers: answers,
                         requestedRead: context.requestedRead.sorted(), requestedShare: context.requestedShare.sorted(),
                         notes: context.notes.sorted())
@@ -102,9 +114,12 @@ public struct Checklist: Sendable {
 
     /// Freeing a thousand trees and their indexes takes a tenth of a `check`; nothing waits for it,
     /// so it happens beside the report writing (or the next app's parse) instead of before it.
-    private static func releaseInBackground(_ context: AuditContext) {
-        let roots = context.sources.map { $0.tree.id }
+    /// Files a later app of the run compiles keep their tree and index.
+    private static func releaseInBackground(_ context: AuditContext, files: ParsedFiles) {
         DispatchQueue.global(qos: .utility).async {
+            let released = files.finished(Set(context.sources.map(\.key)))
+            var seen: Set<SyntaxIdentifier> = []
+            let roots = context.sources.filter { released.contains($0.key) }.map { $0.tree.id }.filter { seen.insert($0).inserted }
             SyntaxIndex.shared.forget(roots)
             withExtendedLifetime(context) {}
         }

@@ -90,13 +90,29 @@ public struct HealthKitUsage: Sendable {
 
     /// Extracts the facts of every parsed file, files side by side, from the nodes the file's one
     /// syntax walk indexed (`SyntaxIndex`): calls and type declarations, in source order.
+    /// A file several targets compile is walked once, its facts then stamped with each target.
     static func extract(from sources: [ParsedSource], vocabulary: HealthKitVocabulary) -> HealthKitUsage {
-        let perFile = ParallelMap.map(sources) { source in
+        let files = UniqueFiles(sources)
+        let perFile = ParallelMap.map(files.first) { source in
             let extractor = FactExtractor(source: source, vocabulary: vocabulary)
             extractor.extract()
             return (extractor.facts, extractor.providers)
         }
-        return HealthKitUsage(facts: perFile.flatMap(\.0), widgetProviders: perFile.flatMap(\.1))
+        var facts: [HealthKitFact] = [], providers: [WidgetProvider] = []
+        for (source, index) in zip(sources, files.index) {
+            let (found, serving) = perFile[index]
+            facts += found.map { fact in
+                var fact = fact
+                fact.target = source.target; fact.isExtension = source.isExtension; fact.isDependency = source.isDependency
+                return fact
+            }
+            providers += serving.map { provider in
+                var provider = provider
+                provider.target = source.target
+                return provider
+            }
+        }
+        return HealthKitUsage(facts: facts, widgetProviders: providers)
     }
 }
 

@@ -13,10 +13,12 @@ struct HealthKitVocabulary {
 
     init(sources: [ParsedSource]) {
         // Files side by side: each gives its store names and its names that hold something else.
-        let perFile = ParallelMap.map(sources) { Self.names(in: $0) }
+        // A file several targets compile gives the same names for each: read once.
+        let files = UniqueFiles(sources).first
+        let perFile = ParallelMap.map(files) { Self.names(in: $0) }
         var names: Set<String> = []
         var others: [SyntaxIdentifier: Set<String>] = [:]
-        for (source, found) in zip(sources, perFile) {
+        for (source, found) in zip(files, perFile) {
             names.formUnion(found.stores)
             if !found.others.isEmpty { others[source.tree.id] = found.others }
         }

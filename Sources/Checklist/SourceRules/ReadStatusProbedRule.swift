@@ -593,9 +593,12 @@ private struct StatusDerivedProperty {
         for property in Set(candidates.map(\.property)) {
             decisions[property] = firstReadDecided(by: property, readers: readers, context)
         }
-        var seen: Set<SyntaxIdentifier> = []
+        // Once per assignment and target: a file two targets compile is one tree, read for each.
+        struct Seen: Hashable { var assignment: SyntaxIdentifier; var target: String }
+        var seen: Set<Seen> = []
         return candidates.compactMap { candidate in
-            guard let decision = decisions[candidate.property], seen.insert(candidate.assignment.id).inserted else { return nil }
+            guard let decision = decisions[candidate.property],
+                  seen.insert(Seen(assignment: candidate.assignment.id, target: candidate.source.target)).inserted else { return nil }
             return StatusDerivedProperty(property: candidate.property.name, assignment: candidate.assignment, source: candidate.source,
                                          statusLine: candidate.statusLine, decision: decision)
         }

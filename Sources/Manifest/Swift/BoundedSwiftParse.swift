@@ -38,33 +38,74 @@ public enum BoundedSwiftParse {
     /// swift-syntax's own limit, the same as the scan's.
     public static let maximumNestingLevel = SwiftNestingScan.Limits().any
 
-    public static func parse(_ text: String, budget: ParseBudget) -> Outcome {
+    /// What a file's outcome depends on besides its text and the tool: the scan's limits, swift-syntax's
+    /// and the per-file deadline (part of every cache key).
+    public static var settings: String {
+        let limits = SwiftNestingScan.Limits(), budget = ParseBudget()
+        return "scan \(limits.square) \(limits.any) \(limits.chainLinks) \(limits.readings); nesting \(maximumNestingLevel); "
+            + "deadline \(budget.fileBase) + \(budget.filePerMiB)/MiB"
+    }
+
+    /// `cache`: refusals of earlier runs (`SwiftFileCache`). A file refused before, with the same
+    /// text, tool and limits, is refused again without the scan or the parse — the same finding, and
+    /// the same CPU time charged to the budget, so what the budget refuses later is the same with
+    /// the cache or without. A refusal for the spent budget depends on the run, not the file, and
+    /// is never cached; a parsed file is always scanned and parsed (its tree is not kept, and an
+    /// entry saying "parsed" could come from anyone: it would never be trusted to skip the scan).
+    public static func parse(_ text: String, budget: ParseBudget, cache: SwiftFileCache? = nil) -> Outcome {
         let bytes = text.utf8.count
         guard budget.admit(bytes: bytes) else {
             return .refused(Refusal(line: 1, column: nil, reason: "the run's parse budget (\(budgetText(budget))) is spent", failsRun: true))
         }
-        if let excess = SwiftNestingScan.excess(in: text) {
-            return .refused(Refusal(line: excess.line, column: excess.column, reason: excess.reason, failsRun: false))
-        }
         let perFile = budget.deadline(forBytes: bytes)
-        if tooSlow.contains(text) { return .refused(slow(perFile)) }
+        if let cache, let known = cache.facts(for: text), case .refused = known.outcome,
+           let refusal = cachedRefusal(known, text: text, deadline: perFile) {
+            budget.charge(known.chargedSeconds)
+            return .refused(refusal)
+        }
+        let outcome = parseUncached(text, budget: budget, deadline: perFile)
+        if let cache, case .refused(let refusal) = outcome.result {
+            cache.store(SwiftFileFacts(outcome: .refused, line: refusal.line, column: refusal.column, reason: refusal.reason,
+                                       chargedSeconds: outcome.charged), for: text)
+        }
+        return outcome.result
+    }
+
+    private static func parseUncached(_ text: String, budget: ParseBudget, deadline perFile: Double) -> (result: Outcome, charged: Double) {
+        if let excess = SwiftNestingScan.excess(in: text) {
+            return (.refused(Refusal(line: excess.line, column: excess.column, reason: excess.reason, failsRun: false)), 0)
+        }
+        if tooSlow.contains(text) { return (.refused(slow(perFile)), 0) }
         // The file gets its whole deadline even when less of the budget is left: a parse is never
         // abandoned for the budget's sake (each abandoned parse leaves a thread behind), and the
         // run overdraws by at most one deadline per parsing worker.
         let tree: SourceFileSyntax
+        let charged: Double
         switch parseOnParserThread(text, cpuSeconds: perFile) {
         case .finished(let parsed, let seconds):
             budget.charge(seconds)
             tree = parsed
+            charged = seconds
         case .abandoned(let seconds):
             budget.charge(seconds)
             tooSlow.insert(text)
-            return .refused(slow(perFile))
+            return (.refused(slow(perFile)), seconds)
         }
         if tree.hasMaximumNestingLevelOverflow {
-            return .refused(Refusal(line: 1, column: nil, reason: "nested deeper than swift-syntax's limit of \(maximumNestingLevel) levels (generic `<…>` and `#if` included)", failsRun: false))
+            return (.refused(Refusal(line: 1, column: nil, reason: nestingLimitReason, failsRun: false)), charged)
         }
-        return .parsed(tree)
+        return (.parsed(tree), charged)
+    }
+
+    private static let nestingLimitReason = "nested deeper than swift-syntax's limit of \(maximumNestingLevel) levels (generic `<…>` and `#if` included)"
+
+    /// A cached refusal, trusted only as far as the tool could have written it: its reason is one
+    /// of the tool's own (none of the entry's text reaches a report), and its place is in the file.
+    private static func cachedRefusal(_ facts: SwiftFileFacts, text: String, deadline: Double) -> Refusal? {
+        guard let line = facts.line, let reason = facts.reason,
+              SwiftNestingScan.Limits().reasons.contains(reason) || reason == nestingLimitReason || reason == slow(deadline).reason,
+              line <= text.utf8.lazy.filter({ $0 == 0x0A }).count + 1 else { return nil }
+        return Refusal(line: line, column: facts.column, reason: reason, failsRun: false)
     }
 
     private static func slow(_ seconds: Double) -> Refusal {

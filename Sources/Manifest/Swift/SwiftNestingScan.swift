@@ -27,6 +27,14 @@ public enum SwiftNestingScan {
         /// Readings followed at once; more is a tangle of broken literals, which is refused.
         public var readings = 64
         public init() {}
+
+        var tangledReason: String { "string literals and interpolations too tangled to bound their nesting (more than \(readings) readings)" }
+        var squareReason: String { "`[` nested deeper than \(square)" }
+        var anyReason: String { "brackets nested deeper than \(any)" }
+        var chainReason: String { "an expression chains more than \(chainLinks) members or calls" }
+        static let lostReason = "the scan lost its reading of this byte"
+        /// Every reason the scan gives with these limits (a reason read back from a cache must be one).
+        public var reasons: Set<String> { [tangledReason, squareReason, anyReason, chainReason, Self.lostReason] }
     }
 
     /// Where a limit was first passed (line and column from 1, the column in bytes), and which.
@@ -304,7 +312,7 @@ private struct NestingScanner {
             if readings.count > 1 { merge() }
             if readings.isEmpty {
                 // Cannot happen (the lexer's own reading always goes on); refusing keeps the bound sound if it did.
-                excess = Excess(line: line, column: index - lineStart + 1, reason: "the scan lost its reading of this byte")
+                excess = Excess(line: line, column: index - lineStart + 1, reason: SwiftNestingScan.Limits.lostReason)
                 break
             }
             for reading in readings { note(reading.counts) }
@@ -348,13 +356,13 @@ private struct NestingScanner {
     private mutating func checkLimits(at index: Int, readings: Int) -> Bool {
         let reason: String
         if readings > limits.readings {
-            reason = "string literals and interpolations too tangled to bound their nesting (more than \(limits.readings) readings)"
+            reason = limits.tangledReason
         } else if reach.square > limits.square {
-            reason = "`[` nested deeper than \(limits.square)"
+            reason = limits.squareReason
         } else if reach.any > limits.any {
-            reason = "brackets nested deeper than \(limits.any)"
+            reason = limits.anyReason
         } else if reach.links > limits.chainLinks {
-            reason = "an expression chains more than \(limits.chainLinks) members or calls"
+            reason = limits.chainReason
         } else {
             return false
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Manifest
 import Summary
 
 /// Inline SVG charts written by the generator: no JavaScript, no external files, deterministic
