@@ -12,7 +12,7 @@ final class ExtensionReachTests: XCTestCase {
 
     /// `Shared/Health.swift` is in the app's and the widget's sources; the widget's provider calls
     /// `todaySteps()`, and `widgetCallsConnect` decides whether it also calls `connect()`, which asks.
-    func audit(widgetCallsConnect: Bool) throws -> AppAudit {
+    func audit(widgetCallsConnect: Bool, widgetModel: String = "Health") throws -> AppAudit {
         var files = InlineApp.site([("pace", "Pace", nil)])
         files["healthaudit.yml"] = files["healthaudit.yml"]!.replacingOccurrences(of: "sources: [Pace]", with: "sources: [Pace, Shared]") + """
                 extensions:
@@ -42,6 +42,17 @@ final class ExtensionReachTests: XCTestCase {
                 }
             }
 
+            /// The widget's own model: the same method names, and it never asks.
+            final class WidgetHealth {
+                let store = HKHealthStore()
+
+                func connect() async throws {
+                    _ = try await store.statusForAuthorizationRequest(toShare: [], read: [HKQuantityType(.stepCount)])
+                }
+
+                func todaySteps(_ done: @escaping (Double) -> Void) { done(0) }
+            }
+
             """
         files["apps/pace/Widget/Provider.swift"] = """
             import WidgetKit
@@ -49,7 +60,7 @@ final class ExtensionReachTests: XCTestCase {
             struct StepsEntry: TimelineEntry { let date: Date; let steps: Double }
 
             struct Provider: TimelineProvider {
-                let health = Health()
+                let health = \(widgetModel)()
                 func placeholder(in context: Context) -> StepsEntry { StepsEntry(date: .now, steps: 0) }
                 func getSnapshot(in context: Context, completion: @escaping (StepsEntry) -> Void) { completion(placeholder(in: context)) }
                 func getTimeline(in context: Context, completion: @escaping (Timeline<StepsEntry>) -> Void) {
@@ -86,5 +97,14 @@ final class ExtensionReachTests: XCTestCase {
         XCTAssertEqual(asking.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/pace/Shared/Health.swift:8"])
         let q5 = try XCTUnwrap(audit.answers.first { $0.question == .widgetsDoNotRequest })
         XCTAssertEqual(q5.status, .no, q5.reason)
+    }
+
+    /// Reach follows types where the code shows them: the widget's `health.connect()` on a
+    /// `WidgetHealth` is not `Health.connect()`, which asks.
+    func testASameNamedMethodOfAnotherTypeDoesNotReachTheRequest() throws {
+        let audit = try audit(widgetCallsConnect: true, widgetModel: "WidgetHealth")
+        XCTAssertEqual(audit.findings.filter { $0.ruleID == "extension-requests-authorization" }.map(\.message), [])
+        let q5 = try XCTUnwrap(audit.answers.first { $0.question == .widgetsDoNotRequest })
+        XCTAssertEqual(q5.status, .yes, q5.reason)
     }
 }

@@ -82,6 +82,16 @@ struct ZeroForMissingRule: Rule {
               return <Text>{↓steps ?? 0} steps today</Text>;
             }
             """]),
+            // A sum from 0 that is shown as 0 when nothing came back (no `|| null` after it).
+            .reactNative(["js/src/calories.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export async function caloriesToday(): Promise<number> {
+              const results: HealthValue[] = await new Promise((resolve) => AppleHealthKit.getActiveEnergyBurned({}, (_e: string, r: HealthValue[]) => resolve(r || [])));
+              const total = results.↓reduce((sum: number, item: HealthValue) => sum + item.value, 0);
+              return total;
+            }
+            """]),
             // Not a running total: the sum is shown, and it is not put back where it was read.
             .reactNative(["js/src/today.ts": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
@@ -158,6 +168,16 @@ struct ZeroForMissingRule: Rule {
               );
             }
             """]),
+            // A default for one field of each sample that came back, and a zero sum turned back into null.
+            .reactNative(["js/src/energy.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export async function caloriesToday(): Promise<number | null> {
+              const results: HealthValue[] = await new Promise((resolve) => AppleHealthKit.getActiveEnergyBurned({}, (_e: string, r: HealthValue[]) => resolve(r || [])));
+              const total = results.reduce((sum: number, item: HealthValue) => sum + (item.value ?? 0), 0);
+              return total || null;
+            }
+            """]),
             // Running totals of the samples that came back: a day has a key only once one did.
             .reactNative(["js/src/daily.ts": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
@@ -227,7 +247,7 @@ struct ZeroForMissingRule: Rule {
             if previous.isPunctuator("??") || previous.isPunctuator("||") {
                 let operand = self.operand(before: index - 1, file)
                 guard !operand.isEmpty, values.carries(operand, in: fileIndex), !Self.isCount(operand, file),
-                      !Self.isRunningTotal(operand, zero: index, file) else { continue }
+                      !Self.isRunningTotal(operand, zero: index, file), !Self.isPerSample(operand, file) else { continue }
                 add("`\(file.text(of: operand.lowerBound..<(index + 1)))` turns \"nothing came back\" into 0; a denied read also returns nothing, "
                     + "so the app shows 0 where it should say \"no data\"", at: operand.lowerBound)
                 continue
@@ -259,7 +279,7 @@ struct ZeroForMissingRule: Rule {
                 let checksEmpty = scope.contains { i in
                     tokens[i].isIdentifier(name) && i + 2 < tokens.count && tokens[i + 1].isPunctuator(".") && tokens[i + 2].isIdentifier("length")
                 }
-                if !checksEmpty {
+                if !checksEmpty && !Self.keepsNoData(sumAt: open - 1, file) {
                     add("summing `\(name)` from 0 shows 0 when Health returned no samples — also what a denied read returns; check "
                         + "`\(name).length` and show \"no data\"", at: open - 1)
                 }
@@ -317,6 +337,46 @@ struct ZeroForMissingRule: Rule {
             break
         }
         return file.text(of: (start + 1)..<(i + 1)) == read
+    }
+
+    /// `samples.reduce((sum, item) => sum + (item.value ?? 0), 0)`: the default stands in for one field of
+    /// a sample that came back; an empty (denied) result never reaches it.
+    private static func isPerSample(_ operand: Range<Int>, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        let root = tokens[operand.lowerBound]
+        guard root.kind == .identifier, operand.count >= 3, tokens[operand.lowerBound + 1].isPunctuator(".") || tokens[operand.lowerBound + 1].isPunctuator("?.") else { return false }
+        // The root is a parameter of a callback handed to an iteration of an array.
+        var open = file.parent[operand.lowerBound]
+        while let o = open {
+            if tokens[o].isPunctuator("("), o >= 2, ["reduce", "map", "forEach", "filter", "flatMap", "some", "every", "find"].contains(where: tokens[o - 1].isIdentifier),
+               tokens[o - 2].isPunctuator(".") || tokens[o - 2].isPunctuator("?."), let close = file.partner[o] {
+                // `(sum, item) =>` / `item =>` / `function (sum, item)` at the start of the callback.
+                let head = (o + 1)..<min(close, o + 12)
+                if head.contains(where: { tokens[$0].isIdentifier(root.text) }) { return true }
+            }
+            open = file.parent[o]
+        }
+        return false
+    }
+
+    /// `const total = samples.reduce(…, 0)` then `return total || null` (or `total > 0 ? total : null`):
+    /// a zero sum becomes "no data" again before anything shows it.
+    private static func keepsNoData(sumAt reduce: Int, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        var i = reduce
+        while i > 0, !tokens[i].isPunctuator("="), !tokens[i].isPunctuator(";"), !tokens[i].isPunctuator("{") { i -= 1 }
+        guard i >= 1, tokens[i].isPunctuator("="), tokens[i - 1].kind == .identifier else { return false }
+        let name = tokens[i - 1].text
+        let end = min(tokens.count, (file.partner[file.parent[reduce] ?? reduce] ?? reduce) + 400)
+        for j in reduce..<max(reduce, end - 3) where tokens[j].isIdentifier(name) {
+            let next = tokens[j + 1], after = tokens[j + 2]
+            if next.isPunctuator("||"), after.isIdentifier("null") || after.isIdentifier("undefined") { return true }
+            if next.isPunctuator(">") || next.isPunctuator("==="), tokens[j + 2].kind == .number, j + 3 < tokens.count, tokens[j + 3].isPunctuator("?") {
+                let branch = (j + 4)..<min(tokens.count, j + 12)
+                if branch.contains(where: { tokens[$0].isIdentifier("null") || tokens[$0].isIdentifier("undefined") }) { return true }
+            }
+        }
+        return false
     }
 
     /// `const entry = totals.get(day) ?? { total: 0, count: 0 }` then `entry.total += v`: zeros that

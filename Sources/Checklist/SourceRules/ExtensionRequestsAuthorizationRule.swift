@@ -144,16 +144,16 @@ struct ExtensionReach {
 
     func reaches(_ node: some SyntaxProtocol, in target: String) -> Bool {
         let own = sources.filter { $0.target == target }
-        var names = [calledName(of: node)]
+        var names = [callee(of: node)]
         var seen: Set<String> = []
         for _ in 0..<5 {
-            var next: [String?] = []
-            for case let name? in names where seen.insert(name).inserted {
+            var next: [Callee?] = []
+            for case let callee? in names where seen.insert(callee.name + " " + (callee.type ?? "")).inserted {
                 for source in own {
-                    for call in source.calls(named: name) {
+                    for call in source.calls(named: callee.name) where Self.mayCall(call, callee, in: source) {
                         if !appFiles.contains(source.file.path) { return true }
                         if SyntaxScope.types(around: call).compactMap(SyntaxScope.typeName).contains(where: widgetTypes.contains) { return true }
-                        next.append(calledName(of: call))
+                        next.append(self.callee(of: call))
                     }
                 }
             }
@@ -164,12 +164,66 @@ struct ExtensionReach {
         return true
     }
 
-    /// The name a caller uses to run the code around `node`: its function's, its type's for an
-    /// initializer; nil for code no name reaches (a property's closure, top-level code), taken as run.
-    private func calledName(of node: some SyntaxProtocol) -> String? {
+    /// A function by name, with the type that declares it and whether only its own file can call it.
+    struct Callee: Hashable {
+        var name: String
+        var type: String?
+        var file: String?
+    }
+
+    /// Whether `call` may run the function: same name, and — where the code shows it — the same
+    /// type. A `private` function is called from its own file only; an unqualified call inside
+    /// another type, or a call on a value of another type (`model.fetch()` with `var model:
+    /// HealthAsyncModel`), runs that type's function of the same name, not this one.
+    static func mayCall(_ call: FunctionCallExprSyntax, _ callee: Callee, in source: ParsedSource) -> Bool {
+        if let file = callee.file, source.file.path != file { return false }
+        guard let type = callee.type else { return true }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return true }
+            if base.trimmedDescription == "self" { return SyntaxScope.types(around: call).compactMap(SyntaxScope.typeName).first.map { $0 == type } ?? true }
+            let root = base.trimmedDescription.split(separator: ".").first.map(String.init) ?? ""
+            if let first = root.first, first.isUppercase { return root == type }
+            let declared = declaredTypes(of: root, in: source.file.text)
+            return declared.isEmpty || declared.contains(type)
+        }
+        // An unqualified call runs the function of the type it is written in, when that type has one.
+        guard let around = SyntaxScope.types(around: call).compactMap(SyntaxScope.typeName).first else { return true }
+        return around == type || !declares(around, callee.name, in: source)
+    }
+
+    /// `var model: HealthAsyncModel`, `let model = HealthAsyncModel()`: the types a name is given in a file.
+    static func declaredTypes(of name: String, in text: String) -> Set<String> {
+        guard !name.isEmpty, text.contains(name) else { return [] }
+        var types: Set<String> = []
+        for line in text.split(separator: "\n") where line.contains(name) {
+            for separator in [":", "="] {
+                guard let range = line.range(of: name + " " + separator) ?? line.range(of: name + separator) else { continue }
+                let rest = line[range.upperBound...].drop { $0 == " " }
+                let type = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                if let first = type.first, first.isUppercase { types.insert(String(type)) }
+            }
+        }
+        return types
+    }
+
+    /// Whether `type` declares a function called `name` in this file.
+    private static func declares(_ type: String, _ name: String, in source: ParsedSource) -> Bool {
+        source.tree.collect(FunctionDeclSyntax.self).contains { function in
+            function.name.text == name && SyntaxScope.types(around: function).compactMap(SyntaxScope.typeName).first == type
+        }
+    }
+
+    /// The function around `node` as callers name it: its function's name and type (its type's name
+    /// for an initializer); nil for code no name reaches (a property's closure, top-level code), taken as run.
+    private func callee(of node: some SyntaxProtocol) -> Callee? {
         let function = SyntaxScope.function(of: node)
-        if let declaration = function.as(FunctionDeclSyntax.self) { return declaration.name.text }
-        if function.is(InitializerDeclSyntax.self) { return SyntaxScope.types(around: node).first.flatMap(SyntaxScope.typeName) }
+        let type = SyntaxScope.types(around: node).first.flatMap(SyntaxScope.typeName)
+        if let declaration = function.as(FunctionDeclSyntax.self) {
+            let isPrivate = declaration.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
+            let file = isPrivate ? sources.first { $0.tree.id == node.root.id }?.file.path : nil
+            return Callee(name: declaration.name.text, type: type, file: file)
+        }
+        if function.is(InitializerDeclSyntax.self) { return type.map { Callee(name: $0, type: nil, file: nil) } }
         return nil
     }
 }

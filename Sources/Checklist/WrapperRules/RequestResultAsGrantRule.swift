@@ -136,6 +136,27 @@ struct RequestResultAsGrantRule: Rule {
               return true;
             }
             """]),
+            // The callback request promisified: resolving true only says the request returned.
+            .reactNative(["js/lib/connect.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            export async function connectHealth(save: (on: boolean) => Promise<void>): Promise<boolean> {
+              const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.Steps], write: [] } };
+              const granted = await ↓new Promise<boolean>((resolve, reject) => {
+                AppleHealthKit.initHealthKit(permissions, (err) => {
+                  if (err) {
+                    reject(err);
+                  } else {
+                    resolve(true);
+                  }
+                });
+              });
+              if (granted) {
+                await save(true);
+              }
+              return granted;
+            }
+            """]),
         ],
         nonTriggering: [
             // The app's own function hands the outcome back, and its caller only logs it.
@@ -211,6 +232,12 @@ struct RequestResultAsGrantRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         context.libraryCalls.flatMap { call, file -> [Finding] in
+            if call.kind == .authorizationRequest, !call.library.promises, let (promise, name, how) = Self.promisedGrant(call, in: file) {
+                // `const granted = await new Promise(r => initHealthKit(p, err => err ? … : r(true)))`.
+                return [finding("the Promise around `\(call.method)` resolves true once its callback returns without an error, and `\(name)` \(how), but "
+                                    + "the call only says the request was handled: it succeeds whatever the person chose, and HealthKit never discloses "
+                                    + "read access; query and treat empty results as no data or no access", at: promise, in: file, target: context.manifest.id)]
+            }
             if call.kind == .authorizationRequest, !call.library.promises, let (token, name) = Self.grantInCallback(call, in: file) {
                 // A callback library (react-native-health's `initHealthKit`): its success path records a grant.
                 return [finding("the callback of `\(call.method)` sets `\(name) = true`, but the call only says the request was handled: it "
@@ -237,6 +264,50 @@ struct RequestResultAsGrantRule: Rule {
                                    + "treat empty results as no data or no access", at: caller.token, in: callerFile, target: context.manifest.id)
             }
         }
+    }
+
+    /// A callback request wrapped in a Promise that resolves `true` from its callback, awaited into a
+    /// name that is then kept as a grant or decides a condition: `(new-token, name, how)`.
+    static func promisedGrant(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> (Int, String, String)? {
+        let tokens = file.tokens
+        guard let close = file.partner[call.paren] else { return nil }
+        // The executor `(resolve, reject) => …` of the nearest `new Promise(` around the call.
+        var open = file.parent[call.token]
+        while let o = open, !(tokens[o].isPunctuator("(") && Self.isPromiseConstructor(before: o, in: file)) { open = file.parent[o] }
+        guard let executor = open, executor + 1 < tokens.count else { return nil }
+        let resolver = tokens[executor + 1].isPunctuator("(") ? executor + 2 : executor + 1
+        guard resolver < tokens.count, tokens[resolver].kind == .identifier else { return nil }
+        let resolve = tokens[resolver].text
+        // `resolve(true)` inside the request's own callback.
+        guard ((call.paren + 1)..<close).contains(where: { i in
+            i + 3 < tokens.count && tokens[i].isIdentifier(resolve) && tokens[i + 1].isPunctuator("(") && tokens[i + 2].isIdentifier("true") && tokens[i + 3].isPunctuator(")")
+        }) else { return nil }
+        // `const name = await new Promise…`.
+        var newToken = executor - 1
+        while newToken > 0, !tokens[newToken].isIdentifier("new") { newToken -= 1 }
+        let before = file.index(beforeAwaited: newToken)
+        guard before >= 1, tokens[before].isPunctuator("="), tokens[before - 1].kind == .identifier else { return nil }
+        let name = tokens[before - 1].text
+        let scope = enclosingBody(of: newToken, in: file)
+        guard let end = file.partner[executor] else { return nil }
+        let later = (end + 1)..<max(end + 1, scope.upperBound)
+        if onlyRemembersAsking(name, in: later, of: file) { return nil }
+        if GrantNames.says(name) { return (newToken, name, "keeps it as a grant") }
+        if later.contains(where: { tokens[$0].isIdentifier(name) && !(tokens[$0 - 1].isPunctuator(".") || tokens[$0 - 1].isPunctuator("?."))
+            && decides(start: $0, end: $0, in: file) }) {
+            return (newToken, name, "then decides a condition")
+        }
+        return nil
+    }
+
+    /// `new Promise(` or `new Promise<boolean>(` ending at `open`.
+    private static func isPromiseConstructor(before open: Int, in file: JavaScriptFile) -> Bool {
+        var i = open - 1
+        if i >= 0, file.tokens[i].isPunctuator(">") {
+            while i > 0, !file.tokens[i].isPunctuator("<") { i -= 1 }
+            i -= 1
+        }
+        return i >= 1 && file.tokens[i].isIdentifier("Promise") && file.tokens[i - 1].isIdentifier("new")
     }
 
     /// `name = true` for a grant-named `name` in a function handed to the call (its completion).
