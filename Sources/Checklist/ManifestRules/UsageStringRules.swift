@@ -152,6 +152,14 @@ struct ShippedPurposeStrings {
 
     let entries: [Entry]
 
+    /// Characters of a usage string that are judged: HealthKit's texts run to a few hundred, and every
+    /// text rule reads each entry several times (a 1 MB string took half a minute).
+    static let judgedLength = 4_096
+
+    private static func judged(_ text: String) -> String {
+        text.utf8.count <= judgedLength ? text : String(text.prefix(judgedLength))
+    }
+
     init(_ context: AuditContext, keys: [String] = [HealthKeys.share, HealthKeys.update, HealthKeys.clinical]) {
         let app = context.manifest
         let settings = app.config.buildSettings
@@ -162,8 +170,8 @@ struct ShippedPurposeStrings {
             own += watchTargets.compactMap { target in target.usageString(key).map { (target.id, $0) } }
             var seen: Set<String> = []
             for (target, usage) in own {
-                guard let raw = usage.value.string else { continue }
-                let text = BuildVariables.expand(raw, settings: settings).text
+                guard let raw = usage.value.string.map(Self.judged) else { continue }
+                let text = Self.judged(BuildVariables.expand(raw, settings: settings).text)
                 seen.insert(text.trimmingCharacters(in: .whitespacesAndNewlines))
                 entries.append(Entry(key: key, target: target, raw: raw, text: PurposeText(text), location: usage.location, quote: usage.quote, locale: nil))
             }
@@ -172,16 +180,16 @@ struct ShippedPurposeStrings {
             var translations: [(raw: String, locale: String, location: FileLocation, quote: String)] = []
             for file in app.infoPlistStrings {
                 guard let entry = file.entry(key) else { continue }
-                translations.append((entry.value, file.locale, FileLocation(file: file.path, line: entry.line), file.quote(line: entry.line)))
+                translations.append((Self.judged(entry.value), file.locale, FileLocation(file: file.path, line: entry.line), file.quote(line: entry.line)))
             }
             if let catalog = app.stringCatalog {
                 for localization in catalog.localizations where localization.key == key {
-                    translations.append((localization.value, localization.locale, FileLocation(file: catalog.path, line: localization.line),
+                    translations.append((Self.judged(localization.value), localization.locale, FileLocation(file: catalog.path, line: localization.line),
                                          "\"\(key)\" (\(localization.locale))"))
                 }
             }
             for translation in translations {
-                let text = BuildVariables.expand(translation.raw, settings: settings).text
+                let text = Self.judged(BuildVariables.expand(translation.raw, settings: settings).text)
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty, seen.insert(trimmed).inserted else { continue }
                 entries.append(Entry(key: key, target: app.id, raw: translation.raw, text: PurposeText(text, locale: translation.locale),
