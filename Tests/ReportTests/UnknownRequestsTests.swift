@@ -141,7 +141,7 @@ final class UnknownRequestsTests: XCTestCase {
         XCTAssertNil(day.firstMatch(of: /<tbody>\s*<\/tbody>/), "no empty table")
     }
 
-    /// An app that asks to read none of the compared metrics (no permissions granted in the
+    /// An app the simulation never asked for a compared metric (no `permissions:` in the
     /// config): its day page says so, and draws no empty table.
     func testADayWithNothingToCompareDrawsNoTable() throws {
         let site = try TestSite(files: InlineApp.site([("pace", "Pace", nil)]))

@@ -127,7 +127,7 @@ struct SummaryPages {
         let length = day.hours == 24 ? "" : " This day lasts \(UnitFormatter.number(day.hours)) hours (daylight saving time changes)."
         if asked.isEmpty {
             // Nothing to compare: saying "sees everything" above an empty table would claim the opposite of the truth.
-            md.paragraph("The app asks to read none of the metrics this page compares, so it sees none of them.\(length)")
+            md.paragraph("The app was never asked for any of the metrics this page compares (the config's `permissions:` answers none of them), so it sees none of them.\(length)")
         } else if hidden.isEmpty {
             md.paragraph("The app sees everything the store holds for this day.\(length)")
         } else {

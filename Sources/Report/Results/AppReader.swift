@@ -12,9 +12,9 @@ struct AppReader {
         let id = try idNode.string()
         guard Identifier.isValid(id) else { throw idNode.problem("'\(id)' is not an app id: it must match [a-z0-9][a-z0-9-]* (at most 64 characters), as it becomes a folder name") }
         let requested = try node.field("requested")
-        // Results written before `unresolved` existed carry none.
+        // Results written before `unresolvedRequests` existed carry none.
         var unresolvedRead: UnresolvedRequests?, unresolvedShare: UnresolvedRequests?
-        if let unresolved = try requested.optionalField("unresolved") {
+        if let unresolved = try node.optionalField("unresolvedRequests") {
             unresolvedRead = UnresolvedRequests(try unresolved.field("read").strings())
             unresolvedShare = UnresolvedRequests(try unresolved.field("share").strings())
         }
