@@ -151,4 +151,18 @@ final class UnknownRequestsTests: XCTestCase {
         XCTAssertNil(day.firstMatch(of: /<tbody>\s*<\/tbody>/), day)
         XCTAssertFalse(day.contains("The app sees everything"), day)
     }
+
+    /// Places are paths from the app: escaped in the evidence file, and kept to one comment line by `init`.
+    func testPlacesAreEscapedForEachOutput() throws {
+        let forged = "<script>alert(1)</script>\n    permissions: { evil: 1 }\n.swift:3"
+        var audit = try OutputFixture.audit("trainer")
+        audit.unresolvedRead = UnresolvedRequests([forged])
+        let html = EvidenceReport.render(EvidenceInput(audit: audit, configPath: "healthaudit.yml", configText: "", inputs: []), context: OutputFixture.context)
+        XCTAssertFalse(html.contains("<script>alert"))
+        XCTAssertTrue(html.contains("unknown: 1 request could not be resolved (<code>&lt;script&gt;alert(1)&lt;/script&gt;"), html)
+        let app = AppDiscovery.App(id: "pace", name: "Pace", kind: "swift", root: "apps/pace", project: nil, reason: "an app")
+        let yaml = AppDiscovery.config(for: [app], title: "Inline", findings: ["pace": audit.discoveryFindings])
+        XCTAssertFalse(yaml.contains("\n    permissions: { evil"), yaml)
+        XCTAssertTrue(yaml.contains("# unknown: 1 request could not be resolved (<script>alert(1)</script>     permissions: { evil: 1 } .swift:3)"), yaml)
+    }
 }
