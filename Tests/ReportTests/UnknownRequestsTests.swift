@@ -165,4 +165,18 @@ final class UnknownRequestsTests: XCTestCase {
         XCTAssertFalse(yaml.contains("\n    permissions: { evil"), yaml)
         XCTAssertTrue(yaml.contains("# unknown: 1 request could not be resolved (<script>alert(1)</script>     permissions: { evil: 1 } .swift:3)"), yaml)
     }
+
+    /// The same class in a React Native app: a `permissions.read` list built at run time is unknown
+    /// at its `initHealthKit` call, while the write list written out stays known.
+    func testAReactNativeListBuiltAtRunTimeIsUnknown() {
+        let text = """
+            import AppleHealthKit from 'react-native-health';
+            const options = { permissions: { read: types.map((t) => AppleHealthKit.Constants.Permissions[t]), write: [AppleHealthKit.Constants.Permissions.Steps] } };
+            AppleHealthKit.initHealthKit(options, () => {});
+            """
+        let scan = ReactNativeHealthScan.scan([JavaScriptFile(path: "src/health.ts", text: text)])
+        XCTAssertEqual(scan.unresolvedReadPlaces, ["src/health.ts:3"], scan.notes.joined(separator: "\n"))
+        XCTAssertEqual(scan.unresolvedWritePlaces, [])
+        XCTAssertEqual(scan.writeTypes, ["stepCount"])
+    }
 }

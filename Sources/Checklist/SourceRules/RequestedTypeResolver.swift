@@ -633,6 +633,8 @@ struct CodeRequestedTypes {
         if let scan = reactNative {
             read.formUnion(scan.readTypes)
             share.formUnion(scan.writeTypes)
+            unresolvedRead += scan.unresolvedReadPlaces
+            unresolvedShare += scan.unresolvedWritePlaces
             notes += scan.notes
         }
     }
