@@ -49,6 +49,7 @@ final class UnknownRequestsTests: XCTestCase {
                 info_plist: Pace/Info.plist
                 entitlements: Pace/Pace.entitlements
                 sources: [Pace]
+                scenarios: [partial-grant]
 
             """ + (requested.map { "    requested:\n" + $0 } ?? "")
         return try TestSite(files: files)
@@ -139,6 +140,11 @@ final class UnknownRequestsTests: XCTestCase {
         XCTAssertFalse(day.contains("<rect class=\"hidden\""))
         XCTAssertTrue(day.contains("<td>unknown</td><td>"), "every metric the store holds, what the app sees marked unknown")
         XCTAssertNil(day.firstMatch(of: /<tbody>\s*<\/tbody>/), "no empty table")
+        // The app page's link to them and its scenario timeline say the same.
+        let page = try site.read(SitePaths.app("pace"))
+        XCTAssertTrue(page.contains("what Pace sees of it is unknown (permissions unknown: its read requests could not be resolved)"), page)
+        XCTAssertFalse(page.contains("what Pace sees of the simulated user's Health data under the permissions it was granted"))
+        XCTAssertTrue(page.contains("The app&#39;s read requests are unknown: 1 request could not be resolved (\(Self.place)): the replay asks to read common types in their place."), page)
     }
 
     /// An app the simulation never asked for a compared metric (no `permissions:` in the
