@@ -187,8 +187,13 @@ public enum AppDiscovery {
         public var targets: [String]
         public var read: [String]
         public var share: [String]
-        public init(targets: [String], read: [String], share: [String]) {
+        /// Requests whose types the code builds at run time: `init` asks for them under `requested:`.
+        public var unresolvedRead: UnresolvedRequests
+        public var unresolvedShare: UnresolvedRequests
+        public init(targets: [String], read: [String], share: [String],
+                    unresolvedRead: UnresolvedRequests = UnresolvedRequests(), unresolvedShare: UnresolvedRequests = UnresolvedRequests()) {
             self.targets = targets; self.read = read; self.share = share
+            self.unresolvedRead = unresolvedRead; self.unresolvedShare = unresolvedShare
         }
     }
 
@@ -208,25 +213,44 @@ public enum AppDiscovery {
             yaml += "    root: \(quoted(app.root))\n"
             if let project = app.project { yaml += "    project: \(quoted(project))\n" }
             if let spec = app.xcodegen { yaml += "    xcodegen: \(quoted(spec))\n" }
-            if let found = findings[app.id] { yaml += permissionsBlock(found) }
+            if let found = findings[app.id] { yaml += requestedBlock(found) + permissionsBlock(found) }
         }
         if apps.isEmpty { yaml += "  []\n" }
+        return yaml
+    }
+
+    /// A `requested:` block to fill for each direction the code leaves unknown. Its lists start
+    /// empty: a list written here replaces "unknown" everywhere, so `init` must not fill one with
+    /// only the types it did find (the app would then seem to ask for exactly those).
+    private static func requestedBlock(_ found: Findings) -> String {
+        let unknown = [("read", found.read, found.unresolvedRead), ("share", found.share, found.unresolvedShare)].filter { !$0.2.isEmpty }
+        guard !unknown.isEmpty else { return "" }
+        var yaml = "    # The code builds these requests at run time: list every type each asks for (e.g. [stepCount, heartRate]) and grant them under `permissions:`.\n"
+        yaml += "    requested:\n"
+        for (direction, names, unresolved) in unknown {
+            yaml += "      # \(comment(unresolved.phrase { $0 }))" + (names.isEmpty ? "" : "; found in the code: \(comment(names.sorted().joined(separator: ", ")))") + "\n"
+            yaml += "      \(direction): []\n"
+        }
         return yaml
     }
 
     /// The requested types, all granted: the simulated person's answers behind the daily summaries.
     private static func permissionsBlock(_ found: Findings) -> String {
         let types = Set(found.read + found.share).filter { HealthKitType.named($0) != nil }.sorted()
+        let read = UnresolvedRequests.describe(found.read.sorted(), unresolved: found.unresolvedRead, name: { $0 }, place: { $0 })
+        let share = UnresolvedRequests.describe(found.share.sorted(), unresolved: found.unresolvedShare, name: { $0 }, place: { $0 })
         guard !types.isEmpty else {
+            if !found.unresolvedRead.isEmpty || !found.unresolvedShare.isEmpty {
+                return "    # Requested in the code — read: \(comment(read)); share: \(comment(share)).\n"
+            }
             return "    # No requested HealthKit type was found in the code; list them under `requested:` if the audit missed them.\n"
         }
-        let read = Set(found.read), share = Set(found.share)
-        var yaml = "    # Requested in the code — read: \(found.read.sorted().joined(separator: ", ").ifEmpty("none"))"
-            + "; share: \(found.share.sorted().joined(separator: ", ").ifEmpty("none")).\n"
+        let readSet = Set(found.read), shareSet = Set(found.share)
+        var yaml = "    # Requested in the code — read: \(comment(read)); share: \(comment(share)).\n"
         yaml += "    # The simulated person's answers behind the daily summaries: granted or denied; edit to try others.\n"
         yaml += "    permissions:\n"
         for type in types {
-            let answers = [read.contains(type) ? "read: granted" : nil, share.contains(type) ? "share: granted" : nil].compactMap { $0 }
+            let answers = [readSet.contains(type) ? "read: granted" : nil, shareSet.contains(type) ? "share: granted" : nil].compactMap { $0 }
             yaml += "      \(type): { \(answers.joined(separator: ", ")) }\n"
         }
         return yaml

@@ -101,7 +101,13 @@ public enum ScenarioSelection {
                     errors.append(InputProblem("unknown scenario '\(name.value)' (known: \(known))", at: name.location))
                     return nil
                 }
-                return Scenario.builtIn(kind, read: read.isEmpty ? Scenario.defaultReadTypes : read, share: share)
+                var scenario = Scenario.builtIn(kind, read: read.isEmpty ? Scenario.defaultReadTypes : read, share: share)
+                // Replayed with stand-in types, said so: the timeline must not read as the app's own request.
+                if !audit.unresolvedRead.isEmpty {
+                    scenario.summary += " The app's read requests are \(audit.unresolvedRead.phrase { $0 }): the replay asks to read "
+                        + (read.isEmpty ? "common types in their place" : "only the types that are known") + "."
+                }
+                return scenario
             case .script(let name, let steps, _):
                 let converted = steps.compactMap { step -> ScenarioStep? in
                     do { return try ScriptStep.convert(step) } catch let error as InputError { errors += error.problems; return nil } catch { return nil }

@@ -144,7 +144,7 @@ struct InitCommand: ParsableCommand {
             guard let (state, _) = try? AuditRunner.loadAndCheck(siteDirectory: site, configText: AppDiscovery.config(for: some, title: title), discovered: true)
             else { return false }
             for audit in state.audits where audit.manifest.loadProblems.isEmpty {
-                findings[audit.manifest.id] = AppDiscovery.Findings(targets: audit.manifest.targets.map(\.name), read: audit.requestedRead, share: audit.requestedShare)
+                findings[audit.manifest.id] = audit.discoveryFindings
             }
             return true
         }

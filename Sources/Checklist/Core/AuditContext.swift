@@ -85,6 +85,11 @@ public struct AuditContext: Sendable {
     public let sources: [ParsedSource]
     public let requestedRead: Set<String>
     public let requestedShare: Set<String>
+    /// Requests whose types the scan could not follow: beside the types above, the app asks for
+    /// more that no one can list from the code. Empty for a direction the config's `requested:`
+    /// lists, as the config then says what the app asks for.
+    public let unresolvedRead: UnresolvedRequests
+    public let unresolvedShare: UnresolvedRequests
     /// What the app's code does with HealthKit, per target, extracted once before any rule runs:
     /// Swift by one syntax walk per file, JavaScript / TypeScript by one token pass per file.
     public let usage: HealthKitUsage
@@ -150,6 +155,11 @@ public struct AuditContext: Sendable {
         let wrapperShare = wrappers.requests.filter { $0.direction == .share }.map(\.type.name)
         requestedRead = Set(manifest.config.requested.read.map(\.value)).union(codeRequests.read).union(wrapperRead)
         requestedShare = Set(manifest.config.requested.share.map(\.value)).union(codeRequests.share).union(wrapperShare)
+        // What the code leaves unknown is answered by the config's list, which `init` writes to fill.
+        unresolvedRead = manifest.config.requested.read.isEmpty
+            ? UnresolvedRequests(codeRequests.unresolvedRead + wrappers.unresolved.filter { $0.direction == .read }.map(\.place)) : UnresolvedRequests()
+        unresolvedShare = manifest.config.requested.share.isEmpty
+            ? UnresolvedRequests(codeRequests.unresolvedShare + wrappers.unresolved.filter { $0.direction == .share }.map(\.place)) : UnresolvedRequests()
         // The audit still completes on a file that does not parse; say so rather than trust silence.
         // (Files not analysed at all, or only in part, are findings: `FileNotAnalysedRule`.)
         let allNotes = Self.missingManifestNotes(manifest) + sources.filter(\.hasSyntaxErrors).map { "\($0.file.path) does not parse as Swift: its rules saw only what the parser could recover" }

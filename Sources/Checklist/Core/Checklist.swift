@@ -9,12 +9,21 @@ public struct AppAudit: Sendable {
     public var answers: [Answer]
     public var requestedRead: [String]
     public var requestedShare: [String]
+    /// Requests whose types could not be resolved: the requested types are then not all known.
+    public var unresolvedRead = UnresolvedRequests()
+    public var unresolvedShare = UnresolvedRequests()
     /// Facts the scan could not establish (unresolved type sets, files that do not parse).
     public var notes: [String]
 
     public var activeFindings: [Finding] { findings.filter { !$0.isSuppressed } }
 
     public var verdict: Verdict { Verdict(activeFindings: activeFindings) }
+
+    /// What `init` writes of this app: its targets, requested types and what is unknown.
+    public var discoveryFindings: AppDiscovery.Findings {
+        AppDiscovery.Findings(targets: manifest.targets.map(\.name), read: requestedRead, share: requestedShare,
+                              unresolvedRead: unresolvedRead, unresolvedShare: unresolvedShare)
+    }
 }
 
 public enum Verdict: String, Sendable, CaseIterable {
@@ -83,7 +92,7 @@ public struct Checklist: Sendable {
         let answers = AnswerSheet(context: context, findings: findings, rules: rules.map { type(of: $0).description }).answers()
         return AppAudit(manifest: manifest, findings: findings, answers: answers,
                         requestedRead: context.requestedRead.sorted(), requestedShare: context.requestedShare.sorted(),
-                        notes: context.notes.sorted())
+                        unresolvedRead: context.unresolvedRead, unresolvedShare: context.unresolvedShare, notes: context.notes.sorted())
     }
 
     /// An app that could not be loaded: its problems as findings, each answer "cannot tell" citing them.

@@ -20,7 +20,8 @@ public struct WrapperTypeRequest: Sendable {
 /// `permissions:`). react-native-health's `initHealthKit` is read by `ReactNativeHealthScan`.
 enum WrapperRequestedTypes {
     static func extract(javaScript: [JavaScriptHealthKitCall], files: [JavaScriptFile], dart: [JavaScriptHealthKitCall],
-                        dartFiles: [JavaScriptFile]) -> (requests: [WrapperTypeRequest], notes: [String], complete: Bool) {
+                        dartFiles: [JavaScriptFile]) -> (requests: [WrapperTypeRequest], notes: [String], complete: Bool,
+                                                                 unresolved: [(direction: WrapperTypeRequest.Direction, place: String)]) {
         var reader = Reader()
         for call in javaScript where call.kind == .authorizationRequest {
             guard let wrapper = HealthKitWrapper(rawValue: call.library.name), wrapper != .reactNativeHealth else { continue }
@@ -29,7 +30,7 @@ enum WrapperRequestedTypes {
         for call in dart where call.method == "requestAuthorization" {
             reader.readFlutter(call, in: dartFiles[call.file], all: dartFiles)
         }
-        return (reader.requests, reader.notes, reader.complete)
+        return (reader.requests, reader.notes, reader.complete, reader.unresolved)
     }
 
     private struct Reader {
@@ -37,6 +38,8 @@ enum WrapperRequestedTypes {
         var notes: [String] = []
         /// False once a list could not be followed: what the app asks for is then only partly known.
         var complete = true
+        /// The calls a list of which could not be followed, by direction (`file:line`).
+        var unresolved: [(direction: WrapperTypeRequest.Direction, place: String)] = []
 
         mutating func read(_ call: JavaScriptHealthKitCall, wrapper: HealthKitWrapper, in file: JavaScriptFile, all: [JavaScriptFile]) {
             let arguments = file.items(of: call.paren)
@@ -73,7 +76,11 @@ enum WrapperRequestedTypes {
         mutating func readFlutter(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile, all: [JavaScriptFile]) {
             let arguments = file.items(of: call.paren)
             guard let first = arguments.first, let list = Self.list(first, in: file, all: all) else {
-                if !arguments.isEmpty { notes.append("\(place(call, file)): the types `requestAuthorization` asks for could not be resolved"); complete = false }
+                if !arguments.isEmpty {
+                    notes.append("\(place(call, file)): the types `requestAuthorization` asks for could not be resolved"); complete = false
+                    // Neither the list nor each type's access is known: both directions are.
+                    unresolved += [(.read, place(call, file)), (.share, place(call, file))]
+                }
                 return
             }
             let items = list.file.items(of: list.open)
@@ -108,6 +115,7 @@ enum WrapperRequestedTypes {
             guard let list = Self.list(range, in: file, all: all) else {
                 notes.append("\(place(request, callFile)): the \(direction.rawValue) types `\(file.text(of: range))` could not be resolved")
                 complete = false
+                unresolved.append((direction, place(request, callFile)))
                 return
             }
             add(items: list.file.items(of: list.open), in: list.file, direction: direction, wrapper: wrapper, at: request, callFile: callFile)
@@ -123,6 +131,7 @@ enum WrapperRequestedTypes {
                 guard let name = file.writtenName(item), first.kind == .string || first.text == "HealthDataType" || first.text.hasPrefix("HK") else {
                     notes.append("\(place(request, callFile)): the \(direction.rawValue) type `\(file.text(of: item))` could not be resolved")
                     complete = false
+                    unresolved.append((direction, place(request, callFile)))
                     continue
                 }
                 guard let types = wrapper.types(named: name) else { unknown.append(name); continue }

@@ -598,6 +598,9 @@ struct RequestedTypeResolver {
 struct CodeRequestedTypes {
     var read: Set<String> = []
     var share: Set<String> = []
+    /// The calls a set of which could not be followed (`file:line`), by direction.
+    var unresolvedRead: [String] = []
+    var unresolvedShare: [String] = []
     var notes: [String] = []
 
     init(swift requests: [ResolvedRequest], reactNative: ReactNativeHealthScan?) {
@@ -617,6 +620,9 @@ struct CodeRequestedTypes {
                     let shown = unknown.prefix(6).map { "`\($0)`" }.joined(separator: ", ") + (unknown.count > 6 ? ", and \(unknown.count - 6) more" : "")
                     notes.append("\(place): \(request.form.rawValue) \(kind) set asks for \(unknown.count) types the audit does not know: \(shown)")
                 }
+                if !set.unresolved.isEmpty {
+                    if kind == "read" { unresolvedRead.append(place) } else { unresolvedShare.append(place) }
+                }
                 for (text, reason) in set.unresolved {
                     let shown = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
                     let clipped = shown.count > 80 ? shown.prefix(77) + "…" : Substring(shown)
@@ -627,6 +633,8 @@ struct CodeRequestedTypes {
         if let scan = reactNative {
             read.formUnion(scan.readTypes)
             share.formUnion(scan.writeTypes)
+            unresolvedRead += scan.unresolvedReadPlaces
+            unresolvedShare += scan.unresolvedWritePlaces
             notes += scan.notes
         }
     }

@@ -15,6 +15,9 @@ public struct ReactNativeHealthRequest: Sendable {
     public var quote: String
     public var read: [ReactNativePermission]
     public var write: [ReactNativePermission]
+    /// A list (or the object holding it) could not be followed: this request asks for more, unknown.
+    public var readUnresolved = false
+    public var writeUnresolved = false
 }
 
 /// What the app's JavaScript asks react-native-health for, and what could not be resolved.
@@ -25,6 +28,9 @@ public struct ReactNativeHealthScan: Sendable {
 
     public var readTypes: [String] { requests.flatMap(\.read).compactMap(\.type) }
     public var writeTypes: [String] { requests.flatMap(\.write).compactMap(\.type) }
+    /// The calls (`file:line`) whose read or write list could not be followed.
+    public var unresolvedReadPlaces: [String] { requests.filter(\.readUnresolved).map { "\($0.location.file):\($0.location.line ?? 0)" } }
+    public var unresolvedWritePlaces: [String] { requests.filter(\.writeUnresolved).map { "\($0.location.file):\($0.location.line ?? 0)" } }
 
     public static func scan(_ files: [JavaScriptFile]) -> ReactNativeHealthScan {
         var requests: [ReactNativeHealthRequest] = []
@@ -40,7 +46,8 @@ public struct ReactNativeHealthScan: Sendable {
                     continue
                 }
                 let (read, write) = resolver.permissions(in: options)
-                requests.append(ReactNativeHealthRequest(location: file.location(of: index), quote: file.quote(index), read: read, write: write))
+                requests.append(ReactNativeHealthRequest(location: file.location(of: index), quote: file.quote(index), read: read, write: write,
+                                                         readUnresolved: resolver.unresolved.contains("read"), writeUnresolved: resolver.unresolved.contains("write")))
                 notes += resolver.notes.map { "\(place): \($0)" }
             }
         }
@@ -59,23 +66,42 @@ public struct ReactNativeHealthScan: Sendable {
 private struct PermissionResolver {
     let file: JavaScriptFile
     var notes: [String] = []
+    /// The lists (`read`, `write`) that could not be followed: what they ask for is unknown.
+    var unresolved: Set<String> = []
+    /// Notes that say a value could not be followed (not those about a value that is wrong).
+    private var unfollowed = 0
     private static let maxDepth = 8
+
+    /// A value that could not be followed: noted, and counted so the list it is in becomes unknown.
+    private mutating func unfollowable(_ note: String) {
+        notes.append(note)
+        unfollowed += 1
+    }
 
     init(file: JavaScriptFile) { self.file = file }
 
     private var tokens: [JSToken] { file.tokens }
 
     mutating func permissions(in options: Range<Int>) -> (read: [ReactNativePermission], write: [ReactNativePermission]) {
-        guard let object = objectLiteral(options, depth: 0, what: "initHealthKit options") else { return ([], []) }
+        // An options or permissions object that cannot be followed leaves both lists unknown.
+        guard let object = objectLiteral(options, depth: 0, what: "initHealthKit options") else {
+            if unfollowed > 0 { unresolved = ["read", "write"] }
+            return ([], [])
+        }
         guard let permissions = property("permissions", of: object, depth: 0) else {
             notes.append("initHealthKit options have no `permissions`: react-native-health answers \"permissions must be provided in the initialization options\"")
             return ([], [])
         }
-        guard let inner = objectLiteral(permissions, depth: 0, what: "`permissions`") else { return ([], []) }
+        guard let inner = objectLiteral(permissions, depth: 0, what: "`permissions`") else {
+            if unfollowed > 0 { unresolved = ["read", "write"] }
+            return ([], [])
+        }
         var result: [String: [ReactNativePermission]] = [:]
         for kind in ["read", "write"] {
+            let before = unfollowed
             guard let list = property(kind, of: inner, depth: 0) else { continue }
             result[kind] = elements(of: list, kind: kind, depth: 0)
+            if unfollowed > before { unresolved.insert(kind) }
         }
         return (result["read"] ?? [], result["write"] ?? [])
     }
@@ -86,7 +112,7 @@ private struct PermissionResolver {
     private mutating func objectLiteral(_ range: Range<Int>, depth: Int, what: String) -> Int? {
         guard let start = value(range, depth: depth, what: what) else { return nil }
         guard tokens[start].isPunctuator("{") else {
-            notes.append("\(what) `\(file.text(of: range))` could not be resolved (not an object literal in this file)")
+            unfollowable("\(what) `\(file.text(of: range))` could not be resolved (not an object literal in this file)")
             return nil
         }
         return start
@@ -94,7 +120,7 @@ private struct PermissionResolver {
 
     /// The first token of the literal (`{`, `[`, string) an expression stands for, or nil (noted).
     private mutating func value(_ range: Range<Int>, depth: Int, what: String) -> Int? {
-        guard depth <= Self.maxDepth else { notes.append("\(what) nests too deeply to follow"); return nil }
+        guard depth <= Self.maxDepth else { unfollowable("\(what) nests too deeply to follow"); return nil }
         guard !range.isEmpty else { return nil }
         var range = range
         // Parentheses and `await`/type assertions do not change the value.
@@ -112,11 +138,11 @@ private struct PermissionResolver {
                 return chainValue(names, at: first, depth: depth, what: what)
             }
             if tokens[end + 1].isPunctuator("(") {
-                notes.append("\(what) `\(file.text(of: range))` is computed by a function call; not followed")
+                unfollowable("\(what) `\(file.text(of: range))` is computed by a function call; not followed")
                 return nil
             }
         }
-        notes.append("\(what) `\(file.text(of: range))` could not be resolved")
+        unfollowable("\(what) `\(file.text(of: range))` could not be resolved")
         return nil
     }
 
@@ -124,7 +150,7 @@ private struct PermissionResolver {
         guard let root = names.first else { return nil }
         guard let declared = file.declaration(of: root, before: index) else {
             let imported = isImported(root)
-            notes.append("\(what) `\(names.joined(separator: "."))` " + (imported ? "is imported from another module; only declarations in the same file are followed" : "is not declared in this file"))
+            unfollowable("\(what) `\(names.joined(separator: "."))` " + (imported ? "is imported from another module; only declarations in the same file are followed" : "is not declared in this file"))
             return nil
         }
         let end = declarationEnd(from: declared)
@@ -132,7 +158,7 @@ private struct PermissionResolver {
         for name in names.dropFirst() {
             guard tokens[current].isPunctuator("{"), let next = property(name, of: current, depth: depth + 1),
                   let resolved = value(next, depth: depth + 1, what: what) else {
-                notes.append("\(what) `\(names.joined(separator: "."))` could not be resolved (no `\(name)` in the object)")
+                unfollowable("\(what) `\(names.joined(separator: "."))` could not be resolved (no `\(name)` in the object)")
                 return nil
             }
             current = resolved
@@ -191,7 +217,7 @@ private struct PermissionResolver {
     private mutating func elements(of range: Range<Int>, kind: String, depth: Int) -> [ReactNativePermission] {
         guard let open = value(range, depth: depth, what: "`permissions.\(kind)`") else { return [] }
         guard tokens[open].isPunctuator("[") else {
-            notes.append("`permissions.\(kind)` `\(file.text(of: range))` is not an array")
+            unfollowable("`permissions.\(kind)` `\(file.text(of: range))` is not an array")
             return []
         }
         var result: [ReactNativePermission] = []
@@ -218,7 +244,7 @@ private struct PermissionResolver {
                     }
                 }
             }
-            notes.append("`permissions.\(kind)` element `\(file.text(of: item))` could not be resolved")
+            unfollowable("`permissions.\(kind)` element `\(file.text(of: item))` could not be resolved")
         }
         return result
     }

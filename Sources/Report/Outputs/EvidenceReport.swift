@@ -68,8 +68,8 @@ public enum EvidenceReport {
         <tr><th>App</th><td>\(HTMLText.escape(audit.manifest.name)) (<code>\(HTMLText.escape(audit.manifest.id))</code>, \(audit.manifest.config.kind.rawValue))</td></tr>
         <tr><th>Verdict</th><td class="verdict \(verdictClass(audit.verdict))">\(audit.verdict.rawValue)</td></tr>
         <tr><th>Findings</th><td>\(Plural.count(counts.errors, "error")), \(Plural.count(counts.warnings, "warning")), \(Plural.count(counts.notes, "note")), \(counts.suppressed) suppressed</td></tr>
-        <tr><th>Requested (read)</th><td>\(codeList(audit.requestedRead))</td></tr>
-        <tr><th>Requested (share)</th><td>\(codeList(audit.requestedShare))</td></tr>
+        <tr><th>Requested (read)</th><td>\(requested(audit.requestedRead, audit.unresolvedRead))</td></tr>
+        <tr><th>Requested (share)</th><td>\(requested(audit.requestedShare, audit.unresolvedShare))</td></tr>
         <tr><th>Tool</th><td>\(HTMLText.escape(context.tool.name)) \(HTMLText.escape(context.tool.version))</td></tr>
         <tr><th>Commit</th><td>\(context.source.commit.map { "<code>\(HTMLText.escape($0))</code>" } ?? "not in a git repository")</td></tr>
         </table>
@@ -130,8 +130,9 @@ public enum EvidenceReport {
         return "<code>\(HTMLText.escape(copy.description))</code>"
     }
 
-    private static func codeList(_ values: [String]) -> String {
-        values.isEmpty ? "none" : values.map { "<code>\(HTMLText.escape($0))</code>" }.joined(separator: ", ")
+    private static func requested(_ names: [String], _ unresolved: UnresolvedRequests) -> String {
+        let code = { (text: String) in "<code>\(HTMLText.escape(text))</code>" }
+        return UnresolvedRequests.describe(names, unresolved: unresolved, name: code, place: code)
     }
 
     private static func verdictClass(_ verdict: Verdict) -> String {

@@ -51,6 +51,8 @@ public enum JSONReport {
             ("verdict", .string(app.verdict.rawValue)),
             ("counts", counts(FindingCounts(app.findings))),
             ("requested", .object([("read", .strings(app.requestedRead)), ("share", .strings(app.requestedShare))])),
+            // Beside `requested`, whose shape readers already rely on: what it leaves unknown.
+            ("unresolvedRequests", .object([("read", .strings(app.unresolvedRead.places)), ("share", .strings(app.unresolvedShare.places))])),
             ("answers", .array(app.answers.map { answer($0, context: context) })),
             ("findings", .array(app.findings.map { finding($0, context: context) })),
             ("notes", .strings(app.notes)),

@@ -62,7 +62,7 @@ public enum ReportSchema {
         "app": {
           "type": "object",
           "additionalProperties": false,
-          "required": ["id", "name", "kind", "verdict", "counts", "requested", "answers", "findings", "notes", "discovery", "dependencies", "declared", "simulation"],
+          "required": ["id", "name", "kind", "verdict", "counts", "requested", "unresolvedRequests", "answers", "findings", "notes", "discovery", "dependencies", "declared", "simulation"],
           "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
@@ -73,6 +73,16 @@ public enum ReportSchema {
               "type": "object",
               "additionalProperties": false,
               "required": ["read", "share"],
+              "properties": {
+                "read": {"type": "array", "items": {"type": "string"}},
+                "share": {"type": "array", "items": {"type": "string"}}
+              }
+            },
+            "unresolvedRequests": {
+              "type": "object",
+              "additionalProperties": false,
+              "required": ["read", "share"],
+              "description": "Requests whose types could not be resolved, as file:line: beside the types in requested, the app asks for more that are unknown.",
               "properties": {
                 "read": {"type": "array", "items": {"type": "string"}},
                 "share": {"type": "array", "items": {"type": "string"}}

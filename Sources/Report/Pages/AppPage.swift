@@ -9,7 +9,8 @@ struct AppPage {
     var path: String { SitePaths.app(app.id) }
 
     func context(extra: [String: Any] = [:]) -> (context: [String: Any], toc: [TableOfContentsEntry]) {
-        let declared = MarkdownRenderer.render(app.declared.markdown(requestedRead: app.requestedRead, requestedShare: app.requestedShare))
+        let declared = MarkdownRenderer.render(app.declared.markdown(requestedRead: app.requestedRead, requestedShare: app.requestedShare,
+                                                                           unresolvedRead: app.unresolvedRead, unresolvedShare: app.unresolvedShare))
         let findings = app.findings
         let groups = FindingGroup.groups(app.activeFindings)
         let first = ProblemSummary(groups: groups, simulation: app.simulation).rows(from: path, appPath: path, severities: ["crash", "error"])

@@ -124,6 +124,8 @@ public struct SiteRenderer: Sendable {
         let page = AppPage(app: app)
         var extra: [String: Any] = ["scenarios": ScenarioSection.context(app.simulation), "hasScenarios": !(app.simulation?.scenarios.isEmpty ?? true)]
         if app.simulation != nil { extra["summaryURL"] = "summary/index.html" }
+        // The summaries cannot say what an app whose read requests are unknown sees; the link says so.
+        if app.simulation != nil && app.readRequestsUnknown { extra["summaryUnknown"] = true }
         let history = input.history.flatMap { HistorySection.context($0.apps[app.id] ?? [], subject: app.name, commits: true) }
         if let history { extra["history"] = history }
         let (context, toc) = page.context(extra: extra)

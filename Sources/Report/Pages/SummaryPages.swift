@@ -18,18 +18,33 @@ struct SummaryPages {
         [overview()] + summary.days.enumerated().map { dayPage($0.element, index: $0.offset) }
     }
 
+    /// Set when the app's read requests could not be resolved: what it sees is then unknown.
+    ///
+    /// The simulation's grants come from the config, which cannot say what the code asks for
+    /// here: hatching everything would claim the app sees nothing, and "sees everything" would
+    /// claim the opposite. So the pages show what the store holds, unhatched, labelled
+    /// "permissions unknown", under a banner naming the requests to resolve.
+    var unknownBanner: String? {
+        guard app.readRequestsUnknown else { return nil }
+        let requests = app.unresolvedRead.phrase(place: MarkdownText.code)
+        return MarkdownRenderer.inline("**Permissions unknown.** What **\(MarkdownText.escape(app.name))** reads is \(requests), so these pages show what the store holds and cannot say what the app sees. List the types under `requested:` in the config to compare them.")
+    }
+
     func overview() -> OutputFile {
         let path = SitePaths.summary(appID)
+        let unknown = app.readRequestsUnknown
         let days = summary.days.map { day -> [String: Any] in
             [
                 "day": day.day.description, "url": "\(day.day).html", "hours": UnitFormatter.number(day.hours),
-                "stepsSeen": day.stepsSeen.map { UnitFormatter.number($0) } ?? "hidden",
+                "stepsSeen": unknown ? "unknown" : day.stepsSeen.map { UnitFormatter.number($0) } ?? "hidden",
                 "stepsHeld": UnitFormatter.number(day.stepsHeld),
-                "sleepSeen": day.sleepSeenHours.map { UnitFormatter.number($0, decimals: 1) + " h" } ?? "hidden",
+                "sleepSeen": unknown ? "unknown" : day.sleepSeenHours.map { UnitFormatter.number($0, decimals: 1) + " h" } ?? "hidden",
                 "sleepHeld": UnitFormatter.number(day.sleepHeldHours, decimals: 1) + " h",
                 "differs": day.metrics.contains(where: \.differs),
+                "hiddenText": unknown ? "unknown" : day.metrics.contains(where: \.differs) ? "yes" : "no",
             ]
         }
+        if unknown { return unknownOverview(path: path, days: days) }
         let stepsChart = SVGChart.bars(summary.days.map { .init(label: String($0.day.description.suffix(5)), value: $0.stepsSeen) },
                                        title: "Steps per day as \(app.name) sees them",
                                        description: Self.describe(summary.days.map(\.stepsSeen), unit: "steps", hiddenReason: "steps are hidden from the app"),
@@ -50,6 +65,54 @@ struct SummaryPages {
         return renderer.page("summary", path: path, title: "\(app.name): summaries", context: context, siteTitle: siteTitle)
     }
 
+    /// The overview of an app whose read requests are unknown: the store's days, labelled so.
+    private func unknownOverview(path: String, days: [[String: Any]]) -> OutputFile {
+        let labels = summary.days.map { String($0.day.description.suffix(5)) }
+        let stepsChart = SVGChart.bars(zip(labels, summary.days).map { .init(label: $0, value: $1.stepsHeld) },
+                                       title: "Steps per day the store holds (permissions unknown)",
+                                       description: Self.describe(summary.days.map { Optional($0.stepsHeld) }, unit: "steps", hiddenReason: "the store holds no steps"),
+                                       unit: "steps")
+        let sleepChart = SVGChart.bars(zip(labels, summary.days).map { .init(label: $0, value: $1.sleepHeldHours) },
+                                       title: "Hours asleep per night the store holds (permissions unknown)",
+                                       description: Self.describe(summary.days.map { Optional($0.sleepHeldHours) }, unit: "hours", hiddenReason: "the store holds no sleep"),
+                                       unit: "h")
+        var md = MarkdownWriter()
+        md.paragraph("Daily summaries of the simulated user's Health data from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? ""), as the simulated HealthKit store holds them. Which of them **\(MarkdownText.escape(app.name))** sees is unknown.")
+        if !summary.unmodelledTypes.isEmpty {
+            md.paragraph("Requested types the simulated store does not model: " + summary.unmodelledTypes.map(MarkdownText.code).joined(separator: ", ") + ".")
+        }
+        var context: [String: Any] = [
+            "name": app.name, "appURL": "../index.html", "days": days,
+            "narrative": MarkdownRenderer.render(md.text).html, "stepsChart": stepsChart, "sleepChart": sleepChart,
+            "stepsCaption": "Steps per day the store holds; what the app sees is unknown.",
+            "sleepCaption": "Hours asleep per night the store holds; what the app sees is unknown.",
+        ]
+        if let unknownBanner { context["unknownBanner"] = unknownBanner }
+        return renderer.page("summary", path: path, title: "\(app.name): summaries", context: context, siteTitle: siteTitle)
+    }
+
+    /// A day of an app whose read requests are unknown: every metric the store holds, what the
+    /// app sees marked unknown, and no chart of the app's view (there is none to draw).
+    private func unknownDayPage(_ day: DaySummary, path: String, context base: [String: Any]) -> OutputFile {
+        var context = base
+        let length = day.hours == 24 ? "" : " This day lasts \(UnitFormatter.number(day.hours)) hours (daylight saving time changes)."
+        var md = MarkdownWriter()
+        md.paragraph("What the store holds on this day; what the app sees of it is unknown.\(length)")
+        context["narrative"] = MarkdownRenderer.render(md.text).html
+        context["metrics"] = day.metrics.map { row -> [String: Any] in
+            ["name": row.name, "held": row.held, "seen": "unknown", "why": "permissions unknown", "differs": false]
+        }
+        context["hasMetrics"] = !day.metrics.isEmpty
+        context["stepsChart"] = ""
+        context["stepsUnknown"] = "unknown (permissions unknown); the store holds \(UnitFormatter.number(day.stepsHeld)) steps this day"
+        context["hasHeart"] = false
+        context["heartHidden"] = "what the app sees is unknown (permissions unknown)"
+        context["sleepHidden"] = nil
+        context["workoutsHidden"] = "permissions unknown; the workouts below are the store's"
+        context["unknownBanner"] = unknownBanner
+        return renderer.page("day", path: path, title: "\(app.name): \(day.day)", context: context, siteTitle: siteTitle)
+    }
+
     func dayPage(_ day: DaySummary, index: Int) -> OutputFile {
         let path = SitePaths.day(appID, day.day.description)
         // A metric the app never asked for is no loss to it: it is left out of the comparison, and
@@ -62,7 +125,10 @@ struct SummaryPages {
         let unasked = day.metrics.count - asked.count
         var md = MarkdownWriter()
         let length = day.hours == 24 ? "" : " This day lasts \(UnitFormatter.number(day.hours)) hours (daylight saving time changes)."
-        if hidden.isEmpty {
+        if asked.isEmpty {
+            // Nothing to compare: saying "sees everything" above an empty table would claim the opposite of the truth.
+            md.paragraph("The app was never asked for any of the metrics this page compares (the config's `permissions:` answers none of them), so it sees none of them.\(length)")
+        } else if hidden.isEmpty {
             md.paragraph("The app sees everything the store holds for this day.\(length)")
         } else {
             md.paragraph("The store holds more than **\(MarkdownText.escape(app.name))** sees on this day: \(Plural.count(hidden.count, "metric")) differ, and the app cannot tell missing data from denied access.\(length)")
@@ -89,7 +155,7 @@ struct SummaryPages {
         let next = index + 1 < summary.days.count ? summary.days[index + 1].day.description + ".html" : nil
         var context: [String: Any] = [
             "name": app.name, "day": day.day.description, "narrative": MarkdownRenderer.render(md.text).html,
-            "metrics": metrics, "stepsChart": stepsChart, "heartChart": heartChart, "hasHeart": !heartChart.isEmpty,
+            "metrics": metrics, "hasMetrics": !metrics.isEmpty, "stepsChart": stepsChart, "heartChart": heartChart, "hasHeart": !heartChart.isEmpty,
             "sleepChart": sleepChart,
             "workouts": day.workouts.map { ["activity": $0.activity, "start": $0.start, "duration": $0.duration, "energy": $0.energy, "distance": $0.distance] },
             "hasWorkouts": !day.workouts.isEmpty,
@@ -100,6 +166,7 @@ struct SummaryPages {
         if let why = day.workoutsVisibility.explanation { context["workoutsHidden"] = why }
         if let previous { context["previous"] = previous }
         if let next { context["next"] = next }
+        if app.readRequestsUnknown { return unknownDayPage(day, path: path, context: context) }
         return renderer.page("day", path: path, title: "\(app.name): \(day.day)", context: context, siteTitle: siteTitle)
     }
 

@@ -12,6 +12,12 @@ struct AppReader {
         let id = try idNode.string()
         guard Identifier.isValid(id) else { throw idNode.problem("'\(id)' is not an app id: it must match [a-z0-9][a-z0-9-]* (at most 64 characters), as it becomes a folder name") }
         let requested = try node.field("requested")
+        // Results written before `unresolvedRequests` existed carry none.
+        var unresolvedRead: UnresolvedRequests?, unresolvedShare: UnresolvedRequests?
+        if let unresolved = try node.optionalField("unresolvedRequests") {
+            unresolvedRead = UnresolvedRequests(try unresolved.field("read").strings())
+            unresolvedShare = UnresolvedRequests(try unresolved.field("share").strings())
+        }
         let answers = try node.field("answers").map(answer)
         guard answers.count <= ReviewQuestion.allCases.count else { throw try node.field("answers").problem("more than six answers") }
         var declared = try declarations(node.field("declared"))
@@ -20,7 +26,8 @@ struct AppReader {
         return AppReport(
             id: id, name: try node.field("name").string(), kind: try node.field("kind").oneOf(AppKind.self), answers: answers,
             findings: try node.field("findings").map(finding), requestedRead: try requested.field("read").strings(),
-            requestedShare: try requested.field("share").strings(), notes: try node.field("notes").strings(), declared: declared,
+            requestedShare: try requested.field("share").strings(),
+            unresolvedRead: unresolvedRead ?? UnresolvedRequests(), unresolvedShare: unresolvedShare ?? UnresolvedRequests(), notes: try node.field("notes").strings(), declared: declared,
             simulation: try node.optionalField("simulation").map(SimulationJSON.read), sourceLinks: nil)
     }
 

@@ -159,7 +159,8 @@ extension Declarations {
     }
 
     /// The page's section, as Markdown; every value from the app is escaped or code-quoted.
-    func markdown(requestedRead: [String], requestedShare: [String]) -> String {
+    func markdown(requestedRead: [String], requestedShare: [String],
+                  unresolvedRead: UnresolvedRequests = UnresolvedRequests(), unresolvedShare: UnresolvedRequests = UnresolvedRequests()) -> String {
         var md = MarkdownWriter()
         md.heading(2, "What the manifests declare")
         md.heading(3, "Usage strings")
@@ -182,8 +183,8 @@ extension Declarations {
         }
         md.heading(3, "Requested types")
         md.bullets([
-            "Read: " + (requestedRead.isEmpty ? "none" : requestedRead.map(MarkdownText.code).joined(separator: ", ")),
-            "Share (write): " + (requestedShare.isEmpty ? "none" : requestedShare.map(MarkdownText.code).joined(separator: ", ")),
+            "Read: " + UnresolvedRequests.describe(requestedRead, unresolved: unresolvedRead, name: MarkdownText.code, place: MarkdownText.code),
+            "Share (write): " + UnresolvedRequests.describe(requestedShare, unresolved: unresolvedShare, name: MarkdownText.code, place: MarkdownText.code),
         ])
         if !dependencies.isEmpty {
             md.heading(3, "HealthKit dependencies")
