@@ -272,13 +272,7 @@ extension AppConfig {
         project = project.map { Located($0.value, at: shown($0.value)) }
         xcodeGenSpec = xcodeGenSpec.map { Located($0.value, at: shown($0.value)) }
         tuistManifest = tuistManifest.map { Located($0.value, at: shown($0.value)) }
-        let own: String
-        switch kind {
-        case .reactNative: own = "package.json"
-        case .flutter: own = "pubspec.yaml"
-        case .cordova: own = "config.xml"
-        case .swift: own = "."
-        }
+        let own = AppKindDrivers.entryFile(of: kind)
         location = project?.location ?? xcodeGenSpec?.location ?? tuistManifest?.location ?? shown(own)
     }
 }
