@@ -142,15 +142,6 @@ public struct DataSettings: Sendable {
     public var biologicalSex: String?
 }
 
-public enum AppKind: String, Sendable, CaseIterable {
-    case swift
-    case reactNative = "react-native"
-    /// A Cordova app: `config.xml` and its web code at the root; no iOS project is committed.
-    case cordova
-    /// A Flutter app: `pubspec.yaml` and `lib/` at the root, the iOS project in `ios/`.
-    case flutter
-}
-
 public enum PermissionAnswer: String, Sendable, CaseIterable {
     case granted, denied
 }

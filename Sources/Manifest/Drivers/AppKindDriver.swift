@@ -55,6 +55,17 @@ enum AppKindDrivers {
     }
 }
 
+/// An app entry's `kind:` in the config: several drivers share `swift` (Xcode, XcodeGen, Tuist,
+/// Capacitor), told apart by the entry's `project:`, `xcodegen:` or `tuist:` and the files found.
+public enum AppKind: String, Sendable, CaseIterable {
+    case swift
+    case reactNative = "react-native"
+    /// A Cordova app: `config.xml` and its web code at the root; no iOS project is committed.
+    case cordova
+    /// A Flutter app: `pubspec.yaml` and `lib/` at the root, the iOS project in `ios/`.
+    case flutter
+}
+
 /// What a driver recognised in a folder.
 struct Detection {
     var apps: [AppDiscovery.App] = []
