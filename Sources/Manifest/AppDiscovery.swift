@@ -1,9 +1,9 @@
 import Foundation
 
 /// Finds the apps in a folder the way their toolchains see them, for `healthaudit check` without a
-/// config: Xcode projects with an application target, React Native / Expo apps (`package.json`
-/// with `react-native` or `expo`), Flutter apps (`pubspec.yaml` with `ios/Runner.xcodeproj`) and
-/// Capacitor apps (`ios/App/App.xcodeproj`), XcodeGen and Tuist manifests with an application target. Dependency and build folders are never entered.
+/// config: each folder is offered to the app-kind drivers (`AppKindDrivers.all`: React Native /
+/// Expo, Capacitor, Cordova, Flutter, XcodeGen, Tuist, Xcode) in turn. Dependency and build
+/// folders are never entered.
 public enum AppDiscovery {
     public struct App: Sendable, Equatable {
         public var id: String
@@ -52,88 +52,14 @@ public enum AppDiscovery {
         walk(folder, relative: "", depth: 0, fileSystem: fileSystem) { relative, names in
             let here = relative.isEmpty ? "." : relative
             if claimed.contains(where: { $0 == "." || here == $0 || here.hasPrefix($0 + "/") }) { return }
-            let path = relative.isEmpty ? folder : folder + "/" + relative
-            /// The folder is one app: named after it, its root `under` it.
-            func claim(_ kind: String, under root: String? = nil, project: String? = nil, named target: String? = nil, reason: String) {
-                let appRoot = root.map { here == "." ? $0 : here + "/" + $0 } ?? here
-                apps.append(App(id: identifier(target ?? here, folder: folder), name: target ?? displayName(here, folder: folder), kind: kind,
-                                root: appRoot, project: project, reason: reason))
-                if kind != "swift" || root != nil { claimed.append(here) }
-            }
-            if names.contains("package.json"), let text = try? fileSystem.contents(of: path + "/package.json"),
-               let json = String(data: text, encoding: .utf8) {
-                // An app, not a library or a workspace root: an Expo config, or an Xcode project under ios/.
-                let isApp = ["app.json", "app.config.js", "app.config.ts", "app.config.json"].contains(where: names.contains)
-                    || ((try? fileSystem.entries(in: path + "/ios")) ?? []).contains { $0.name.hasSuffix(".xcodeproj") }
-                if isApp, json.contains("\"react-native\"") || json.contains("\"expo\"") {
-                    return claim("react-native", reason: "React Native / Expo app (package.json)")
-                }
-                if json.contains("\"@capacitor/ios\"") || json.contains("\"@capacitor/core\""), fileSystem.isDirectory(path + "/ios/App/App.xcodeproj") {
-                    return claim("swift", under: "ios/App", project: "App.xcodeproj", reason: "Capacitor app (ios/App/App.xcodeproj)")
-                }
-            }
-            // Cordova: a config.xml widget; its iOS project is generated (platforms/ is not committed).
-            if names.contains("config.xml"), let text = try? fileSystem.contents(of: path + "/config.xml"),
-               String(decoding: text, as: UTF8.self).contains("http://www.w3.org/ns/widgets") {
-                return claim("cordova", reason: "Cordova app (config.xml)")
-            }
-            if names.contains("pubspec.yaml"), fileSystem.isDirectory(path + "/ios/Runner.xcodeproj") {
-                // Named as its pubspec names it: a monorepo's examples are all folders called `example`.
-                return claim("flutter", named: pubspecName(path + "/pubspec.yaml", fileSystem: fileSystem), reason: "Flutter app (pubspec.yaml, ios/Runner.xcodeproj)")
-            }
-            // An `.xcodeproj` is a project only with its `project.pbxproj` (a generated project's
-            // folder is often committed with nothing but `project.xcworkspace`).
-            let projects = names.filter { $0.hasSuffix(".xcodeproj") }.sorted()
-            let realProjects = projects.filter { fileSystem.fileExists(path + "/" + $0 + "/project.pbxproj") }
-            let hasSpec = names.contains(XcodeGenDiscovery.fileName) || names.contains(TuistDiscovery.fileName)
-            if !hasSpec {
-                for project in projects where !realProjects.contains(project) {
-                    skipped.append(Skipped(path: AppFiles.join(here, project),
-                                           reason: "no project.pbxproj in it (not committed?) and no project.yml or Project.swift beside it: not an Xcode project"))
-                }
-            }
-            // XcodeGen with no generated project committed: the spec's application target is the app,
-            // its type possibly in a file the spec includes. A white-label repository keeps one spec
-            // per app (`Apps/OneBusAway/project.yml`) whose paths start at the repository root.
-            if names.contains(XcodeGenDiscovery.fileName), realProjects.isEmpty,
-               let spec = XcodeGenDiscovery.application(spec: AppFiles.join(here, XcodeGenDiscovery.fileName), in: folder, fileSystem: fileSystem) {
-                let name = spec.projectName ?? (here == "." ? spec.target : displayName(here, folder: folder))
-                if spec.pathsFromSearchRoot {
-                    apps.append(App(id: identifier(name, folder: folder), name: name, kind: "swift", root: ".", project: nil,
-                                    xcodegen: AppFiles.join(here, XcodeGenDiscovery.fileName),
-                                    reason: "XcodeGen app (\(AppFiles.join(here, XcodeGenDiscovery.fileName)), paths from the repository root)"))
-                    return
-                }
-                return claim("swift", named: name, reason: "XcodeGen app (project.yml with an application target)")
-            }
-            // Tuist with no generated project committed: the manifest's application target is the app.
-            if names.contains(TuistDiscovery.fileName), realProjects.isEmpty,
-               let text = try? fileSystem.contents(of: path + "/" + TuistDiscovery.fileName),
-               case let written = TuistDiscovery.declaresApp(String(decoding: text, as: UTF8.self)),
-               written || TuistDiscovery.declaresAppThroughHelpers(String(decoding: text, as: UTF8.self), folder: path, root: folder, fileSystem: fileSystem) {
-                let target = written ? TuistDiscovery.applicationName(in: String(decoding: text, as: UTF8.self), budget: budget) : nil
-                return claim("swift", named: target, reason: written ? "Tuist app (Project.swift with an application target)"
-                                                                    : "Tuist app (Project.swift built by ProjectDescriptionHelpers that make an application target)")
-            }
-            for project in realProjects {
-                let reason: String
-                do {
-                    let text = try fileSystem.contents(of: path + "/" + project + "/project.pbxproj")
-                    guard String(decoding: text, as: UTF8.self).contains("com.apple.product-type.application") else { continue }
-                    reason = "Xcode project with an application target"
-                } catch let error as InputError {
-                    // Too large, say: kept, so the audit reports why it is not read. A link out of the
-                    // folder or into git's data is not the repository's project at all.
-                    let message = error.problems.first?.message ?? "unreadable"
-                    guard !message.contains("leads outside"), message != GitMetadata.refusal else { continue }
-                    reason = "Xcode project whose project.pbxproj cannot be read (\(message))"
-                } catch { continue }
-                let name = String(project.dropLast(".xcodeproj".count))
-                // The searched folder is the root, the project a path in it: the development pods and
-                // local packages the app builds from (`pod 'Kit', :path => '../'`) sit beside or above
-                // the project's folder, and reads stay inside the root.
-                apps.append(App(id: identifier(name, folder: folder), name: name, kind: "swift", root: ".", project: AppFiles.join(here, project),
-                                reason: reason))
+            let visited = DiscoveryFolder(searchRoot: folder, relative: relative, names: names, fileSystem: fileSystem, parseBudget: budget)
+            // The first driver that recognises the folder has it.
+            for driver in AppKindDrivers.all {
+                guard let found = driver.detect(in: visited) else { continue }
+                apps += found.apps
+                skipped += found.skipped
+                if found.claimsFolder { claimed.append(here) }
+                return
             }
         }
         // Ids must be unique: a second app of the same name gets its folder in the id.
@@ -267,24 +193,14 @@ public enum AppDiscovery {
         }
     }
 
-    /// `name:` at the top of a pubspec.yaml, when it is a plain Dart package name.
-    static func pubspecName(_ path: String, fileSystem: FileSystem) -> String? {
-        guard let data = try? fileSystem.contents(of: path) else { return nil }
-        for line in String(decoding: data.prefix(4096), as: UTF8.self).split(separator: "\n") where line.hasPrefix("name:") {
-            let value = line.dropFirst("name:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            return !value.isEmpty && value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) ? value : nil
-        }
-        return nil
-    }
-
-    private static func identifier(_ name: String, folder: String) -> String {
+    static func identifier(_ name: String, folder: String) -> String {
         let base = name == "." ? (folder as NSString).lastPathComponent : (name as NSString).lastPathComponent
         let id = base.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? String($0) : "-" }.joined()
             .split(separator: "-").joined(separator: "-")
         return id.isEmpty || !(id.first!.isLetter || id.first!.isNumber) ? "app" + id : id
     }
 
-    private static func displayName(_ name: String, folder: String) -> String {
+    static func displayName(_ name: String, folder: String) -> String {
         name == "." ? (folder as NSString).lastPathComponent : (name as NSString).lastPathComponent
     }
 

@@ -6,7 +6,7 @@ import Foundation
 /// HealthKit entitlement the plugin adds. Every key cites the line that produces it.
 public struct CordovaConfig {
     /// Plugins whose `plugin.xml` writes both usage strings from variables and adds the entitlement.
-    static let healthPlugins: Set<String> = ["cordova-plugin-health", "com.telerik.plugins.healthkit", "cordova-plugin-healthkit"]
+    static let healthPlugins = Set(HealthKitLibrary.registry.flatMap(\.cordovaPlugins))
     /// The value `cordova-plugin-health`'s `plugin.xml` gives a variable nobody set: a space, which
     /// HealthKit rejects as a purpose string.
     static let unsetVariable = " "

@@ -161,25 +161,11 @@ public struct ManifestLoader {
         manifest.entitlementsUnsetAt = discovered.entitlementsUnsetAt
         manifest.unanalysed = discovered.unanalysed
         manifest.parseBudget = parseBudget
-        let site = siteDirectory
-        let display = { (path: String) in path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path }
         manifest.javaScriptSources = shipped(scripts, folder: app.root, reactNative: app.kind == .reactNative, into: &manifest)
-        if app.kind == .reactNative { manifest.reactNativeHealth = ReactNativeHealthScan.scan(manifest.javaScriptSources) }
-        manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, display: display, fileSystem: fileSystem)
-        // Web and Dart code of a Capacitor or Flutter app whose audited root is its iOS project.
-        let tokenized = { (paths: [String]) in
-            paths.compactMap { path in (try? fileSystem.contents(of: path)).map { JavaScriptFile(path: display(path), text: String(decoding: $0, as: UTF8.self)) } }
-        }
-        if app.kind == .swift, manifest.javaScriptSources.isEmpty, let capacitor = CapacitorSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
-            manifest.javaScriptSources = shipped(tokenized(CapacitorSources.files(in: capacitor, fileSystem: fileSystem)), folder: capacitor, reactNative: false,
-                                                 into: &manifest)
-            manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Capacitor app in \(display(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
-                                                     origin: "capacitor.config", location: nil, isNote: false))
-        }
-        if app.kind == .swift || app.kind == .flutter, let flutter = FlutterSources.folder(root: app.root, site: siteDirectory, fileSystem: fileSystem) {
-            manifest.dartSources = tokenized(FlutterSources.files(in: flutter, fileSystem: fileSystem))
-        }
-        if app.kind == .cordova { loadCordova(into: &manifest, display: display, tokenized: tokenized) }
+        manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, display: shown, fileSystem: fileSystem)
+        // What the app's kind adds: a Capacitor or Flutter app's web or Dart code beside its iOS
+        // project, a Cordova app's declared usage strings, React Native's requested permissions.
+        for driver in AppKindDrivers.all { driver.complete(&manifest, loader: self) }
         // An app of which nothing could be read would pass with every answer "cannot tell": a
         // mistyped root must fail the run, not read as a clean audit.
         if manifest.holdsNothingToAudit {
@@ -192,7 +178,7 @@ public struct ManifestLoader {
 
     /// The script files that ship in the app (see `ShippedScripts`); what is left out is noted.
     /// `folder` is the web code's folder (absolute): the React Native app's root, Capacitor's or Cordova's.
-    private func shipped(_ files: [JavaScriptFile], folder: String, reactNative: Bool, into manifest: inout AppManifest) -> [JavaScriptFile] {
+    func shipped(_ files: [JavaScriptFile], folder: String, reactNative: Bool, into manifest: inout AppManifest) -> [JavaScriptFile] {
         guard !files.isEmpty else { return files }
         let shown = folder == siteDirectory ? "" : (folder.hasPrefix(siteDirectory + "/") ? String(folder.dropFirst(siteDirectory.count + 1)) : folder)
         var main: String?
@@ -205,40 +191,14 @@ public struct ManifestLoader {
         return selection.kept
     }
 
-    /// A Cordova app: the Info.plist and entitlements `cordova prepare` would write, from
-    /// `config.xml` (and `package.json`), unless the config names files; and its web code.
-    private func loadCordova(into manifest: inout AppManifest, display: (String) -> String, tokenized: ([String]) -> [JavaScriptFile]) {
-        let root = manifest.config.root
-        guard let config = CordovaConfig.read(folder: root, display: display(root), fileSystem: fileSystem) else {
-            manifest.discovery.append(DiscoveredFact("no Cordova config.xml at \(display(root))", origin: "cordova", location: nil, isNote: true))
-            return
-        }
-        var read = [config.path]
-        var package: CordovaConfig.PackageVariables?
-        let plugin = config.healthPlugin
-        if let plugin, let data = try? fileSystem.contents(of: root + "/package.json"),
-           let json = try? LocatedJSON.parse(data, file: display(root) + "/package.json") {
-            var values: [String: (value: String, line: Int)] = [:]
-            for entry in json["cordova"]?["plugins"]?[plugin.name]?.entries ?? [] {
-                if let text = entry.value.string { values[entry.key] = (text, entry.keyLine) }
-            }
-            package = .init(path: display(root) + "/package.json", text: String(decoding: data, as: UTF8.self), values: values)
-            read.append(package!.path)
-        }
-        manifest.inputFiles = Array(Set(manifest.inputFiles + read)).sorted()
-        if manifest.main.infoPlist == nil { manifest.main.infoPlist = config.infoPlist(package: package) }
-        if manifest.main.entitlements == nil { manifest.main.entitlements = config.entitlements() }
-        if let plugin {
-            manifest.discovery.append(DiscoveredFact("HealthKit plugin \(plugin.name): its usage strings and entitlement as `cordova prepare` writes them",
-                                                     origin: "config.xml", location: FileLocation(file: config.path, line: plugin.line), isNote: false))
-        }
-        if manifest.javaScriptSources.isEmpty {
-            manifest.javaScriptSources = shipped(tokenized(CordovaSources.files(root: root, site: siteDirectory, fileSystem: fileSystem)),
-                                                 folder: CordovaSources.folder(root: root, site: siteDirectory),
-                                                 reactNative: false, into: &manifest)
-            manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Cordova app scanned (platforms, plugins and node_modules skipped)",
-                                                     origin: "config.xml", location: nil, isNote: false))
-        }
+    /// Shown relative to the site folder.
+    func shown(_ path: String) -> String {
+        path.hasPrefix(siteDirectory + "/") ? String(path.dropFirst(siteDirectory.count + 1)) : path
+    }
+
+    /// The files at `paths` (absolute), tokenized, shown relative to the site folder; unreadable ones left out.
+    func scripts(at paths: [String]) -> [JavaScriptFile] {
+        paths.compactMap { path in (try? fileSystem.contents(of: path)).map { JavaScriptFile(path: shown(path), text: String(decoding: $0, as: UTF8.self)) } }
     }
 
     /// The absolute path to read and the site-relative path to show.

@@ -142,15 +142,6 @@ public struct DataSettings: Sendable {
     public var biologicalSex: String?
 }
 
-public enum AppKind: String, Sendable, CaseIterable {
-    case swift
-    case reactNative = "react-native"
-    /// A Cordova app: `config.xml` and its web code at the root; no iOS project is committed.
-    case cordova
-    /// A Flutter app: `pubspec.yaml` and `lib/` at the root, the iOS project in `ios/`.
-    case flutter
-}
-
 public enum PermissionAnswer: String, Sendable, CaseIterable {
     case granted, denied
 }
@@ -275,13 +266,7 @@ extension AppConfig {
         project = project.map { Located($0.value, at: shown($0.value)) }
         xcodeGenSpec = xcodeGenSpec.map { Located($0.value, at: shown($0.value)) }
         tuistManifest = tuistManifest.map { Located($0.value, at: shown($0.value)) }
-        let own: String
-        switch kind {
-        case .reactNative: own = "package.json"
-        case .flutter: own = "pubspec.yaml"
-        case .cordova: own = "config.xml"
-        case .swift: own = "."
-        }
+        let own = AppKindDrivers.entryFile(of: kind)
         location = project?.location ?? xcodeGenSpec?.location ?? tuistManifest?.location ?? shown(own)
     }
 }

@@ -193,4 +193,41 @@ final class HealthKitDependencyTests: XCTestCase {
         XCTAssertEqual(try dependencies(["app/Podfile": "platform :ios, '15.0'\n\ntarget 'Steady' do\n  pod 'HealthKitReporter', '~> 3.1'\nend\n"]),
                        ["CocoaPods HealthKitReporter - direct app/Podfile:4 wc"])
     }
+
+    /// The registry is the one place a library is described: a package written twice would be
+    /// found as whichever row comes first, and a pod a plugin installs without a CocoaPods row of
+    /// its own would be read from Podfile.lock as nothing at all.
+    func testEachLibraryIsDescribedOnceWithEveryPodItInstalls() {
+        var seen: Set<String> = []
+        for package in HealthKitLibrary.registry.flatMap(\.packages) {
+            XCTAssertTrue(seen.insert(package.ecosystem.rawValue + " " + package.name).inserted, "\(package.name) is listed twice")
+        }
+        for pod in HealthKitPackage.table.flatMap(\.pods) {
+            XCTAssertNotNil(HealthKitPackage.named(pod, in: .cocoapods), "pod \(pod) has no CocoaPods row")
+        }
+        XCTAssertEqual(Set(HealthKitLibrary.registry.map(\.name)).count, HealthKitLibrary.registry.count, "a library is described twice")
+        for library in HealthKitLibrary.registry {
+            // A package whose calls are said to be read belongs to a library with a call description.
+            if library.packages.contains(where: \.callsAnalysed) {
+                XCTAssertNotNil(library.language, "\(library.name) says its calls are read but describes none")
+                XCTAssertFalse(library.methods.isEmpty, library.name)
+            }
+        }
+        XCTAssertEqual(HealthKitLibrary.all.map(\.name), ["react-native-health", "@kingstinct/react-native-healthkit", "@capgo/capacitor-health", "cordova-plugin-health"])
+    }
+
+    /// A Cordova plugin is known by its `config.xml` id from the library that describes it.
+    func testCordovaHealthPluginIsFoundFromItsDescription() throws {
+        site = try TestSite(files: ["healthaudit.yml": "title: T\napps: []\n", "app/config.xml": """
+            <?xml version="1.0" encoding="utf-8"?>
+            <widget id="org.example.steps" version="1.0.0" xmlns="http://www.w3.org/ns/widgets" xmlns:cdv="http://cordova.apache.org/ns/1.0">
+              <plugin name="com.telerik.plugins.healthkit" spec="~0.5.0">
+                <variable name="HEALTH_READ_PERMISSION" value="Reads your steps to chart them" />
+              </plugin>
+            </widget>
+            """])
+        let config = try XCTUnwrap(CordovaConfig.read(folder: site.site + "/app", display: "app", fileSystem: LocalFileSystem()))
+        XCTAssertEqual(config.healthPlugin?.name, "com.telerik.plugins.healthkit")
+        XCTAssertEqual(config.healthPlugin?.line, 3)
+    }
 }

@@ -3,21 +3,8 @@ import SwiftSyntax
 
 /// One thing a target's code does with HealthKit, with the evidence: where, and the line as written.
 public struct HealthKitFact: Sendable, Hashable {
-    public enum Kind: String, Sendable, CaseIterable {
-        /// `HKHealthStore.isHealthDataAvailable()`.
-        case availabilityCheck
-        /// `requestAuthorization(toShare:read:)`, SwiftUI's `.healthDataAccessRequest`,
-        /// `requestPerObjectReadAuthorization(for:predicate:)`, or an app wrapper of them.
-        case authorizationRequest
-        /// `authorizationStatus(for:)` on a HealthKit store (not EventKit's or Contacts').
-        case statusCheck
-        /// `statusForAuthorizationRequest` / `getRequestStatusForAuthorization`: whether the sheet would appear.
-        case requestStatusCheck
-        /// Queries and characteristic reads.
-        case read
-        /// `save` / `delete` on a HealthKit store, workout builders and sessions.
-        case write
-    }
+    /// What the call means to HealthKit; wrapper libraries' methods map onto the same meanings (`HealthKitLibrary`).
+    public typealias Kind = HealthKitCallMeaning
 
     /// Where a fact's call is, for rules and answers that look around it.
     public enum Site: Sendable, Hashable {

@@ -10,94 +10,11 @@ public struct JavaScriptHealthKitCall: Sendable {
     public let paren: Int
     public let method: String
     public let kind: HealthKitFact.Kind
+    /// Its description in `HealthKitLibrary.registry` (Manifest).
     public let library: HealthKitLibrary
 }
 
-/// A JavaScript or Dart library that reaches HealthKit, and how its methods map onto facts.
-public struct HealthKitLibrary: Sendable, Hashable {
-    public let name: String
-    let modules: Set<String>
-    let methods: [String: HealthKitFact.Kind]
-    let prefixes: [String: HealthKitFact.Kind]
-    /// Results are promises (a rejection must be caught), not Node-style callbacks.
-    public let promises: Bool
-    /// Property paths the library is reached through without an import: a call whose receiver
-    /// chain ends with one is the library's (`NativeModules.AppleHealthKit`, Cordova's `navigator.health`).
-    let globals: [[String]]
-    /// Methods a prefix would claim that touch no HealthKit data (Android-only calls).
-    var ignored: Set<String> = []
-    /// Its own code checks `isHealthDataAvailable()` before it calls HealthKit (read in its source):
-    /// an app that reaches HealthKit only through it leaves that decision to code not in the app.
-    var decidesAvailabilityItself = false
-    /// Generic method names that count only on a receiver named for health (`healthKit.query(…)`, not `db.query(…)`).
-    var healthReceiverOnly: Set<String> = []
-
-    func kind(of method: String) -> HealthKitFact.Kind? {
-        if ignored.contains(method) { return nil }
-        if let kind = methods[method] { return kind }
-        return prefixes.first { method.hasPrefix($0.key) && method.count > $0.key.count && method[method.index(method.startIndex, offsetBy: $0.key.count)].isUppercase }?.value
-    }
-
-    public static let reactNativeHealth = HealthKitLibrary(
-        name: "react-native-health", modules: ["react-native-health"],
-        methods: ["isAvailable": .availabilityCheck, "initHealthKit": .authorizationRequest, "getAuthStatus": .statusCheck, "setObserver": .read],
-        prefixes: ["get": .read, "save": .write, "delete": .write], promises: false, globals: [["AppleHealthKit"]])
-
-    public static let kingstinct = HealthKitLibrary(
-        name: "@kingstinct/react-native-healthkit", modules: ["@kingstinct/react-native-healthkit"],
-        methods: ["isHealthDataAvailable": .availabilityCheck, "isHealthDataAvailableAsync": .availabilityCheck,
-                  "requestAuthorization": .authorizationRequest, "useHealthkitAuthorization": .authorizationRequest,
-                  "authorizationStatusFor": .statusCheck, "getRequestStatusForAuthorization": .requestStatusCheck,
-                  "subscribeToChanges": .read, "enableBackgroundDelivery": .read, "deleteObjects": .write],
-        prefixes: ["query": .read, "get": .read, "useMostRecent": .read, "useStatistics": .read, "useSources": .read,
-                   "save": .write, "delete": .write],
-        promises: true, globals: [])
-
-    public static let capacitorHealth = HealthKitLibrary(
-        name: "@capgo/capacitor-health", modules: ["@capgo/capacitor-health", "capacitor-health", "@perfood/capacitor-healthkit"],
-        methods: ["isAvailable": .availabilityCheck, "requestAuthorization": .authorizationRequest, "requestAuthorizations": .authorizationRequest,
-                  "checkAuthorization": .statusCheck],
-        prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: true, globals: [])
-
-    /// Flutter's `package:health`; the plugin offers no HealthKit availability check on iOS.
-    public static let flutterHealth = HealthKitLibrary(
-        name: "package:health", modules: ["package:health/health.dart"],
-        methods: ["requestAuthorization": .authorizationRequest, "hasPermissions": .statusCheck, "delete": .write],
-        prefixes: ["get": .read, "write": .write, "delete": .write], promises: true, globals: [],
-        ignored: ["getHealthConnectSdkStatus", "isHealthConnectAvailable", "installHealthConnect", "isDataTypeAvailable",
-                  "getHealthConnectSdkStatusNative", "isHealthDataHistoryAvailable", "isHealthDataInBackgroundAvailable"])
-
-    /// Cordova's `cordova-plugin-health` (`navigator.health`) and the older `HealthKit` plugin
-    /// (`window.plugins.healthkit`); Node-style callbacks `(args, success, error)`.
-    public static let cordovaHealth = HealthKitLibrary(
-        name: "cordova-plugin-health", modules: ["cordova-plugin-health"],
-        methods: ["isAvailable": .availabilityCheck, "available": .availabilityCheck, "requestAuthorization": .authorizationRequest,
-                  "isAuthorized": .statusCheck, "checkAuthStatus": .statusCheck, "query": .read, "queryAggregated": .read,
-                  "store": .write, "delete": .write],
-        prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: false,
-        globals: [["navigator", "health"], ["cordova", "plugins", "health"], ["plugins", "healthkit"]],
-        ignored: ["promptInstallFit", "disconnect", "getHealthConnectFromStore", "launchPrivacyPolicy", "openHealthSettings"])
-
-    /// Stanford Spezi's `SpeziHealthKit` (Swift, SwiftPM identity `spezihealthkit`): a module the app
-    /// configures (`HealthKit { CollectSamples(.stepCount) }`, each collector reading its type) and
-    /// asks through (`healthKit.askForAuthorization()`, which calls `requestAuthorization` after its
-    /// own `isHealthDataAvailable()` guard); `didAskForAuthorization` only says whether the sheet was
-    /// shown; `query` / `continuousQuery` / `oldestSampleDate` read. Found by `import SpeziHealthKit`.
-    public static let speziHealthKit = HealthKitLibrary(
-        name: "SpeziHealthKit", modules: ["SpeziHealthKit", "SpeziHealthKitUI"],
-        methods: ["askForAuthorization": .authorizationRequest, "didAskForAuthorization": .requestStatusCheck,
-                  "CollectSample": .read, "CollectSamples": .read, "query": .read, "continuousQuery": .read, "oldestSampleDate": .read],
-        prefixes: [:], promises: true, globals: [], decidesAvailabilityItself: true,
-        healthReceiverOnly: ["query", "continuousQuery", "oldestSampleDate"])
-
-    /// Swift frameworks that wrap HealthKit, found by the modules a file imports.
-    static let swiftWrappers = [speziHealthKit]
-
-    /// The JavaScript libraries, found by their module names in imports (Cordova's by its global path).
-    static let all = [reactNativeHealth, kingstinct, capacitorHealth, cordovaHealth]
-}
-
-/// The JavaScript / TypeScript extractor of `HealthKitUsage`: calls of the libraries above,
+/// The JavaScript / TypeScript extractor of `HealthKitUsage`: calls of `HealthKitLibrary.all`,
 /// classified into the same facts as Swift's, once per file.
 enum JavaScriptHealthKitFacts {
     static func extract(_ files: [JavaScriptFile], target: String) -> (facts: [HealthKitFact], calls: [JavaScriptHealthKitCall]) {

@@ -113,50 +113,19 @@ extension PropertyListDocument {
 
 /// Fills in what a short config entry leaves out: an Xcode project's targets, Info.plists,
 /// entitlements, sources and build settings (`project:`), or a React Native app's iOS side, Expo
-/// config and JavaScript (`kind: react-native`). Keys written in the entry win.
+/// config and JavaScript (`kind: react-native`), through the entry's app-kind driver
+/// (`AppKindDrivers.reader`). Keys written in the entry win.
 struct ProjectDiscovery {
     let fileSystem: FileSystem
     var parseBudget = ParseBudget()
 
     func discover(_ app: AppConfig) throws -> Discovery {
-        let app = app.kind == .flutter ? try FlutterProject(fileSystem: fileSystem).iosSide(of: app) : app
+        var app = app
+        for driver in AppKindDrivers.all { app = try driver.prepare(app, fileSystem: fileSystem) }
         var discovery = Discovery(config: app)
         let files = AppFiles(fileSystem: fileSystem, app: app)
-        if app.kind == .reactNative {
-            try ReactNativeDiscovery(files: files).discover(into: &discovery)
-        } else if let spec = app.xcodeGenSpec {
-            guard files.exists(spec.value) else { throw InputError("XcodeGen spec '\(spec.value)' does not exist", at: spec.location) }
-            try XcodeGenDiscovery(files: files, spec: spec.value).discover(into: &discovery)
-        } else if let manifest = app.tuistManifest {
-            guard files.exists(manifest.value) else { throw InputError("Tuist manifest '\(manifest.value)' does not exist", at: manifest.location) }
-            TuistDiscovery(files: files, budget: parseBudget, manifest: manifest.value).discover(into: &discovery)
-        } else if let project = app.project {
-            if let (spec, isTuist) = Self.specBeside(project.value, files: files) {
-                // Xcode cannot open a project folder without its project.pbxproj; the spec that generates it is the project.
-                discovery.note("\(files.display(project.value)) holds no project.pbxproj: the app is read from \(files.display(spec)) beside it",
-                               origin: isTuist ? TuistDiscovery.fileName : XcodeGenDiscovery.fileName, at: project.location)
-                if isTuist { try TuistDiscovery(files: files, manifest: spec).discover(into: &discovery) }
-                else { try XcodeGenDiscovery(files: files, spec: spec).discover(into: &discovery) }
-            } else {
-                try XcodeDiscovery(files: files).discover(project: project.value, at: project.location, into: &discovery)
-            }
-        } else if files.exists(XcodeGenDiscovery.fileName) {
-            try XcodeGenDiscovery(files: files).discover(into: &discovery)
-        } else if files.exists(TuistDiscovery.fileName) {
-            TuistDiscovery(files: files, budget: parseBudget).discover(into: &discovery)
-        }
+        try AppKindDrivers.reader(of: app, files: files)?.discover(app, files: files, parseBudget: parseBudget, into: &discovery)
         return discovery
-    }
-
-    /// The XcodeGen spec or Tuist manifest beside an `.xcodeproj` folder that has no `project.pbxproj`.
-    static func specBeside(_ project: String, files: AppFiles) -> (path: String, isTuist: Bool)? {
-        guard let normalized = AppFiles.normalize(project.hasSuffix("/") ? String(project.dropLast()) : project),
-              !files.exists(AppFiles.join(normalized, "project.pbxproj")) else { return nil }
-        let folder = (normalized as NSString).deletingLastPathComponent
-        let base = folder.isEmpty ? "." : folder
-        if files.exists(AppFiles.join(base, XcodeGenDiscovery.fileName)) { return (AppFiles.join(base, XcodeGenDiscovery.fileName), false) }
-        if files.exists(AppFiles.join(base, TuistDiscovery.fileName)) { return (AppFiles.join(base, TuistDiscovery.fileName), true) }
-        return nil
     }
 
     /// `RunnerWidget` → `runner-widget`, `CoS Widget` → `cos-widget`: an id for the output folder.
@@ -174,31 +143,5 @@ struct ProjectDiscovery {
         var counter = 2
         while taken.contains(unique) { unique = "\(id)-\(counter)"; counter += 1 }
         return unique
-    }
-}
-
-/// A Flutter app is audited through its iOS side: its Xcode project (`ios/Runner.xcodeproj`, or
-/// the one project in `ios/`) is read as a native app's; the Dart code and `pubspec.yaml` sit at
-/// the root (`FlutterSources`, `HealthKitDependencies`).
-struct FlutterProject {
-    let fileSystem: FileSystem
-
-    func iosSide(of app: AppConfig) throws -> AppConfig {
-        guard app.project == nil, app.xcodeGenSpec == nil, app.tuistManifest == nil else { return app }
-        let ios = app.root + "/ios"
-        guard fileSystem.fileExists(app.root + "/pubspec.yaml") else {
-            throw InputError("Flutter app '\(app.id)' has no pubspec.yaml at its root '\(app.rootInSite)': point `root` at the folder holding pubspec.yaml", at: app.location)
-        }
-        let projects = ((try? fileSystem.entries(in: ios)) ?? []).map(\.name).filter { $0.hasSuffix(".xcodeproj") }.sorted()
-        guard let project = projects.contains("Runner.xcodeproj") ? "Runner.xcodeproj" : projects.first else {
-            throw InputError("Flutter app '\(app.id)' has no ios/*.xcodeproj under '\(app.rootInSite)': add the iOS platform (`flutter create --platforms=ios .`) or set `project:`",
-                             at: app.location)
-        }
-        // The root stays the Flutter folder, so every other path of the entry keeps meaning what it says.
-        var app = app
-        // A discovered entry has no config line to cite: its project folder is what the problems rest on.
-        let location = app.isDiscovered ? FileLocation(file: AppFiles(fileSystem: fileSystem, app: app).display("ios/" + project)) : app.location
-        app.project = Located("ios/" + project, at: location)
-        return app
     }
 }

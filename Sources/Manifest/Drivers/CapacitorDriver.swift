@@ -1,5 +1,26 @@
 import Foundation
 
+/// A Capacitor app: `package.json` naming `@capacitor/ios` or `@capacitor/core`, its native app in
+/// `ios/App/App.xcodeproj` (read by the Xcode driver). Its web code, which calls the HealthKit
+/// plugin, is added once the project is read.
+struct CapacitorDriver: AppKindDriver {
+    func detect(in folder: DiscoveryFolder) -> Detection? {
+        guard let json = folder.packageJSON, json.contains("\"@capacitor/ios\"") || json.contains("\"@capacitor/core\""),
+              folder.fileSystem.isDirectory(folder.path + "/ios/App/App.xcodeproj") else { return nil }
+        return folder.claim("swift", under: "ios/App", project: "App.xcodeproj", reason: "Capacitor app (ios/App/App.xcodeproj)")
+    }
+
+    func complete(_ manifest: inout AppManifest, loader: ManifestLoader) {
+        let root = manifest.config.root
+        guard manifest.config.kind == .swift, manifest.javaScriptSources.isEmpty,
+              let capacitor = CapacitorSources.folder(root: root, site: loader.siteDirectory, fileSystem: loader.fileSystem) else { return }
+        manifest.javaScriptSources = loader.shipped(loader.scripts(at: CapacitorSources.files(in: capacitor, fileSystem: loader.fileSystem)),
+                                                    folder: capacitor, reactNative: false, into: &manifest)
+        manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Capacitor app in \(loader.shown(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
+                                                 origin: "capacitor.config", location: nil, isNote: false))
+    }
+}
+
 /// A Capacitor app's web code: the folder holding `capacitor.config.{json,ts,js}` at the app root
 /// or the folders above it (the audited root is its `ios/App`), never above the site folder. Its
 /// JavaScript / TypeScript calls the HealthKit plugin; the native side is the plugin's.

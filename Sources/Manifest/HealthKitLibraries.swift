@@ -1,0 +1,215 @@
+/// What a call means to HealthKit, whether the app's own Swift or a wrapper library's method.
+public enum HealthKitCallMeaning: String, Sendable, CaseIterable {
+    /// `HKHealthStore.isHealthDataAvailable()`.
+    case availabilityCheck
+    /// `requestAuthorization(toShare:read:)`, SwiftUI's `.healthDataAccessRequest`,
+    /// `requestPerObjectReadAuthorization(for:predicate:)`, or an app wrapper of them.
+    case authorizationRequest
+    /// `authorizationStatus(for:)` on a HealthKit store (not EventKit's or Contacts').
+    case statusCheck
+    /// `statusForAuthorizationRequest` / `getRequestStatusForAuthorization`: whether the sheet would appear.
+    case requestStatusCheck
+    /// Queries and characteristic reads.
+    case read
+    /// `save` / `delete` on a HealthKit store, workout builders and sessions.
+    case write
+}
+
+/// One library that wraps or links HealthKit, described once: the packages it is published as
+/// (npm, pub, CocoaPods, SwiftPM, as each lockfile names them, with what each does with HealthKit),
+/// and — for the libraries whose calls the audit reads — the modules that bring it in and what each
+/// of its methods means to HealthKit. Every library is listed once, in `HealthKitLibrary.registry`;
+/// a library that names HealthKit types its own way also has a table in `HealthKitWrapper`.
+public struct HealthKitLibrary: Sendable, Hashable {
+    public enum Language: Sendable, Hashable { case javaScript, dart, swift }
+
+    public let name: String
+    /// The packages it is published as, as their lockfiles write them (`HealthKitDependencies`).
+    public let packages: [HealthKitPackage]
+    /// The language of the app code whose calls of it the audit reads; nil when it reads none.
+    public let language: Language?
+    /// Module names that bring it in: import sources in JavaScript and Dart, imported modules in Swift.
+    public let modules: Set<String>
+    public let methods: [String: HealthKitCallMeaning]
+    /// Method-name prefixes (`get` in `getStepCount`), for libraries with one method per type.
+    public let prefixes: [String: HealthKitCallMeaning]
+    /// Results are promises (a rejection must be caught), not Node-style callbacks.
+    public let promises: Bool
+    /// Property paths the library is reached through without an import: a call whose receiver
+    /// chain ends with one is the library's (`NativeModules.AppleHealthKit`, Cordova's `navigator.health`).
+    public let globals: [[String]]
+    /// Methods a prefix would claim that touch no HealthKit data (Android-only calls).
+    public let ignored: Set<String>
+    /// Its own code checks `isHealthDataAvailable()` before it calls HealthKit (read in its source):
+    /// an app that reaches HealthKit only through it leaves that decision to code not in the app.
+    public let decidesAvailabilityItself: Bool
+    /// Generic method names that count only on a receiver named for health (`healthKit.query(…)`, not `db.query(…)`).
+    public let healthReceiverOnly: Set<String>
+    /// Its `<plugin name>` in a Cordova `config.xml`, when its `plugin.xml` writes both usage
+    /// strings from variables (`HEALTH_READ_PERMISSION`, `HEALTH_WRITE_PERMISSION`) and adds the entitlement.
+    public let cordovaPlugins: Set<String>
+
+    /// `packages`: one row per package, `ecosystem name flags` (see `HealthKitPackage.rows`).
+    init(name: String, packages: String, language: Language? = nil, modules: Set<String> = [], methods: [String: HealthKitCallMeaning] = [:],
+         prefixes: [String: HealthKitCallMeaning] = [:], promises: Bool = false, globals: [[String]] = [], ignored: Set<String> = [],
+         decidesAvailabilityItself: Bool = false, healthReceiverOnly: Set<String> = [], cordovaPlugins: Set<String> = []) {
+        self.name = name; self.packages = HealthKitPackage.rows(packages); self.language = language; self.modules = modules
+        self.methods = methods; self.prefixes = prefixes; self.promises = promises; self.globals = globals; self.ignored = ignored
+        self.decidesAvailabilityItself = decidesAvailabilityItself; self.healthReceiverOnly = healthReceiverOnly; self.cordovaPlugins = cordovaPlugins
+    }
+
+    /// What a method of the library means to HealthKit; nil when it is not one the audit reads.
+    public func kind(of method: String) -> HealthKitCallMeaning? {
+        if ignored.contains(method) { return nil }
+        if let kind = methods[method] { return kind }
+        return prefixes.first { method.hasPrefix($0.key) && method.count > $0.key.count && method[method.index(method.startIndex, offsetBy: $0.key.count)].isUppercase }?.value
+    }
+
+    /// Every library, once. Adding a library adds its value here.
+    public static let registry: [HealthKitLibrary] = [
+        reactNativeHealth, kingstinct, reactNativeHealthRecords, rnAppleHealthKit, reactNativeAppleHealthKit,
+        capacitorHealth, capacitorHealthPlugin, perfoodCapacitorHealthKit, cordovaHealth, telerikHealthKit,
+        flutterHealth, flutterHealthKitReporter, healthKitReporter, researchKit, careKit, cardinalKit, speziHealthKit, healthKitOnFHIR,
+    ]
+
+    /// The JavaScript libraries, found by their module names in imports (Cordova's by its global path).
+    public static let all = registry.filter { $0.language == .javaScript }
+    /// Swift frameworks that wrap HealthKit, found by the modules a file imports.
+    public static let swiftWrappers = registry.filter { $0.language == .swift }
+
+    // MARK: React Native
+
+    public static let reactNativeHealth = HealthKitLibrary(
+        name: "react-native-health",
+        packages: """
+            npm react-native-health w c a pod=RNAppleHealthKit
+            CocoaPods RNAppleHealthKit w c
+            """,
+        language: .javaScript, modules: ["react-native-health"],
+        methods: ["isAvailable": .availabilityCheck, "initHealthKit": .authorizationRequest, "getAuthStatus": .statusCheck, "setObserver": .read],
+        prefixes: ["get": .read, "save": .write, "delete": .write], promises: false, globals: [["AppleHealthKit"]])
+
+    /// Version-dependent flags are left off: it ran workout sessions in 8.7.0 and 9.0.0–9.0.7 only.
+    public static let kingstinct = HealthKitLibrary(
+        name: "@kingstinct/react-native-healthkit",
+        packages: """
+            npm @kingstinct/react-native-healthkit w a pod=ReactNativeHealthkit pod=kingstinct-react-native-healthkit
+            CocoaPods ReactNativeHealthkit w
+            CocoaPods kingstinct-react-native-healthkit w
+            """,
+        language: .javaScript, modules: ["@kingstinct/react-native-healthkit"],
+        methods: ["isHealthDataAvailable": .availabilityCheck, "isHealthDataAvailableAsync": .availabilityCheck,
+                  "requestAuthorization": .authorizationRequest, "useHealthkitAuthorization": .authorizationRequest,
+                  "authorizationStatusFor": .statusCheck, "getRequestStatusForAuthorization": .requestStatusCheck,
+                  "subscribeToChanges": .read, "enableBackgroundDelivery": .read, "deleteObjects": .write],
+        prefixes: ["query": .read, "get": .read, "useMostRecent": .read, "useStatistics": .read, "useSources": .read,
+                   "save": .write, "delete": .write],
+        promises: true)
+
+    static let reactNativeHealthRecords = HealthKitLibrary(name: "@react-native-healthkit/health-records", packages: """
+        npm @react-native-healthkit/health-records c pod=ReactNativeHealthkitHealthRecords
+        CocoaPods ReactNativeHealthkitHealthRecords c
+        """)
+
+    static let rnAppleHealthKit = HealthKitLibrary(name: "rn-apple-healthkit", packages: """
+        npm rn-apple-healthkit w pod=RCTAppleHealthKit
+        CocoaPods RCTAppleHealthKit w
+        """)
+
+    static let reactNativeAppleHealthKit = HealthKitLibrary(name: "react-native-apple-healthkit", packages: "npm react-native-apple-healthkit w")
+
+    // MARK: Capacitor
+
+    /// Also reads the calls of `capacitor-health` and `@perfood/capacitor-healthkit`, whose methods
+    /// have the same names and meanings.
+    public static let capacitorHealth = HealthKitLibrary(
+        name: "@capgo/capacitor-health",
+        packages: """
+            npm @capgo/capacitor-health w a pod=CapgoCapacitorHealth
+            CocoaPods CapgoCapacitorHealth w
+            SwiftPM capacitor-health w
+            """,
+        language: .javaScript, modules: ["@capgo/capacitor-health", "capacitor-health", "@perfood/capacitor-healthkit"],
+        methods: ["isAvailable": .availabilityCheck, "requestAuthorization": .authorizationRequest, "requestAuthorizations": .authorizationRequest,
+                  "checkAuthorization": .statusCheck],
+        prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: true)
+
+    static let capacitorHealthPlugin = HealthKitLibrary(name: "capacitor-health", packages: """
+        npm capacitor-health pod=CapacitorHealth
+        CocoaPods CapacitorHealth
+        """)
+
+    static let perfoodCapacitorHealthKit = HealthKitLibrary(name: "@perfood/capacitor-healthkit", packages: """
+        npm @perfood/capacitor-healthkit pod=PerfoodCapacitorHealthkit pod=CapacitorHealthkit
+        CocoaPods PerfoodCapacitorHealthkit
+        CocoaPods CapacitorHealthkit
+        """)
+
+    // MARK: Cordova
+
+    /// `cordova-plugin-health` (`navigator.health`), whose calls also cover the older `HealthKit`
+    /// plugin (`window.plugins.healthkit`); Node-style callbacks `(args, success, error)`.
+    /// `@awesome-cordova-plugins/health` links nothing itself: the plugin it wraps is the dependency.
+    public static let cordovaHealth = HealthKitLibrary(
+        name: "cordova-plugin-health",
+        packages: "npm cordova-plugin-health w a",
+        language: .javaScript, modules: ["cordova-plugin-health"],
+        methods: ["isAvailable": .availabilityCheck, "available": .availabilityCheck, "requestAuthorization": .authorizationRequest,
+                  "isAuthorized": .statusCheck, "checkAuthStatus": .statusCheck, "query": .read, "queryAggregated": .read,
+                  "store": .write, "delete": .write],
+        prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: false,
+        globals: [["navigator", "health"], ["cordova", "plugins", "health"], ["plugins", "healthkit"]],
+        ignored: ["promptInstallFit", "disconnect", "getHealthConnectFromStore", "launchPrivacyPolicy", "openHealthSettings"],
+        cordovaPlugins: ["cordova-plugin-health"])
+
+    static let telerikHealthKit = HealthKitLibrary(name: "com.telerik.plugins.healthkit", packages: "npm com.telerik.plugins.healthkit w",
+                                                   cordovaPlugins: ["com.telerik.plugins.healthkit", "cordova-plugin-healthkit"])
+
+    // MARK: Flutter
+
+    /// Flutter's `package:health`; the plugin offers no HealthKit availability check on iOS.
+    public static let flutterHealth = HealthKitLibrary(
+        name: "package:health",
+        packages: """
+            pub health w a pod=health
+            CocoaPods health w
+            """,
+        language: .dart, modules: ["package:health/health.dart"],
+        methods: ["requestAuthorization": .authorizationRequest, "hasPermissions": .statusCheck, "delete": .write],
+        prefixes: ["get": .read, "write": .write, "delete": .write], promises: true,
+        ignored: ["getHealthConnectSdkStatus", "isHealthConnectAvailable", "installHealthConnect", "isDataTypeAvailable",
+                  "getHealthConnectSdkStatusNative", "isHealthDataHistoryAvailable", "isHealthDataInBackgroundAvailable"])
+
+    static let flutterHealthKitReporter = HealthKitLibrary(name: "health_kit_reporter", packages: """
+        pub health_kit_reporter w c pod=health_kit_reporter pod=HealthKitReporter
+        CocoaPods health_kit_reporter w c
+        """)
+
+    // MARK: Swift
+
+    static let healthKitReporter = HealthKitLibrary(name: "HealthKitReporter", packages: """
+        CocoaPods HealthKitReporter w c
+        SwiftPM healthkitreporter w c
+        """)
+
+    static let researchKit = HealthKitLibrary(name: "ResearchKit", packages: "CocoaPods ResearchKit c k")
+    static let careKit = HealthKitLibrary(name: "CareKit", packages: """
+        CocoaPods CareKit k
+        SwiftPM carekit w c k
+        """)
+    static let cardinalKit = HealthKitLibrary(name: "CardinalKit", packages: "CocoaPods CardinalKit k")
+    static let healthKitOnFHIR = HealthKitLibrary(name: "HealthKitOnFHIR", packages: "SwiftPM healthkitonfhir c k")
+
+    /// Stanford Spezi's `SpeziHealthKit` (Swift, SwiftPM identity `spezihealthkit`): a module the app
+    /// configures (`HealthKit { CollectSamples(.stepCount) }`, each collector reading its type) and
+    /// asks through (`healthKit.askForAuthorization()`, which calls `requestAuthorization` after its
+    /// own `isHealthDataAvailable()` guard); `didAskForAuthorization` only says whether the sheet was
+    /// shown; `query` / `continuousQuery` / `oldestSampleDate` read. Found by `import SpeziHealthKit`.
+    public static let speziHealthKit = HealthKitLibrary(
+        name: "SpeziHealthKit", packages: "SwiftPM spezihealthkit c k",
+        language: .swift, modules: ["SpeziHealthKit", "SpeziHealthKitUI"],
+        methods: ["askForAuthorization": .authorizationRequest, "didAskForAuthorization": .requestStatusCheck,
+                  "CollectSample": .read, "CollectSamples": .read, "query": .read, "continuousQuery": .read, "oldestSampleDate": .read],
+        promises: true, decidesAvailabilityItself: true,
+        healthReceiverOnly: ["query", "continuousQuery", "oldestSampleDate"])
+}
