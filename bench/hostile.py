@@ -736,7 +736,7 @@ def main():
     shutil.copytree(os.path.join(ROOT, "Site"), site, ignore=shutil.ignore_patterns("public", ".public*"))
     outputs = set()
     for _ in range(args.runs):
-        code, out, _, _, _ = measured(tool, ["check", "--format", "json", "--format", "sarif", "--output", os.path.join(scratch, "out.sarif")], site)
+        code, out, _, _, _ = measured(tool, ["check", "--format", "json", "--format", "sarif=" + os.path.join(scratch, "out.sarif")], site)
         outputs.add(out + open(os.path.join(scratch, "out.sarif"), "rb").read())
     shutil.rmtree(scratch, ignore_errors=True)
 
