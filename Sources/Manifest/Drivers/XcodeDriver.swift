@@ -46,7 +46,7 @@ struct XcodeDriver: AppKindDriver {
         // Xcode cannot open a project folder without its project.pbxproj; the spec that generates it is the project.
         discovery.note("\(files.display(project.value)) holds no project.pbxproj: the app is read from \(files.display(spec)) beside it",
                        origin: isTuist ? TuistDiscovery.fileName : XcodeGenDiscovery.fileName, at: project.location)
-        if isTuist { TuistDiscovery(files: files, manifest: spec).discover(into: &discovery) }
+        if isTuist { TuistDiscovery(files: files, budget: parseBudget, manifest: spec).discover(into: &discovery) }
         else { try XcodeGenDiscovery(files: files, spec: spec).discover(into: &discovery) }
     }
 
