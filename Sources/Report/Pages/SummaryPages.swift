@@ -44,50 +44,35 @@ struct SummaryPages {
                 "hiddenText": unknown ? "unknown" : day.metrics.contains(where: \.differs) ? "yes" : "no",
             ]
         }
-        if unknown { return unknownOverview(path: path, days: days) }
-        let stepsChart = SVGChart.bars(summary.days.map { .init(label: String($0.day.description.suffix(5)), value: $0.stepsSeen) },
-                                       title: "Steps per day as \(app.name) sees them",
-                                       description: Self.describe(summary.days.map(\.stepsSeen), unit: "steps", hiddenReason: "steps are hidden from the app"),
-                                       unit: "steps")
-        let sleepChart = SVGChart.bars(summary.days.map { .init(label: String($0.day.description.suffix(5)), value: $0.sleepSeenHours) },
-                                       title: "Hours asleep per night as \(app.name) sees them",
-                                       description: Self.describe(summary.days.map(\.sleepSeenHours), unit: "hours", hiddenReason: "sleep is hidden from the app"),
-                                       unit: "h")
-        var md = MarkdownWriter()
-        md.paragraph("Daily summaries of the simulated user's Health data from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? ""), computed through the simulated HealthKit store under the permissions **\(MarkdownText.escape(app.name))** was granted. Hatched bands mark hours the app cannot see.")
-        if !summary.unmodelledTypes.isEmpty {
-            md.paragraph("Requested types the simulated store does not model: " + summary.unmodelledTypes.map(MarkdownText.code).joined(separator: ", ") + ".")
-        }
-        let context: [String: Any] = [
-            "name": app.name, "appURL": "../index.html", "days": days,
-            "narrative": MarkdownRenderer.render(md.text).html, "stepsChart": stepsChart, "sleepChart": sleepChart,
-        ]
-        return renderer.page("summary", path: path, title: "\(app.name): summaries", context: context, siteTitle: siteTitle)
-    }
-
-    /// The overview of an app whose read requests are unknown: the store's days, labelled so.
-    private func unknownOverview(path: String, days: [[String: Any]]) -> OutputFile {
+        // Unknown read requests: the store's days, labelled so, never a view the app may not have.
         let labels = summary.days.map { String($0.day.description.suffix(5)) }
-        let stepsChart = SVGChart.bars(zip(labels, summary.days).map { .init(label: $0, value: $1.stepsHeld) },
-                                       title: "Steps per day the store holds (permissions unknown)",
-                                       description: Self.describe(summary.days.map { Optional($0.stepsHeld) }, unit: "steps", hiddenReason: "the store holds no steps"),
+        let steps: [Double?] = unknown ? summary.days.map { $0.stepsHeld } : summary.days.map(\.stepsSeen)
+        let sleep: [Double?] = unknown ? summary.days.map { $0.sleepHeldHours } : summary.days.map(\.sleepSeenHours)
+        let stepsChart = SVGChart.bars(zip(labels, steps).map { .init(label: $0, value: $1) },
+                                       title: unknown ? "Steps per day the store holds (permissions unknown)" : "Steps per day as \(app.name) sees them",
+                                       description: Self.describe(steps, unit: "steps", hiddenReason: unknown ? "the store holds no steps" : "steps are hidden from the app"),
                                        unit: "steps")
-        let sleepChart = SVGChart.bars(zip(labels, summary.days).map { .init(label: $0, value: $1.sleepHeldHours) },
-                                       title: "Hours asleep per night the store holds (permissions unknown)",
-                                       description: Self.describe(summary.days.map { Optional($0.sleepHeldHours) }, unit: "hours", hiddenReason: "the store holds no sleep"),
+        let sleepChart = SVGChart.bars(zip(labels, sleep).map { .init(label: $0, value: $1) },
+                                       title: unknown ? "Hours asleep per night the store holds (permissions unknown)" : "Hours asleep per night as \(app.name) sees them",
+                                       description: Self.describe(sleep, unit: "hours", hiddenReason: unknown ? "the store holds no sleep" : "sleep is hidden from the app"),
                                        unit: "h")
+        let period = "from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? "")"
         var md = MarkdownWriter()
-        md.paragraph("Daily summaries of the simulated user's Health data from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? ""), as the simulated HealthKit store holds them. Which of them **\(MarkdownText.escape(app.name))** sees is unknown.")
+        md.paragraph(unknown
+            ? "Daily summaries of the simulated user's Health data \(period), as the simulated HealthKit store holds them. Which of them **\(MarkdownText.escape(app.name))** sees is unknown."
+            : "Daily summaries of the simulated user's Health data \(period), computed through the simulated HealthKit store under the permissions **\(MarkdownText.escape(app.name))** was granted. Hatched bands mark hours the app cannot see.")
         if !summary.unmodelledTypes.isEmpty {
             md.paragraph("Requested types the simulated store does not model: " + summary.unmodelledTypes.map(MarkdownText.code).joined(separator: ", ") + ".")
         }
         var context: [String: Any] = [
             "name": app.name, "appURL": "../index.html", "days": days,
             "narrative": MarkdownRenderer.render(md.text).html, "stepsChart": stepsChart, "sleepChart": sleepChart,
-            "stepsCaption": "Steps per day the store holds; what the app sees is unknown.",
-            "sleepCaption": "Hours asleep per night the store holds; what the app sees is unknown.",
         ]
-        if let unknownBanner { context["unknownBanner"] = unknownBanner }
+        if unknown {
+            context["stepsCaption"] = "Steps per day the store holds; what the app sees is unknown."
+            context["sleepCaption"] = "Hours asleep per night the store holds; what the app sees is unknown."
+            if let unknownBanner { context["unknownBanner"] = unknownBanner }
+        }
         return renderer.page("summary", path: path, title: "\(app.name): summaries", context: context, siteTitle: siteTitle)
     }
 
