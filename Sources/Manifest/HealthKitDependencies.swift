@@ -105,6 +105,8 @@ public enum HealthKitDependencies {
     public static func scan(_ text: String, file: String, dart: Bool) -> [HealthKitDependency] {
         var found: [HealthKitDependency] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // Most lines of a large manifest name no package: the dependency line starts `"name"` or `name:`.
+            guard let first = line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }), dart ? first != 0x23 : first == 0x22 else { continue }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             let known: HealthKitPackage?
             var version: String?
@@ -115,7 +117,7 @@ public enum HealthKitDependencies {
                 version = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
             } else {
                 known = HealthKitPackage.table.first { $0.ecosystem == .npm && trimmed.hasPrefix("\"\($0.name)\"") && trimmed.contains(":") }
-                version = Lockfiles.quoted(after: ":", in: trimmed)
+                version = known == nil ? nil : Lockfiles.quoted(after: ":", in: trimmed)
             }
             if let known {
                 found.append(HealthKitDependency(package: known.name, ecosystem: known.ecosystem, version: version?.isEmpty == false ? version : nil,

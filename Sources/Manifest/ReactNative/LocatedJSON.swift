@@ -44,8 +44,16 @@ public struct LocatedJSON: Sendable {
         }
     }
 
-    /// Parses JSON (comments and trailing commas tolerated, as Expo's own reader does).
+    /// Parses JSON (comments and trailing commas tolerated, as Expo's own reader does). Discovery,
+    /// the loader and the dependency table each read a `package.json`: the same file with the same
+    /// bytes is parsed once (`RecentParses`), so an 8 MB one costs one parse, not three.
     public static func parse(_ data: Data, file: String) throws -> LocatedJSON {
+        try recent.result(for: data, file: file) { try parseUncached(data, file: file) }
+    }
+
+    private static let recent = RecentParses()
+
+    private static func parseUncached(_ data: Data, file: String) throws -> LocatedJSON {
         guard let text = String(data: data, encoding: .utf8) else { throw InputError("not UTF-8 text", file: file, line: 1) }
         let tokens = JSTokenizer.tokenize(text, jsx: false).tokens
         guard !tokens.isEmpty else { throw InputError("the file is empty", file: file, line: 1) }
@@ -122,6 +130,33 @@ public struct LocatedJSON: Sendable {
             default:
                 throw fail("expected a value")
             }
+        }
+    }
+
+    /// The last few files parsed, with their bytes and outcome (a value or the input error). Few:
+    /// one app's files are read close together, and a run of many apps must not keep every tree.
+    private final class RecentParses: @unchecked Sendable {
+        private struct Entry {
+            var file: String
+            var data: Data
+            var outcome: Result<LocatedJSON, InputError>
+        }
+        private var entries: [Entry] = []
+        private let lock = NSLock()
+        private let capacity = 4
+
+        func result(for data: Data, file: String, parse: () throws -> LocatedJSON) throws -> LocatedJSON {
+            lock.lock()
+            let known = entries.first { $0.file == file && $0.data == data }
+            lock.unlock()
+            if let known { return try known.outcome.get() }
+            let outcome: Result<LocatedJSON, InputError>
+            do { outcome = .success(try parse()) } catch let error as InputError { outcome = .failure(error) }
+            lock.lock()
+            entries.append(Entry(file: file, data: data, outcome: outcome))
+            if entries.count > capacity { entries.removeFirst() }
+            lock.unlock()
+            return try outcome.get()
         }
     }
 }

@@ -121,6 +121,11 @@ public enum BoundedSwiftParse {
         return source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: maximumNestingLevel) }
     }
 
+    /// CPU time that abandoned parses have used since they were abandoned, in this process: a cost
+    /// the audit does not wait for, which a measure of what an input costs the audit leaves out
+    /// (the fuzzer's), and how many of them are still running.
+    public static var abandoned: (running: Int, cpuSeconds: Double) { AbandonedThreads.shared.total }
+
     // MARK: The parser thread
 
     /// Contents whose parse ran out of time once are not parsed again in this process (`serve`
@@ -198,6 +203,7 @@ public enum BoundedSwiftParse {
         func abandon() {
             lock.lock(); abandoned = true; lock.unlock()
             clock.lowerPriority()
+            AbandonedThreads.shared.add(self)
             wake.signal()
         }
 
@@ -210,8 +216,36 @@ public enum BoundedSwiftParse {
                 let stop = abandoned
                 lock.unlock()
                 if let next { next() }
-                if stop { return }
+                if stop {
+                    AbandonedThreads.shared.finished(self)
+                    return
+                }
             }
+        }
+    }
+
+    /// Abandoned threads still parsing, with their CPU clock when abandoned, and the CPU time of
+    /// those that have finished since.
+    private final class AbandonedThreads: @unchecked Sendable {
+        static let shared = AbandonedThreads()
+        private var running: [ObjectIdentifier: (thread: ParserThread, startCPU: Double)] = [:]
+        private var finishedCPU = 0.0
+        private let lock = NSLock()
+
+        func add(_ thread: ParserThread) {
+            lock.lock(); running[ObjectIdentifier(thread)] = (thread, thread.clock.seconds); lock.unlock()
+        }
+
+        /// Called on the thread itself, whose clock is still valid.
+        func finished(_ thread: ParserThread) {
+            lock.lock()
+            if let entry = running.removeValue(forKey: ObjectIdentifier(thread)) { finishedCPU += thread.clock.seconds - entry.startCPU }
+            lock.unlock()
+        }
+
+        var total: (running: Int, cpuSeconds: Double) {
+            lock.lock(); defer { lock.unlock() }
+            return (running.count, finishedCPU + running.values.reduce(0) { $0 + ($1.thread.clock.seconds - $1.startCPU) })
         }
     }
 
