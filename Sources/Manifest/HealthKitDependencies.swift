@@ -105,20 +105,24 @@ public enum HealthKitDependencies {
     public static func scan(_ text: String, file: String, dart: Bool) -> [HealthKitDependency] {
         var found: [HealthKitDependency] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            // Most lines of a large manifest name no package: the dependency line starts `"name"` or `name:`.
-            guard let first = line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 }), dart ? first != 0x23 : first == 0x22 else { continue }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            // A dependency line starts with the package's name, `"name":` or `name:`: it is looked up
+            // by that name, so a large manifest costs one dictionary lookup per line.
+            let start = line.drop { $0 == " " || $0 == "\t" }
             let known: HealthKitPackage?
             var version: String?
             if dart {
                 // `  health: ^13.1.0`, or the block form `  health:` with `git:` / `path:` below.
-                let parts = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-                known = line.hasPrefix(" ") && parts.count == 2 ? HealthKitPackage.named(String(parts[0]), in: .pub) : nil
-                version = parts.count == 2 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+                guard line.hasPrefix(" "), let colon = start.firstIndex(of: ":") else { continue }
+                known = HealthKitPackage.named(String(start[..<colon]), in: .pub)
+                version = known == nil ? nil : start[start.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             } else {
-                known = HealthKitPackage.table.first { $0.ecosystem == .npm && trimmed.hasPrefix("\"\($0.name)\"") && trimmed.contains(":") }
-                version = known == nil ? nil : Lockfiles.quoted(after: ":", in: trimmed)
+                guard start.first == "\"", let close = start.dropFirst().firstIndex(of: "\""),
+                      start[start.index(after: close)...].drop(while: { $0 == " " || $0 == "\t" }).first == ":" else { continue }
+                known = HealthKitPackage.named(String(start[start.index(after: start.startIndex)..<close]), in: .npm)
+                version = known == nil ? nil : Lockfiles.quoted(after: ":", in: start)
             }
+            guard known != nil else { continue }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
             if let known {
                 found.append(HealthKitDependency(package: known.name, ecosystem: known.ecosystem, version: version?.isEmpty == false ? version : nil,
                                                  isDirect: true, location: FileLocation(file: file, line: index + 1),
