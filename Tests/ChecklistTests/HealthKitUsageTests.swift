@@ -44,6 +44,46 @@ final class HealthKitUsageTests: XCTestCase {
         XCTAssertEqual(try answer(audit, .availabilityChecked).status, .yes)
     }
 
+    /// The app's own wrapper with methods named like the store's (HealthVaults' `store.save(sample, of:
+    /// type)`): only a call whose arguments fit an `HKHealthStore` method is HealthKit's; the
+    /// wrapper's body holds the real call, behind its own availability check.
+    func testAWrappersMethodNamedLikeTheStoresIsNotAHealthKitCall() throws {
+        let audit = try audit(["Sources/HealthService.swift": """
+        import HealthKit
+
+        final class HealthService {
+            static var isAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
+            private let healthStore = HKHealthStore()
+
+            func save(_ sample: HKObject, of type: HKObjectType) async throws {
+                guard Self.isAvailable else { return }
+                try await healthStore.save(sample)
+            }
+
+            func execute(_ query: HKQuery, on queue: DispatchQueue) {
+                guard Self.isAvailable else { return }
+                healthStore.execute(query)
+            }
+        }
+        """, "Sources/WeightLog.swift": """
+        import HealthKit
+
+        struct WeightLog {
+            let store: HealthService
+
+            func log(_ sample: HKQuantitySample) async throws {
+                try await store.save(sample, of: HKQuantityType(.bodyMass))
+                store.execute(HKSampleQuery(sampleType: HKQuantityType(.bodyMass), predicate: nil, limit: 1, sortDescriptors: nil) { _, _, _ in }, on: .main)
+            }
+        }
+        """])
+        let availability = try answer(audit, .availabilityChecked)
+        XCTAssertEqual(availability.status, .yes, availability.reason)
+        let writes = try answer(audit, .writeStatusRechecked)
+        XCTAssertEqual(Set(writes.evidence.map(\.location.file)), ["apps/example/Sources/HealthService.swift"], "the wrapper's own save is the write: \(writes.reason)")
+        XCTAssertFalse(audit.answers.flatMap(\.evidence).contains { $0.quote.contains("of: HKQuantityType") })
+    }
+
     func testDeclaredButInvisibleHealthKitIsCannotTellNotNotApplicable() throws {
         let audit = try audit(["Sources/App.swift": """
         import SwiftUI

@@ -43,8 +43,10 @@ final class DiscoveryIsolationTests: XCTestCase {
         var sources: [String] = []
         var frameworks: [String] = []
         var settings: [String: String] = [:]
-        /// Package products linked with no package reference (a local package added as a folder).
+        /// Package products linked with no package reference (a local package added as a folder),
+        /// or from the `XCLocalSwiftPackageReference` at `localPackage`.
         var packageProducts: [String] = []
+        var localPackage: String?
     }
 
     /// A project.pbxproj with the targets, their Swift files (paths relative to the project's
@@ -71,8 +73,12 @@ final class DiscoveryIsolationTests: XCTestCase {
                 frameworkFiles.append("B\(t)F\(f)")
             }
             let products = target.packageProducts.enumerated().map { "PP\(t)_\($0.offset)" }
+            if let path = target.localPackage {
+                objects += "LP\(t) = {isa = XCLocalSwiftPackageReference; relativePath = \"\(path)\";};\n"
+            }
             for (p, product) in target.packageProducts.enumerated() {
-                objects += "PP\(t)_\(p) = {isa = XCSwiftPackageProductDependency; productName = \(product);};\n"
+                let package = target.localPackage == nil ? "" : " package = LP\(t);"
+                objects += "PP\(t)_\(p) = {isa = XCSwiftPackageProductDependency;\(package) productName = \(product);};\n"
             }
             let settings = (["PRODUCT_NAME": "$(TARGET_NAME)"].merging(target.settings) { $1 }).sorted { $0.key < $1.key }
                 .map { "\($0.key) = \"\($0.value)\";" }.joined(separator: " ")
@@ -401,6 +407,57 @@ final class DiscoveryIsolationTests: XCTestCase {
         try write("Shared/BodyLog.swift", Self.healthWriter)
         let audit = try XCTUnwrap(try auditDiscovered().audits.first)
         XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Shared/BodyLog.swift" && $0.isDependency }, "\(audit.manifest.main.sources.map(\.path))")
+    }
+
+    /// A package reference to `../<name>` from a project at the repository's top is the repository
+    /// itself cloned under that name (HealthVaults: `../health-vaults` in the `health-bank`
+    /// repository), when its own `Package.swift` can make the product — here by computed names. Its
+    /// library target is the app's code; its executable targets (another app) are not.
+    func testAPackageReferenceToTheRepositoryUnderAnotherNameIsTheApps() throws {
+        try write("Scales.xcodeproj/project.pbxproj", Self.pbxproj([
+            Target(name: "Scales", sources: ["App/App.swift"], settings: Self.healthSettings.merging(["CODE_SIGN_ENTITLEMENTS": "Scales.entitlements"]) { $1 },
+                   packageProducts: ["ScalesShared"], localPackage: "../scales-app"),
+        ]))
+        try write("App/App.swift", "import ScalesShared\n")
+        try write("Scales.entitlements", Self.entitlements)
+        try write("Package.swift", """
+        // swift-tools-version:6.0
+        import PackageDescription
+
+        enum Module {
+            static let name = "Scales"
+            static let shared = "\\(name)Shared"
+            static let widgets = "\\(name)Widgets"
+        }
+
+        let package = Package(
+            name: Module.name,
+            products: [.library(name: Module.shared, targets: [Module.shared])],
+            targets: [
+                .target(name: Module.shared, dependencies: [.product(name: "Charts", package: "charts")], path: "Shared"),
+                .executableTarget(name: Module.widgets, dependencies: [.target(name: Module.shared)], path: "Widgets"),
+            ]
+        )
+        """)
+        try write("Shared/BodyLog.swift", Self.healthWriter)
+        try write("Widgets/Widget.swift", "import HealthKit\n\nlet widgetStore = HKHealthStore()\n")
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        let paths = audit.manifest.main.sources.map(\.path)
+        XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Shared/BodyLog.swift" && $0.isDependency }, "\(paths)")
+        XCTAssertFalse(paths.contains("Widgets/Widget.swift"), "an executable target is not linked")
+        XCTAssertTrue(audit.manifest.discovery.contains { $0.isNote && $0.text.contains("'../scales-app' names a folder beside the repository") })
+        XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no)
+        XCTAssertFalse(audit.findings.contains { $0.ruleID == "availability-not-checked" })
+
+        // A package the repository's manifest cannot make (a sibling checkout of another package) is not read.
+        try write("Scales.xcodeproj/project.pbxproj", Self.pbxproj([
+            Target(name: "Scales", sources: ["App/App.swift"], settings: Self.healthSettings.merging(["CODE_SIGN_ENTITLEMENTS": "Scales.entitlements"]) { $1 },
+                   packageProducts: ["OtherKit"], localPackage: "../other-kit"),
+        ]))
+        try write("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Scales\", products: [.library(name: \"ScalesShared\", targets: [\"ScalesShared\"])], targets: [.target(name: \"ScalesShared\", path: \"Shared\")])\n")
+        let other = try XCTUnwrap(try auditDiscovered().audits.first)
+        XCTAssertFalse(other.manifest.main.sources.contains { $0.path == "Shared/BodyLog.swift" })
+        XCTAssertTrue(other.manifest.discovery.contains { $0.isNote && $0.text.contains("'../other-kit' is outside the app folder") })
     }
 
     /// A framework built by another project of the repository is the app's code; that project's

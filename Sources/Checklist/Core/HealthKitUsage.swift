@@ -189,17 +189,32 @@ private final class FactExtractor {
         case _ where HealthKitVocabulary.requestStatusChecks.contains(name):
             return .requestStatusCheck
         case "save", "delete", "deleteObjects":
-            return onStore && !call.arguments.isEmpty ? .write : nil
+            return onStore && Self.hasStoreSignature(call, name) ? .write : nil
         case "HKWorkoutBuilder", "HKLiveWorkoutBuilder", "HKWorkoutSession", "finishWorkout":
             return .write
         case "execute":
-            return onStore && !call.arguments.isEmpty ? .read : nil
+            return onStore && Self.hasStoreSignature(call, name) ? .read : nil
         case _ where HealthKitVocabulary.characteristicReads.contains(name):
             return onStore ? .read : nil
         case _ where name.hasPrefix("HK") && (name.hasSuffix("Query") || name.hasSuffix("QueryDescriptor")):
             return .read
         default:
             return nil
+        }
+    }
+
+    /// Whether the arguments fit one of `HKHealthStore`'s methods of that name: `save(_:withCompletion:)`,
+    /// `delete(_:withCompletion:)`, `deleteObjects(of:predicate:withCompletion:)`, `execute(_:)`. An
+    /// app's own `store.save(sample, of: type)` on its wrapper is not a HealthKit call (the wrapper's
+    /// body holds the real one, with whatever checks it makes).
+    static func hasStoreSignature(_ call: FunctionCallExprSyntax, _ name: String) -> Bool {
+        let labels = call.arguments.map { $0.label?.text }
+        guard let first = labels.first else { return false }
+        switch name {
+        case "save", "delete": return first == nil && labels.dropFirst().allSatisfy { $0 == "withCompletion" }
+        case "deleteObjects": return first == "of" && labels.dropFirst().allSatisfy { $0 == "predicate" || $0 == "withCompletion" }
+        case "execute": return labels == [nil]
+        default: return true
         }
     }
 

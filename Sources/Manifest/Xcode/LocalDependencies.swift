@@ -8,8 +8,9 @@ struct LocalDependencies {
     let files: AppFiles
 
     /// Swift files of the local packages at `packages` (folders relative to the app root) and of the
-    /// packages they depend on by path, two levels deep.
-    func packageSources(_ packages: [(path: String, at: FileLocation)], into discovery: inout Discovery) -> [String] {
+    /// packages they depend on by path, two levels deep. `products`: the products the app links from
+    /// each package, by its written path, when the project says.
+    func packageSources(_ packages: [(path: String, at: FileLocation)], products: [String: [String]] = [:], into discovery: inout Discovery) -> [String] {
         var found: [String] = []
         var pending = packages.map { (folder: $0.path, at: $0.at, depth: 0) }
         var seen: Set<String> = []
@@ -19,6 +20,13 @@ struct LocalDependencies {
                 // Above the app folder but in the repository (`.local(path: "../")`): read as
                 // `extra_sources` are, which the loader keeps inside the repository.
                 if depth == 0, addAbove(written, at: at, into: &discovery) { continue }
+                if depth == 0, let repository = repositoryUnderAnotherName(written, products: products[written] ?? []) {
+                    discovery.note("local package '\(written)' names a folder beside the repository; the repository's own Package.swift makes "
+                                   + "\((products[written] ?? []).joined(separator: ", ")), so it is read as that package (the repository cloned under that name)",
+                                   origin: "XCLocalSwiftPackageReference", at: at)
+                    if let inside = AppFiles.normalize(repository) { pending.append((inside, at, depth + 1)) } else { _ = addAbove(repository, at: at, into: &discovery) }
+                    continue
+                }
                 discovery.note("local package '\(written)' is outside the app folder; its code is not read (list its sources under `extra_sources` to audit them)", origin: "XCLocalSwiftPackageReference", at: at)
                 continue
             }
@@ -31,12 +39,12 @@ struct LocalDependencies {
             }
             let package = PackageManifestScan(text: text)
             var added: [String] = []
-            for target in package.targets {
-                let sourceFolder = AppFiles.join(folder, target.path ?? "Sources/\(target.name)")
-                added += ((try? files.files(under: sourceFolder)) ?? []).filter { $0.hasSuffix(".swift") }
+            for target in package.linkable {
+                guard let path = target.folder else { continue }
+                added += ((try? files.files(under: AppFiles.join(folder, path))) ?? []).filter { $0.hasSuffix(".swift") }
             }
             found += added
-            discovery.fact("\(Plural.count(added.count, "Swift file")) from the local package \(files.display(folder)) (\(package.targets.map(\.name).joined(separator: ", ")))",
+            discovery.fact("\(Plural.count(added.count, "Swift file")) from the local package \(files.display(folder)) (\(package.linkable.map(\.shownName).joined(separator: ", ")))",
                            origin: "Package.swift", at: FileLocation(file: files.display(manifest), line: 1))
             if depth < 2 {
                 pending += package.pathDependencies.map { (AppFiles.join(folder, $0.path), FileLocation(file: files.display(manifest), line: $0.line), depth + 1) }
@@ -50,12 +58,29 @@ struct LocalDependencies {
     private func addAbove(_ written: String, at: FileLocation, into discovery: inout Discovery) -> Bool {
         guard let folder = Self.climbing(written), let text = files.text(AppFiles.join(folder, "Package.swift")) else { return false }
         let package = PackageManifestScan(text: text)
-        let folders = package.targets.map { AppFiles.join(folder, $0.path ?? "Sources/\($0.name)") }.filter(files.isDirectory)
+        let folders = package.linkable.compactMap(\.folder).map { AppFiles.join(folder, $0) }.filter(files.isDirectory)
         let known = Set(discovery.config.extraSources.map(\.value))
         discovery.config.extraSources += folders.filter { !known.contains($0) }.map { Located($0, at: at) }
-        discovery.fact("\(Plural.count(folders.count, "source folder")) from the local package \(files.display(folder)) (\(package.targets.map(\.name).joined(separator: ", "))), above the app folder",
+        discovery.fact("\(Plural.count(folders.count, "source folder")) from the local package \(files.display(folder)) (\(package.linkable.map(\.shownName).joined(separator: ", "))), above the app folder",
                        origin: "Package.swift", at: FileLocation(file: files.display(AppFiles.join(folder, "Package.swift")), line: 1))
         return !folders.isEmpty
+    }
+
+    /// `../health-vaults` written in a project at the repository's top (`../../name` one folder down):
+    /// a folder beside the repository, which is where Xcode finds the repository itself when its
+    /// clone carries that name — the way a project refers to a `Package.swift` of its own
+    /// repository. Trusted only when that `Package.swift` can make every product the app links
+    /// from the reference (by name, or by names it computes); the repository's folder relative to
+    /// the app root, or nil.
+    private func repositoryUnderAnotherName(_ written: String, products: [String]) -> String? {
+        guard !products.isEmpty, let climbed = Self.climbing(written) else { return nil }
+        let parts = climbed.split(separator: "/")
+        let appDepth = AppFiles.normalize(files.app.rootInSite).map { $0 == "." ? 0 : $0.split(separator: "/").count } ?? 0
+        guard parts.count == appDepth + 2, parts.dropLast().allSatisfy({ $0 == ".." }), parts.last != ".." else { return nil }
+        let repository = appDepth == 0 ? "." : Array(repeating: "..", count: appDepth).joined(separator: "/")
+        guard let text = files.text(AppFiles.join(repository, "Package.swift")) else { return nil }
+        let package = PackageManifestScan(text: text)
+        return products.allSatisfy(package.mayMake) ? repository : nil
     }
 
     /// `../Kit/./Sources` → `../Kit/Sources`: a relative path that may climb, resolved as far as
@@ -133,9 +158,28 @@ struct LocalDependencies {
 /// What a `Package.swift` declares, read as text: its non-test targets (name, `path:`) and its
 /// dependencies by path. Computed manifests are read only as far as their literals go.
 struct PackageManifestScan {
-    struct Target { var name: String; var path: String? }
+    struct Target {
+        /// Nil when computed (`name: Module.shared`).
+        var name: String?
+        var path: String?
+        var isExecutable: Bool
+        /// Its sources' folder in the package: `path`, else `Sources/<name>`.
+        var folder: String? { path ?? name.map { "Sources/\($0)" } }
+        var shownName: String { name ?? path ?? "?" }
+    }
     var targets: [Target] = []
+    /// Library products' names; nil for one computed.
+    var libraries: [String?] = []
     var pathDependencies: [(path: String, line: Int)] = []
+
+    /// Targets an app can link: an executable target's code never reaches it.
+    var linkable: [Target] { targets.filter { !$0.isExecutable } }
+
+    /// Whether the package can make `product`: a library or target of that name, or a name computed.
+    func mayMake(_ product: String) -> Bool {
+        libraries.contains(product) || targets.contains { $0.name == product }
+            || libraries.contains(nil) || targets.contains { $0.name == nil && !$0.isExecutable }
+    }
 
     init(text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -144,24 +188,39 @@ struct PackageManifestScan {
                 pathDependencies += LocalDependencies.quotedStrings(in: String(line[range])).prefix(1).map { ($0, index + 1) }
             }
         }
+        libraries = Self.calls(#"\.library\("#, in: text).map { Self.value(of: "name", in: $0.body) }
+        targets = Self.calls(#"\.(target|executableTarget)\("#, in: text).compactMap { call in
+            let name = Self.value(of: "name", in: call.body), path = Self.value(of: "path", in: call.body)
+            // A computed name with no path has no folder to read.
+            guard name != nil || path != nil, call.body.contains("name:") else { return nil }
+            return Target(name: name, path: path, isExecutable: call.head.hasPrefix(".executableTarget"))
+        }
+    }
+
+    /// The argument text of each call matched by `pattern` (which ends at its `(`), with the match.
+    private static func calls(_ pattern: String, in text: String) -> [(head: String, body: String)] {
+        var found: [(head: String, body: String)] = []
         var rest = Substring(text)
-        while let start = rest.range(of: #"\.(target|executableTarget)\("#, options: .regularExpression) {
+        while let start = rest.range(of: pattern, options: .regularExpression) {
             var depth = 0, end = start.upperBound
             var index = rest.index(before: start.upperBound)
             while index < rest.endIndex {
                 if rest[index] == "(" { depth += 1 } else if rest[index] == ")" { depth -= 1; if depth == 0 { end = index; break } }
                 index = rest.index(after: index)
             }
-            let body = String(rest[start.upperBound..<end])
-            if let name = Self.value(of: "name", in: body) { targets.append(Target(name: name, path: Self.value(of: "path", in: body))) }
+            found.append((String(rest[start]), String(rest[start.upperBound..<end])))
             rest = rest[end...]
             if end == start.upperBound { break }
         }
+        return found
     }
 
     /// The string literal after `label:` at the top level of a target's arguments.
+    /// The first `label:` is the call's own (a computed `name: Module.kit` is not mistaken for a
+    /// dependency's `.product(name: "Other")` further on).
     private static func value(of label: String, in body: String) -> String? {
-        guard let range = body.range(of: label + #":\s*"([^"]*)""#, options: .regularExpression) else { return nil }
+        guard let first = body.range(of: label + #":\s*"#, options: .regularExpression),
+              let range = body.range(of: label + #":\s*"([^"]*)""#, options: .regularExpression), range.lowerBound == first.lowerBound else { return nil }
         return LocalDependencies.quotedStrings(in: String(body[range])).first
     }
 }

@@ -475,7 +475,8 @@ struct XcodeDiscovery {
             }
             // Local Swift packages and development pods: the app's own code outside the project's targets.
             let local = LocalDependencies(files: files)
-            var packages = project.localPackages(of: main).map { ($0.path, reader.location($0.line)) }
+            let linked = project.localPackages(of: main)
+            var packages = linked.map { ($0.path, reader.location($0.line)) }
             let unreferenced = project.unreferencedPackageProducts(of: main)
             if !unreferenced.isEmpty {
                 packages += project.folderReferences().filter { files.exists(AppFiles.join($0.path, "Package.swift")) }.map { ($0.path, reader.location($0.line)) }
@@ -483,7 +484,7 @@ struct XcodeDiscovery {
                 var folder = project.projectDirectory
                 while true {
                     let manifest = AppFiles.join(folder, "Package.swift")
-                    if let text = files.text(manifest), unreferenced.contains(where: { text.contains("\"\($0)\"") }),
+                    if let text = files.text(manifest), unreferenced.contains(where: PackageManifestScan(text: text).mayMake),
                        !packages.contains(where: { AppFiles.normalize($0.0) == AppFiles.normalize(folder) }) {
                         packages.append((folder, FileLocation(file: files.display(manifest), line: 1)))
                     }
@@ -492,7 +493,7 @@ struct XcodeDiscovery {
                     if folder.isEmpty { folder = "." }
                 }
             }
-            let packaged = local.packageSources(packages, into: &discovery)
+            let packaged = local.packageSources(packages, products: Dictionary(linked.map { ($0.path, $0.products) }) { a, b in a + b }, into: &discovery)
             let pods = local.podSources(podfile: AppFiles.join(project.projectDirectory, "Podfile"), into: &discovery)
             // Frameworks built by another project of the repository (a workspace sibling, a
             // checked-out dependency): linked by name, their code is the app's too.

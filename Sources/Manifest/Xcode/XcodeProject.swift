@@ -196,15 +196,23 @@ public struct XcodeProject: Sendable {
     /// Folders of the local Swift packages whose products the target links
     /// (`XCSwiftPackageProductDependency` → `XCLocalSwiftPackageReference.relativePath`), relative to
     /// the project's folder, with the line of the reference.
-    public func localPackages(of target: Target) -> [(path: String, line: Int)] {
+    public func localPackages(of target: Target) -> [(path: String, line: Int, products: [String])] {
         guard let node = objects[target.id] else { return [] }
-        var seen: Set<String> = []
-        return (node["packageProductDependencies"]?.strings ?? []).compactMap { id -> (String, Int)? in
-            guard let product = objects[id], let packageID = product["package"]?.string, seen.insert(packageID).inserted,
+        var found: [(path: String, line: Int, products: [String])] = []
+        var indexByPackage: [String: Int] = [:]
+        for id in node["packageProductDependencies"]?.strings ?? [] {
+            guard let product = objects[id], let packageID = product["package"]?.string,
                   let reference = objects[packageID], reference["isa"]?.string == "XCLocalSwiftPackageReference",
-                  let path = reference["relativePath"]?.string else { return nil }
-            return (projectDirectory == "." ? path : projectDirectory + "/" + path, reference.line)
+                  let path = reference["relativePath"]?.string else { continue }
+            let name = product["productName"]?.string
+            if let index = indexByPackage[packageID] {
+                if let name, !found[index].products.contains(name) { found[index].products.append(name) }
+                continue
+            }
+            indexByPackage[packageID] = found.count
+            found.append((projectDirectory == "." ? path : projectDirectory + "/" + path, reference.line, name.map { [$0] } ?? []))
         }
+        return found
     }
 
     /// Package products the target links with no package reference: a local package added to the
