@@ -168,3 +168,24 @@ final class HealthKitUsageTests: XCTestCase {
         XCTAssertEqual(try answer(audit, .usageStringsMeaningful).status, .no)
     }
 }
+
+/// A reason states what the code shows: a JavaScript app's availability call is named as written.
+final class AvailabilityReasonTests: XCTestCase {
+    func testTheReasonNamesTheLibrarysAvailabilityCall() throws {
+        let example = RuleExample.reactNative(["js/src/health.ts": """
+        import AppleHealthKit from 'react-native-health';
+
+        export function connect() {
+          AppleHealthKit.isAvailable((err: any, available: boolean) => {
+            if (!available) return;
+            AppleHealthKit.initHealthKit({ permissions: { read: ['StepCount'], write: [] } }, (error) => console.log(error));
+          });
+        }
+        """])
+        let audit = Checklist().audit(try example.load())
+        let answer = try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        XCTAssertEqual(answer.status, .yes)
+        XCTAssertTrue(answer.reason.hasPrefix("the app calls `isAvailable()`"), answer.reason)
+        XCTAssertEqual(answer.evidence.map(\.location.line), [4])
+    }
+}

@@ -27,7 +27,8 @@ struct AvailabilityAnswer {
                                              + "(not in its function, not where its type is set up, not in every caller)", [open.fact.evidence], limit: 1))
                     continue
                 }
-                guarded.append(.citing("\(facts.label(target)) calls `isHealthDataAvailable()`", checks.map(\.evidence), limit: 2))
+                let names = Set(checks.map(calledName)).sorted().map { "`\($0)()`" }
+                guarded.append(.citing("\(facts.label(target)) calls \(names.joined(separator: " and "))", checks.map(\.evidence), limit: 2))
                 continue
             }
             // A finding of the rules already names this target's unguarded call.
@@ -53,6 +54,16 @@ struct AvailabilityAnswer {
     }
 
     /// Targets whose shipping code touches HealthKit, in order of first appearance.
+    /// The availability call as the app writes it: `isHealthDataAvailable` in Swift, a library's own
+    /// method (`isAvailable`, `isHealthDataAvailableAsync`) in JavaScript or Dart.
+    private func calledName(_ check: HealthKitFact) -> String {
+        let manifest = facts.context.manifest
+        guard case .token(let language, let file, let token)? = check.site else { return HealthKitVocabulary.availabilityCheck }
+        let files = language == .dart ? manifest.dartSources : manifest.javaScriptSources
+        guard files.indices.contains(file), files[file].tokens.indices.contains(token) else { return HealthKitVocabulary.availabilityCheck }
+        return files[file].tokens[token].text
+    }
+
     static func targets(of calls: [HealthKitFact]) -> [String] {
         var seen: [String] = []
         for fact in calls where !seen.contains(fact.target) { seen.append(fact.target) }

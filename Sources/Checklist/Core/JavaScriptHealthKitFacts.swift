@@ -107,9 +107,30 @@ enum JavaScriptHealthKitFacts {
         let start = file.chain(endingAt: call.token).start
         guard let close = file.partner[call.paren] else { return false }
         if isCondition(start: start, end: close, in: file) { return true }
+        if callbackResultDecides(call, close: close, in: file) { return true }
         // `const available = await isHealthDataAvailableAsync()` → how `available` is used.
         guard let name = call.resultName(in: file) else { return false }
         return ((close + 1)..<file.tokens.count).contains { i in file.tokens[i].isIdentifier(name) && isCondition(start: i, end: i, in: file) }
+    }
+
+    /// A callback's result decides: `isAvailable((err, available) => { … resolve(!!available) })`
+    /// (react-native-health's style) — the result parameter (the last of two or more, error first)
+    /// is a condition or an operand of `!` / `&&` / `||`, returned, or handed to `resolve(…)`, which
+    /// makes it the value of the app's own promise, as `return` makes it a function's.
+    private static func callbackResultDecides(_ call: JavaScriptHealthKitCall, close: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        for open in (call.paren + 1)..<close where tokens[open].isPunctuator("(") {
+            guard let end = file.partner[open], end < close,
+                  end + 1 < close && tokens[end + 1].isPunctuator("=>") || open >= 1 && tokens[open - 1].isIdentifier("function") else { continue }
+            // Names open the list or follow a comma (`(err: any, available: boolean)`: not the types).
+            let parameters = ((open + 1)..<end).filter { tokens[$0].kind == .identifier && (tokens[$0 - 1].isPunctuator(",") || $0 - 1 == open) }
+            guard let result = parameters.last.map({ tokens[$0].text }) else { continue }
+            return ((end + 1)..<close).contains { i in
+                tokens[i].isIdentifier(result) && (isCondition(start: i, end: i, in: file)
+                    || i >= 2 && tokens[i - 1].isPunctuator("(") && tokens[i - 2].isIdentifier("resolve") && tokens[i + 1].isPunctuator(")"))
+            }
+        }
+        return false
     }
 
     private static func isCondition(start: Int, end: Int, in file: JavaScriptFile) -> Bool {

@@ -98,6 +98,16 @@ struct AvailabilityNotCheckedRule: Rule {
               await ↓requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
             }
             """]),
+            // react-native-health's callback: the result is only logged.
+            .reactNative(["js/src/health.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            AppleHealthKit.isAvailable((err: any, available: boolean) => console.log('Health available', available));
+
+            export function connect() {
+              AppleHealthKit.↓initHealthKit({ permissions: { read: ['StepCount'], write: [] } }, (error) => console.log(error));
+            }
+            """]),
             // A plugin's app: the JavaScript never gates on availability, and the plugin's own Swift
             // (audited with `extra_sources`) checks in `requestAuthorization` but not in `readSamples`.
             pluginApp(nativeReadChecks: false, marker: "↓"),
@@ -105,6 +115,25 @@ struct AvailabilityNotCheckedRule: Rule {
         nonTriggering: [
             // The same app whose plugin guards each method it exposes.
             pluginApp(nativeReadChecks: true, marker: ""),
+            // The callback's result resolves the app's own promise, whose value decides the request.
+            .reactNative(["js/src/health.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            export async function isHealthKitAvailable(): Promise<boolean> {
+              return await new Promise<boolean>((resolve) => {
+                AppleHealthKit.isAvailable((err: any, available: boolean) => {
+                  if (err) resolve(false);
+                  else resolve(!!available);
+                });
+              });
+            }
+
+            export async function connect() {
+              const available = await isHealthKitAvailable();
+              if (!available) throw new Error('HealthKit not available on this device.');
+              AppleHealthKit.initHealthKit({ permissions: { read: ['StepCount'], write: [] } }, (error) => console.log(error));
+            }
+            """]),
             .reactNative(["js/src/Health.ts": """
             import { isHealthDataAvailable, requestAuthorization } from '@kingstinct/react-native-healthkit';
 
