@@ -168,6 +168,17 @@ struct ZeroForMissingRule: Rule {
               );
             }
             """]),
+            // A zero the app then tests as "no data" before showing anything.
+            .reactNative(["js/src/sleep.tsx": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export async function stepsCard() {
+              const result: HealthValue = await new Promise((resolve) => AppleHealthKit.getStepCount({}, (_e: string, r: HealthValue) => resolve(r)));
+              const steps = result?.value ?? 0;
+              if (steps <= 0) return { value: 'No steps yet' };
+              return { value: `${steps} steps` };
+            }
+            """]),
             // A default for one field of each sample that came back, and a zero sum turned back into null.
             .reactNative(["js/src/energy.ts": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
@@ -247,7 +258,8 @@ struct ZeroForMissingRule: Rule {
             if previous.isPunctuator("??") || previous.isPunctuator("||") {
                 let operand = self.operand(before: index - 1, file)
                 guard !operand.isEmpty, values.carries(operand, in: fileIndex), !Self.isCount(operand, file),
-                      !Self.isRunningTotal(operand, zero: index, file), !Self.isPerSample(operand, file) else { continue }
+                      !Self.isRunningTotal(operand, zero: index, file), !Self.isPerSample(operand, file),
+                      !Self.isTestedSentinel(operand, file, flow: flow) else { continue }
                 add("`\(file.text(of: operand.lowerBound..<(index + 1)))` turns \"nothing came back\" into 0; a denied read also returns nothing, "
                     + "so the app shows 0 where it should say \"no data\"", at: operand.lowerBound)
                 continue
@@ -299,6 +311,26 @@ struct ZeroForMissingRule: Rule {
                 + "they read as measured zeros instead of \"no data\"", at: first.lowerBound)
         }
         return findings
+    }
+
+    /// `const avgSleep = data?.avgHoursPerNight ?? 0` … `if (avgSleep <= 0) return 'No sleep data yet'`:
+    /// the name the zero is bound to is then tested against zero (compared with 0, negated, or a
+    /// condition) in the same function — the app handles "nothing came back" itself.
+    private static func isTestedSentinel(_ operand: Range<Int>, _ file: JavaScriptFile, flow: JSFlow) -> Bool {
+        let tokens = file.tokens
+        let equals = operand.lowerBound - 1
+        guard equals >= 2, tokens[equals].isPunctuator("="), tokens[equals - 1].kind == .identifier,
+              ["const", "let", "var"].contains(where: tokens[equals - 2].isIdentifier) else { return false }
+        let name = tokens[equals - 1].text
+        let scope = flow.function(containing: equals).map(\.body) ?? 0..<tokens.count
+        let comparisons = ["<=", ">", "===", "!==", "==", "!=", "<", ">="]
+        return scope.contains { i in
+            guard i > equals + 1, i + 1 < tokens.count, tokens[i].isIdentifier(name), !tokens[i - 1].isPunctuator("."), !tokens[i - 1].isPunctuator("?.") else { return false }
+            let next = tokens[i + 1]
+            if comparisons.contains(where: next.isPunctuator), i + 2 < tokens.count, isZero(tokens[i + 2]) { return true }
+            if tokens[i - 1].isPunctuator("!") || next.isPunctuator("?") || next.isPunctuator("&&") { return true }
+            return tokens[i - 1].isPunctuator("(") && i >= 2 && tokens[i - 2].isIdentifier("if") && next.isPunctuator(")")
+        }
     }
 
     /// `samples.length || 0`: a count of what came back is 0 when nothing did, rightly.
