@@ -1,5 +1,7 @@
-import Checklist
+@testable import Checklist
 import Manifest
+import SwiftParser
+import SwiftSyntax
 import XCTest
 
 /// Answers cite HealthKit facts only, extracted once per target; an app that declares HealthKit but
@@ -187,5 +189,58 @@ final class AvailabilityReasonTests: XCTestCase {
         XCTAssertEqual(answer.status, .yes)
         XCTAssertTrue(answer.reason.hasPrefix("the app calls `isAvailable()`"), answer.reason)
         XCTAssertEqual(answer.evidence.map(\.location.line), [4])
+    }
+}
+
+/// A function's callers are the calls that can reach it: a notification center's
+/// `requestAuthorization(options:)` is not a caller of the app's own `requestAuthorization()`.
+final class GateCallerTests: XCTestCase {
+    func testOnlyCallsThatFitTheFunctionAreItsCallers() throws {
+        let example = RuleExample.healthApp(["Sources/WalkingSpeed.swift": """
+        import HealthKit
+        import UserNotifications
+
+        protocol WalkingSpeedProviding {
+            var isAvailable: Bool { get }
+            func requestAuthorization() async throws
+        }
+
+        struct HealthWalkingSpeed: WalkingSpeedProviding {
+            private let healthStore = HKHealthStore()
+            var isAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
+
+            func requestAuthorization() async throws {
+                try await healthStore.requestAuthorization(toShare: [], read: [HKQuantityType(.walkingSpeed)])
+            }
+        }
+
+        final class WalkingSpeedManager {
+            private let provider: WalkingSpeedProviding = HealthWalkingSpeed()
+
+            func connect() async {
+                guard provider.isAvailable else { return }
+                try? await provider.requestAuthorization()
+            }
+        }
+
+        final class Notifications {
+            func ask() async throws {
+                _ = try await UNUserNotificationCenter.current().requestAuthorization(options: [.alert])
+            }
+        }
+        """])
+        let audit = Checklist().audit(try example.load())
+        let answer = try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        XCTAssertEqual(answer.status, .yes, answer.reason)
+    }
+
+    /// The same text parsed as two files: a node of one is never inside a node of the other.
+    func testANodeOfAnotherFileIsNeverEnclosed() throws {
+        let text = "func requestAuthorization() async throws {\n    try await provider.requestAuthorization()\n}\n"
+        let first = Parser.parse(source: text), second = Parser.parse(source: text)
+        let function = try XCTUnwrap(first.collect(FunctionDeclSyntax.self).first)
+        let sameFile = try XCTUnwrap(first.calls.first), otherFile = try XCTUnwrap(second.calls.first)
+        XCTAssertTrue(function.encloses(sameFile))
+        XCTAssertFalse(function.encloses(otherFile))
     }
 }

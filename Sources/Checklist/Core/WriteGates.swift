@@ -188,7 +188,9 @@ struct GateFinder {
         }
         // A function the app calls: checked if every caller checks before calling it (a writer called only from a guarded flush).
         guard depth < 4, let declaration = function.as(FunctionDeclSyntax.self) else { return nil }
-        let callers = (callIndex.byName[declaration.name.text] ?? []).filter { !declaration.encloses(Syntax($0)) }
+        // Only calls that can reach this declaration: a notification center's `requestAuthorization(options:)`
+        // is not a caller of the app's `requestAuthorization()`.
+        let callers = (callIndex.byName[declaration.name.text] ?? []).filter { !declaration.encloses(Syntax($0)) && ExprShape.fits($0, declaration) }
         guard !callers.isEmpty, callers.count <= 20 else { return nil }
         var first: Check?
         for caller in callers {

@@ -351,7 +351,7 @@ struct RequestedTypeResolver {
     }
 
     private static func encloses(_ node: some SyntaxProtocol, _ use: some SyntaxProtocol) -> Bool {
-        node.position <= use.position && use.endPosition <= node.endPosition
+        node.encloses(use)
     }
 
     /// A closure between the use and its function that takes a parameter of that name (`{ types in … }`).

@@ -186,9 +186,11 @@ extension SyntaxProtocol {
         return nil
     }
 
-    /// Whether `other` lies inside this node (same tree assumed).
+    /// Whether `other` lies inside this node. Positions are offsets in a file: a node of another
+    /// file at the same offsets is not inside (OneBusAway's caller in one file counted as inside
+    /// the function it calls in another, so the caller's availability check went unseen).
     func encloses(_ other: some SyntaxProtocol) -> Bool {
-        position <= other.position && other.endPosition <= endPosition
+        position <= other.position && other.endPosition <= endPosition && root.id == other.root.id
     }
 
     /// Identifier tokens below the node (`$0` included), for cheap "does this code talk about X" tests.
@@ -354,6 +356,25 @@ enum ExprShape {
             return referencedName(generic.expression)
         }
         return SourceQuery.calledName(call)
+    }
+
+    /// Whether the call's arguments fit the function's parameters by label, as Swift matches them:
+    /// in order, a parameter with a default value may be left out, and trailing closures take the
+    /// parameters left at the end.
+    static func fits(_ call: FunctionCallExprSyntax, _ function: FunctionDeclSyntax) -> Bool {
+        let parameters = function.signature.parameterClause.parameters.map { parameter in
+            (label: parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text, optional: parameter.defaultValue != nil)
+        }
+        var next = 0
+        for argument in call.arguments {
+            let label = argument.label?.text
+            while next < parameters.count, parameters[next].label != label, parameters[next].optional { next += 1 }
+            guard next < parameters.count, parameters[next].label == label else { return false }
+            next += 1
+        }
+        let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+        let left = parameters[next...]
+        return trailing <= left.count && left.dropLast(trailing).allSatisfy(\.optional)
     }
 
     static func labels(_ call: FunctionCallExprSyntax) -> [String] {
