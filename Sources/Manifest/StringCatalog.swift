@@ -87,6 +87,9 @@ enum CatalogKeyLines {
                     } else if containers.count == 2, containers[1].isStrings {
                         let key = decode(body, escaped: escaped)
                         if found[key] == nil { found[key] = startLine }
+                        // Foundation's reader drops a U+FEFF that begins a string: the key it reports
+                        // is the one without it.
+                        if key.hasPrefix("\u{FEFF}"), found[String(key.dropFirst())] == nil { found[String(key.dropFirst())] = startLine }
                     }
                 }
                 index = end
@@ -170,12 +173,14 @@ enum CatalogKeyLines {
 public enum BuildVariables {
     public struct Expansion: Sendable, Hashable {
         public var text: String
+        /// Each name not in the settings, once, in the order first used.
         public var unresolved: [String]
     }
 
     public static func expand(_ text: String, settings: [String: String]) -> Expansion {
         var output = ""
         var unresolved: [String] = []
+        var seen: Set<String> = []
         var unclosed: Set<Character> = []
         var rest = Substring(text)
         while let dollar = rest.firstIndex(of: "$") {
@@ -195,7 +200,7 @@ public enum BuildVariables {
             if let value = settings[name] {
                 output += value
             } else {
-                unresolved.append(name)
+                if seen.insert(name).inserted { unresolved.append(name) }
                 output += rest[dollar...end]
             }
             rest = rest[rest.index(after: end)...]

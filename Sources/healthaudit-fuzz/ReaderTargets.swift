@@ -67,7 +67,11 @@ func checkCatalogLines(_ catalog: StringCatalog, data: Data) throws {
         // UTF-16 and UTF-32 catalogs are read too, but their lines cannot be compared as UTF-8 text here.
         let utf8 = String(data: data, encoding: .utf8) != nil && !data.prefix(4).contains(0) && !data.starts(with: [0xFF, 0xFE]) && !data.starts(with: [0xFE, 0xFF])
         guard plain, utf8, !lines[line - 1].contains("\\u") else { continue }
-        if !lines[line - 1].contains("\"" + key + "\"") { throw CheckFailed(description: "key '\(key)' cites line \(line), which does not hold it") }
+        // Foundation's JSON reader drops a U+FEFF that begins a string (as a byte-order mark), so a
+        // key written `"\u{FEFF}NSHealth…"` is read as `NSHealth…`: the line is compared without them.
+        let needle = Array(("\"" + key + "\"").replacingOccurrences(of: "\u{FEFF}", with: "").utf8), haystack = Array(lines[line - 1].replacingOccurrences(of: "\u{FEFF}", with: "").utf8)
+        let found = haystack.count >= needle.count && (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+        if !found { throw CheckFailed(description: "key '\(key)' cites line \(line), which does not hold it") }
     }
     for entry in catalog.localizations where !catalog.keys.contains(where: { $0.key == entry.key && $0.line == entry.line }) {
         throw CheckFailed(description: "localization of '\(entry.key)' cites line \(entry.line), its key another")

@@ -244,3 +244,23 @@ final class GateCallerTests: XCTestCase {
         XCTAssertFalse(function.encloses(otherFile))
     }
 }
+
+/// Found by the XcodeGen fuzz target: a usage string repeating an undefined `$(X)` 10,000 times
+/// (150 KB) gave 10,000 findings, each quoting the whole value (106 s of CPU). Each undefined
+/// name is reported once per key, the first four by name, the rest in one finding.
+final class UndefinedVariableBoundsTests: XCTestCase {
+    func testARepeatedUndefinedVariableIsOneFindingAndManyAreFive() throws {
+        let value = "Reads your steps for $(A)" + String(repeating: " $(A)", count: 10_000) + " $(B) $(C) $(D) $(E) $(F)"
+        let example = RuleExample(files: ["Info.plist": RuleExample.plist(["CFBundleName": "Steps", "NSHealthShareUsageDescription": value]),
+                                          "Sources/App.swift": "import HealthKit\nlet store = HKHealthStore()\n"],
+                                  read: ["stepCount"], share: [])
+        let findings = Checklist().audit(try example.load()).findings.filter { $0.ruleID == "unresolved-build-variable" }
+        XCTAssertEqual(findings.map(\.message), [
+            "$(A) in NSHealthShareUsageDescription is not defined in build_settings",
+            "$(B) in NSHealthShareUsageDescription is not defined in build_settings",
+            "$(C) in NSHealthShareUsageDescription is not defined in build_settings",
+            "$(D) in NSHealthShareUsageDescription is not defined in build_settings",
+            "NSHealthShareUsageDescription uses more variables not defined in build_settings than the 4 named",
+        ])
+    }
+}

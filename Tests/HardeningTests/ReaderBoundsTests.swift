@@ -46,6 +46,18 @@ final class ReaderBoundsTests: XCTestCase {
                        ["A/en:1", "B/de:2", "NSHealthShareUsageDescription/en:3"])
     }
 
+    /// Found by the xcstrings fuzz target: Foundation reads a key written `"\u{FEFF}NSHealth…"` without
+    /// its U+FEFF (taken for a byte-order mark), so the key it reports was not found on any line and
+    /// cited line 1. It cites the line it is written on.
+    func testAKeyBeginningWithAByteOrderMarkCitesItsLine() throws {
+        let text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"\u{FEFF}NSHealthShareUsageDescription\" : {\n"
+            + "      \"localizations\" : { \"en\" : { \"stringUnit\" : { \"state\" : \"new\", \"value\" : \"Reads steps\" } } }\n    }\n  }\n}\n"
+        let catalog = try StringCatalog.parse(Data(text.utf8), path: "App/InfoPlist.xcstrings")
+        XCTAssertEqual(catalog.keys.map { $0.key.unicodeScalars.first }, ["N"], "Foundation drops the leading U+FEFF")
+        XCTAssertEqual(catalog.keys.map { $0.line }, [4])
+        XCTAssertEqual(catalog.localizations.map(\.line), [4])
+    }
+
     /// JSONSerialization reads UTF-16 JSON too; its key lines are found the same way.
     func testAUTF16CatalogCitesTheSameLines() throws {
         let text = "{\"sourceLanguage\":\"en\",\"strings\":{\n\"A\":{},\n\"B\":{}},\"version\":\"1.0\"}"

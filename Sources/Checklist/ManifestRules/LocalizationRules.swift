@@ -199,14 +199,27 @@ struct UnresolvedBuildVariableRule: Rule {
         return context.manifest.targets.flatMap { target -> [Finding] in
             guard let plist = target.infoPlist else { return [] }
             return plist.root.keys.sorted().filter { $0.hasPrefix("NSHealth") }.flatMap { key -> [Finding] in
-                Self.strings(in: plist.root[key]!).flatMap { text in
-                    BuildVariables.expand(text, settings: settings).unresolved.map { variable in
-                        finding("$(\(variable)) in \(key) is not defined in build_settings", in: plist, key: key, target: target.id)
+                // Each undefined name once per key, the first few each with a finding of its own: a value
+                // repeating `$(X)` 10,000 times (or naming 10,000) is one finding, not 10,000.
+                var names: [String] = []
+                for text in Self.strings(in: plist.root[key]!) {
+                    for name in BuildVariables.expand(text, settings: settings).unresolved where !names.contains(name) {
+                        names.append(name)
+                        if names.count > Self.namedFindings { break }
                     }
                 }
+                var findings = names.prefix(Self.namedFindings).map { variable in
+                    finding("$(\(variable)) in \(key) is not defined in build_settings", in: plist, key: key, target: target.id)
+                }
+                if names.count > Self.namedFindings {
+                    findings.append(finding("\(key) uses more variables not defined in build_settings than the \(Self.namedFindings) named", in: plist, key: key, target: target.id))
+                }
+                return findings
             }
         }
     }
+
+    static let namedFindings = 4
 
     static func strings(in value: PlistValue) -> [String] {
         switch value {
