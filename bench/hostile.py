@@ -13,7 +13,7 @@ peak RSS come from the kernel's accounting of the finished process (`wait4`). Th
 5 s and 300 MiB each, and no line of any run's stdout or stderr that the GitHub Actions runner
 would obey as a command the tool did not mean (`::name::` at a line's start, `##[` anywhere). A
 case may also set the environment and check the files the run left. Then the same inputs are checked `--runs` times and the outputs compared
-byte for byte. Prints a Markdown table (the README keeps the latest one).
+byte for byte. Prints a Markdown table (docs/hardening.md keeps the latest one).
 """
 import argparse
 import json

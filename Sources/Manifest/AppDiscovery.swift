@@ -127,7 +127,7 @@ public enum AppDiscovery {
     /// with `findings`, each app also lists its targets and the types its code requests, and a
     /// `permissions:` block granting them, to edit for the daily summaries.
     public static func config(for apps: [App], title: String, findings: [String: Findings] = [:]) -> String {
-        var yaml = "# healthaudit.yml — written from what was found; edit freely (see the README's config section).\n"
+        var yaml = "# healthaudit.yml — written from what was found; edit freely (every key: https://github.com/healthaudit/healthaudit/blob/main/docs/config.md).\n"
         yaml += "title: \(quoted(title))\napps:\n"
         for app in apps {
             yaml += "  # \(comment(app.reason))\n"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `healthaudit.yml`: the site and the apps it audits. Every field is documented in the README.
+/// `healthaudit.yml`: the site and the apps it audits. Every field is documented in docs/config.md.
 public struct ProjectConfig: Sendable {
     public var file: String
     public var title: String

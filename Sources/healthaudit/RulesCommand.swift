@@ -154,7 +154,7 @@ struct InitCommand: ParsableCommand {
         text += """
         # Next steps: `healthaudit check` audits these apps; `healthaudit build` publishes the site.
         # Per app you may add `requested: {read: [...], share: [...]}` for types the code asks for in
-        # ways the audit cannot follow, and `ignore:` entries (rule, path, reason) — see the README.
+        # ways the audit cannot follow, and `ignore:` entries (rule, path, reason): see the reference above.
 
         """
         // O_EXCL: a config created meanwhile is not overwritten either.

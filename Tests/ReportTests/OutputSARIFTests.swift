@@ -54,7 +54,7 @@ final class OutputSARIFTests: XCTestCase {
         let help = try XCTUnwrap(missing["help"] as? [String: Any])
         XCTAssertTrue((help["markdown"] as? String)?.contains("**App Store upload fails**") == true)
         XCTAssertNotNil(help["text"] as? String)
-        XCTAssertEqual(missing["helpUri"] as? String, ToolInfo.homepage + "/blob/main/README.md?rule=usage-string-missing#rules")
+        XCTAssertEqual(missing["helpUri"] as? String, ToolInfo.homepage + "/blob/main/docs/rules.md?rule=usage-string-missing#rules")
         XCTAssertEqual((missing["defaultConfiguration"] as? [String: Any])?["level"] as? String, "error")
         let properties = try XCTUnwrap(missing["properties"] as? [String: Any])
         XCTAssertEqual(properties["tags"] as? [String], ["healthkit", "privacy", "crash", "q4"])
@@ -86,7 +86,7 @@ final class OutputSARIFTests: XCTestCase {
     }
 
     /// With the config's `base_url`, each rule links to its page on the published site; without
-    /// one (or with a path, which is no URI), to its entry in the README.
+    /// one (or with a path, which is no URI), to its entry in docs/rules.md.
     func testHelpURIPointsAtTheRulePageWhenTheSiteIsPublished() throws {
         var context = OutputFixture.context
         context.baseURL = "https://example.org/audit"
@@ -100,7 +100,7 @@ final class OutputSARIFTests: XCTestCase {
         let relative = try OutputFixture.json(SARIFReport.render(try OutputFixture.audits(), context: context))
         let fallback = (((relative["runs"] as? [[String: Any]])?[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
         XCTAssertEqual(fallback?.first { $0["id"] as? String == "cached-authorization" }?["helpUri"] as? String,
-                       ToolInfo.homepage + "/blob/main/README.md?rule=cached-authorization#rules")
+                       ToolInfo.homepage + "/blob/main/docs/rules.md?rule=cached-authorization#rules")
     }
 
     func testResultsPointIntoTheRepositoryWithStableFingerprints() throws {

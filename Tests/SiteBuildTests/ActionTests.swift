@@ -187,12 +187,16 @@ final class ActionTests: XCTestCase {
         text.matches(of: /(?:^|[\s("'=])(--[a-z][a-z0-9-]*)/).map { String($0.1) }
     }
 
-    /// The README's recipe uses this action with inputs it declares.
+    /// The README's quick start and the CI guide show workflows using this action, with inputs it declares.
     func testTheReadmeRecipeUsesTheAction() throws {
-        let readme = try String(contentsOfFile: Repository.root + "/README.md", encoding: .utf8)
         let declared = Set(try XCTUnwrap(try Self.action()["inputs"] as? [String: Any]).keys)
-        let blocks = readme.matches(of: /```yaml\n([\s\S]*?)```/).map { String($0.1) }.filter { $0.contains("uses: healthaudit/healthaudit@") }
-        XCTAssertFalse(blocks.isEmpty, "the README shows a workflow using the action")
+        var blocks: [String] = []
+        for document in ["README.md", "docs/ci.md"] {
+            let text = try String(contentsOfFile: Repository.root + "/" + document, encoding: .utf8)
+            let shown = text.matches(of: /```yaml\n([\s\S]*?)```/).map { String($0.1) }.filter { $0.contains("uses: healthaudit/healthaudit@") }
+            XCTAssertFalse(shown.isEmpty, "\(document) shows a workflow using the action")
+            blocks += shown
+        }
         var seen = 0
         for block in blocks {
             let workflow = try XCTUnwrap(try Yams.load(yaml: block) as? [String: Any], block)

@@ -47,7 +47,7 @@ public enum SARIFReport {
             + description.questions.map { "q\($0.rawValue)" }
     }
 
-    /// The rule's page on the published site when `base_url` is an absolute address, else its entry in the README.
+    /// The rule's page on the published site when `base_url` is an absolute address, else its entry in docs/rules.md.
     static func helpURI(_ id: String, context: OutputContext) -> String {
         let base = context.baseURL
         guard base.hasPrefix("https://") || base.hasPrefix("http://") else { return context.tool.ruleDocumentationURI(id) }

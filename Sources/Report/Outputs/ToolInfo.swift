@@ -13,6 +13,6 @@ public struct ToolInfo: Sendable, Hashable {
     public static let currentVersion = "0.1.0"
     public static let homepage = "https://github.com/healthaudit/healthaudit"
 
-    /// Where a rule is documented: `healthaudit explain RULE` prints the same, and the README lists every rule.
-    public func ruleDocumentationURI(_ rule: String) -> String { informationURI + "/blob/main/README.md?rule=" + rule + "#rules" }
+    /// Where a rule is documented: `healthaudit explain RULE` prints the same, and docs/rules.md lists every rule.
+    public func ruleDocumentationURI(_ rule: String) -> String { informationURI + "/blob/main/docs/rules.md?rule=" + rule + "#rules" }
 }
