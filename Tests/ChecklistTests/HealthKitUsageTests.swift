@@ -264,3 +264,40 @@ final class UndefinedVariableBoundsTests: XCTestCase {
         ])
     }
 }
+
+/// Q1 and Q6 read the same facts: a HealthKit call in a function nothing in the app calls never
+/// runs, so neither answer rests on it (Q1 said "no" for the write Q6 left out as never running).
+final class UncalledCodeAnswerTests: XCTestCase {
+    func testAnUncalledFunctionsCallDecidesNeitherAvailabilityNorWrites() throws {
+        let example = RuleExample.healthApp(["Sources/RunApp.swift": """
+        import HealthKit
+        import SwiftUI
+
+        @main
+        struct RunApp: App {
+            var body: some Scene { WindowGroup { Text("Runs") } }
+        }
+
+        final class RunStore {
+            let store = HKHealthStore()
+
+            func connect() async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount)])
+            }
+
+            func saveRun(_ workout: HKWorkout) async throws {
+                try await store.save(workout)
+            }
+        }
+
+        let runs = RunStore()
+        let connecting = Task { try await runs.connect() }
+        """])
+        let audit = Checklist().audit(try example.load())
+        let availability = try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        XCTAssertEqual(availability.status, .yes, availability.reason)
+        let writes = try XCTUnwrap(audit.answers.first { $0.question == .writeStatusRechecked })
+        XCTAssertEqual(writes.status, .notApplicable, writes.reason)
+    }
+}

@@ -77,7 +77,10 @@ struct AvailabilityAnswer {
             guard fact.target == target, case .syntax(let node)? = fact.site, Self.failsWithoutHealth(node, vocabulary) else { return nil }
             return (fact, node)
         }
-        return swift.first { finder.check(before: $0.node) == nil }
+        // A call in a function nothing in the app calls never runs: Q6 leaves its writes out, and so
+        // does this answer (the two must not contradict each other).
+        let uncalled = UncalledFunctions(sources: facts.context.sources)
+        return swift.first { finder.check(before: $0.node) == nil && uncalled?.declaration(around: $0.node) == nil }
     }
 
     /// HealthKit's own operations on a store, which fail where Health is unavailable: the framework's
