@@ -301,3 +301,29 @@ final class UncalledCodeAnswerTests: XCTestCase {
         XCTAssertEqual(writes.status, .notApplicable, writes.reason)
     }
 }
+
+/// Q4 as `checklist-answers.md` fixes it: the update string is needed when the app writes. A
+/// read-only app without it answers yes; the App Store upload risk (ITMS-90683) is a warning.
+final class ReadOnlyUsageStringTests: XCTestCase {
+    func testAReadOnlyAppWithoutTheUpdateStringAnswersYesWithAWarning() throws {
+        let example = RuleExample.healthApp(["Sources/Steps.swift": """
+        import HealthKit
+
+        final class Steps {
+            let store = HKHealthStore()
+
+            func connect() async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+            }
+        }
+        """], info: ["CFBundleName": "Steps", "NSHealthShareUsageDescription": RuleExample.goodShare], read: ["stepCount"], share: [])
+        let audit = Checklist().audit(try example.load())
+        let missing = audit.findings.filter { $0.ruleID == "usage-string-missing" }
+        XCTAssertEqual(missing.map(\.severity), [.warning])
+        XCTAssertTrue(missing.first?.message.hasSuffix("the app never writes or asks to share, so HealthKit itself does not ask for it") == true, missing.first?.message ?? "")
+        let answer = try XCTUnwrap(audit.answers.first { $0.question == .usageStringsMeaningful })
+        XCTAssertEqual(answer.status, .yes, answer.reason)
+        XCTAssertTrue(answer.reason.contains("`NSHealthUpdateUsageDescription` is not needed"), answer.reason)
+    }
+}
