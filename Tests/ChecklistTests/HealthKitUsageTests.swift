@@ -234,6 +234,40 @@ final class GateCallerTests: XCTestCase {
         XCTAssertEqual(answer.status, .yes, answer.reason)
     }
 
+    /// A helper that asks through a property helper (`promptAvailable()` reading `Self.isAvailable`)
+    /// is a check too, as one calling a function helper is.
+    func testAFunctionReadingAnAvailabilityPropertyIsACheck() throws {
+        let example = RuleExample.healthApp(["Sources/Writer.swift": """
+        import HealthKit
+
+        final class Writer {
+            static var isAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
+            private let store = HKHealthStore()
+
+            func promptAvailable() async -> Bool {
+                guard Self.isAvailable else { return false }
+                return (try? await store.statusForAuthorizationRequest(toShare: [HKObjectType.workoutType()], read: [])) == .shouldRequest
+            }
+
+            func requestAuthorization() async throws {
+                try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.heartRate)])
+            }
+        }
+
+        final class Screen {
+            let writer = Writer()
+
+            func connect() async {
+                guard await writer.promptAvailable() else { return }
+                try? await writer.requestAuthorization()
+            }
+        }
+        """])
+        let audit = Checklist().audit(try example.load())
+        let answer = try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        XCTAssertEqual(answer.status, .yes, answer.reason)
+    }
+
     /// The same text parsed as two files: a node of one is never inside a node of the other.
     func testANodeOfAnotherFileIsNeverEnclosed() throws {
         let text = "func requestAuthorization() async throws {\n    try await provider.requestAuthorization()\n}\n"
