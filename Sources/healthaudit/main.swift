@@ -220,5 +220,8 @@ func tuneAllocator() {
     #endif
 }
 
+// A parse worker (`ParseIsolation`) is this binary started with one hidden argument.
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == ParseIsolation.workerArgument { ParseIsolation.runWorker() }
 tuneAllocator()
+ParseIsolation.shared = ParseIsolation.ownBinary()
 await runHealthAudit()

@@ -8,13 +8,15 @@ import SwiftSyntax
 /// 1. `SwiftNestingScan` refuses nesting swift-syntax is slow or deep with, before it sees the file.
 /// 2. The parse draws on the run's `ParseBudget`; once that is spent, files are refused and the
 ///    run fails rather than passing without them.
-/// 3. Every parse, however small the file, runs on a parser thread with a deadline in that
-///    thread's own CPU time: other work, or other slow parses, cannot make a file miss it. Its
-///    error recovery is quadratic on some malformed text (the fuzzer's 60 KB line of `<data>` took
-///    a minute), which no cheap scan predicts. swift-syntax cannot be cancelled, so a parse past
-///    its deadline is abandoned at `SCHED_IDLE` priority, where it takes no CPU the audit wants,
-///    its time is charged to the budget (so a run abandons only a few before the budget refuses
-///    the rest), and its contents are not parsed again in this process.
+/// 3. Every parse, however small the file, has a deadline in CPU time: other work, or other slow
+///    parses, cannot make a file miss it. Its error recovery is quadratic on some malformed text
+///    (the fuzzer's 60 KB line of `<data>` took a minute), which no cheap scan predicts.
+///    swift-syntax cannot be cancelled, so with the budget's `ParseIsolation` (the command line's)
+///    a file is first parsed in a worker process, killed at the deadline; only a file parsed there
+///    in time is parsed here. Without one, or when no worker can be started, the parse runs on a
+///    parser thread that, past its deadline, is abandoned at `SCHED_IDLE` priority. Either way the
+///    time is charged to the budget (so a run gives up on only a few files before the budget
+///    refuses the rest), and the contents are not parsed again in this process.
 /// 4. The tree is refused when swift-syntax itself stopped at its nesting limit (`<…>` and `#if`
 ///    count there, which the scan leaves to it).
 public enum BoundedSwiftParse {
@@ -58,24 +60,45 @@ public enum BoundedSwiftParse {
             return .refused(Refusal(line: 1, column: nil, reason: "the run's parse budget (\(budgetText(budget))) is spent", failsRun: true))
         }
         let perFile = budget.deadline(forBytes: bytes)
-        if let cache, let known = cache.facts(for: text), case .refused = known.outcome,
-           let refusal = cachedRefusal(known, text: text, deadline: perFile) {
+        let known = cache?.facts(for: text)
+        if let known, case .refused = known.outcome, let refusal = cachedRefusal(known, text: text, deadline: perFile) {
             budget.charge(known.chargedSeconds)
             return .refused(refusal)
         }
-        let outcome = parseUncached(text, budget: budget, deadline: perFile)
-        if let cache, case .refused(let refusal) = outcome.result {
-            cache.store(SwiftFileFacts(outcome: .refused, line: refusal.line, column: refusal.column, reason: refusal.reason,
-                                       chargedSeconds: outcome.charged), for: text)
+        // A file a worker parsed in time before needs no worker now: the parse here still has its
+        // deadline, so an entry that lies costs only the kill, never a verdict.
+        let isolation = known?.outcome == .parsed ? nil : budget.isolation
+        let outcome = parseUncached(text, budget: budget, deadline: perFile, isolation: isolation)
+        if let cache {
+            switch outcome.result {
+            case .refused(let refusal):
+                cache.store(SwiftFileFacts(outcome: .refused, line: refusal.line, column: refusal.column, reason: refusal.reason,
+                                           chargedSeconds: outcome.charged), for: text)
+            case .parsed where outcome.isolated:
+                cache.store(SwiftFileFacts(outcome: .parsed, chargedSeconds: outcome.charged), for: text)
+            case .parsed: break
+            }
         }
         return outcome.result
     }
 
-    private static func parseUncached(_ text: String, budget: ParseBudget, deadline perFile: Double) -> (result: Outcome, charged: Double) {
+    private static func parseUncached(_ text: String, budget: ParseBudget, deadline perFile: Double,
+                                      isolation: ParseIsolation?) -> (result: Outcome, charged: Double, isolated: Bool) {
         if let excess = SwiftNestingScan.excess(in: text) {
-            return (.refused(Refusal(line: excess.line, column: excess.column, reason: excess.reason, failsRun: false)), 0)
+            return (.refused(Refusal(line: excess.line, column: excess.column, reason: excess.reason, failsRun: false)), 0, false)
         }
-        if tooSlow.contains(text) { return (.refused(slow(perFile)), 0) }
+        if tooSlow.contains(text) { return (.refused(slow(perFile)), 0, false) }
+        var isolated = false
+        switch isolation?.parse(text, cpuSeconds: perFile) {
+        case .finished?: isolated = true
+        case .killed(let seconds)?:
+            budget.charge(seconds)
+            tooSlow.insert(text)
+            return (.refused(slow(perFile)), seconds, false)
+        case .crashed(let signal)?:
+            return (.refused(Refusal(line: 1, column: nil, reason: crashReason(signal), failsRun: false)), 0, false)
+        case .unavailable?, nil: break
+        }
         // The file gets its whole deadline even when less of the budget is left: a parse is never
         // abandoned for the budget's sake (each abandoned parse leaves a thread behind), and the
         // run overdraws by at most one deadline per parsing worker.
@@ -89,24 +112,33 @@ public enum BoundedSwiftParse {
         case .abandoned(let seconds):
             budget.charge(seconds)
             tooSlow.insert(text)
-            return (.refused(slow(perFile)), seconds)
+            return (.refused(slow(perFile)), seconds, false)
         }
         if tree.hasMaximumNestingLevelOverflow {
-            return (.refused(Refusal(line: 1, column: nil, reason: nestingLimitReason, failsRun: false)), charged)
+            return (.refused(Refusal(line: 1, column: nil, reason: nestingLimitReason, failsRun: false)), charged, false)
         }
-        return (.parsed(tree), charged)
+        return (.parsed(tree), charged, isolated)
     }
 
     private static let nestingLimitReason = "nested deeper than swift-syntax's limit of \(maximumNestingLevel) levels (generic `<…>` and `#if` included)"
+
+    /// The signal's number only: its name would differ by platform, and the reason is cached.
+    static func crashReason(_ signal: Int32) -> String {
+        "the Swift parser crashed on this file (signal \(signal)) in the worker process that parses it first"
+    }
 
     /// A cached refusal, trusted only as far as the tool could have written it: its reason is one
     /// of the tool's own (none of the entry's text reaches a report), and its place is in the file.
     private static func cachedRefusal(_ facts: SwiftFileFacts, text: String, deadline: Double) -> Refusal? {
         guard let line = facts.line, let reason = facts.reason,
-              SwiftNestingScan.Limits().reasons.contains(reason) || reason == nestingLimitReason || reason == slow(deadline).reason,
+              SwiftNestingScan.Limits().reasons.contains(reason) || reason == nestingLimitReason || reason == slow(deadline).reason
+                || crashSignals.contains(where: { reason == crashReason($0) }),
               line <= text.utf8.lazy.filter({ $0 == 0x0A }).count + 1 else { return nil }
         return Refusal(line: line, column: facts.column, reason: reason, failsRun: false)
     }
+
+    /// Signals a crashing parse can end with (SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV on Linux and macOS).
+    private static let crashSignals: [Int32] = [4, 5, 6, 7, 8, 10, 11]
 
     private static func slow(_ seconds: Double) -> Refusal {
         Refusal(line: 1, column: nil, reason: "the Swift parser did not finish within \(Int(seconds)) s of CPU time (its error recovery is slow on some malformed files)", failsRun: false)

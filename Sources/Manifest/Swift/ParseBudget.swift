@@ -14,6 +14,9 @@ public final class ParseBudget: @unchecked Sendable {
     /// file, the largest read, gets 35 s; the largest file of the real-app corpus, 400 KB, parses in 0.1 s).
     public let fileBase: Double
     public let filePerMiB: Double
+    /// Where each file's first parse runs, so a parse past its deadline can be killed (nil: in
+    /// this process, where it can only be abandoned).
+    public let isolation: ParseIsolation?
     private var offered = 0
     private var spent = 0.0
     private let lock = NSLock()
@@ -31,8 +34,9 @@ public final class ParseBudget: @unchecked Sendable {
     #endif
 
     public init(base: Double = ParseBudget.releaseBase * ParseBudget.buildFactor, perMiB: Double = ParseBudget.releasePerMiB * ParseBudget.buildFactor,
-                fileBase: Double = 3, filePerMiB: Double = 4) {
+                fileBase: Double = 3, filePerMiB: Double = 4, isolation: ParseIsolation? = ParseIsolation.shared) {
         self.base = base
+        self.isolation = isolation
         self.perMiB = perMiB
         self.fileBase = fileBase
         self.filePerMiB = filePerMiB

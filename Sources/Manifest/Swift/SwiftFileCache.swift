@@ -6,10 +6,11 @@ import Darwin
 #endif
 
 /// What an earlier check learnt of one Swift file that depends on the file's text alone: that
-/// `BoundedSwiftParse` refused it, where and why, and the CPU time the parse drew from the run's
-/// budget. A refused file is not scanned or parsed again while its text is unchanged. (The rules
-/// read syntax trees, which are not kept: a parsed file is parsed on every run, and nothing is
-/// kept for it — an entry saying "parsed" would save nothing, and could not be trusted to.)
+/// `BoundedSwiftParse` refused it, where and why, or that a worker process parsed it in time, and
+/// the CPU time the parse drew from the run's budget. A refused file is not scanned or parsed
+/// again while its text is unchanged. (The rules read syntax trees, which are not kept: a parsed
+/// file is parsed here on every run. An entry saying "parsed" spares only the worker's parse, and
+/// is trusted no further: the parse here keeps its deadline.)
 public struct SwiftFileFacts: Codable, Sendable, Equatable {
     public enum Outcome: String, Codable, Sendable { case parsed, refused }
     public var outcome: Outcome
