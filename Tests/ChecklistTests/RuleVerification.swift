@@ -9,15 +9,16 @@ import XCTest
 /// preceded by an inline suppression, no longer raises an active finding.
 func verifyRule(_ rule: any Rule.Type, file: StaticString = #filePath, line: UInt = #line) throws {
     let id = rule.description.id
-    func findings(_ example: RuleExample) throws -> [Finding] {
-        try Checklist(rules: [rule.init()]).audit(example.load()).findings.filter { $0.ruleID == id }
+    func findings(_ app: AppManifest) -> [Finding] {
+        Checklist(rules: [rule.init()]).audit(app).findings.filter { $0.ruleID == id }
     }
+    func findings(_ example: RuleExample) throws -> [Finding] { findings(try example.load()) }
     for (index, example) in rule.description.triggering.enumerated() {
         let label = "\(id): triggering example \(index)"
-        let found = try findings(example)
+        let app = try example.load()
+        let found = findings(app)
         XCTAssertFalse(found.isEmpty, "\(label) found nothing", file: file, line: line)
         // A rule must say it applies to every kind of app it reports on (JUnit lists it only there).
-        let app = try example.load()
         XCTAssertTrue(rule.description.applies(to: app), "\(label): found on a \(app.codeKinds) app, but reads \(rule.description.reads)",
                       file: file, line: line)
         if !example.markers.isEmpty {
