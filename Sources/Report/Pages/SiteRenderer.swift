@@ -172,8 +172,10 @@ public struct SiteRenderer: Sendable {
     func rulePage(_ rule: RuleDescription, input: SiteInput) -> OutputFile {
         let path = SitePaths.rule(rule.id)
         let rationale = MarkdownRenderer.render(rule.rationale)
+        // Examples are built on each ask (`RuleDescription`): once per page here.
         let triggering = rule.triggering
         let aboutCode = RuleDescription.isAboutCode(triggering)
+        let nonTriggering = RuleExamplePresenter.html(rule.nonTriggering, aboutCode: aboutCode)
         let findings = input.apps.flatMap { app in
             app.findings.filter { $0.ruleID == rule.id }.map { finding -> [String: Any] in
                 var row = PageContext.finding(finding, from: path)
@@ -189,10 +191,10 @@ public struct SiteRenderer: Sendable {
             "questionsLabel": rule.questions.count == 1 ? "Answers review question" : "Answers review questions",
             "rationale": rationale.html,
             "triggering": RuleExamplePresenter.html(triggering, aboutCode: aboutCode).map { ["html": $0] },
-            "nonTriggering": RuleExamplePresenter.html(rule.nonTriggering, aboutCode: aboutCode).map { ["html": $0] },
+            "nonTriggering": nonTriggering.map { ["html": $0] },
             // The corrected example: the first that does not trigger the rule, as written beside the triggering one.
-            "fix": RuleExamplePresenter.html(Array(rule.nonTriggering.prefix(1)), aboutCode: aboutCode).map { ["html": $0] },
-            "hasFix": !rule.nonTriggering.isEmpty,
+            "fix": nonTriggering.prefix(1).map { ["html": $0] },
+            "hasFix": !nonTriggering.isEmpty,
             "references": rule.references.map { ["title": $0.title, "url": $0.url] },
             "findings": findings, "hasFindings": !findings.isEmpty,
         ]
