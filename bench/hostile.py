@@ -290,6 +290,15 @@ def case_xcodegen_8m(site):
     return ["check"], 2, "apps/gen/project.yml:1: error: [load] this XcodeGen spec and the files it includes come to"
 
 
+def case_xcodegen_undefined_variable_10k(site):
+    """Found by the XcodeGen fuzz target: 10,000 uses of an undefined $(X) in a usage string were
+    10,000 findings, each quoting the 150 KB value (106 s of CPU)."""
+    xcodegen_app(os.path.join(site, "apps/gen"), XCODEGEN_SPEC.replace("Gen reads your steps to chart them daily.",
+                                                                       "'Gen reads your steps for" + " $(PRODUCT_NAME)" * 10_000 + "'", 1))
+    append_app(site, "  - id: gen\n    name: Gen\n    root: apps/gen\n")
+    return ["check"], None, None
+
+
 def padded_plist(site, size):
     text = open(os.path.join(site, STEADY, "Info.plist")).read()
     entries, total, index = [], 0, 0
@@ -614,6 +623,7 @@ CASES = [
     ("XcodeGen: a 1.28 MB file included 100 times", case_xcodegen_include_100),
     ("XcodeGen: the same, found without a config", case_xcodegen_include_100_no_config),
     ("XcodeGen: an 8 MiB spec", case_xcodegen_8m),
+    ("XcodeGen: an undefined $(X) 10,000 times in a usage string", case_xcodegen_undefined_variable_10k),
     ("XML Info.plist of 7.9 MB (92,000 keys)", case_xml_plist_8m),
     ("XML Info.plist of 1 MB (12,000 keys)", case_xml_plist_1m),
     ("InfoPlist.strings of 7.9 MB (UTF-16)", case_strings_8m),

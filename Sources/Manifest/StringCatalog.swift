@@ -87,9 +87,6 @@ enum CatalogKeyLines {
                     } else if containers.count == 2, containers[1].isStrings {
                         let key = decode(body, escaped: escaped)
                         if found[key] == nil { found[key] = startLine }
-                        // Foundation's reader drops a U+FEFF that begins a string: the key it reports
-                        // is the one without it.
-                        if key.hasPrefix("\u{FEFF}"), found[String(key.dropFirst())] == nil { found[String(key.dropFirst())] = startLine }
                     }
                 }
                 index = end
@@ -125,7 +122,11 @@ enum CatalogKeyLines {
     }
 
     /// A JSON string's text between its quotes, escapes resolved as JSONSerialization resolves them.
+    /// Foundation's reader drops a U+FEFF written (unescaped) at the start of a string, taking it
+    /// for a byte-order mark: `"\u{FEFF}strings"` is its `strings`, and a key so written is read
+    /// without it. Decoded the same way here, or those keys would be found on no line.
     static func decode(_ body: ArraySlice<UInt8>, escaped: Bool) -> String {
+        let body = body.starts(with: [0xEF, 0xBB, 0xBF]) ? body.dropFirst(3) : body
         guard escaped else { return String(decoding: body, as: UTF8.self) }
         var units: [UInt16] = []
         var scalars = String.UnicodeScalarView()

@@ -234,6 +234,40 @@ final class GateCallerTests: XCTestCase {
         XCTAssertEqual(answer.status, .yes, answer.reason)
     }
 
+    /// A helper that asks through a property helper (`promptAvailable()` reading `Self.isAvailable`)
+    /// is a check too, as one calling a function helper is.
+    func testAFunctionReadingAnAvailabilityPropertyIsACheck() throws {
+        let example = RuleExample.healthApp(["Sources/Writer.swift": """
+        import HealthKit
+
+        final class Writer {
+            static var isAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
+            private let store = HKHealthStore()
+
+            func promptAvailable() async -> Bool {
+                guard Self.isAvailable else { return false }
+                return (try? await store.statusForAuthorizationRequest(toShare: [HKObjectType.workoutType()], read: [])) == .shouldRequest
+            }
+
+            func requestAuthorization() async throws {
+                try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.heartRate)])
+            }
+        }
+
+        final class Screen {
+            let writer = Writer()
+
+            func connect() async {
+                guard await writer.promptAvailable() else { return }
+                try? await writer.requestAuthorization()
+            }
+        }
+        """])
+        let audit = Checklist().audit(try example.load())
+        let answer = try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        XCTAssertEqual(answer.status, .yes, answer.reason)
+    }
+
     /// The same text parsed as two files: a node of one is never inside a node of the other.
     func testANodeOfAnotherFileIsNeverEnclosed() throws {
         let text = "func requestAuthorization() async throws {\n    try await provider.requestAuthorization()\n}\n"
@@ -299,5 +333,31 @@ final class UncalledCodeAnswerTests: XCTestCase {
         XCTAssertEqual(availability.status, .yes, availability.reason)
         let writes = try XCTUnwrap(audit.answers.first { $0.question == .writeStatusRechecked })
         XCTAssertEqual(writes.status, .notApplicable, writes.reason)
+    }
+}
+
+/// Q4 as `checklist-answers.md` fixes it: the update string is needed when the app writes. A
+/// read-only app without it answers yes; the App Store upload risk (ITMS-90683) is a warning.
+final class ReadOnlyUsageStringTests: XCTestCase {
+    func testAReadOnlyAppWithoutTheUpdateStringAnswersYesWithAWarning() throws {
+        let example = RuleExample.healthApp(["Sources/Steps.swift": """
+        import HealthKit
+
+        final class Steps {
+            let store = HKHealthStore()
+
+            func connect() async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+            }
+        }
+        """], info: ["CFBundleName": "Steps", "NSHealthShareUsageDescription": RuleExample.goodShare], read: ["stepCount"], share: [])
+        let audit = Checklist().audit(try example.load())
+        let missing = audit.findings.filter { $0.ruleID == "usage-string-missing" }
+        XCTAssertEqual(missing.map(\.severity), [.warning])
+        XCTAssertTrue(missing.first?.message.hasSuffix("the app never writes or asks to share, so HealthKit itself does not ask for it") == true, missing.first?.message ?? "")
+        let answer = try XCTUnwrap(audit.answers.first { $0.question == .usageStringsMeaningful })
+        XCTAssertEqual(answer.status, .yes, answer.reason)
+        XCTAssertTrue(answer.reason.contains("`NSHealthUpdateUsageDescription` is not needed"), answer.reason)
     }
 }

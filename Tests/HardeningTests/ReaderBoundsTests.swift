@@ -56,6 +56,9 @@ final class ReaderBoundsTests: XCTestCase {
         XCTAssertEqual(catalog.keys.map { $0.key.unicodeScalars.first }, ["N"], "Foundation drops the leading U+FEFF")
         XCTAssertEqual(catalog.keys.map { $0.line }, [4])
         XCTAssertEqual(catalog.localizations.map(\.line), [4])
+        // The same for the catalog's own member: `"\u{FEFF}strings"` is Foundation's `strings`.
+        let member = try StringCatalog.parse(Data(text.replacingOccurrences(of: "\"strings\"", with: "\"\u{FEFF}strings\"").utf8), path: "App/InfoPlist.xcstrings")
+        XCTAssertEqual(member.keys.map { $0.line }, [4])
     }
 
     /// JSONSerialization reads UTF-16 JSON too; its key lines are found the same way.

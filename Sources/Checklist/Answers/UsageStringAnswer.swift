@@ -47,7 +47,8 @@ struct UsageStringAnswer {
             }
         }
         guard missing.isEmpty else { return Answer(question: .usageStringsMeaningful, status: .no, claims: missing + claims) }
-        let imperfect = facts.imperfections
+        // A warning about a key the app does not need (its upload risk) is not about the text of the keys set.
+        let imperfect = facts.imperfections.filter { $0.ruleID != UsageStringMissingRule.description.id }
         claims.append(imperfect.isEmpty
             ? .stating("no usage-string rule finds their text vague, a placeholder or invalid")
             : .citing("their text is the app's own but imperfect: " + Self.tally(imperfect),

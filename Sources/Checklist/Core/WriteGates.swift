@@ -133,7 +133,7 @@ struct GateFinder {
     static func helpers(_ sources: [ParsedSource], gate: Gate = .status) -> [String: [Evidence]] {
         var helpers: [String: [Evidence]] = [:]
         /// Every function or accessor around `call`, named with what it rests on.
-        func addEnclosing(_ call: FunctionCallExprSyntax, resting evidence: [Evidence], into found: inout [String: [Evidence]]) {
+        func addEnclosing(_ call: some SyntaxProtocol, resting evidence: [Evidence], into found: inout [String: [Evidence]]) {
             for ancestor in call.ancestors {
                 if let function = ancestor.as(FunctionDeclSyntax.self), let body = function.body, body.encloses(call) {
                     found[function.name.text, default: []].append(contentsOf: evidence)
@@ -151,13 +151,20 @@ struct GateFinder {
             }
         }
         // A function that asks through a helper asks too (`evaluate()` calling
-        // `authorizationStatusForMindfulSession()`): two more levels.
+        // `authorizationStatusForMindfulSession()`, `promptAvailable()` reading the property
+        // `Self.isAvailable`): two more levels.
         var frontier = helpers
         for _ in 0..<2 where !frontier.isEmpty {
             var added: [String: [Evidence]] = [:]
             for source in sources {
                 for (name, evidence) in frontier {
                     for call in source.calls(named: name) { addEnclosing(call, resting: evidence, into: &added) }
+                    guard ByteSearch.contains(source.file.text, name) else { continue }
+                    for reference in source.tree.collect(DeclReferenceExprSyntax.self) where reference.baseName.text == name
+                        && reference.parent?.as(FunctionCallExprSyntax.self) == nil
+                        && reference.parent?.as(MemberAccessExprSyntax.self).map({ $0.parent?.is(FunctionCallExprSyntax.self) != true }) != false {
+                        addEnclosing(reference, resting: evidence, into: &added)
+                    }
                 }
             }
             frontier = added.filter { helpers[$0.key] == nil }
@@ -179,7 +186,10 @@ struct GateFinder {
             let inner = gate.matches(call) ? [evidence] : ExprShape.calledName(call).flatMap { helpers[$0] } ?? []
             return Check(evidence: evidence, statusCalls: inner)
         }
-        if !helpers.isEmpty, let token = function.tokens(viewMode: .sourceAccurate).first(where: { $0.position < node.position && helpers[$0.text] != nil }) {
+        // A reference to a helper, not the function's own name (a function reading a helper is one itself).
+        if !helpers.isEmpty, let token = function.tokens(viewMode: .sourceAccurate).first(where: {
+            $0.position < node.position && helpers[$0.text] != nil && $0.parent?.is(FunctionDeclSyntax.self) != true
+        }) {
             return Check(evidence: Evidence(location: source.location(of: token), quote: source.quote(token)), statusCalls: helpers[token.text] ?? [])
         }
         if !guardedTypes.isEmpty, let type = SyntaxScope.types(around: node).first, let name = SyntaxScope.typeName(of: type),

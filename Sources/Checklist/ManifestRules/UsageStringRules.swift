@@ -62,7 +62,19 @@ struct UsageStringMissingRule: Rule {
                 reasons.append("the app depends on `\(dependency.package)` (\(dependency.location)), which links HealthKit: App Store upload is rejected (ITMS-90683) because the binary references HealthKit's API, and any permission request crashes")
             }
             guard !reasons.isEmpty else { continue }
-            findings.append(finding("\(key) is missing: " + reasons.joined(separator: "; "), in: plist, missingKey: key, target: app.id))
+            var missing = finding("\(key) is missing: " + reasons.joined(separator: "; "), in: plist, missingKey: key, target: app.id)
+            // A key for access the app never uses (the update string of an app that only reads): HealthKit
+            // itself does not need it, and the checklist's answer stays yes; the upload risk is a warning.
+            // Only when the code or the requests show the other access and none of this one: where
+            // the app's use is unknown (a plugin's code not read), the key may well be needed.
+            let (this, other): (HealthKitFact.Kind, HealthKitFact.Kind) = access == "write" ? (.write, .read) : (.read, .write)
+            let otherTypes = access == "write" ? context.requestedRead : context.requestedShare
+            let uses = { (kind: HealthKitFact.Kind) in context.usage.facts.contains { $0.kind == kind && $0.ships } }
+            if types.isEmpty, !uses(this), !otherTypes.isEmpty || uses(other) {
+                missing.severity = .warning
+                missing.message += "; the app never \(access == "write" ? "writes or asks to share" : "reads or asks to read"), so HealthKit itself does not ask for it"
+            }
+            findings.append(missing)
         }
         return findings
     }
