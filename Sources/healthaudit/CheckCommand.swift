@@ -112,6 +112,11 @@ struct Check: ParsableCommand {
         context.showsAnswers = !quiet
         // Read before the audit, so a bad list or revision fails fast.
         let changes = try changedLines(siteDirectory: siteDirectory)
+        // An output over a file the user named (config, baseline, changed-files list) is refused
+        // now, not after the audit; the files the audit reads are known only after it (below).
+        let outputs = plan.reports.map(\.output) + (writeBaseline.map { [$0] } ?? [])
+        let configFile = located.configFile ?? siteDirectory + "/" + ConfigLoader.fileName
+        try OutputWriter(named: namedInputs(configFile: configFile)).refuseInputs(outputs)
         // JSON carries each app's summaries and scenarios, so a site can be built from it alone.
         let run = try AuditRunner.audit(siteDirectory: siteDirectory, apps: apps, configText: located.discoveredConfig, simulate: plan.reports.contains { $0.format == .json },
                                         discovered: located.isDiscovered, parseBudget: located.parseBudget, cache: swiftFileCache())
@@ -124,8 +129,8 @@ struct Check: ParsableCommand {
             ?? SourceLinks(gitHubEnvironment: ProcessInfo.processInfo.environment, sitePrefix: context.source.sitePath)
         context.summaries = run.summaries
         // Every output is checked against every input before the first one is written.
-        let writer = OutputWriter(auditInputs: run.inputs, named: namedInputs(configFile: located.configFile ?? siteDirectory + "/" + ConfigLoader.fileName))
-        try writer.refuseInputs(plan.reports.map(\.output) + (writeBaseline.map { [$0] } ?? []))
+        let writer = OutputWriter(auditInputs: run.inputs, named: namedInputs(configFile: configFile))
+        try writer.refuseInputs(outputs)
         var (audits, disappeared) = try applyBaseline(to: run.audits, context: context, writer: writer)
         // A baselined result is not the whole project: the JSON says so, and `build --results` refuses it.
         // `--write-baseline` accepts every finding for this run, so its result is baselined too.

@@ -1,6 +1,7 @@
 import Checklist
 import Manifest
 import XCTest
+import TestSupport
 
 /// Manifest rules on small apps (their own examples run through `verifyRule`).
 final class ManifestRuleExampleTests: XCTestCase {
@@ -34,7 +35,7 @@ final class ManifestRuleExampleTests: XCTestCase {
     }
 
     func testConfigIgnoreSuppressesButKeepsFinding() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ignore-\(UUID().uuidString)").path
+        let directory = Repository.temporaryPath("ignore")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let example = RuleExample.healthApp(info: ["NSHealthShareUsageDescription": "We need access to your health data.",
                                                    "NSHealthUpdateUsageDescription": RuleExample.goodUpdate])

@@ -1,6 +1,7 @@
 import Checklist
 import Foundation
 import Manifest
+import TestSupport
 
 /// Test scaffolding, kept out of the production module: an example written to a temporary site
 /// folder and loaded like a real app.
@@ -36,7 +37,7 @@ extension RuleExample {
 
     /// Materializes the example in a fresh temporary folder and loads it like a real app.
     func load() throws -> AppManifest {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-example-\(UUID().uuidString)").path
+        let directory = Repository.temporaryPath("healthaudit-example")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try write(to: directory)
         let config = try ConfigLoader().load(siteDirectory: directory)

@@ -6,33 +6,35 @@ import XCTest
 /// `verifyRule`): triggering examples find exactly at their `↓` markers (or somewhere, when
 /// unmarked) with a line, column and quote, never above the rule's severity; non-triggering
 /// examples find nothing; and the triggering code, wrapped in a comment or a string literal, or
-/// preceded by an inline suppression, no longer raises an active finding.
-func verifyRule(_ rule: any Rule.Type, file: StaticString = #filePath, line: UInt = #line) throws {
+/// preceded by an inline suppression, no longer raises an active finding. Returns what failed,
+/// one line each (empty when the rule passes), so rules can be verified on several threads.
+func verifyRule(_ rule: any Rule.Type) throws -> [String] {
     let id = rule.description.id
-    func findings(_ example: RuleExample) throws -> [Finding] {
-        try Checklist(rules: [rule.init()]).audit(example.load()).findings.filter { $0.ruleID == id }
+    var problems = Problems()
+    func findings(_ app: AppManifest) -> [Finding] {
+        Checklist(rules: [rule.init()]).audit(app).findings.filter { $0.ruleID == id }
     }
+    func findings(_ example: RuleExample) throws -> [Finding] { findings(try example.load()) }
     for (index, example) in rule.description.triggering.enumerated() {
         let label = "\(id): triggering example \(index)"
-        let found = try findings(example)
-        XCTAssertFalse(found.isEmpty, "\(label) found nothing", file: file, line: line)
-        // A rule must say it applies to every kind of app it reports on (JUnit lists it only there).
         let app = try example.load()
-        XCTAssertTrue(rule.description.applies(to: app), "\(label): found on a \(app.codeKinds) app, but reads \(rule.description.reads)",
-                      file: file, line: line)
+        let found = findings(app)
+        problems.expect(!found.isEmpty, "\(label) found nothing")
+        // A rule must say it applies to every kind of app it reports on (JUnit lists it only there).
+        problems.expect(rule.description.applies(to: app), "\(label): found on a \(app.codeKinds) app, but reads \(rule.description.reads)")
         if !example.markers.isEmpty {
             // A finding in a manifest (a plist key, a strings entry) has a line but no column: its marker pins the line.
-            XCTAssertEqual(found.map { "\($0.location.file):\($0.location.line ?? 0)" + ($0.location.column.map { ":\($0)" } ?? "") }.sorted(),
-                           example.markers.map { marker in
-                               let path = "apps/example/\(RuleExample.appPath(marker.file)):\(marker.line)"
-                               return CodeLanguage(path: marker.file) == nil ? path : path + ":\(marker.column)"
-                           }.sorted(),
-                           label, file: file, line: line)
+            problems.expectEqual(found.map { "\($0.location.file):\($0.location.line ?? 0)" + ($0.location.column.map { ":\($0)" } ?? "") }.sorted(),
+                                 example.markers.map { marker in
+                                     let path = "apps/example/\(RuleExample.appPath(marker.file)):\(marker.line)"
+                                     return CodeLanguage(path: marker.file) == nil ? path : path + ":\(marker.column)"
+                                 }.sorted(),
+                                 label)
         }
         for finding in found {
-            XCTAssertGreaterThanOrEqual(finding.location.line ?? 0, 1, "\(label): \(finding.message)", file: file, line: line)
-            XCTAssertFalse(finding.quote.isEmpty, "\(label) quotes nothing", file: file, line: line)
-            XCTAssertLessThanOrEqual(finding.severity, rule.description.severity, label, file: file, line: line)
+            problems.expect((finding.location.line ?? 0) >= 1, "\(label): \(finding.message)")
+            problems.expect(!finding.quote.isEmpty, "\(label) quotes nothing")
+            problems.expect(finding.severity <= rule.description.severity, "\(label): \(finding.severity) is above the rule's \(rule.description.severity)")
         }
 
         // Findings in code must come from code, not from the same words in a comment or a string.
@@ -41,7 +43,7 @@ func verifyRule(_ rule: any Rule.Type, file: StaticString = #filePath, line: UIn
         for (how, wrapping) in [("commented out", CodeLanguage.commentedOut), ("in a string literal", CodeLanguage.quoted)] {
             let wrapped = example.rewritingCode { language, _, text in wrapping(language)(text) }
             let stillFound = try findings(wrapped).filter { CodeLanguage(path: $0.location.file) != nil }
-            XCTAssertEqual(stillFound.map { "\($0.location): \($0.message)" }, [], "\(label), code \(how)", file: file, line: line)
+            problems.expectEqual(stillFound.map { "\($0.location): \($0.message)" }, [], "\(label), code \(how)")
         }
         let lines = Dictionary(grouping: inCode, by: \.location.file).mapValues { Set($0.compactMap(\.location.line)) }
         let suppressed = example.rewritingCode { _, path, text in
@@ -49,13 +51,25 @@ func verifyRule(_ rule: any Rule.Type, file: StaticString = #filePath, line: UIn
         }
         let audit = try Checklist(rules: [rule.init()]).audit(suppressed.load())
         let active = audit.activeFindings.filter { $0.ruleID == id && CodeLanguage(path: $0.location.file) != nil }
-        XCTAssertEqual(active.map { "\($0.location): \($0.message)" }, [], "\(label), with an inline suppression", file: file, line: line)
-        XCTAssertTrue(audit.findings.contains { $0.ruleID == id && $0.suppression?.origin == .inline }, "\(label): the suppressed finding is kept, marked",
-                      file: file, line: line)
+        problems.expectEqual(active.map { "\($0.location): \($0.message)" }, [], "\(label), with an inline suppression")
+        problems.expect(audit.findings.contains { $0.ruleID == id && $0.suppression?.origin == .inline }, "\(label): the suppressed finding is kept, marked")
     }
     for (index, example) in rule.description.nonTriggering.enumerated() {
-        XCTAssertEqual(try findings(example).map { "\($0.location): \($0.message)" }, [], "\(id): non-triggering example \(index)",
-                       file: file, line: line)
+        problems.expectEqual(try findings(example).map { "\($0.location): \($0.message)" }, [], "\(id): non-triggering example \(index)")
+    }
+    return problems.all
+}
+
+/// Failed expectations as XCTest words them, kept to be asserted on the test's own thread.
+struct Problems {
+    private(set) var all: [String] = []
+
+    mutating func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { all.append(message()) }
+    }
+
+    mutating func expectEqual<T: Equatable>(_ value: T, _ expected: T, _ message: @autoclosure () -> String) {
+        if value != expected { all.append("(\"\(value)\") is not equal to (\"\(expected)\") - \(message())") }
     }
 }
 
@@ -130,8 +144,10 @@ final class RuleVerificationTests: XCTestCase {
         for rule in RuleCatalog.all {
             XCTAssertFalse(rule.description.triggering.isEmpty, "\(rule.description.id) has no triggering example")
             XCTAssertFalse(rule.description.nonTriggering.isEmpty, "\(rule.description.id) has no non-triggering example")
-            try verifyRule(rule)
         }
+        // Each example in a folder of its own: rules verified on every core, problems in catalogue order.
+        let problems = try ParallelMap.map(RuleCatalog.all) { rule in Result { try verifyRule(rule) } }.flatMap { try $0.get() }
+        XCTAssertTrue(problems.isEmpty, "\(problems.count) problems:\n" + problems.joined(separator: "\n"))
     }
 
     /// The wrappers themselves: a rule that fires on code stops firing when it is a comment or a string.

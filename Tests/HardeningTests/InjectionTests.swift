@@ -21,9 +21,7 @@ final class InjectionTests: XCTestCase {
     func testInjectedStringsNeverBecomeActiveContent() throws {
         let payload = Self.payload
         // The site as the templates alone make it: whatever active content it has is theirs.
-        let baseline = try TestSite()
-        defer { baseline.remove() }
-        try baseline.build()
+        let baseline = try TestSite.builtDemo()
         var templateOwned: Set<String> = []
         for (path, data) in try baseline.snapshot() where Self.isMarkup(path) {
             templateOwned.formUnion(activeContent(String(decoding: data, as: UTF8.self)))

@@ -87,7 +87,7 @@ final class PlistCorpusTests: XCTestCase {
     }
 
     func testFilesOverTheSizeLimitAreRefusedBeforeReading() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-huge-\(UUID().uuidString)").path
+        let folder = Repository.temporaryPath("healthaudit-huge")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let huge = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>NSHealthShareUsageDescription</key>\n<string>"
@@ -238,7 +238,7 @@ final class ConfigCorpusTests: XCTestCase {
     }
 
     func testNonUTF8ConfigIsAnError() throws {
-        let site = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-config-\(UUID().uuidString)").path
+        let site = Repository.temporaryPath("healthaudit-config")
         try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: site) }
         try Data([0x74, 0x69, 0x74, 0x6C, 0x65, 0x3A, 0x20, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: site + "/healthaudit.yml"))
@@ -251,7 +251,7 @@ final class FileSystemLimitTests: XCTestCase {
     var folder: String!
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-fs-\(UUID().uuidString)").path
+        folder = Repository.temporaryPath("healthaudit-fs")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 

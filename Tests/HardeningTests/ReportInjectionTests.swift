@@ -17,17 +17,21 @@ final class ReportInjectionTests: XCTestCase {
     static let payload = "::error file=evil.swift,line=1::forged %0A ]]></failure></testcase><testcase name=\"forged\"> "
         + "@octocat | cell [x](https://evil.example/a) <b>bold</b>\nevil.swift:1:1: error: forged finding"
 
-    var site: TestSite!
-
-    override func setUpWithError() throws {
-        site = try TestSite()
-        try site.inject(Self.payload)
+    /// The site with the payload in every string of Steady, and its audit: made once, read by
+    /// every test but the one that adds a file (it injects into a site of its own).
+    static let injected = SharedFixture { () throws -> (site: TestSite, audits: [AppAudit]) in
+        let site = try TestSite(prefix: "healthaudit-shared-injected")
+        SharedFixture<Void>.removeAtExit(site.root)
+        try site.inject(payload)
+        return (site, try site.audit().audits)
     }
 
-    override func tearDown() { site.remove() }
+    var site: TestSite { get throws { try Self.injected.get().site } }
+    var audits: [AppAudit] { get throws { try Self.injected.get().audits } }
 
     func render(_ format: ReportFormat) throws -> (text: String, audits: [AppAudit]) {
-        let audits = try site.audit().audits
+        let audits = try self.audits
+        let site = try self.site
         let steady = try XCTUnwrap(audits.first { $0.manifest.id == "steady" })
         XCTAssertTrue(steady.findings.contains { $0.quote.contains("::error file=evil.swift") }, "the payload reached a finding's quote")
         let context = OutputContext(sitePrefix: "Site", siteDirectory: site.site)
@@ -99,7 +103,7 @@ final class ReportInjectionTests: XCTestCase {
         var steady = try XCTUnwrap(audits.first { $0.manifest.id == "steady" })
         steady.findings = [Finding(ruleID: "usage-string-vague", severity: .warning, message: Self.payload,
                                    location: FileLocation(file: "apps/steady/" + Self.payload, line: 3), quote: Self.payload, target: "steady")]
-        let context = OutputContext(sitePrefix: "Site", siteDirectory: site.site)
+        let context = try OutputContext(sitePrefix: "Site", siteDirectory: site.site)
         let one = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(GitLabCodeQuality.render([steady], context: context).utf8)) as? [[String: Any]])
         XCTAssertEqual(one.count, 1)
         XCTAssertEqual(one[0]["description"] as? String, Self.payload)
@@ -109,9 +113,9 @@ final class ReportInjectionTests: XCTestCase {
     /// The pull-request comment's marker is built from app ids: an id carrying the payload (the
     /// config refuses one, the marker does not rely on it) stays inside one comment on one line.
     func testTheCommentMarkerHoldsAHostileAppID() throws {
-        var steady = try XCTUnwrap(try site.audit().audits.first { $0.manifest.id == "steady" })
+        var steady = try XCTUnwrap(try audits.first { $0.manifest.id == "steady" })
         steady.manifest.config.id = "--> " + Self.payload + " <!--"
-        let text = MarkdownReport.render([steady], context: OutputContext(sitePrefix: "Site", siteDirectory: site.site))
+        let text = try MarkdownReport.render([steady], context: OutputContext(sitePrefix: "Site", siteDirectory: site.site))
         let first = try XCTUnwrap(text.split(separator: "\n").first)
         XCTAssertTrue(first.hasPrefix("<!-- healthaudit:-%2D%3E%20%3A%3Aerror%20file%3Devil.swift"), String(first))
         XCTAssertEqual(first.ranges(of: "-->").count, 1)
@@ -124,7 +128,7 @@ final class ReportInjectionTests: XCTestCase {
         // The answers quote the payload too (the app's name, a reason): no line starts as a finding or a runner command.
         XCTAssertTrue(text.contains(" Q1 "), text)
         XCTAssertFalse(text.split(separator: "\n").contains { $0.hasPrefix("evil.swift") || $0.trimmingCharacters(in: .whitespaces).hasPrefix("::") }, text)
-        var quiet = OutputContext(sitePrefix: "Site", siteDirectory: site.site)
+        var quiet = try OutputContext(sitePrefix: "Site", siteDirectory: site.site)
         quiet.showsAnswers = false
         let findingLines = TextReport.render(audits, context: quiet).split(separator: "\n")
             .filter { $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") }
@@ -135,6 +139,9 @@ final class ReportInjectionTests: XCTestCase {
     /// A source file whose name carries a line break, a workflow command and `#`: every format keeps
     /// it inside its location field, and the site still builds with the page for it.
     func testAFileNameWithALineBreakAndHashStaysOneLocation() throws {
+        let site = try TestSite()
+        defer { site.remove() }
+        try site.inject(Self.payload)
         let name = "Probe\n::error file=evil.swift::forged #1.swift"
         try site.write("apps/steady/Steady/Health/" + name, """
             import HealthKit
@@ -162,10 +169,10 @@ final class ReportInjectionTests: XCTestCase {
     /// terminal: in text, Markdown and annotations they are shown as `\u{…}` escapes.
     func testBidiAndControlCharactersAreShownEscaped() throws {
         let hostile = "ok\u{202E}txt.exe\u{1B}[31m\u{2066}x\u{2069}"
-        var audit = try XCTUnwrap(try site.audit().audits.first { $0.manifest.id == "steady" })
+        var audit = try XCTUnwrap(try audits.first { $0.manifest.id == "steady" })
         audit.findings = [Finding(ruleID: "usage-string-missing", severity: .error, message: "bad " + hostile,
                                   location: FileLocation(file: "App/\u{202E}fdp.swift", line: 3), quote: "q " + hostile, target: "steady")]
-        let context = OutputContext(sitePrefix: "Site", siteDirectory: site.site)
+        let context = try OutputContext(sitePrefix: "Site", siteDirectory: site.site)
         for output in [TextReport.render([audit], context: context), GitHubAnnotations.render([audit], context: context),
                        MarkdownReport.render([audit], context: context)] {
             XCTAssertFalse(output.unicodeScalars.contains { VisibleText.isInvisible($0) }, output)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Manifest
 import XCTest
+import TestSupport
 
 /// A Tuist app (`Project.swift`, no committed `.xcodeproj`): the manifest is read as Swift, never
 /// run; its application target's Info.plist keys, entitlements, sources and settings are the app's,
@@ -9,7 +10,7 @@ final class TuistDiscoveryTests: XCTestCase {
     var site: String!
 
     override func setUpWithError() throws {
-        site = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-tuist-\(UUID().uuidString)").path
+        site = Repository.temporaryPath("healthaudit-tuist")
         try FileManager.default.createDirectory(atPath: site + "/app/Walk/Sources", withIntermediateDirectories: true)
         try "import HealthKit\n".write(toFile: site + "/app/Walk/Sources/App.swift", atomically: true, encoding: .utf8)
         try "title: T\napps:\n  - id: walk\n    name: Walk\n    root: app\n".write(toFile: site + "/healthaudit.yml", atomically: true, encoding: .utf8)

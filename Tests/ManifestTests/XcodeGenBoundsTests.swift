@@ -1,6 +1,7 @@
 import Foundation
 @testable import Manifest
 import XCTest
+import TestSupport
 
 /// An XcodeGen spec and its includes are read within a budget (issue 33, item 12): each file once,
 /// at most 2 MiB and 100,000 YAML values in all, whether discovery starts from a config or from the
@@ -10,7 +11,7 @@ final class XcodeGenBoundsTests: XCTestCase {
     var site: String!
 
     override func setUpWithError() throws {
-        site = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-xcodegen-bounds-\(UUID().uuidString)").path
+        site = Repository.temporaryPath("healthaudit-xcodegen-bounds")
         try write("healthaudit.yml", "title: T\napps:\n  - id: walk\n    name: Walk\n    root: app\n")
         try write("app/Sources/App.swift", "import HealthKit\nlet store = HKHealthStore()\n")
     }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Manifest
 import XCTest
+import TestSupport
 
 /// An XcodeGen app with no committed Info.plist or entitlements: both come from `project.yml`,
 /// each key citing its line; a project.yml with anchors is skipped with a note, not an error.
@@ -8,7 +9,7 @@ final class XcodeGenDiscoveryTests: XCTestCase {
     var site: String!
 
     override func setUpWithError() throws {
-        site = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-xcodegen-\(UUID().uuidString)").path
+        site = Repository.temporaryPath("healthaudit-xcodegen")
         try FileManager.default.createDirectory(atPath: site + "/app/Sources", withIntermediateDirectories: true)
         try "title: T\napps:\n  - id: walk\n    name: Walk\n    root: app\n".write(toFile: site + "/healthaudit.yml", atomically: true, encoding: .utf8)
         try "import HealthKit\n".write(toFile: site + "/app/Sources/App.swift", atomically: true, encoding: .utf8)

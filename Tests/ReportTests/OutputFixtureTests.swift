@@ -73,7 +73,7 @@ enum OutputFixture {
     }
 
     static func writeTemporary(_ text: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-\(UUID().uuidString).json").path
+        let path = Repository.temporaryPath("healthaudit", extension: "json")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }

@@ -18,7 +18,7 @@ final class BuiltInTemplatesTests: XCTestCase {
     }
 
     func testAFolderOverridesFileByFileAndFallsBackForTheRest() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-templates-\(UUID().uuidString)").path
+        let folder = Repository.temporaryPath("healthaudit-templates")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "<main>{{{content}}}</main><footer>custom layout</footer>".write(toFile: folder + "/layout.mustache", atomically: true, encoding: .utf8)
@@ -31,7 +31,7 @@ final class BuiltInTemplatesTests: XCTestCase {
 
     /// The binary alone, copied to a folder with nothing beside it and run from another one.
     func testACopiedBinaryBuildsAndExportsTemplates() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-copied-\(UUID().uuidString)").path
+        let root = Repository.temporaryPath("healthaudit-copied")
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/elsewhere", withIntermediateDirectories: true)

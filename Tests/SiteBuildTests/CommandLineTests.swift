@@ -4,7 +4,7 @@ import TestSupport
 
 /// The commands people expect of a linter: `--version`, "did you mean", `rules`, `explain`.
 final class CommandLineTests: XCTestCase {
-    let folder = FileManager.default.temporaryDirectory.path
+    let folder = Repository.scratch
 
     func testVersionIsTheToolVersion() throws {
         let run = try HealthAuditBinary.run(["--version"], in: folder)

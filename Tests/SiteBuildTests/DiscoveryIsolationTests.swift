@@ -13,7 +13,7 @@ final class DiscoveryIsolationTests: XCTestCase {
     var root: String!
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-isolation-\(UUID().uuidString)").path
+        root = Repository.temporaryPath("healthaudit-isolation")
         try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
     }
 

@@ -14,7 +14,7 @@ final class FixtureRepositoryTests: XCTestCase {
 
     override func setUpWithError() throws {
         try HealthAuditBinary.requireBuilt()
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-fixtures-\(UUID().uuidString)").path
+        root = Repository.temporaryPath("healthaudit-fixtures")
         try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: HealthAuditBinary.path, toPath: binary)

@@ -9,7 +9,7 @@ final class NoConfigCheckTests: XCTestCase {
     var root: String!
 
     override func setUpWithError() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-noconfig-\(UUID().uuidString)").path
+        root = Repository.temporaryPath("healthaudit-noconfig")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
 

@@ -20,9 +20,33 @@ final class ResultsBuildTests: XCTestCase {
     }
 
     /// Two CI jobs: one checks the first two apps of the config, the other the rest.
-    private func writeResults(into folder: String = "results") throws {
-        try run(["check", "--site", "Site", "--app", "veloride", "--app", "trainer", "--no-fail", "--format", "json", "--output", "\(folder)/1-bikes.json"])
-        try run(["check", "--site", "Site", "--app", "cos", "--app", "runner", "--app", "steady", "--no-fail", "--format", "json", "--output", "\(folder)/2-rest.json"])
+    private static func checkResults(in root: String) throws {
+        for (name, apps) in [("1-bikes", ["veloride", "trainer"]), ("2-rest", ["cos", "runner", "steady"])] {
+            let arguments = ["check", "--site", "Site"] + apps.flatMap { ["--app", $0] } + ["--no-fail", "--format", "json", "--output", "results/\(name).json"]
+            let result = try HealthAuditBinary.run(arguments, in: root)
+            guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(arguments): \(result.stderr)"]) }
+        }
+    }
+
+    /// The two CI jobs' results on the unchanged demo site, checked once by the binary and copied
+    /// into each test that starts from them (the check is deterministic: `DeterminismTests`).
+    private static let unchangedResults = SharedFixture { () throws -> [String: Data] in
+        let site = try TestSite(prefix: "healthaudit-shared-results")
+        defer { site.remove() }
+        try checkResults(in: site.root)
+        return try TestSite.snapshot(of: site.root + "/results")
+    }
+
+    /// The two CI jobs run on the fixture as it is now (after the test changed it).
+    private func checkResults() throws { try Self.checkResults(in: fixture.root) }
+
+    /// The two CI jobs' results on the unchanged site, in `results/`.
+    private func writeResults() throws {
+        for (name, data) in try Self.unchangedResults.get() {
+            let path = fixture.root + "/results/" + name
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: path))
+        }
     }
 
     private func snapshot(_ folder: String) throws -> [String: Data] { try fixture.snapshot(fixture.root + "/" + folder) }
@@ -31,7 +55,7 @@ final class ResultsBuildTests: XCTestCase {
     private func read(_ path: String) throws -> String { try String(contentsOfFile: fixture.root + "/" + path, encoding: .utf8) }
 
     func testSiteFromTheResultsOfTwoChecksEqualsTheSiteFromSources() throws {
-        try writeResults()
+        try checkResults()
         try run(["build", "--site", "Site", "--output", "from-sources"])
         let built = try run(["build", "--results", "results", "--output", "from-results", "--base-url", "https://example.org/healthaudit/"])
         XCTAssertTrue(built.stderr.contains("load: 5 apps from 2 results in"), built.stderr)
@@ -148,7 +172,7 @@ final class ResultsBuildTests: XCTestCase {
         try fixture.write("../history/README.md", "kept by CI\n")
         try run(["build", "--results", "results", "--history", "history", "--output", "site"], epoch: 1_775_044_800)
         try introduceOneFindingAndFixAnother()
-        try writeResults()
+        try checkResults()
         let second = try run(["build", "--results", "results", "--history", "history", "--output", "site"], epoch: 1_775_131_200)
         XCTAssertTrue(second.stderr.contains("history: 2 runs recorded in"), second.stderr)
 

@@ -41,9 +41,7 @@ final class SiteBuildTests: XCTestCase {
 
     /// End to end on the demo site: every page, chart and asset link resolves from disk.
     func testEveryInternalLinkOfTheDemoSiteIsRelativeAndResolves() throws {
-        let site = try TestSite()
-        sites.append(site)
-        try site.build()
+        let site = try TestSite.builtDemo()
         var checked = 0
         for (path, data) in try site.snapshot() where path.hasSuffix(".html") {
             let html = String(decoding: data, as: UTF8.self)
@@ -90,9 +88,7 @@ final class SiteBuildTests: XCTestCase {
     /// opens with the crash and the errors, each linked to its place on the page; findings are one
     /// card per rule; no message shows a raw backtick.
     func testTheWorstProblemsComeFirstAndLinkToTheirPlace() throws {
-        let site = try TestSite()
-        sites.append(site)
-        try site.build()
+        let site = try TestSite.builtDemo()
         let index = try site.read("index.html")
         let trainerRow = try XCTUnwrap(index.components(separatedBy: "<tr>").first { $0.contains("apps/trainer/index.html") })
         let crash = try XCTUnwrap(trainerRow.range(of: "Simulated crash in"))
@@ -128,9 +124,7 @@ final class SiteBuildTests: XCTestCase {
     /// A rule page shows the file that triggers with the finding's line marked — not the example's
     /// Info.plist scaffolding — and links the documents the rule rests on.
     func testRulePagesShowTheTriggeringFileAndTheirSources() throws {
-        let site = try TestSite()
-        sites.append(site)
-        try site.build()
+        let site = try TestSite.builtDemo()
         let page = try site.read("rules/read-status-probed.html")
         XCTAssertTrue(page.contains("<mark class=\"trigger\">        isAuthorized = hasWriteAccess</mark>"), page)
         XCTAssertFalse(page.contains("CFBundleName"), "the Info.plist every example carries is left out")
@@ -144,9 +138,7 @@ final class SiteBuildTests: XCTestCase {
     /// Markdown in messages, rationales and questions is rendered on every page: outside code
     /// blocks and code spans no backtick is left for a reader to see.
     func testNoRawBacktickOnAnyPage() throws {
-        let site = try TestSite()
-        sites.append(site)
-        try site.build()
+        let site = try TestSite.builtDemo()
         let pages = try FileManager.default.subpathsOfDirectory(atPath: site.output).filter { $0.hasSuffix(".html") }
         XCTAssertGreaterThan(pages.count, 80)
         for page in pages {
@@ -161,12 +153,11 @@ final class SiteBuildTests: XCTestCase {
     /// `404.html` for static hosts: styled like every page, listing the apps; with `base_url` its
     /// relative links resolve from any depth.
     func testTheNotFoundPageListsTheAppsAndTakesTheBaseURL() throws {
-        let site = try TestSite()
-        sites.append(site)
-        try site.build()
-        let page = try site.read("404.html")
+        let page = try TestSite.builtDemo().read("404.html")
         XCTAssertTrue(page.contains("<h1>Page not found</h1>") && page.contains("<a href=\"apps/trainer/index.html\">"), page)
         XCTAssertTrue(page.contains("<head>\n<base href=\"https://example.org/healthaudit/\">"), page)
+        let site = try TestSite()
+        sites.append(site)
         let config = try String(contentsOfFile: site.site + "/healthaudit.yml", encoding: .utf8)
         try config.replacingOccurrences(of: "base_url: https://example.org/healthaudit/\n", with: "")
             .write(toFile: site.site + "/healthaudit.yml", atomically: true, encoding: .utf8)
@@ -177,9 +168,7 @@ final class SiteBuildTests: XCTestCase {
     /// Opened from disk (`file://`), `404.html` is styled and links within the site: its CSS is
     /// inline, and the `<base>` of `base_url` is dropped there (a static host still gets it).
     func testTheNotFoundPageWorksFromDisk() throws {
-        let site = try TestSite()
-        sites.append(site)
-        try site.build()
+        let site = try TestSite.builtDemo()
         let page = try site.read("404.html")
         XCTAssertFalse(page.contains("<link rel=\"stylesheet\""), "no stylesheet to fetch from the published site")
         XCTAssertTrue(page.contains("<style>\n:root {"), "the site's CSS inline")

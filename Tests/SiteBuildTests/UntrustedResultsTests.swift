@@ -11,23 +11,37 @@ import XCTest
 /// budget while it is rendered, and control and bidi characters escaped on every page. In
 /// process, on results written here by the same code as `check --format json`.
 final class UntrustedResultsTests: XCTestCase {
+    /// The findings site with a scenario and a heart rate the app may read, so every block of the
+    /// result has its numbers.
+    private static func makeSite() throws -> TestSite {
+        let site = try TestSite(files: InlineApp.findingsSite, prefix: "healthaudit-untrusted")
+        try site.edit("healthaudit.yml") {
+            $0.replacingOccurrences(of: "    name: VeloRide\n", with: "    name: VeloRide\n    scenarios: [partial-grant]\n    permissions:\n      heartRate: {read: granted}\n")
+        }
+        return site
+    }
+
+    /// The site and its audit, made once: the tests only read them (the one that edits the site
+    /// makes its own), each writing its results, site and history in a folder of its own.
+    private static let audited = SharedFixture { () throws -> (site: TestSite, state: BuildState) in
+        let site = try makeSite()
+        SharedFixture<Void>.removeAtExit(site.root)
+        return (site, try Pipeline.auditAndSimulate.run(site.options))
+    }
+
     private var site: TestSite!
     private var audits: BuildState!
-    private var root: String { site.root }
+    private var root: String!
     private var results: String { root + "/results" }
     private var output: String { root + "/public" }
     private var history: String { root + "/history" }
 
     override func setUpWithError() throws {
-        site = try TestSite(files: InlineApp.findingsSite, prefix: "healthaudit-untrusted")
-        // A scenario and a heart rate the app may read, so every block of the result has its numbers.
-        try site.edit("healthaudit.yml") {
-            $0.replacingOccurrences(of: "    name: VeloRide\n", with: "    name: VeloRide\n    scenarios: [partial-grant]\n    permissions:\n      heartRate: {read: granted}\n")
-        }
-        audits = try Pipeline.auditAndSimulate.run(site.options)
+        (site, audits) = try Self.audited.get()
+        root = Repository.temporaryDirectory("healthaudit-untrusted-run")
     }
 
-    override func tearDown() { site?.remove() }
+    override func tearDown() { root.map { try? FileManager.default.removeItem(atPath: $0) } }
 
     /// The result `check --format json` writes for `apps`, edited by `edit`, as `results/<name>`.
     private func writeResult(_ name: String, apps: [String], edit: (JSONValue) -> JSONValue = { $0 }) throws {
@@ -319,6 +333,8 @@ final class UntrustedResultsTests: XCTestCase {
             return edited
         }
         try Pipeline.build(for: options()).run(options())
+        let site = try Self.makeSite()
+        defer { site.remove() }
         try site.edit("healthaudit.yml") { $0.replacingOccurrences(of: "name: VeloRide", with: "name: \"Velo\\u202ERide\\0\"") }
         try site.edit("apps/veloride/VeloRide/Info.plist") { $0.replacingOccurrences(of: "Pace reads", with: "Pace \u{202E}reads") }
         try site.build()

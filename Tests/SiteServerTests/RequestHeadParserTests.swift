@@ -1,6 +1,7 @@
 import Foundation
 @testable import SiteServer
 import XCTest
+import TestSupport
 
 /// The head parser and the page scanner, without sockets: limits, byte-at-a-time arrival,
 /// and a marker found across window boundaries.
@@ -65,7 +66,7 @@ final class RequestHeadParserTests: XCTestCase {
     }
 
     func testLastMarkerIsFoundAcrossWindows() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-scan-\(UUID().uuidString).html").path
+        let path = Repository.temporaryPath("healthaudit-scan", extension: "html")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let marker = Array("</body>".utf8)
         for size in [7, 10, 63, 64, 65, 200] {
@@ -82,7 +83,7 @@ final class RequestHeadParserTests: XCTestCase {
         }
         try Data("no marker here".utf8).write(to: URL(fileURLWithPath: path))
         XCTAssertNil(OpenFile.open(path)?.lastOffset(of: marker, window: 4))
-        XCTAssertNil(OpenFile.open(FileManager.default.temporaryDirectory.path), "a folder is not a regular file")
+        XCTAssertNil(OpenFile.open(Repository.scratch), "a folder is not a regular file")
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SiteServer
 import XCTest
+import TestSupport
 
 /// The checks that run before any file-system access, and the pure helpers around them.
 final class RequestPathTests: XCTestCase {
@@ -67,7 +68,7 @@ final class RequestPathTests: XCTestCase {
     }
 
     func testWatcherIgnoresTheOutputAndItsStagingFolders() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-watch-\(UUID().uuidString)").path
+        let root = Repository.temporaryPath("healthaudit-watch")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let fileManager = FileManager.default
         for folder in ["site/public", "site/.public-tmp-1", "site/.public-old-2", "site/content", "templates"] {

@@ -13,7 +13,7 @@ public enum JSONSchema {
 
     /// The same for several documents, with one Python process.
     public static func errors(_ documents: [String], schemaPath: String) throws -> [[String]] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("healthaudit-schema-\(UUID().uuidString)")
+        let directory = URL(fileURLWithPath: Repository.temporaryPath("healthaudit-schema"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var paths: [String] = []

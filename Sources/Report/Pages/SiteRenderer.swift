@@ -33,7 +33,9 @@ public struct SiteRenderer: Sendable {
         }
         files.append(.now(rulesIndexPage(input)))
         files.append(.now(notFoundPage(input)))
-        files += RuleCatalog.all.map { rule in .later(SitePaths.rule(rule.description.id)) { rulePage(rule.description, input: input) } }
+        files += RuleCatalog.all.map { rule in
+            .later(SitePaths.rule(rule.description.id)) { rulePage(rule.description, examples: RuleExamplePages.shown(for: rule), input: input) }
+        }
         // A content page depends on its own text, the templates, the site title and the set of page paths (its links).
         let links = ContentLinkMap(input.contentPages)
         let shared = StableDigest.hex([templates.digest, input.title, links.digest, "\(footer.version) \(footer.commit ?? "") \(footer.date ?? "")"].joined(separator: "|"))
@@ -169,11 +171,9 @@ public struct SiteRenderer: Sendable {
         return page("rules", path: path, title: "Rules", context: ["rules": rules], siteTitle: input.title)
     }
 
-    func rulePage(_ rule: RuleDescription, input: SiteInput) -> OutputFile {
+    func rulePage(_ rule: RuleDescription, examples: RuleExamplePages.Shown, input: SiteInput) -> OutputFile {
         let path = SitePaths.rule(rule.id)
         let rationale = MarkdownRenderer.render(rule.rationale)
-        let triggering = rule.triggering
-        let aboutCode = RuleDescription.isAboutCode(triggering)
         let findings = input.apps.flatMap { app in
             app.findings.filter { $0.ruleID == rule.id }.map { finding -> [String: Any] in
                 var row = PageContext.finding(finding, from: path)
@@ -188,11 +188,11 @@ public struct SiteRenderer: Sendable {
             "hasQuestions": !rule.questions.isEmpty,
             "questionsLabel": rule.questions.count == 1 ? "Answers review question" : "Answers review questions",
             "rationale": rationale.html,
-            "triggering": RuleExamplePresenter.html(triggering, aboutCode: aboutCode).map { ["html": $0] },
-            "nonTriggering": RuleExamplePresenter.html(rule.nonTriggering, aboutCode: aboutCode).map { ["html": $0] },
+            "triggering": examples.triggering.map { ["html": $0] },
+            "nonTriggering": examples.nonTriggering.map { ["html": $0] },
             // The corrected example: the first that does not trigger the rule, as written beside the triggering one.
-            "fix": RuleExamplePresenter.html(Array(rule.nonTriggering.prefix(1)), aboutCode: aboutCode).map { ["html": $0] },
-            "hasFix": !rule.nonTriggering.isEmpty,
+            "fix": examples.nonTriggering.prefix(1).map { ["html": $0] },
+            "hasFix": !examples.nonTriggering.isEmpty,
             "references": rule.references.map { ["title": $0.title, "url": $0.url] },
             "findings": findings, "hasFindings": !findings.isEmpty,
         ]
@@ -234,6 +234,41 @@ enum ContentLinks {
         guard let normalized = try? ContainedPath.resolve(joined, in: ""), let target = pages[String(normalized.drop { $0 == "/" })] else { return nil }
         let anchor = parts.count > 1 ? "#" + parts[1] : ""
         return SitePaths.link(from: page, to: target) + anchor
+    }
+}
+
+/// A catalogue rule's examples as its page shows them. They are the rule's alone, yet building
+/// and escaping them was most of the render of a small site; `serve` renders every rule page on
+/// each rebuild, so each rule's are made once per process.
+enum RuleExamplePages {
+    struct Shown: Sendable {
+        var triggering: [String]
+        var nonTriggering: [String]
+    }
+
+    private static let made = Made()
+
+    static func shown(for rule: any Rule.Type) -> Shown {
+        let key = ObjectIdentifier(rule)
+        if let shown = made[key] { return shown }
+        // Examples are built on each ask (`RuleDescription`): once here.
+        let description = rule.description
+        let triggering = description.triggering
+        let aboutCode = RuleDescription.isAboutCode(triggering)
+        let shown = Shown(triggering: RuleExamplePresenter.html(triggering, aboutCode: aboutCode),
+                          nonTriggering: RuleExamplePresenter.html(description.nonTriggering, aboutCode: aboutCode))
+        made[key] = shown
+        return shown
+    }
+
+    private final class Made: @unchecked Sendable {
+        private let lock = NSLock()
+        private var shown: [ObjectIdentifier: Shown] = [:]
+
+        subscript(key: ObjectIdentifier) -> Shown? {
+            get { lock.withLock { shown[key] } }
+            set { lock.withLock { shown[key] = newValue } }
+        }
     }
 }
 
