@@ -463,6 +463,49 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked }).status, .no)
     }
 
+    /// The same with a library function imported bare (kingstinct's `isHealthDataAvailable()`),
+    /// called only for a label, and a function of the app's own of that name, which is not it.
+    func testABareImportedAvailabilityCallOnlyShownIsNamedInTheFinding() throws {
+        let example = RuleExample.reactNative(["js/src/Health.ts": """
+            import { isHealthDataAvailable, requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export const healthLabel = () => (isHealthDataAvailable() ? 'Health ✅' : 'Health ❌');
+
+            export async function connect() {
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
+            }
+            """, "js/src/App.ts": """
+            function isAvailable() { return true; }
+            export const shown = isAvailable();
+            """])
+        let audit = Checklist().audit(try example.load())
+        let finding = try XCTUnwrap(audit.findings.first { $0.ruleID == "availability-not-checked" })
+        XCTAssertTrue(finding.message.contains("the app calls `isHealthDataAvailable` only to show or log the result (Health.ts:3)"), finding.message)
+    }
+
+    /// A watch app that never checks: Health is on every Apple Watch, so the finding is a note
+    /// that says so (the checklist still asks each target to check), not a failure predicted.
+    func testAWatchAppWithoutACheckGetsANoteSayingWhy() throws {
+        let example = RuleExample.healthApp([
+            "Watch/Info.plist": RuleExample.plist(["NSExtension": ["NSExtensionPointIdentifier": "com.apple.watchkit"] as KeyValuePairs<String, Any>]),
+            "Watch/Sources/Workout.swift": """
+            import HealthKit
+
+            final class Workout {
+                let store = HKHealthStore()
+                func ask() {
+                    store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: []) { _, _ in }
+                }
+            }
+            """,
+        ])
+        let audit = Checklist().audit(try example.load())
+        let findings = audit.findings.filter { $0.ruleID == "availability-not-checked" }
+        XCTAssertEqual(findings.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/example/Watch/Sources/Workout.swift:6"])
+        XCTAssertEqual(findings.first?.severity, .note)
+        XCTAssertTrue(findings.first?.message.contains("Health is present on every Apple Watch") == true, findings.first?.message ?? "")
+    }
+
     func testAvailabilityYesCitesTheCheckOfEachTargetAndNoCitesTheUnguardedOne() throws {
         let guarded = try XCTUnwrap(try answers(AnswerFixtures.widgetNeverAsks)[.availabilityChecked])
         XCTAssertEqual(guarded.status, .yes, guarded.reason)

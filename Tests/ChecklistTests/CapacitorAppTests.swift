@@ -68,6 +68,62 @@ final class CapacitorAppTests: XCTestCase {
         XCTAssertEqual(misread.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/steps/src/main.ts:5"])
     }
 
+    /// A plugin developed beside the app (`"file:../health-plugin"`): its Swift is compiled into
+    /// the app, so its own availability checks decide question 1 — read as dependency code, with
+    /// its tests left out, and a `file:` path that leaves the repository read from nowhere.
+    func testALocalPluginsSwiftIsTheAppsDependencyCode() throws {
+        let app = "apps/steps/", plugin = "apps/health-plugin/"
+        site = try TestSite(files: [
+            "healthaudit.yml": "title: Capacitor\napps:\n  - id: steps\n    name: Steps\n    root: apps/steps/ios/App\n    project: App.xcodeproj\n",
+            app + "package.json": #"{ "name": "steps", "dependencies": { "@capacitor/core": "^7.0.0", "health-plugin": "file:../health-plugin", "escape": "file:../../../.." } }"#,
+            app + "capacitor.config.json": #"{ "appId": "app.steps", "appName": "Steps", "webDir": "public" }"#,
+            app + "src/main.ts": """
+                import { Health } from 'health-plugin';
+
+                export async function steps() {
+                  await Health.requestAuthorization({ read: ['steps'], write: [] });
+                  return await Health.readSamples({ dataType: 'steps', limit: 10 });
+                }
+
+                """,
+            app + "ios/App/App.xcodeproj/project.pbxproj": Self.pbxproj,
+            app + "ios/App/App/Info.plist": InlineApp.infoPlist(["CFBundleName": "Steps", "NSHealthShareUsageDescription": InlineApp.share, "NSHealthUpdateUsageDescription": InlineApp.update]),
+            app + "ios/App/App/AppDelegate.swift": "import UIKit\nimport Capacitor\n\n@UIApplicationMain\nclass AppDelegate: UIResponder, UIApplicationDelegate {}\n",
+            plugin + "package.json": #"{ "name": "health-plugin", "capacitor": { "ios": { "src": "native/ios" } } }"#,
+            plugin + "native/ios/Sources/HealthPlugin/Health.swift": """
+                import HealthKit
+
+                final class Health {
+                    private let healthStore = HKHealthStore()
+
+                    func requestAuthorization(read: Set<HKObjectType>) async throws {
+                        guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }
+                        try await healthStore.requestAuthorization(toShare: [], read: read)
+                    }
+
+                    func readSamples(type: HKSampleType) async throws -> [HKSample] {
+                        guard HKHealthStore.isHealthDataAvailable() else { throw HealthError.unavailable }
+                        let descriptor = HKSampleQueryDescriptor(predicates: [.sample(type: type)], sortDescriptors: [], limit: 50)
+                        return try await descriptor.result(for: healthStore)
+                    }
+                }
+
+                enum HealthError: Error { case unavailable }
+
+                """,
+            plugin + "native/ios/Tests/HealthPluginTests/HealthTests.swift": "import HealthKit\nlet store = HKHealthStore()\n",
+        ])
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        let audit = Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+        let pluginFiles = audit.manifest.main.sources.filter(\.isDependency).map(\.path)
+        XCTAssertEqual(pluginFiles, ["apps/health-plugin/native/ios/Sources/HealthPlugin/Health.swift"])
+        XCTAssertTrue(audit.manifest.discovery.contains { $0.text == "1 Swift file of the local package health-plugin (apps/health-plugin/native/ios) read as the app's dependency code"
+            && $0.location == FileLocation(file: "apps/steps/package.json", line: 1) }, audit.manifest.discovery.map(\.text).joined(separator: "\n"))
+        XCTAssertEqual(audit.findings.filter { $0.ruleID == "availability-not-checked" }.map(\.message), [])
+        let availability = try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        XCTAssertNotEqual(availability.status, .no, availability.reason)
+    }
+
     func testAProjectWithoutEntitlementsIsReportedAtTheTargetsBuildSettings() throws {
         let audit = try audit()
         let missing = audit.findings.filter { $0.ruleID == "entitlement-missing" }

@@ -12,7 +12,7 @@ final class ExtensionReachTests: XCTestCase {
 
     /// `Shared/Health.swift` is in the app's and the widget's sources; the widget's provider calls
     /// `todaySteps()`, and `widgetCallsConnect` decides whether it also calls `connect()`, which asks.
-    func audit(widgetCallsConnect: Bool, widgetModel: String = "Health") throws -> AppAudit {
+    func audit(widgetCallsConnect: Bool, widgetModel: String = "Health", widgetShowsConnectView: Bool? = nil) throws -> AppAudit {
         var files = InlineApp.site([("pace", "Pace", nil)])
         files["healthaudit.yml"] = files["healthaudit.yml"]!.replacingOccurrences(of: "sources: [Pace]", with: "sources: [Pace, Shared]") + """
                 extensions:
@@ -79,6 +79,27 @@ final class ExtensionReachTests: XCTestCase {
             }
 
             """
+        if let widgetShowsConnectView {
+            // A view compiled into both, whose body's button asks: it runs where a `ConnectView` is made.
+            files["apps/pace/Shared/ConnectView.swift"] = """
+                import SwiftUI
+
+                struct ConnectView: View {
+                    let health = Health()
+                    var body: some View { Button("Connect Health") { Task { try? await health.connect() } } }
+                }
+
+                """
+            files["apps/pace/Widget/EntryView.swift"] = """
+                import SwiftUI
+
+                struct EntryView: View {
+                    var body: some View { \(widgetShowsConnectView ? "ConnectView()" : "Text(\"Steps\")") }
+                }
+
+                """
+            files["apps/pace/Pace/PaceApp.swift"]! += "struct Root: View {\n    var body: some View { NavigationLink(\"Health\", destination: ConnectView()) }\n}\n"
+        }
         site = try TestSite(files: files)
         let config = try ConfigLoader().load(siteDirectory: site.site)
         return Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
@@ -97,6 +118,16 @@ final class ExtensionReachTests: XCTestCase {
         XCTAssertEqual(asking.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/pace/Shared/Health.swift:8"])
         let q5 = try XCTUnwrap(audit.answers.first { $0.question == .widgetsDoNotRequest })
         XCTAssertEqual(q5.status, .no, q5.reason)
+    }
+
+    /// Code in a computed property (a SwiftUI view's `body`) runs where an instance of its type is
+    /// made: a shared view only the app shows does not ask in the widget; one the widget shows does.
+    func testASharedViewsRequestRunsWhereTheViewIsMade() throws {
+        let appOnly = try audit(widgetCallsConnect: false, widgetShowsConnectView: false)
+        XCTAssertEqual(appOnly.findings.filter { $0.ruleID == "extension-requests-authorization" }.map(\.message), [])
+        let shown = try audit(widgetCallsConnect: false, widgetShowsConnectView: true)
+        XCTAssertEqual(shown.findings.filter { $0.ruleID == "extension-requests-authorization" }.map { "\($0.location.file):\($0.location.line ?? 0)" },
+                       ["apps/pace/Shared/Health.swift:8"])
     }
 
     /// Reach follows types where the code shows them: the widget's `health.connect()` on a

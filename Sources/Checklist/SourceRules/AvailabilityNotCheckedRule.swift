@@ -13,7 +13,7 @@ struct AvailabilityNotCheckedRule: Rule {
         `HKHealthStore.isHealthDataAvailable()` before asking for access or querying, and show a fitting state \
         instead. This rule looks at each target that uses HealthKit — the app, and each widget or extension, which \
         runs without the app's check — and reports one finding per target, at its first HealthKit call, when none of \
-        that target's files consults it. In a target that does check somewhere, a type that creates its own \
+        that target's files consults it. In a watch app the finding is a note: Health is present on every Apple Watch. In a target that does check somewhere, a type that creates its own \
         `HKHealthStore()` and calls HealthKit without consulting it is an unguarded entry point (a service a view \
         calls directly), reported at its first call.
         """,
@@ -228,6 +228,15 @@ struct AvailabilityNotCheckedRule: Rule {
             guard let first = facts.first(where: { $0.kind == .authorizationRequest }) ?? facts.first else { continue }
             // Every call goes through a framework whose own code checks availability (SpeziHealthKit): not the app's to show.
             if let library = first.library, library.decidesAvailabilityItself, facts.allSatisfy({ $0.library == library }) { continue }
+            if context.manifest.targets.first(where: { $0.id == target })?.kind == .watchApp {
+                // Health is on every Apple Watch: the check is the checklist's, not a failure waiting.
+                findings.append(Finding(ruleID: Self.description.id, severity: .note,
+                                        message: "watch app `\(target)` uses HealthKit but never consults `HKHealthStore.isHealthDataAvailable()` in its own code: "
+                                            + "Health is present on every Apple Watch, so its calls do not fail for want of it, but the checklist asks each "
+                                            + "target to check before its first HealthKit call",
+                                        location: first.evidence.location, quote: first.evidence.quote, target: target))
+                continue
+            }
             let isExtension = first.isExtension
             let message = isExtension
                 ? "extension target `\(target)` uses HealthKit but never consults `HKHealthStore.isHealthDataAvailable()` in its own code: "
@@ -247,10 +256,16 @@ struct AvailabilityNotCheckedRule: Rule {
     /// deciding ones): its name and place, so the message does not say the app never calls it.
     private static func shownOnly(_ context: AuditContext) -> (name: String, place: String)? {
         let names: Set<String> = ["isAvailable", "isHealthDataAvailable", "isHealthDataAvailableAsync"]
-        for file in context.manifest.javaScriptSources {
+        let files = context.manifest.javaScriptSources
+        guard !files.isEmpty else { return nil }
+        // A member call (`AppleHealthKit.isAvailable(…)`), or a library function imported bare
+        // (`import { isHealthDataAvailable } from '@kingstinct/react-native-healthkit'`).
+        let bindings = JavaScriptBindings.resolve(files)
+        for (file, bound) in zip(files, bindings) {
             let tokens = file.tokens
-            for index in tokens.indices.dropLast() where tokens[index].kind == .identifier && names.contains(tokens[index].text)
-                && index >= 1 && tokens[index - 1].isPunctuator(".") && tokens[index + 1].isPunctuator("(") {
+            for index in tokens.indices.dropLast() where tokens[index].kind == .identifier && tokens[index + 1].isPunctuator("(")
+                && (index >= 1 && tokens[index - 1].isPunctuator(".") ? names.contains(tokens[index].text)
+                    : bound.functions[tokens[index].text].map { names.contains($0.0) } == true) {
                 let location = file.location(of: index)
                 return (tokens[index].text, "\((location.file as NSString).lastPathComponent):\(location.line ?? 0)")
             }

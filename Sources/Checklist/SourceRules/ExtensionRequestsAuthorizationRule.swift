@@ -214,10 +214,19 @@ struct ExtensionReach {
     }
 
     /// The function around `node` as callers name it: its function's name and type (its type's name
-    /// for an initializer); nil for code no name reaches (a property's closure, top-level code), taken as run.
+    /// for an initializer, and for an instance's computed property — a SwiftUI view's `body` runs
+    /// where the view is made); nil for code no name reaches (a static property, a stored
+    /// property's closure, an `@main` type, top-level code), taken as run.
     private func callee(of node: some SyntaxProtocol) -> Callee? {
         let function = SyntaxScope.function(of: node)
-        let type = SyntaxScope.types(around: node).first.flatMap(SyntaxScope.typeName)
+        let typeDecl = SyntaxScope.types(around: node).first
+        let type = typeDecl.flatMap(SyntaxScope.typeName)
+        if function.is(AccessorBlockSyntax.self) || function.is(AccessorDeclSyntax.self), let type, let typeDecl,
+           let property = function.ancestors.lazy.compactMap({ $0.as(VariableDeclSyntax.self) }).first,
+           !property.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
+           !(typeDecl.asProtocol(WithAttributesSyntax.self)?.attributes.contains(where: { $0.trimmedDescription == "@main" }) ?? false) {
+            return Callee(name: type, type: nil, file: nil)
+        }
         if let declaration = function.as(FunctionDeclSyntax.self) {
             let isPrivate = declaration.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
             let file = isPrivate ? sources.first { $0.tree.id == node.root.id }?.file.path : nil

@@ -18,6 +18,7 @@ struct CapacitorDriver: AppKindDriver {
                                                     folder: capacitor, reactNative: false, into: &manifest)
         manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Capacitor app in \(loader.shown(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
                                                  origin: "capacitor.config", location: nil, isNote: false))
+        loader.addLocalNativeCode(of: capacitor, to: &manifest)
     }
 }
 

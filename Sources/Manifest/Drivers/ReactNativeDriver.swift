@@ -23,6 +23,7 @@ struct ReactNativeDriver: AppKindDriver {
 
     func complete(_ manifest: inout AppManifest, loader: ManifestLoader) {
         guard manifest.config.kind == .reactNative else { return }
+        loader.addLocalNativeCode(of: manifest.config.root, to: &manifest)
         manifest.reactNativeHealth = ReactNativeHealthScan.scan(manifest.javaScriptSources)
     }
 
