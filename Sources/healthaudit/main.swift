@@ -224,4 +224,5 @@ func tuneAllocator() {
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == ParseIsolation.workerArgument { ParseIsolation.runWorker() }
 tuneAllocator()
 ParseIsolation.shared = ParseIsolation.ownBinary()
+atexit { ParseIsolation.shared?.endWorkers() }
 await runHealthAudit()

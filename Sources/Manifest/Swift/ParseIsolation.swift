@@ -95,6 +95,12 @@ public final class ParseIsolation: @unchecked Sendable {
         return .unavailable
     }
 
+    /// Ends the kept workers and waits for them (at exit, so that none outlives the run and their
+    /// CPU time is the run's, as a shell's `time` counts it).
+    public func endWorkers() {
+        for worker in idle.withLock({ workers -> [Worker] in defer { workers = [] }; return workers }) { worker.finish() }
+    }
+
     private func take(fresh: Bool) -> Worker? {
         if !fresh, let kept = idle.withLock({ $0.popLast() }) { return kept }
         guard let worker = Worker.start(executable: executable, arguments: arguments) else { return nil }
@@ -228,6 +234,13 @@ private final class Worker: @unchecked Sendable {
                 return .overDeadline(cpuSeconds: used)
             }
         }
+    }
+
+    /// Ends an idle worker as it ends by itself: its input closes, it exits, and is waited for.
+    func finish() {
+        guard !ended else { return }
+        shutdown(socket, Int32(SHUT_WR))
+        _ = reap()
     }
 
     /// Ends the worker (killed: it may be mid-parse) and releases its socket.
