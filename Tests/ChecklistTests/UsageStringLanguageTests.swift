@@ -69,33 +69,33 @@ final class UsageStringLanguageTests: XCTestCase {
         XCTAssertTrue(q4.reason.contains("1 warning (usage-string-vague)"), q4.reason)
     }
 
-    /// Thai has no vocabulary: its strings are not judged for vagueness, and a note says so once.
-    func testAThaiStringIsNotJudgedButNoted() throws {
-        let result = try audit(.healthApp(["th.lproj/InfoPlist.strings": """
-            "NSHealthShareUsageDescription" = "แอปนี้ต้องการเข้าถึงข้อมูลสุขภาพของคุณ";
-            "NSHealthUpdateUsageDescription" = "แอปนี้ต้องการบันทึกข้อมูลสุขภาพของคุณ";
+    /// Khmer has no vocabulary: its strings are not judged for vagueness, and a note says so once.
+    func testAKhmerStringIsNotJudgedButNoted() throws {
+        let result = try audit(.healthApp(["km.lproj/InfoPlist.strings": """
+            "NSHealthShareUsageDescription" = "កម្មវិធីនេះត្រូវការចូលប្រើទិន្នន័យសុខភាពរបស់អ្នក";
+            "NSHealthUpdateUsageDescription" = "កម្មវិធីនេះត្រូវការរក្សាទុកទិន្នន័យសុខភាពរបស់អ្នក";
             """]))
         XCTAssertEqual(result.findings.map(\.ruleID), ["usage-string-language-unjudged"])
         let note = try XCTUnwrap(result.findings.first)
         XCTAssertEqual(note.severity, .note)
-        XCTAssertEqual("\(note.location)", "apps/example/th.lproj/InfoPlist.strings:1")
-        XCTAssertTrue(note.message.hasPrefix("2 usage strings in Thai (th) (NSHealthShareUsageDescription, NSHealthUpdateUsageDescription) are not judged"), note.message)
+        XCTAssertEqual("\(note.location)", "apps/example/km.lproj/InfoPlist.strings:1")
+        XCTAssertTrue(note.message.hasPrefix("2 usage strings in Khmer (km) (NSHealthShareUsageDescription, NSHealthUpdateUsageDescription) are not judged"), note.message)
         XCTAssertEqual(try answer(result).status, .yes)
     }
 
     /// Several languages without a vocabulary: one note lists them all, at the first string.
     func testUnjudgedLanguagesAreListedInOneNote() throws {
         let result = try audit(.healthApp([
-            "th.lproj/InfoPlist.strings": """
-            "NSHealthShareUsageDescription" = "แอปนี้ต้องการเข้าถึงข้อมูลสุขภาพของคุณ";
+            "km.lproj/InfoPlist.strings": """
+            "NSHealthShareUsageDescription" = "កម្មវិធីនេះត្រូវការចូលប្រើទិន្នន័យសុខភាពរបស់អ្នក";
             """,
-            "pl.lproj/InfoPlist.strings": """
-            "NSHealthShareUsageDescription" = "Aplikacja odczytuje kroki, aby pokazać dzienną aktywność.";
+            "sw.lproj/InfoPlist.strings": """
+            "NSHealthShareUsageDescription" = "Programu hii inasoma hatua zako kuonyesha shughuli zako kila siku.";
             """,
         ]))
         let notes = result.findings.filter { $0.ruleID == "usage-string-language-unjudged" }
         XCTAssertEqual(notes.count, 1, notes.map(\.message).joined(separator: "\n"))
-        XCTAssertTrue(notes[0].message.contains("Thai") && notes[0].message.contains("Polish"), notes[0].message)
+        XCTAssertTrue(notes[0].message.contains("Khmer") && notes[0].message.contains("Swahili"), notes[0].message)
         XCTAssertTrue(notes[0].message.hasPrefix("2 usage strings in "), notes[0].message)
     }
 
@@ -140,9 +140,11 @@ final class UsageStringLanguageTests: XCTestCase {
         XCTAssertTrue(PurposeText("Приложение читает ваши шаги и пульс.").namesData)
         XCTAssertFalse(PurposeText("Приложению нужен доступ ко всем вашим данным.").namesData, "«весь» is not «вес»")
         XCTAssertEqual(PurposeText("걸음 수와 심박수를 읽습니다").language, "Korean")
-        XCTAssertFalse(PurposeText("Aplikacja odczytuje kroki, aby pokazać dzienną aktywność.").isJudged, "Polish has no vocabulary")
-        XCTAssertFalse(PurposeText("Aplikacja odczytuje kroki.", locale: "pl").isJudged)
-        XCTAssertEqual(PurposeText("Додаток читає ваші кроки.").language, "Cyrillic script (not Russian)")
+        XCTAssertEqual(PurposeText("Aplikacja odczytuje kroki, aby pokazać dzienną aktywność.").language, "Polish")
+        XCTAssertTrue(PurposeText("Aplikacja odczytuje kroki.", locale: "pl").namesData)
+        XCTAssertEqual(PurposeText("Додаток читає ваші кроки.").language, "Ukrainian")
+        XCTAssertFalse(PurposeText("Programu hii inasoma hatua zako kuonyesha shughuli zako kila siku.").isJudged, "Swahili has no vocabulary")
+        XCTAssertFalse(PurposeText("Programu hii inasoma hatua zako.", locale: "sw").isJudged)
         XCTAssertEqual(PurposeText("Steady reads your steps to chart your daily activity.", locale: "de").language, "English", "left untranslated")
         XCTAssertEqual(PurposeText("Steady speichert deine Trainings in Health.", locale: "de").language, "German")
         XCTAssertEqual(PurposeText("Steady reads your steps.", locale: "th").language, "English", "Latin text in a Thai folder is not Thai")

@@ -4,7 +4,7 @@ import Foundation
 /// Japanese or Chinese sentence has no spaces, and one of its characters says as much as a short
 /// English word.
 enum WritingScript: String, Sendable {
-    case latin, greek, cyrillic, hebrew, arabic, devanagari, thai, hangul, kana, han, other
+    case latin, greek, cyrillic, hebrew, arabic, devanagari, thai, georgian, hangul, kana, han, other
 
     /// The script of a letter, or nil for anything that is not a letter (digits, punctuation, emoji).
     init?(letter scalar: Unicode.Scalar) {
@@ -17,6 +17,7 @@ enum WritingScript: String, Sendable {
         case 0x600...0x6FF, 0x750...0x77F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: self = .arabic
         case 0x900...0x97F: self = .devanagari
         case 0xE00...0xE7F: self = .thai
+        case 0x10A0...0x10FF, 0x1C90...0x1CBF, 0x2D00...0x2D2F: self = .georgian
         case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: self = .hangul
         case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D: self = .kana
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF: self = .han
@@ -31,7 +32,7 @@ enum WritingScript: String, Sendable {
         for scalar in text.unicodeScalars { if let script = WritingScript(letter: scalar) { counts[script, default: 0] += 1 } }
         if let kana = counts[.kana], kana + (counts[.han] ?? 0) >= (counts[.latin] ?? 0) { return .kana }
         // Ties go to the script listed first, so the choice never depends on dictionary order.
-        let order: [WritingScript] = [.latin, .hangul, .han, .cyrillic, .greek, .arabic, .hebrew, .devanagari, .thai, .other]
+        let order: [WritingScript] = [.latin, .hangul, .han, .cyrillic, .greek, .arabic, .hebrew, .devanagari, .thai, .georgian, .other]
         return order.filter { counts[$0] != nil }.max { (counts[$0] ?? 0) < (counts[$1] ?? 0) }
     }
 
@@ -71,7 +72,7 @@ struct PurposeText {
     /// The vocabularies of the languages the text may be in: one from a locale, two for Chinese
     /// characters without one (simplified or traditional), none when no vocabulary covers it.
     let vocabularies: [HealthDataVocabulary]
-    /// What the text is written in, for messages: "German", "Thai (th)", "Thai script".
+    /// What the text is written in, for messages: "German", "Khmer (km)", "Cyrillic script (not Russian, Ukrainian or Bulgarian)".
     let language: String
     /// Lowercased, diacritics and punctuation folded, words separated by single spaces, a space at
     /// each end: " saves your steps ".
@@ -137,18 +138,43 @@ struct PurposeText {
         return ([vocabulary], vocabulary.name)
     }
 
-    /// Without a locale: Japanese for kana, Korean for Hangul, Chinese for Han characters, Russian for
-    /// Russian Cyrillic, and for Latin script the language whose common words the text uses most.
+    /// Without a locale: Japanese for kana, Korean for Hangul, Chinese for Han characters, Greek, Thai and
+    /// Georgian for their scripts; for Cyrillic, Hebrew, Arabic and Devanagari script the language of that
+    /// script a vocabulary covers, unless letters or words show another one (Serbian, Yiddish, Persian,
+    /// Marathi); and for Latin script the language whose common words the text uses most.
     private static func guess(normalized: String, script: WritingScript?) -> (vocabularies: [HealthDataVocabulary], name: String) {
         guard let script else { return ([.english], HealthDataVocabulary.english.name) }
         switch script {
         case .kana: return ([.japanese], HealthDataVocabulary.japanese.name)
         case .hangul: return ([.korean], HealthDataVocabulary.korean.name)
         case .han: return ([.simplifiedChinese, .traditionalChinese], "Chinese")
+        case .greek: return ([.greek], HealthDataVocabulary.greek.name)
+        case .thai: return ([.thai], HealthDataVocabulary.thai.name)
+        case .georgian: return ([.georgian], HealthDataVocabulary.georgian.name)
         case .cyrillic:
-            // Letters Russian does not use: Ukrainian, Belarusian, Serbian, Macedonian.
-            let foreign = Set("іїєґўјљњћђџѓќѕ")
-            return normalized.contains(where: foreign.contains) ? ([], "Cyrillic script (not Russian)") : ([.russian], HealthDataVocabulary.russian.name)
+            // Letters none of Russian, Ukrainian and Bulgarian use: Serbian, Macedonian, Belarusian, Kazakh, Tajik…
+            // (folding has made "ї" "і" and "ё" "е").
+            let foreign = Set("јљњћђџѓќѕўәғқңөұүһҳҷ")
+            if normalized.contains(where: foreign.contains) { return ([], "Cyrillic script (not Russian, Ukrainian or Bulgarian)") }
+            if normalized.contains(where: Set("ієґ").contains) { return ([.ukrainian], HealthDataVocabulary.ukrainian.name) }
+            // Bulgarian has no "ы" or "э"; without either, the common words decide, and a tie stays Russian.
+            if !normalized.contains(where: Set("ыэ").contains),
+               commonWordCount(normalized, .bulgarian) > commonWordCount(normalized, .russian) {
+                return ([.bulgarian], HealthDataVocabulary.bulgarian.name)
+            }
+            return ([.russian], HealthDataVocabulary.russian.name)
+        case .hebrew:
+            // Yiddish ligatures.
+            if normalized.contains(where: Set("װױײ").contains) { return ([], "Hebrew script (not Hebrew)") }
+            return ([.hebrew], HealthDataVocabulary.hebrew.name)
+        case .arabic:
+            // Letters of Persian, Urdu, Kurdish and others, which Arabic does not use.
+            if normalized.contains(where: Set("پچژگکیٹڈڑںےھۀۆێڵڕ").contains) { return ([], "Arabic script (not Arabic)") }
+            return ([.arabic], HealthDataVocabulary.arabic.name)
+        case .devanagari:
+            // Marathi and Nepali are written in it too: Hindi only with Hindi's common words and none of theirs.
+            if notHindi.contains(where: normalized.contains) || commonWordCount(normalized, .hindi) == 0 { return ([], "Devanagari script (not Hindi)") }
+            return ([.hindi], HealthDataVocabulary.hindi.name)
         case .latin:
             let latin = HealthDataVocabulary.all.filter { $0.script == .latin }
             let scores = latin.map { commonWordCount(normalized, $0) }
@@ -172,6 +198,9 @@ struct PurposeText {
             return ([], script.name)
         }
     }
+
+    /// Frequent Marathi and Nepali words Hindi does not use ("is", "and", "your"; "is", "to do", "you", "for"), folded.
+    private static let notHindi = ["आहे", "आणि", "आहेत", "तुमच्या", "तुमची", "तुमचा", "छ", "गर्न", "तपाईं", "तपाईंको", "लागि"].map { " " + normalize($0) + " " }
 
     private static func commonWordCount(_ normalized: String, _ vocabulary: HealthDataVocabulary) -> Int {
         Set(vocabulary.commonWords.filter { normalized.contains(" \($0) ") }).count
@@ -225,7 +254,7 @@ struct LocaleCode {
     init?(_ locale: String) {
         let parts = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
         guard let first = parts.first, !first.isEmpty, first != "base" else { return nil }
-        let language = Self.oldFolderNames[first] ?? first
+        let language = Self.oldFolderNames[first] ?? Self.aliases[first] ?? first
         self.language = language
         if language == "zh" {
             let traditional = parts.dropFirst().contains { ["hant", "tw", "hk", "mo"].contains($0) }
@@ -237,14 +266,19 @@ struct LocaleCode {
 
     var languageName: String { Self.names[language] ?? language }
 
+    /// Codes that name a language with a vocabulary under another code: Norwegian (`no`, and Nynorsk,
+    /// whose health words are Bokmål's) and the old ISO 639 codes of Hebrew and Indonesian (Java's `iw`, `in`).
+    private static let aliases = ["no": "nb", "nn": "nb", "iw": "he", "in": "id"]
+
     /// Folders Xcode once named by the English name of the language.
     private static let oldFolderNames = ["english": "en", "german": "de", "french": "fr", "spanish": "es", "italian": "it", "dutch": "nl",
-                                         "japanese": "ja", "portuguese": "pt", "swedish": "sv", "russian": "ru", "korean": "ko"]
+                                         "japanese": "ja", "portuguese": "pt", "swedish": "sv", "russian": "ru", "korean": "ko",
+                                         "danish": "da", "norwegian": "nb", "finnish": "fi", "polish": "pl", "turkish": "tr", "czech": "cs",
+                                         "greek": "el", "hungarian": "hu", "hebrew": "he", "arabic": "ar", "thai": "th"]
 
     /// Languages written in Latin script that have no vocabulary: their strings are never English ones
     /// left untranslated, whatever words they share with other languages.
-    static let latinScriptLanguages: Set<String> = ["pl", "tr", "cs", "sk", "da", "nb", "no", "nn", "fi", "hu", "ro", "hr", "sl", "ca", "id",
-                                                     "ms", "vi", "et", "lv", "lt", "is", "ga", "sq", "af", "sw", "tl", "fil"]
+    static let latinScriptLanguages: Set<String> = ["sl", "et", "lv", "lt", "is", "ga", "sq", "af", "sw", "tl", "fil"]
 
     /// Names of languages an app is often localized into, for notes about the ones without a vocabulary.
     private static let names = [
@@ -255,6 +289,9 @@ struct LocaleCode {
         "ca": "Catalan", "id": "Indonesian", "ms": "Malay", "vi": "Vietnamese", "fa": "Persian", "bg": "Bulgarian", "ka": "Georgian",
         "sr": "Serbian", "sl": "Slovenian", "lt": "Lithuanian", "lv": "Latvian", "et": "Estonian", "is": "Icelandic", "bn": "Bengali",
         "ta": "Tamil", "ur": "Urdu", "tl": "Tagalog", "fil": "Filipino", "sw": "Swahili", "af": "Afrikaans", "mk": "Macedonian",
-        "be": "Belarusian", "kk": "Kazakh", "hy": "Armenian", "az": "Azerbaijani", "ga": "Irish", "sq": "Albanian",
+        "be": "Belarusian", "kk": "Kazakh", "hy": "Armenian", "az": "Azerbaijani", "ga": "Irish", "sq": "Albanian", "mr": "Marathi",
+        "ne": "Nepali", "km": "Khmer", "lo": "Lao", "my": "Burmese", "si": "Sinhala", "am": "Amharic", "yi": "Yiddish", "ml": "Malayalam",
+        "te": "Telugu", "kn": "Kannada", "gu": "Gujarati", "pa": "Punjabi", "mn": "Mongolian", "uz": "Uzbek", "cy": "Welsh", "eu": "Basque",
+        "gl": "Galician", "bs": "Bosnian",
     ]
 }

@@ -294,9 +294,12 @@ struct UsageStringVagueRule: Rule {
         for an app that saves workouts): say what it saves and why.
 
         Kinds of data are recognized with a vocabulary per language, built from the names Apple's Health app uses in it: \
-        English, German, French, Spanish, Portuguese, Italian, Dutch, Swedish, Russian, Japanese, Simplified and \
-        Traditional Chinese, Korean. The language is the translation's locale, else guessed from the script and common \
-        words. A string in a language without a vocabulary is not judged (`usage-string-language-unjudged` says so). \
+        English, German, French, Spanish, Portuguese, Italian, Dutch, Swedish, Danish, Norwegian, Finnish, Polish, Czech, \
+        Slovak, Croatian, Hungarian, Romanian, Turkish, Catalan, Vietnamese, Indonesian, Malay, Russian, Ukrainian, \
+        Bulgarian, Greek, Hebrew, Arabic, Hindi, Thai, Georgian, Japanese, Simplified and Traditional Chinese, Korean. \
+        The language is the translation's locale (`nb.lproj` and `no.lproj` are Norwegian, `iw` Hebrew, `in` \
+        Indonesian), else guessed from the script and common words. A string in a language without a vocabulary is not \
+        judged (`usage-string-language-unjudged` says so). \
         One finding is reported per key and problem; the translations with the same problem are named in it.
 
         These are warnings: real but imperfect text still answers question 4 "yes". Placeholders and library example \
@@ -336,6 +339,15 @@ struct UsageStringVagueRule: Rule {
                 ↓"NSHealthShareUsageDescription" = "ヘルスケアデータへのアクセスを許可してください。";
                 "NSHealthUpdateUsageDescription" = "記録したワークアウトをヘルスケアに保存します。";
                 """]),
+            // Danish and Thai that name no kind of data ("this app needs access to your health data"), each in its language.
+            .healthApp(["da.lproj/InfoPlist.strings": """
+                ↓"NSHealthShareUsageDescription" = "Denne app skal have adgang til dine sundhedsdata.";
+                "NSHealthUpdateUsageDescription" = "Steady gemmer dine træninger og dit blodsukker i Sundhed.";
+                """]),
+            .healthApp(["th.lproj/InfoPlist.strings": """
+                ↓"NSHealthShareUsageDescription" = "แอปนี้ต้องการเข้าถึงข้อมูลสุขภาพของคุณ";
+                "NSHealthUpdateUsageDescription" = "Steady บันทึกการออกกำลังกายของคุณลงในแอปสุขภาพ";
+                """]),
         ],
         nonTriggering: [
             .healthApp(),
@@ -372,10 +384,21 @@ struct UsageStringVagueRule: Rule {
                 """]),
             .healthApp(info: ["NSHealthShareUsageDescription": "O Steady lê a sua frequência cardíaca e o sono para mostrar a sua recuperação diária.",
                               "NSHealthUpdateUsageDescription": "O Steady salva no app Saúde os treinos que você registra."]),
+            // Translations of apps seen in review, naming meals, blood glucose and carbohydrates (Loop, GlucoseDirect).
+            .healthApp(["pl.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady odczytuje posiłki, poziom cukru we krwi i dane z sensora CGM, aby pokazać wpływ węglowodanów.";
+                "NSHealthUpdateUsageDescription" = "Steady zapisuje w aplikacji Zdrowie węglowodany, które wprowadzasz.";
+                """, "vi.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady đọc dữ liệu bữa ăn, đường huyết và carbohydrate để tính liều insulin.";
+                "NSHealthUpdateUsageDescription" = "Steady lưu trữ lượng carbohydrate bạn nhập vào ứng dụng Sức khỏe.";
+                """, "tr.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady, kan şekeri grafiğini çizmek için glikoz verilerinizi okur.";
+                "NSHealthUpdateUsageDescription" = "Steady, kan şekeri verilerinizi Sağlık uygulamasına aktarır.";
+                """]),
             // A language without a vocabulary is not judged (usage-string-language-unjudged says so).
-            .healthApp(["th.lproj/InfoPlist.strings": """
-                "NSHealthShareUsageDescription" = "แอปนี้ต้องการเข้าถึงข้อมูลสุขภาพของคุณ";
-                "NSHealthUpdateUsageDescription" = "แอปนี้ต้องการบันทึกข้อมูลสุขภาพของคุณ";
+            .healthApp(["km.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "កម្មវិធីនេះត្រូវការចូលប្រើទិន្នន័យសុខភាពរបស់អ្នក";
+                "NSHealthUpdateUsageDescription" = "កម្មវិធីនេះត្រូវការរក្សាទុកទិន្នន័យសុខភាពរបស់អ្នក";
                 """]),
         ]
     )
@@ -460,18 +483,22 @@ struct UsageStringLanguageUnjudgedRule: Rule {
         id: "usage-string-language-unjudged", title: "Usage strings in a language the audit does not judge", severity: .note, questions: [],
         rationale: """
         `usage-string-vague` judges purpose strings with a health-data vocabulary per language (English, German, French, \
-        Spanish, Portuguese, Italian, Dutch, Swedish, Russian, Japanese, Simplified and Traditional Chinese, Korean). A \
-        string in any other language — a locale without a vocabulary (`th.lproj`, `pl` in a string catalog), or text in \
-        a script none covers — is not judged, and this note says which, so that someone who reads \
+        Spanish, Portuguese, Italian, Dutch, Swedish, Danish, Norwegian, Finnish, Polish, Czech, Slovak, Croatian, \
+        Hungarian, Romanian, Turkish, Catalan, Vietnamese, Indonesian, Malay, Russian, Ukrainian, Bulgarian, Greek, \
+        Hebrew, Arabic, Hindi, Thai, Georgian, Japanese, Simplified and Traditional Chinese, Korean). A string in any \
+        other language — a locale without a vocabulary (`km.lproj`, `sw` in a string catalog), text in a script none \
+        covers (Khmer, Amharic, Sinhala…), or one whose letters or words show a language other than the script's \
+        (Persian or Urdu in Arabic script, Serbian in Cyrillic, Marathi in Devanagari) — is not judged, and this note says which, so that someone who reads \
         the language can check that the strings say which data the app uses and why; one note lists every such language. Placeholders are still found in \
         every language (`usage-string-placeholder`).
         """,
         triggering: [
-            .healthApp(["th.lproj/InfoPlist.strings": """
-                ↓"NSHealthShareUsageDescription" = "แอปนี้ต้องการเข้าถึงข้อมูลสุขภาพของคุณ";
-                "NSHealthUpdateUsageDescription" = "แอปนี้ต้องการบันทึกข้อมูลสุขภาพของคุณ";
+            .healthApp(["km.lproj/InfoPlist.strings": """
+                ↓"NSHealthShareUsageDescription" = "កម្មវិធីនេះត្រូវការចូលប្រើទិន្នន័យសុខភាពរបស់អ្នក";
+                "NSHealthUpdateUsageDescription" = "កម្មវិធីនេះត្រូវការរក្សាទុកទិន្នន័យសុខភាពរបស់អ្នក";
                 """]),
-            .healthApp(info: ["↓NSHealthShareUsageDescription": "Aplikacja odczytuje kroki, aby pokazać dzienną aktywność.",
+            // Swahili in the Info.plist value: no locale, and its words are no known language's.
+            .healthApp(info: ["↓NSHealthShareUsageDescription": "Programu hii inasoma hatua zako kuonyesha shughuli zako kila siku.",
                               "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
         ],
         nonTriggering: [
@@ -479,6 +506,14 @@ struct UsageStringLanguageUnjudgedRule: Rule {
             .healthApp(["de.lproj/InfoPlist.strings": """
                 "NSHealthShareUsageDescription" = "Steady liest deine Schritte und deinen Schlaf, um deine Erholung zu zeigen.";
                 "NSHealthUpdateUsageDescription" = "Steady speichert deine Trainings in Health.";
+                """]),
+            // Thai and Polish, once noted here, have vocabularies now: judged, not noted.
+            .healthApp(["th.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Steady อ่านจำนวนก้าวและอัตราการเต้นของหัวใจของคุณเพื่อแสดงการฟื้นตัวในแต่ละวัน";
+                "NSHealthUpdateUsageDescription" = "Steady บันทึกการออกกำลังกายของคุณลงในแอปสุขภาพ";
+                """, "pl.lproj/InfoPlist.strings": """
+                "NSHealthShareUsageDescription" = "Aplikacja odczytuje kroki, aby pokazać dzienną aktywność.";
+                "NSHealthUpdateUsageDescription" = "Aplikacja zapisuje Twoje treningi w aplikacji Zdrowie.";
                 """]),
         ]
     )
