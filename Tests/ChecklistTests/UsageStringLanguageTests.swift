@@ -146,6 +146,9 @@ final class UsageStringLanguageTests: XCTestCase {
         XCTAssertFalse(PurposeText("Programu hii inasoma hatua zako kuonyesha shughuli zako kila siku.").isJudged, "Swahili has no vocabulary")
         XCTAssertFalse(PurposeText("Programu hii inasoma hatua zako.", locale: "sw").isJudged)
         XCTAssertEqual(PurposeText("Steady reads your steps to chart your daily activity.", locale: "de").language, "English", "left untranslated")
+        XCTAssertEqual(PurposeText("The app reads your steps and heart rate to show your recovery.", locale: "it").language, "English",
+                       "left untranslated, though Italian says \"app\" too")
+        XCTAssertEqual(PurposeText("L'app legge i tuoi passi per mostrare la tua attività.", locale: "it").language, "Italian")
         XCTAssertEqual(PurposeText("Steady speichert deine Trainings in Health.", locale: "de").language, "German")
         XCTAssertEqual(PurposeText("Steady reads your steps.", locale: "th").language, "English", "Latin text in a Thai folder is not Thai")
         XCTAssertEqual(PurposeText("Steady reads your steps.", locale: "Base").language, "English", "Base is no language")

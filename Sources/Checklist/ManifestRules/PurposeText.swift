@@ -130,9 +130,10 @@ struct PurposeText {
             return ([], "\(code.languageName) (\(locale))")
         }
         guard script == nil || script == vocabulary.script || (script == .han && vocabulary.script == .kana) else { return guessed }
-        // Untranslated text: clearly another known language, and none of the locale's common words.
+        // Untranslated text: clearly another known language, whose common words outnumber the
+        // locale's two to one (a loanword both share, Italian and English "app", does not keep it Italian).
         if vocabulary.script == .latin, guessed.vocabularies.count == 1, guessed.vocabularies[0].code != vocabulary.code,
-           commonWordCount(normalized, guessed.vocabularies[0]) >= 3, commonWordCount(normalized, vocabulary) == 0 {
+           case let other = commonWordCount(normalized, guessed.vocabularies[0]), other >= 3, commonWordCount(normalized, vocabulary) * 2 < other {
             return guessed
         }
         return ([vocabulary], vocabulary.name)
