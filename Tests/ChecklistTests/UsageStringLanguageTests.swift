@@ -171,6 +171,18 @@ final class UsageStringLanguageTests: XCTestCase {
         XCTAssertEqual(clinical.findings.map { "\($0.ruleID) \($0.severity)" }, ["clinical-records-mismatch warning"])
         XCTAssertEqual(try answer(clinical).status, .yes)
 
+        // A generic clinical string nothing asks for is never shown: removing it (the mismatch) is the
+        // one finding; asked for with clinical types, the same text is vague.
+        let stray = try audit(.healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
+                                                "NSHealthClinicalHealthRecordsShareUsageDescription": "Read health data from other apps."]))
+        XCTAssertEqual(stray.findings.map { "\($0.ruleID) \($0.severity)" }, ["clinical-records-mismatch warning"])
+        let asked = try audit(.healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true,
+                                                                                "com.apple.developer.healthkit.access": ["health-records"]])],
+                                         info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
+                                                "NSHealthClinicalHealthRecordsShareUsageDescription": "Read health data from other apps."],
+                                         read: ["stepCount", "allergyRecord"]))
+        XCTAssertEqual(asked.findings.map { $0.ruleID }, ["usage-string-vague"])
+
         let bell = try audit(.healthApp(["en.lproj/Localizable.strings": """
             "NSHealthShareUsageDescription" = "Heart rate and energy expenditure are displayed during workouts.";
             "NSHealthUpdateUsageDescription" = "Write access is required to record workouts.";

@@ -432,7 +432,10 @@ struct UsageStringVagueRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let writes = WriteEvidence(context)
         var groups: [(target: String, key: String, problem: Problem, entries: [ShippedPurposeStrings.Entry])] = []
-        for entry in ShippedPurposeStrings(context).texts where entry.text.isJudged {
+        // A clinical string nothing asks for is never shown: `clinical-records-mismatch` says to remove
+        // it, and rewording it would fix nothing.
+        let clinicalShown = context.requestsClinicalTypes
+        for entry in ShippedPurposeStrings(context).texts where entry.text.isJudged && (entry.key != HealthKeys.clinical || clinicalShown) {
             guard let problem = Self.problem(entry.text, key: entry.key, writes: writes) else { continue }
             if let index = groups.firstIndex(where: { $0.target == entry.target && $0.key == entry.key && $0.problem == problem }) {
                 groups[index].entries.append(entry)
