@@ -190,10 +190,7 @@ final class UsageStringLanguageTests: XCTestCase {
                 "INFOPLIST_KEY_NSHealthShareUsageDescription": "Heart rate and energy expenditure are displayed during workouts.",
                 "INFOPLIST_KEY_NSHealthUpdateUsageDescription": "Write access is required to record workouts.",
             ]))
-        XCTAssertEqual(bell.findings.map { "\($0.ruleID) \($0.severity) \($0.location)" }, [
-            "usage-key-in-localizable-strings note apps/example/en.lproj/Localizable.strings:1",
-            "usage-key-in-localizable-strings note apps/example/en.lproj/Localizable.strings:2",
-        ])
+        XCTAssertEqual(bell.findings.map { "\($0.ruleID) \($0.severity) \($0.location)" }, [], "a copy of the shipped text changes nothing")
         XCTAssertEqual(try answer(bell).status, .yes)
 
         let readme = try audit(.healthApp(info: ["NSHealthShareUsageDescription": "We will sync your data with the Apple Health app to give you better insights",

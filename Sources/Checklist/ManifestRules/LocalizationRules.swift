@@ -98,8 +98,7 @@ struct UsageKeyInLocalizableStringsRule: Rule {
         `Localizable.strings`, `Localizable.xcstrings` or any other table is never used for the permission sheet.
 
         A table that only repeats the app's own text (a SwiftGen-style `Localizable.strings` that shows the purpose in \
-        the app, beside the same `INFOPLIST_KEY_*` setting) loses nothing today: a note, since a translation added \
-        there later would not reach the permission sheet either.
+        the app, beside the same `INFOPLIST_KEY_*` setting) changes nothing the sheet shows, and is not reported.
         """,
         triggering: [
             .healthApp(["en.lproj/Localizable.strings": "\"NSHealthShareUsageDescription\" = \"Steady reads your steps to chart activity.\";\n"]),
@@ -119,13 +118,13 @@ struct UsageKeyInLocalizableStringsRule: Rule {
               "version" : "1.0"
             }
             """]),
-            // The same text as the build setting that puts the key in Info.plist (The Bell): nothing is lost yet, a note.
-            .healthApp(["en.lproj/Localizable.strings": "↓\"NSHealthShareUsageDescription\" = \"Heart rate and energy are shown during workouts.\";\n"],
+        ],
+        nonTriggering: [
+            // The same text as the build setting that puts the key in Info.plist (The Bell): nothing changes.
+            .healthApp(["en.lproj/Localizable.strings": "\"NSHealthShareUsageDescription\" = \"Heart rate and energy are shown during workouts.\";\n"],
                        info: ["CFBundleName": "Steady"],
                        buildSettings: ["INFOPLIST_KEY_NSHealthShareUsageDescription": "Heart rate and energy are shown during workouts.",
                                        "INFOPLIST_KEY_NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
-        ],
-        nonTriggering: [
             .healthApp(["en.lproj/Localizable.strings": "\"today.title\" = \"Today\";\n"]),
             .healthApp(["Localizable.xcstrings": #"{ "sourceLanguage" : "en", "strings" : { "Today" : { } }, "version" : "1.0" }"#]),
         ]
@@ -138,33 +137,21 @@ struct UsageKeyInLocalizableStringsRule: Rule {
         func shipped(_ key: String) -> String? {
             app.usageString(key)?.value.string.map { BuildVariables.expand($0, settings: app.config.buildSettings).text }
         }
+        // A copy of the text Info.plist already ships changes nothing the sheet shows: no finding.
         let tables = app.otherStrings.flatMap { file in
-            file.entries.filter { healthUsageKeys.contains($0.key) }.map { entry -> Finding in
+            file.entries.filter { healthUsageKeys.contains($0.key) && $0.value != shipped($0.key) }.map { entry -> Finding in
                 let name = (file.path as NSString).lastPathComponent
-                guard entry.value == shipped(entry.key) else {
-                    return finding("\(entry.key) is in \(name), where it has no effect: move it to InfoPlist.strings",
-                                   at: FileLocation(file: file.path, line: entry.line), quote: file.quote(line: entry.line), target: id)
-                }
-                var copy = finding("\(entry.key) in \(name) repeats the text Info.plist already ships, so nothing is lost; a translation of it belongs "
-                                   + "in InfoPlist.strings, where the permission sheet reads it", at: FileLocation(file: file.path, line: entry.line),
-                                   quote: file.quote(line: entry.line), target: id)
-                copy.severity = .note
-                return copy
+                return finding("\(entry.key) is in \(name), where it has no effect: move it to InfoPlist.strings",
+                               at: FileLocation(file: file.path, line: entry.line), quote: file.quote(line: entry.line), target: id)
             }
         }
         let catalogs = app.otherCatalogs.flatMap { catalog in
-            catalog.keys.filter { healthUsageKeys.contains($0.key) }.map { key, line -> Finding in
+            catalog.keys.filter { healthUsageKeys.contains($0.key) }.compactMap { key, line -> Finding? in
                 let name = (catalog.path as NSString).lastPathComponent
                 let values = catalog.localizations.filter { $0.key == key }.map(\.value)
-                guard !values.isEmpty, values.allSatisfy({ $0 == shipped(key) }) else {
-                    return finding("\(key) is in \(name), where it has no effect: move it to InfoPlist.xcstrings",
-                                   at: FileLocation(file: catalog.path, line: line), quote: "\"\(key)\"", target: id)
-                }
-                var copy = finding("\(key) in \(name) repeats the text Info.plist already ships, so nothing is lost; a translation of it belongs "
-                                   + "in InfoPlist.xcstrings, where the permission sheet reads it", at: FileLocation(file: catalog.path, line: line),
-                                   quote: "\"\(key)\"", target: id)
-                copy.severity = .note
-                return copy
+                if !values.isEmpty, values.allSatisfy({ $0 == shipped(key) }) { return nil }
+                return finding("\(key) is in \(name), where it has no effect: move it to InfoPlist.xcstrings",
+                               at: FileLocation(file: catalog.path, line: line), quote: "\"\(key)\"", target: id)
             }
         }
         return tables + catalogs
