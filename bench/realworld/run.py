@@ -342,7 +342,9 @@ def main():
             lines.append(f"| {r['app']} | {r['set']} | — | — | {r['skipped']} |")
             continue
         none = r["none"]
-        diffs = ", ".join(f"{q}: {a['tool'] or '—'} (judged {a['judged']})" for q, a in none.get("answers", {}).items() if not a["agree"]) or none.get("error", "")[:80]
+        # Held-back apps are measured, never read: their disagreements stay in results.json only.
+        diffs = "(held back)" if r["set"] == "held-back" else \
+            ", ".join(f"{q}: {a['tool'] or '—'} (judged {a['judged']})" for q, a in none.get("answers", {}).items() if not a["agree"]) or none.get("error", "")[:80]
         lines.append(f"| {r['app']} | {r['set']} | {none.get('agree', 0)}/6 | {r['config'].get('agree', 0)}/6 | {diffs} |")
     json.dump({"summary": summary, "apps": results}, open(os.path.join(out, "results.json"), "w"), indent=2, sort_keys=True)
     table = "\n".join(lines)
