@@ -250,6 +250,75 @@ for page in index.html apps/trainer/index.html rules/index.html 404.html; do
 done
 [ "$missing" -eq 0 ] && pass "the footer names the version and date on $footers pages" || fail "$missing of $footers pages lack the footer's facts"
 
+# 9. Charts on a phone. A site built with `--history` (so the index, app and rule pages draw the
+#    findings chart) is read at 390 px: on every summary, day and history page each chart shows one
+#    drawing, its text at 11 px or more as drawn (the computed font size times the drawing's scale on
+#    screen: a scaled-down wide chart fails), and a legend; the summary's days table stacks.
+HOUT="$WORK/history-public"
+SOURCE_DATE_EPOCH=1775044800 "$BIN" build --site "$WORK/Site" --templates "$WORK/Templates" --history "$WORK/history" --output "$HOUT" \
+  >"$WORK/history.out" 2>"$WORK/history.err" || fail "build --history failed: $(tail -3 "$WORK/history.err")"
+chart_pages="$(cd "$HOUT" && grep -rl --include='*.html' '<figure class="chart"' . | sed 's|^\./||' | sort)"
+{
+  echo '<!DOCTYPE html><html><body><iframe id="page" width="390" height="900" style="border:0"></iframe><pre id="measured"></pre><script>'
+  printf 'const pages = %s;\n' "$(printf '%s\n' $chart_pages | python3 -c 'import json,sys; print(json.dumps([l.strip() for l in sys.stdin if l.strip()]))')"
+  cat <<'JS'
+const frame = document.getElementById("page"), out = [];
+let charts = 0, legends = 0, smallest = Infinity;
+function measure(path) {
+  const doc = frame.contentDocument, win = frame.contentWindow;
+  if (doc.documentElement.clientWidth > 390) out.push(path + ": viewport " + doc.documentElement.clientWidth);
+  for (const [index, figure] of [...doc.querySelectorAll("figure.chart")].entries()) {
+    const shown = [...figure.querySelectorAll("svg")].filter(svg => win.getComputedStyle(svg).display !== "none" && svg.getBoundingClientRect().width > 0);
+    if (shown.length !== 1) { out.push(path + " chart " + index + ": " + shown.length + " drawings shown"); continue; }
+    const svg = shown[0], scale = svg.getScreenCTM().a;
+    charts++;
+    for (const text of svg.querySelectorAll("text")) {
+      const size = parseFloat(win.getComputedStyle(text).fontSize) * scale;
+      smallest = Math.min(smallest, size);
+      if (size < 10.95) { out.push(path + " chart " + index + " (" + svg.getAttribute("class") + "): text '" + text.textContent + "' at " + size.toFixed(1) + " px"); break; }
+    }
+    const keys = [...svg.querySelectorAll(".legend text")].map(t => t.textContent.trim()).filter(Boolean);
+    if (keys.length) legends++; else out.push(path + " chart " + index + ": no legend");
+  }
+  const days = doc.querySelector("table.days");
+  if (days) {
+    const row = days.querySelector("tbody tr");
+    if (row && win.getComputedStyle(row).display !== "block") out.push(path + ": the days table does not stack");
+    if (doc.documentElement.scrollWidth > doc.documentElement.clientWidth + 1) out.push(path + ": the page scrolls sideways (" + doc.documentElement.scrollWidth + " px)");
+  }
+}
+(async () => {
+  for (const path of pages) {
+    await new Promise(done => { frame.onload = done; frame.src = "history-public/" + path; });
+    try { measure(path); } catch (error) { out.push(path + ": " + error); }
+  }
+  document.getElementById("measured").textContent = "pages=" + pages.length + " charts=" + charts + " legends=" + legends
+    + " smallest=" + (smallest === Infinity ? "none" : smallest.toFixed(1)) + "\n" + out.join("\n");
+})();
+JS
+  echo '</script></body></html>'
+} >"$WORK/chart-probe.html"
+runs=$((runs + 1))
+timeout 180 "${CHROME[@]}" --user-data-dir="$WORK/profile-$runs" --allow-file-access-from-files --window-size=800,1000 --virtual-time-budget=120000 \
+  --dump-dom "file://$WORK/chart-probe.html" >"$WORK/chart-probe.dom" 2>>"$WORK/chromium.log" || true
+sed -n '/<pre id="measured">/,/<\/pre>/p' "$WORK/chart-probe.dom" | sed -e 's/.*<pre id="measured">//' -e 's/<\/pre>.*//' >"$WORK/chart-probe.measured"
+summary_line="$(head -1 "$WORK/chart-probe.measured")"
+problems="$(tail -n +2 "$WORK/chart-probe.measured" | grep -c . || true)"
+for kind in 'summary/index.html' 'summary/2026-03-29.html' '^index.html' '^apps/[a-z0-9-]*/index.html' '^rules/'; do
+  grep -q "$kind" <<<"$chart_pages" || fail "no chart page matching '$kind' to measure"
+done
+case "$summary_line" in
+  "pages=0 "*|"") fail "charts at 390 px: nothing measured ('$summary_line')" ;;
+  *" charts=0 "*) fail "charts at 390 px: no chart shown ('$summary_line')" ;;
+  *) if [ "$problems" -eq 0 ]; then pass "charts at 390 px: $summary_line; text ≥ 11 px, one drawing and a legend each, days tables stacked"
+     else fail "charts at 390 px ($summary_line): $problems problems"; tail -n +2 "$WORK/chart-probe.measured" | head -20 | sed 's/^/  /' >&2; fi ;;
+esac
+for app in $apps; do
+  [ -f "$HOUT/apps/$app/summary/index.html" ] && shot "file://$HOUT/apps/$app/summary/index.html" "$SHOTS/summary-$app-390.png" 390
+done
+shot "file://$HOUT/apps/veloride/summary/2026-03-29.html" "$SHOTS/day-veloride-390.png" 390
+shot "file://$HOUT/index.html" "$SHOTS/history-index-390.png" 390
+
 echo "screenshots:"
 ls -1 "$SHOTS"/*.png | sed 's/^/  /'
 echo "browser: $passed passed, $failed failed"

@@ -44,36 +44,100 @@ struct SummaryPages {
                 "hiddenText": unknown ? "unknown" : day.metrics.contains(where: \.differs) ? "yes" : "no",
             ]
         }
-        // Unknown read requests: the store's days, labelled so, never a view the app may not have.
-        let labels = summary.days.map { String($0.day.description.suffix(5)) }
-        let steps: [Double?] = unknown ? summary.days.map { $0.stepsHeld } : summary.days.map(\.stepsSeen)
-        let sleep: [Double?] = unknown ? summary.days.map { $0.sleepHeldHours } : summary.days.map(\.sleepSeenHours)
-        let stepsChart = SVGChart.bars(zip(labels, steps).map { .init(label: $0, value: $1) },
-                                       title: unknown ? "Steps per day the store holds (permissions unknown)" : "Steps per day as \(app.name) sees them",
-                                       description: Self.describe(steps, unit: "steps", hiddenReason: unknown ? "the store holds no steps" : "steps are hidden from the app"),
-                                       unit: "steps")
-        let sleepChart = SVGChart.bars(zip(labels, sleep).map { .init(label: $0, value: $1) },
-                                       title: unknown ? "Hours asleep per night the store holds (permissions unknown)" : "Hours asleep per night as \(app.name) sees them",
-                                       description: Self.describe(sleep, unit: "hours", hiddenReason: unknown ? "the store holds no sleep" : "sleep is hidden from the app"),
-                                       unit: "h")
+        let trends = trendCharts()
         let period = "from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? "")"
         var md = MarkdownWriter()
         md.paragraph(unknown
             ? "Daily summaries of the simulated user's Health data \(period), as the simulated HealthKit store holds them. Which of them **\(MarkdownText.escape(app.name))** sees is unknown."
-            : "Daily summaries of the simulated user's Health data \(period), computed through the simulated HealthKit store under the permissions **\(MarkdownText.escape(app.name))** was granted. Hatched bands mark hours the app cannot see.")
+            : "Daily summaries of the simulated user's Health data \(period), computed through the simulated HealthKit store under the permissions **\(MarkdownText.escape(app.name))** was granted. Hatched bands mark days whose data the store holds but the app's permissions hide.")
         if !summary.unmodelledTypes.isEmpty {
             md.paragraph("Requested types the simulated store does not model: " + summary.unmodelledTypes.map(MarkdownText.code).joined(separator: ", ") + ".")
         }
         var context: [String: Any] = [
             "name": app.name, "appURL": "../index.html", "days": days,
-            "narrative": MarkdownRenderer.render(md.text).html, "stepsChart": stepsChart, "sleepChart": sleepChart,
+            "narrative": MarkdownRenderer.render(md.text).html,
+            "trends": trends.map { ["key": $0.key, "chart": $0.chart, "caption": $0.caption] },
+            // Templates copied from an earlier version name these two charts.
+            "stepsChart": trends.first { $0.key == "steps" }?.chart ?? "", "sleepChart": trends.first { $0.key == "sleep" }?.chart ?? "",
         ]
+        if trends.isEmpty { context["noTrends"] = noTrendsNote }
         if unknown {
             context["stepsCaption"] = "Steps per day the store holds; what the app sees is unknown."
             context["sleepCaption"] = "Hours asleep per night the store holds; what the app sees is unknown."
             if let unknownBanner { context["unknownBanner"] = unknownBanner }
         }
         return renderer.page("summary", path: path, title: "\(app.name): summaries", context: context, siteTitle: siteTitle)
+    }
+
+    /// A chart of the overview's trends: one per charted type the app reads.
+    struct TrendChart {
+        let key: String
+        let chart: String
+        let caption: String
+    }
+
+    /// The types the overview can chart per day, in the order they are shown: the read type's
+    /// name (as requests and the config spell it) and the chart's key (its figure's id).
+    static let trendTypes: [(type: String, key: String)] = [("stepCount", "steps"), ("sleepAnalysis", "sleep"), ("heartRate", "heart-rate")]
+
+    /// The overview's trends: a chart for each charted type among the app's read requests, as the
+    /// app sees it (hatched where hidden). When its read requests are unknown, the store's steps and
+    /// sleep, labelled so (never a view the app may not have).
+    func trendCharts() -> [TrendChart] {
+        let labels = summary.days.map { String($0.day.description.suffix(5)) }
+        func bars(_ values: [Double?], hidden: [Bool]? = nil) -> [SVGChart.Bar] {
+            values.enumerated().map { SVGChart.Bar(label: labels[$0.offset], value: $0.element, hidden: hidden?[$0.offset]) }
+        }
+        if app.readRequestsUnknown {
+            let steps = summary.days.map { Optional($0.stepsHeld) }, sleep = summary.days.map { Optional($0.sleepHeldHours) }
+            return [
+                TrendChart(key: "steps", chart: SVGChart.bars(bars(steps), title: "Steps per day the store holds (permissions unknown)",
+                                                              description: Self.describe(steps, unit: "steps", hiddenReason: "the store holds no steps"),
+                                                              unit: "steps", series: "steps the store holds (what the app sees is unknown)"),
+                           caption: "Steps per day the store holds; what the app sees is unknown."),
+                TrendChart(key: "sleep", chart: SVGChart.bars(bars(sleep), title: "Hours asleep per night the store holds (permissions unknown)",
+                                                              description: Self.describe(sleep, unit: "hours", hiddenReason: "the store holds no sleep"),
+                                                              unit: "h", series: "hours asleep the store holds (what the app sees is unknown)"),
+                           caption: "Hours asleep per night the store holds; what the app sees is unknown."),
+            ]
+        }
+        let read = Set(app.requestedRead)
+        return Self.trendTypes.filter { read.contains($0.type) }.map { type in
+            switch type.key {
+            case "steps":
+                let steps = summary.days.map(\.stepsSeen)
+                return TrendChart(key: type.key, chart: SVGChart.bars(bars(steps), title: "Steps per day as \(app.name) sees them",
+                                                                      description: Self.describe(steps, unit: "steps", hiddenReason: "steps are hidden from the app"),
+                                                                      unit: "steps", series: "steps the app sees"),
+                                  caption: "Steps per day as the app sees them.")
+            case "sleep":
+                let sleep = summary.days.map(\.sleepSeenHours)
+                return TrendChart(key: type.key, chart: SVGChart.bars(bars(sleep), title: "Hours asleep per night as \(app.name) sees them",
+                                                                      description: Self.describe(sleep, unit: "hours", hiddenReason: "sleep is hidden from the app"),
+                                                                      unit: "h", series: "hours asleep the app sees"),
+                                  caption: "Hours asleep per night as the app sees them.")
+            default:
+                // The mean of the day's hourly averages the app sees; a day it may see without a
+                // sample is no bar, and no hatch either (nothing is hidden).
+                let hidden = summary.days.map { $0.heartRateVisibility != .visible }
+                let heart: [Double?] = summary.days.map { day in
+                    day.heartRateVisibility == .visible && !day.heartRate.isEmpty ? day.heartRate.map(\.bpm).reduce(0, +) / Double(day.heartRate.count) : nil
+                }
+                return TrendChart(key: type.key, chart: SVGChart.bars(bars(heart, hidden: hidden), title: "Average heart rate per day as \(app.name) sees it",
+                                                                      description: Self.describe(heart, unit: "bpm", hiddenReason: "heart rate is hidden from the app"),
+                                                                      unit: "bpm", series: "average heart rate the app sees (mean of hourly averages)"),
+                                  caption: "Average heart rate per day as the app sees it (the mean of its hourly averages).")
+            }
+        }
+    }
+
+    /// Why the overview draws no trend: the app reads none of the charted types. HTML, every
+    /// name escaped (`MarkdownRenderer.inline` would escape a Markdown-escaped `<` twice).
+    var noTrendsNote: String {
+        func code(_ text: String) -> String { "<code>" + HTMLText.escape(text) + "</code>" }
+        let charted = Self.trendTypes.map { code($0.type) }.joined(separator: ", ")
+        let reads = app.requestedRead.isEmpty ? "it requests to read no type" : "it requests to read " + app.requestedRead.map(code).joined(separator: ", ")
+        return "No trend chart: <strong>\(HTMLText.escape(app.name))</strong> reads none of the types charted here (\(charted)); \(reads)."
     }
 
     /// A day of an app whose read requests are unknown: every metric the store holds, what the
@@ -126,11 +190,11 @@ struct SummaryPages {
         }
         // Labelled with the local clock: a daylight-saving day has 23 or 25 bars, and its axis says so.
         let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: $0.offset < day.hourLabels.count ? day.hourLabels[$0.offset] : SVGChart.twoDigits($0.offset), value: $0.element) }
-        let stepsChart = SVGChart.bars(hours, title: "Steps by hour on \(day.day)", description: Self.describe(day.stepsByHour, unit: "steps", hiddenReason: "steps are hidden from the app"), unit: "steps")
+        let stepsChart = SVGChart.bars(hours, title: "Steps by hour on \(day.day)", description: Self.describe(day.stepsByHour, unit: "steps", hiddenReason: "steps are hidden from the app"), unit: "steps", series: "steps per hour the app sees")
         let heartChart = day.heartRate.isEmpty ? "" : SVGChart.line(day.heartRate.map { .init(x: $0.x, y: $0.bpm) },
             title: "Heart rate on \(day.day)",
             description: "Hourly average heart rate, \(UnitFormatter.number(day.heartRate.map(\.bpm).min() ?? 0)) to \(UnitFormatter.number(day.heartRate.map(\.bpm).max() ?? 0)) bpm.",
-            unit: "bpm", minimum: 40, ticks: day.clockTicks)
+            unit: "bpm", minimum: 40, ticks: day.clockTicks, series: "hourly average heart rate the app sees (bpm)")
         let lanes = ["Core", "Deep", "REM", "Asleep", "Awake", "In bed"]
         let sleepChart = SVGChart.timeline(day.sleep.map { .init(lane: Self.lane($0.stage), start: $0.start, end: $0.end) }, lanes: lanes,
             title: "Sleep stages for the night ending \(day.day)",
