@@ -243,4 +243,25 @@ final class UsageStringVocabularyTests: XCTestCase {
             XCTAssertTrue(PurposeText(text, locale: locale).saysItWritesNothing, text)
         }
     }
+
+    /// "Metrics" names data in English ("reads the metrics you choose"), so its words in the other
+    /// languages do too: a faithful translation is judged as its original is.
+    func testMetricsNameDataInEveryLanguage() {
+        let metrics: [(locale: String, text: String)] = [
+            ("de", "Liest die ausgewählten Kennzahlen aus Health."), ("fr", "Lit les métriques que vous choisissez dans Santé."),
+            ("es", "Lee las métricas que elijas de Salud."), ("pt-BR", "Lê as métricas que você escolher no Saúde."),
+            ("it", "Legge le metriche che scegli da Salute."), ("nl", "Leest de statistieken die je kiest uit Gezondheid."),
+            ("sv", "Läser de mätvärden du väljer från Hälsa."), ("da", "Læser de måleværdier, du vælger, fra Sundhed."),
+            ("nb", "Leser måleverdiene du velger fra Helse."), ("fi", "Lukee valitsemasi mittarit Terveys-apista."),
+            ("pl", "Odczytuje wybrane wskaźniki z aplikacji Zdrowie."), ("cs", "Čte vybrané ukazatele z aplikace Zdraví."),
+            ("tr", "Sağlık'tan seçtiğiniz metrikleri okur."), ("hu", "Beolvassa a kiválasztott mutatókat az Egészség appból."),
+            ("ru", "Читает выбранные показатели из приложения «Здоровье»."), ("uk", "Читає вибрані показники з програми «Здоров’я»."),
+            ("el", "Διαβάζει τους δείκτες που επιλέγετε από την Υγεία."), ("ja", "選択した指標をヘルスケアから読み取ります。"),
+            ("zh-Hans", "读取你选择的健康指标。"), ("ko", "선택한 지표를 건강 앱에서 읽습니다."), ("vi", "Đọc các chỉ số bạn chọn từ ứng dụng Sức khỏe."),
+        ]
+        for (locale, text) in metrics {
+            XCTAssertTrue(PurposeText(text, locale: locale).namesData, "\(locale): \(text)")
+        }
+    }
+
 }

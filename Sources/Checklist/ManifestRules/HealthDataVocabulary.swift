@@ -99,6 +99,8 @@ extension HealthDataVocabulary {
     static let german = HealthDataVocabulary(
         code: "de", name: "German", matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metrik", "kennzahl", "kennwert",
             "schritt", "herz", "puls", "schlaf", "training", "workout", "gewicht", "kalorien", "energie", "blutzucker", "glukose", "glucose",
             "blutdruck", "achtsamkeit", "atem", "sauerstoff", "körper", "temperatur", "distanz", "strecke", "aktivität",
             "bewegung", "ernährung", "wasser", "zyklus", "menstruation", "medikament", "fitness", "insulin", "messwert", "mobilität",
@@ -114,6 +116,8 @@ extension HealthDataVocabulary {
     static let french = HealthDataVocabulary(
         code: "fr", name: "French", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "métrique", "indicateur",
             // "pas" alone is also the negation ("ne … pas"): steps only in their usual phrases.
             "nombre de pas", "vos pas ", "les pas ", "pas quotidien", "podom", "fréquence cardiaque", "rythme cardiaque", "cardiaque",
             "cœur", "coeur", "pouls", "sommeil", "entraînement", "exercice", "séance", "poids", "calorie", "énergie", "glycémie", "glucose",
@@ -131,6 +135,8 @@ extension HealthDataVocabulary {
     static let spanish = HealthDataVocabulary(
         code: "es", name: "Spanish", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "métrica", "indicador",
             "pasos", "frecuencia cardíaca", "frecuencia cardiaca", "ritmo cardíaco", "ritmo cardiaco", "cardíac", "cardiac", "corazón",
             "pulso", "pulsaciones", "sueño", "dormir", "entrenamiento", "ejercicio", "peso", "caloría", "calorías", "energía", "glucosa",
             "azúcar en sangre", "glucemia", "presión arterial", "tensión arterial", "atención plena", "respiración", "respiratori",
@@ -148,6 +154,8 @@ extension HealthDataVocabulary {
     static let portuguese = HealthDataVocabulary(
         code: "pt", name: "Portuguese", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "métrica", "indicador",
             "passos", "frequência cardíaca", "batimento", "cardíac", "coração", "pulso", "sono", "dormir", "treino", "exercício",
             "atividade", "actividade", "peso", "caloria", "calorias", "energia", "glicose", "glicemia", "açúcar no sangue",
             "pressão arterial", "atenção plena", "respira", "oxigénio", "oxigênio", "temperatura", "altura", "distância", "caminhada",
@@ -165,6 +173,8 @@ extension HealthDataVocabulary {
     static let italian = HealthDataVocabulary(
         code: "it", name: "Italian", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metrica", "metriche", "indicator", "parametri",
             "passi", "frequenza cardiaca", "battito", "battiti", "cardiac", "cuore", "polso", "sonno", "dormire", "allenament", "esercizi",
             "peso", "calori", "energia", "glicemia", "glucosio", "pressione arteriosa", "pressione sanguigna", "consapevolezza",
             "respira", "ossigeno", "temperatura", "altezza", "distanza", "camminat", "corsa", "ciclismo", "bicicletta", "nuoto",
@@ -180,6 +190,8 @@ extension HealthDataVocabulary {
     static let dutch = HealthDataVocabulary(
         code: "nl", name: "Dutch", matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metriek", "statistiek",
             "stappen", "hartslag", "hartritme", "hartfrequentie", "slaap", "training", "workout", "gewicht", "calorie", "energie",
             "bloedsuiker", "glucose", "bloeddruk", "ademhaling", "zuurstof", "temperatuur", "lengte", "afstand", "wandel", "hardlo",
             "fiets", "zwem", "voeding", "water", "menstrua", "cyclus", "medicij", "activiteit", "beweging", "lichaam", "insuline",
@@ -195,6 +207,8 @@ extension HealthDataVocabulary {
     static let swedish = HealthDataVocabulary(
         code: "sv", name: "Swedish", matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "mätvärd", "metrik",
             // "vikt" alone starts "viktig" (important): the word, or inside a compound.
             "steg", "puls", "hjärtfrekvens", "hjärta", "sömn", "träning", "workout", " vikt ", " vikten ", "kroppsvikt", "kalori", "energi", "blodsocker", "glukos",
             "blodtryck", "medveten närvaro", "andning", "syre", "temperatur", "längd", "distans", "sträcka", "promenad", "löpning",
@@ -211,6 +225,8 @@ extension HealthDataVocabulary {
     static let russian = HealthDataVocabulary(
         code: "ru", name: "Russian", script: .cyrillic, matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "метрик", "показател",
             // Whole words where a stem is also another word: "вес " (weight, not "весь"), "сна " (of sleep, not "сначала").
             "шаг", "пульс", "частот", "сердечн", "сердц", "сон ", "сна ", "сне ", "сном ", "тренировк", "упражнен", "вес ", "веса ", "весе ",
             "калори", "энерги", "глюкоз", "сахар", "давлени", "осознанност", "дыхани", "кислород", "температур", "рост ", "дистанци",
@@ -226,6 +242,8 @@ extension HealthDataVocabulary {
     static let japanese = HealthDataVocabulary(
         code: "ja", name: "Japanese", script: .kana, matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "指標", "メトリクス",
             "歩数", "歩行", "歩いた", "心拍", "脈拍", "睡眠", "ワークアウト", "トレーニング", "運動", "体重", "カロリー", "エネルギー",
             "血糖", "グルコース", "血圧", "マインドフル", "呼吸", "酸素", "体温", "身長", "距離", "ウォーキング", "ランニング",
             "サイクリング", "水泳", "栄養", "水分", "月経", "生理", "周期", "服薬", "アクティビティ", "活動", "体脂肪", "体組成",
@@ -239,6 +257,8 @@ extension HealthDataVocabulary {
     static let simplifiedChinese = HealthDataVocabulary(
         code: "zh-Hans", name: "Simplified Chinese", script: .han, matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "指标", "数据指标",
             "步数", "步行", "心率", "心跳", "脉搏", "睡眠", "体能训练", "锻炼", "训练", "运动", "体重", "卡路里", "热量", "能量", "血糖",
             "葡萄糖", "血压", "正念", "呼吸", "血氧", "氧气", "体温", "身高", "距离", "跑步", "骑行", "骑车", "游泳", "营养", "饮食",
             "饮水", "水分", "月经", "经期", "周期", "药物", "用药", "活动", "健身", "体脂", "身体质量指数", "心电图", "胰岛素", "碳水化合物", "膳食",
@@ -251,6 +271,8 @@ extension HealthDataVocabulary {
     static let traditionalChinese = HealthDataVocabulary(
         code: "zh-Hant", name: "Traditional Chinese", script: .han, matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "指標",
             "步數", "步行", "心率", "心跳", "脈搏", "睡眠", "體能訓練", "鍛鍊", "訓練", "運動", "體重", "卡路里", "熱量", "能量", "血糖",
             "葡萄糖", "血壓", "正念", "呼吸", "血氧", "氧氣", "體溫", "身高", "距離", "跑步", "騎行", "騎車", "游泳", "營養", "飲食",
             "飲水", "水分", "月經", "經期", "週期", "藥物", "用藥", "活動", "健身", "體脂", "身體質量指數", "心電圖", "胰島素", "碳水化合物", "膳食",
@@ -263,6 +285,8 @@ extension HealthDataVocabulary {
     static let korean = HealthDataVocabulary(
         code: "ko", name: "Korean", script: .hangul, matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "지표", "메트릭",
             "걸음", "보행", "심박", "맥박", "수면", "운동", "체중", "몸무게", "칼로리", "에너지", "혈당", "포도당", "혈압", "마음 챙김",
             "마음챙김", "호흡", "산소", "체온", "신장", "거리", "걷기", "달리기", "러닝", "사이클", "자전거", "수영", "영양", "식단",
             "수분", "생리", "월경", "약물", "탄수화물", "식사", "음식", "복약", "활동", "체지방", "심전도", "인슐린", "계단", "측정", "피트니스",
@@ -296,6 +320,8 @@ extension HealthDataVocabulary {
     static let danish = HealthDataVocabulary(
         code: "da", name: "Danish", matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metrik", "måleværdi",
             // Not "ilt" or "vand" alone: "filter", "anvendes" (is used); not "gang" (in "adgang", access).
             "skridt", "puls", "hjerte", "søvn", "træning", "workout", "motion", "vægt", "kalorie", "energi", "blodsukker", "glukose",
             "glucose", "blodtryk", "mindfulness", "vejrtrækning", "åndedræt", "iltniveau", "iltmætning", " ilt ", "temperatur", "højde",
@@ -313,6 +339,8 @@ extension HealthDataVocabulary {
     static let norwegian = HealthDataVocabulary(
         code: "nb", name: "Norwegian", matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metrikk", "måleverdi",
             // Not "mat" or "trapp" alone: English "match", "trapped" in a text of few words.
             "skritt", "trinn", "puls", "hjerte", "søvn", "trening", "workout", "mosjon", "vekt", "kalori", "energi", "blodsukker", "glukose",
             "glucose", "blodtrykk", "mindfulness", "pust", "åndedrett", "oksygen", "temperatur", "høyde", "distanse", "avstand", "gåtur",
@@ -330,6 +358,8 @@ extension HealthDataVocabulary {
     static let finnish = HealthDataVocabulary(
         code: "fi", name: "Finnish", matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metriikk", "mittari",
             // Sleep, oxygen and body as words, not "uni"/"happi"/"keho" inside others ("kommunikointi", English "happy",
             // "kehottaa", urges).
             "askel", "syke", "sykke", "sydän", "sydäm", "pulssi", " uni ", " unen", " unta ", "unitiet", "unirytm", "nukkum", "treeni",
@@ -348,6 +378,8 @@ extension HealthDataVocabulary {
     static let polish = HealthDataVocabulary(
         code: "pl", name: "Polish", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "wskaźnik",
             // Sleep as words ("sen" starts "sens"); medicines as words ("lek" starts "lekko", "lekcja").
             "krok", "tętn", "puls", "serc", "sen ", "snu ", "śnie ", "trening", "ćwicze", "wag", "masa ciała", "masy ciała", "kalori",
             "energi", "glukoz", "glikem", "cukier", "cukru", "ciśnieni", "uważnoś", "oddech", "oddycha", "tlen", "temperatur", "wzrost",
@@ -365,6 +397,8 @@ extension HealthDataVocabulary {
     static let czech = HealthDataVocabulary(
         code: "cs", name: "Czech", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "ukazatel",
             // Pulse as words ("tep" starts "teprve", only then); body and medicines as words ("těl" would be "tel…",
             // telephone; "lék" would be "lek…", "lekce").
             "krok", "tep ", "tepu ", "tepov", "srdc", "srdeč", "puls", "spánek", "spánk", "spaní", "trénink", "tréninky", "cvičení", "cvik",
@@ -382,6 +416,8 @@ extension HealthDataVocabulary {
     static let slovak = HealthDataVocabulary(
         code: "sk", name: "Slovak", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "ukazovateľ",
             // Running as words ("beh" starts "behom", during).
             "krok", "tep ", "tepu ", "tepov", "srdc", "pulz", "puls", "spánok", "spánk", "trénin", "cvičen", "hmotnos", "váh", "kalóri",
             "energi", "glukóz", "glykémi", "cukr", "cukor", "krvný tlak", "tlak", "všímavos", "dýchani", "dych", "kyslík", "teplot", "výšk",
@@ -397,6 +433,8 @@ extension HealthDataVocabulary {
     static let turkish = HealthDataVocabulary(
         code: "tr", name: "Turkish", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metrik", "gösterge",
             // Dotless ı is a letter of its own: terms are also written as people type them without it. "boy"
             // (height) as a word, "koşu" (run) not "koşul" (condition).
             "adım", "adim", "kalp", "nabız", "nabiz", "uyku", "antrenman", "egzersiz", "idman", "kilo", "ağırlık", "agirlik", "kalori",
@@ -415,6 +453,8 @@ extension HealthDataVocabulary {
     static let romanian = HealthDataVocabulary(
         code: "ro", name: "Romanian", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "indicator",
             // Steps as words ("pasi" starts "pasiune"), water as a word.
             "pași ", "pașii", "ritm cardiac", "cardiac", "inim", "puls", "somn", "antrenament", "exerci", "greutat", "masa corporal",
             "calori", "energi", "glicemi", "glicem", "glucoz", "zahăr", "tensiun", "presiune arterial", "respira", "oxigen", "temperatur",
@@ -432,6 +472,8 @@ extension HealthDataVocabulary {
     static let hungarian = HealthDataVocabulary(
         code: "hu", name: "Hungarian", matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metrik", "mutató", "mérőszám",
             // Not "víz" (water) alone, found in "vizsgálat"; not "étel" (food) inside "tételek" (items).
             "lépés", "pulzus", "szívritmus", "szívverés", "szívfrekvencia", "szívműködés", "alvás", "edzés", "testmozgás", "mozgás",
             "súly", "kalória", "energia", "vércukor", "glükóz", "glukóz", "vérnyomás", "tudatos jelenlét", "légzés", "oxigén",
@@ -449,6 +491,8 @@ extension HealthDataVocabulary {
     static let croatian = HealthDataVocabulary(
         code: "hr", name: "Croatian", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "pokazatelj",
             // Sleep and water as words ("san" is also "dream", "vod" starts "vodi", leads).
             "korak", "otkucaj", "puls", "src", "spavanj", "san ", "sna ", "trening", "vježb", "tjelovježb", "težin", "masa tijela", "kalorij",
             "energij", "glukoz", "šećer", "krvni tlak", "tlak", "svjesnost", "disanj", "kisik", "temperatur", "visin", "udaljenost", "hodanj",
@@ -464,6 +508,8 @@ extension HealthDataVocabulary {
     static let catalan = HealthDataVocabulary(
         code: "ca", name: "Catalan", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "mètrica", "indicador",
             // Sleep only in phrases: folded, "són" (they are) is "son".
             "passos", "freqüència cardíaca", "ritme cardíac", "cardíac", "cor ", "pols ", "pulsacions", "del son", "el son ", "dormir",
             "entrenament", "exercici", "pes ", "pes corporal", "calori", "energia", "glucosa", "glucèmia", "sucre en sang", "pressió arterial",
@@ -481,6 +527,8 @@ extension HealthDataVocabulary {
     static let vietnamese = HealthDataVocabulary(
         code: "vi", name: "Vietnamese", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "chỉ số",
             // Tones fold away, so single syllables collide: "bơi" (swim) is "bởi" (by), "thuốc" (medicine) is
             // "thuộc" (belongs), "cơ thể" (body) is "có thể" (can), "hoạt động" is also "works": phrases only.
             "bước chân", "số bước", "bước đi", "nhịp tim", "tim mạch", "nhịp đập", "giấc ngủ", "tập luyện", "luyện tập", "bài tập",
@@ -499,6 +547,8 @@ extension HealthDataVocabulary {
     static let indonesian = HealthDataVocabulary(
         code: "id", name: "Indonesian", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metrik", "indikator",
             "langkah", "detak jantung", "denyut", "jantung", "nadi", "tidur", "latihan", "olahraga", "workout", "berat badan", "bobot",
             "kalori", "energi", "glukosa", "gula darah", "tekanan darah", "pernapasan", "napas", "nafas", "oksigen", "suhu", "tinggi badan",
             "jarak", "jalan kaki", "berjalan", "lari", "berlari", "bersepeda", "sepeda", "renang", "berenang", "nutrisi", "gizi", "makan",
@@ -515,6 +565,8 @@ extension HealthDataVocabulary {
     static let malay = HealthDataVocabulary(
         code: "ms", name: "Malay", matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "metrik", "penunjuk",
             // Not "air" (water) alone: an English word, and "AirPods".
             "langkah", "denyutan jantung", "degupan jantung", "jantung", "nadi", "tidur", "latihan", "senaman", "workout", "berat badan",
             "kalori", "tenaga", "glukosa", "gula dalam darah", "gula darah", "tekanan darah", "pernafasan", "bernafas", "oksigen", "suhu",
@@ -531,6 +583,8 @@ extension HealthDataVocabulary {
     static let greek = HealthDataVocabulary(
         code: "el", name: "Greek", script: .greek, matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "μετρικ", "δείκτ",
             // Energy as a word or adjective ("ενέργειες" are actions); writing not as "γραφ…" (charts).
             "βήματ", "βηματομετρ", "καρδιακ", "καρδι", "παλμ", "ύπνο", "προπόνησ", "άσκησ", "άθλησ", "βάρο", "θερμίδ", "ενέργεια ",
             "ενεργειακ", "γλυκόζ", "σάκχαρ", "γλυκαιμ", "αρτηριακή πίεσ", "ενσυνειδητότητ", "αναπνο", "οξυγόν", "θερμοκρασί", "ύψο",
@@ -546,6 +600,8 @@ extension HealthDataVocabulary {
     static let ukrainian = HealthDataVocabulary(
         code: "uk", name: "Ukrainian", script: .cyrillic, matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "метрик",
             // Body and water as words ("тіл" starts "тільки", only; "вод" starts "водночас"); sleep as words, as in Russian.
             "крок", "пульс", "серц", "серцев", "частот", "сон ", "сну ", "сні ", "сном ", "тренуван", "вправ", "ваг", "маса тіла", "калор",
             "енергі", "глюкоз", "глікемі", "цукор", "цукру", "тиск", "усвідомлен", "дихан", "кисень", "кисн", "температур", "зріст", "зросту",
@@ -562,6 +618,8 @@ extension HealthDataVocabulary {
     static let bulgarian = HealthDataVocabulary(
         code: "bg", name: "Bulgarian", script: .cyrillic, matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "метрик",
             // Weight as words ("тегл" starts "теглене", downloading); food as words ("хран" starts "хранилище", storage).
             "крач", "стъп", "пулс", "сърд", "сърце", "сън ", "съня", "сънят", "тренировк", "упражнени", "тегло", "теглото", "калори",
             "енерги", "глюкоз", "гликеми", "захар", "кръвн", "налягане", "осъзнатост", "дишане", "кислород", "температур", "ръст", "височин",
@@ -577,6 +635,8 @@ extension HealthDataVocabulary {
     static let hebrew = HealthDataVocabulary(
         code: "he", name: "Hebrew", script: .hebrew, matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "מדד",
             // Prefixes join words (ה, ו, ב, ל, מ, ש), so terms are found anywhere; not "מים" (water) alone, which
             // ends "מסוימים", "קיימים"; not "לב" (heart) alone ("לבד", "לבן"). Final letters differ: "אימון", "אימונ…".
             "צעד", "דופק", "קצב הלב", "קצב לב", "שינה", "אימון", "אימונ", "כושר", "משקל", "קלורי", "אנרגי", "גלוקוז", "סוכר", "לחץ דם",
@@ -593,6 +653,8 @@ extension HealthDataVocabulary {
     static let arabic = HealthDataVocabulary(
         code: "ar", name: "Arabic", script: .arabic, matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "مقاييس", "مؤشر",
             // The article and prefixes join words, so terms are found anywhere; three-letter roots only with the
             // article or a suffix ("قلب" is in "تقلب", fluctuation).
             "خطوات", "الخطوات", "نبض", "القلب", "قلبك", "النوم", "نومك", "تمرين", "تمارين", "تدريب", "رياضي", "الوزن", "وزنك", "وزن الجسم",
@@ -611,6 +673,8 @@ extension HealthDataVocabulary {
     static let hindi = HealthDataVocabulary(
         code: "hi", name: "Hindi", script: .devanagari, matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "मेट्रिक",
             // Heart as a word ("दिल" starts "दिलचस्प", interesting). Vowel signs fold away on both sides, so "सेव" (save)
             // would start "सेवा" (service): only "सेव कर".
             "कदम", "हृदय गति", "हृदय", "दिल ", "धड़कन", "नाड़ी", "पल्स", "नींद", "वर्कआउट", "व्यायाम", "कसरत", "वज़न", "वजन", "कैलोरी",
@@ -627,6 +691,8 @@ extension HealthDataVocabulary {
     static let thai = HealthDataVocabulary(
         code: "th", name: "Thai", script: .thai, matching: .anywhere,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "ตัวชี้วัด",
             // Written without spaces, and tone marks and some vowels fold away: short words only in phrases
             // ("ก้าว", step, folds to "กาว", glue; "ยา", medicine, is in "พยายาม", try; "สติ" to "สต").
             "จำนวนก้าว", "ก้าวเดิน", "นับก้าว", "อัตราการเต้นของหัวใจ", "หัวใจ", "ชีพจร", "การนอน", "นอนหลับ", "ออกกำลังกาย", "เวิร์กเอาต์",
@@ -642,6 +708,8 @@ extension HealthDataVocabulary {
     static let georgian = HealthDataVocabulary(
         code: "ka", name: "Georgian", script: .georgian, matching: .wordStart,
         dataTerms: [
+            // What apps call the values they read, as English "metrics" and "readings" are.
+            "მეტრიკ", "მაჩვენებ",
             // Stems: nouns take case endings ("გლუკოზის", of glucose).
             "ნაბიჯ", "გულისცემ", "გულის რითმ", "პულს", "ძილ", "ვარჯიშ", "წონ", "კალორი", "ენერგი", "გლუკოზ", "შაქარ", "შაქრ", "სისხლ",
             "წნევ", "სუნთქვ", "ჟანგბად", "ტემპერატურ", "სიმაღლ", "მანძილ", "სიარულ", "სირბილ", "ველოსიპედ", "ცურვ", "კვებ", "საკვებ",
