@@ -80,4 +80,29 @@ final class ParseIsolationTests: XCTestCase {
         XCTAssertEqual(second.workersStarted, 0)
         XCTAssertEqual(cache.facts(for: text)?.outcome, .parsed)
     }
+
+    /// A worker stops by itself past its deadline (its own CPU limit, SIGXCPU) when no caller
+    /// kills it — the caller killed, or stopped before its exit handlers ran: here a request
+    /// written by hand with a half-second deadline, and nobody watching.
+    func testAWorkerLeftAloneStopsAtItsOwnLimit() throws {
+        try HealthAuditBinary.requireBuilt()
+        let worker = Process()
+        worker.executableURL = URL(fileURLWithPath: HealthAuditBinary.path)
+        worker.arguments = [ParseIsolation.workerArgument]
+        let input = Pipe()
+        worker.standardInput = input
+        worker.standardOutput = FileHandle.nullDevice
+        worker.standardError = FileHandle.nullDevice
+        try worker.run()
+        let text = Array(("import HealthKit\n\nstruct Alone {\n    pri" + String(repeating: "<data>", count: 10_007) + "\n}\n").utf8)
+        var request = [UInt8]()
+        withUnsafeBytes(of: UInt64(text.count).littleEndian) { request.append(contentsOf: $0) }
+        withUnsafeBytes(of: (0.5).bitPattern.littleEndian) { request.append(contentsOf: $0) }
+        request += text
+        try input.fileHandleForWriting.write(contentsOf: Data(request))
+        worker.waitUntilExit()
+        XCTAssertEqual(worker.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(worker.terminationStatus, SIGXCPU)
+    }
+
 }

@@ -137,7 +137,7 @@ public enum BoundedSwiftParse {
         return Refusal(line: line, column: facts.column, reason: reason, failsRun: false)
     }
 
-    /// Signals a crashing parse can end with (SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV on Linux and macOS).
+    /// Signals a crashing parse can end with, by number on Linux and macOS (SIGBUS is 7 on one, 10 on the other).
     private static let crashSignals: [Int32] = [4, 5, 6, 7, 8, 10, 11]
 
     private static func slow(_ seconds: Double) -> Refusal {

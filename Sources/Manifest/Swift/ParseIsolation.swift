@@ -13,7 +13,7 @@ import Darwin
 /// is refused instead of crashing the audit.
 ///
 /// Workers are kept and reused; each reads requests on its standard input (a 64-bit little-endian
-/// length, then the UTF-8 text) and answers on its standard output (one status byte). They read
+/// length, the deadline in CPU seconds as a little-endian double, then the UTF-8 text) and answers on its standard output (one status byte). They read
 /// nothing else, and end when this process closes their socket (on exit).
 public final class ParseIsolation: @unchecked Sendable {
     /// The hidden argument that makes the binary a parse worker (`runWorker`).
@@ -68,8 +68,9 @@ public final class ParseIsolation: @unchecked Sendable {
     public func parse(_ text: String, cpuSeconds: Double) -> Outcome {
         var request = [UInt8]()
         let utf8 = text.utf8
-        request.reserveCapacity(8 + utf8.count)
+        request.reserveCapacity(16 + utf8.count)
         withUnsafeBytes(of: UInt64(utf8.count).littleEndian) { request.append(contentsOf: $0) }
+        withUnsafeBytes(of: cpuSeconds.bitPattern.littleEndian) { request.append(contentsOf: $0) }
         request.append(contentsOf: utf8)
         // A kept worker may have gone away since (its socket then fails): one fresh try after it.
         for attempt in 0..<2 {
@@ -87,7 +88,13 @@ public final class ParseIsolation: @unchecked Sendable {
                 counts.withLock { $0.killed += 1 }
                 return .killed(cpuSeconds: used)
             case .died(let signal):
-                if let signal { return .crashed(signal: signal) }
+                // Its own CPU limit (set past the deadline, for when this process is gone) is a deadline too.
+                if signal == SIGXCPU {
+                    counts.withLock { $0.killed += 1 }
+                    return .killed(cpuSeconds: cpuSeconds)
+                }
+                if let signal, Self.crashSignals.contains(signal) { return .crashed(signal: signal) }
+                // Killed by someone else (the OOM killer), or gone by itself: not the file's doing.
                 if attempt == 0 { continue }
                 return .unavailable
             }
@@ -122,9 +129,13 @@ public final class ParseIsolation: @unchecked Sendable {
 
     /// Runs the worker's loop on a large-stack thread until its input ends, then exits: the whole
     /// life of a process started with `workerArgument`.
+    /// Signals a crashing parse ends a process with: SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV.
+    static let crashSignals: Set<Int32> = [SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV]
+
     public static func runWorker() -> Never {
         let thread = Thread {
-            while let text = readRequest() {
+            while let (text, deadline) = readRequest() {
+                limitCPU(to: deadline)
                 // The tree is not sent: the caller parses again, for its own.
                 withExtendedLifetime(BoundedSwiftParse.parseNow(text)) {}
                 var status = Worker.parsedStatus
@@ -140,14 +151,28 @@ public final class ParseIsolation: @unchecked Sendable {
     /// The largest request a worker accepts (larger Swift files are refused before parsing).
     static let maximumRequestBytes: UInt64 = 256 << 20
 
-    private static func readRequest() -> String? {
-        var header = [UInt8](repeating: 0, count: 8)
-        guard readAll(0, &header, 8) else { return nil }
+    private static func readRequest() -> (text: String, deadline: Double)? {
+        var header = [UInt8](repeating: 0, count: 16)
+        guard readAll(0, &header, 16) else { return nil }
         let count = header.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
-        guard count <= maximumRequestBytes else { return nil }
+        let deadline = header.withUnsafeBytes { Double(bitPattern: UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) }
+        guard count <= maximumRequestBytes, deadline.isFinite, deadline > 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: Int(count))
         guard count == 0 || readAll(0, &bytes, Int(count)) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        return (String(decoding: bytes, as: UTF8.self), deadline)
+    }
+
+    /// The worker's own CPU limit for the next parse: what it has used so far, the deadline and a
+    /// margin. The caller kills it at the deadline; this ends it (SIGXCPU) if the caller is gone
+    /// — killed, or stopped before its exit handlers ran — rather than leave it parsing alone.
+    private static func limitCPU(to deadline: Double) {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF_WHO, &usage) == 0 else { return }
+        let used = Double(usage.ru_utime.tv_sec) + Double(usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        var limit = rlimit()
+        guard getrlimit(RLIMIT_CPU_RESOURCE, &limit) == 0 else { return }
+        limit.rlim_cur = min(rlim_t((used + deadline + 2).rounded(.up)), limit.rlim_max)
+        _ = setrlimit(RLIMIT_CPU_RESOURCE, &limit)
     }
 }
 
@@ -307,6 +332,14 @@ private func writeAll(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> 
     }
     return true
 }
+
+#if canImport(Glibc)
+private let RLIMIT_CPU_RESOURCE = __rlimit_resource_t(RLIMIT_CPU.rawValue)
+private let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+private let RLIMIT_CPU_RESOURCE = RLIMIT_CPU
+private let RUSAGE_SELF_WHO = RUSAGE_SELF
+#endif
 
 /// A value behind a lock.
 final class LockedValue<Value>: @unchecked Sendable {
