@@ -44,6 +44,13 @@ final class ChartTests: XCTestCase {
 /// Issue 36, item 7: every chart has a narrow drawing for phones and a legend; hatching only ever
 /// marks data hidden from the app; sleep stages each have their own fill.
 final class ChartLayoutTests: XCTestCase {
+    /// The fills a drawing defines are the ones its markup names, found in one scan.
+    func testReferencedIDsAreTheFillsTheMarkupNames() {
+        let markup = #"<rect fill="url(#hatch)"/><rect fill="url(#stage-deep)"/><text>url(</text><rect fill="url(#hatch)"/>"#
+        XCTAssertEqual(SVGChart.referencedIDs(in: markup), ["hatch", "stage-deep"])
+        XCTAssertEqual(SVGChart.referencedIDs(in: "<rect/>"), [])
+    }
+
     static let hours = (0..<24).map { SVGChart.Bar(label: SVGChart.twoDigits($0), value: (6..<12).contains($0) ? nil : Double($0 * 100)) }
     static let stages = ["Core", "Deep", "REM", "Asleep", "Awake", "In bed"]
 

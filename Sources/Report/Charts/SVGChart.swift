@@ -265,7 +265,8 @@ public enum SVGChart {
         let (key, keyHeight) = legendMarkup(legend, layout: layout, top: layout.height + 4)
         let body = body + key
         // Only the fills this drawing uses; pattern ids are prefixed per drawing: several share one page.
-        let defs = patterns.filter { body.contains("url(#\($0.id))") }.map { "<pattern id=\"\(id)-\($0.id)\" \($0.markup)</pattern>" }.joined()
+        let used = referencedIDs(in: body)
+        let defs = patterns.filter { used.contains($0.id) }.map { "<pattern id=\"\(id)-\($0.id)\" \($0.markup)</pattern>" }.joined()
         let height = layout.height + 4 + keyHeight
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(layout.name)\" viewBox=\"0 0 \(f(layout.width)) \(f(height))\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\" font-family=\"sans-serif\" font-size=\"11\">"
             + "<title id=\"\(id)-t\">\(escape(title))</title><desc id=\"\(id)-d\">\(escape(description))</desc>"
@@ -362,6 +363,22 @@ public enum SVGChart {
     static func twoDigits(_ number: Int) -> String { number < 10 && number >= 0 ? "0\(number)" : String(number) }
 
     /// `url(#p0)` → `url(#c123-p0)`, by bytes.
+    /// The ids `url(#…)` names in `markup`, in one byte scan: `String.contains` goes through
+    /// `NSString` on Linux, and once per pattern per drawing it was most of a fleet's render.
+    static func referencedIDs(in markup: String) -> Set<String> {
+        let bytes = Array(markup.utf8), needle = Array("url(#".utf8)
+        var ids: Set<String> = []
+        var index = 0
+        while index + needle.count <= bytes.count {
+            guard bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) else { index += 1; continue }
+            var end = index + needle.count
+            while end < bytes.count, bytes[end] != UInt8(ascii: ")") { end += 1 }
+            ids.insert(String(decoding: bytes[(index + needle.count)..<end], as: UTF8.self))
+            index = end
+        }
+        return ids
+    }
+
     static func prefixingReferences(_ body: String, with prefix: String) -> String {
         let bytes = Array(body.utf8), needle = Array("url(#".utf8), insert = Array(prefix.utf8)
         var output: [UInt8] = []
