@@ -267,6 +267,27 @@ enum PosixFiles {
         return isRegularFile(parent.name, in: parent.descriptor)
     }
 
+    /// Every one of `relatives` is a regular file of `folder`, as `isRegularFile(_:below:)` says,
+    /// a folder on the way opened once for a run of files in it (sorted, a site's thousands of
+    /// pages come folder by folder).
+    static func areRegularFiles(_ relatives: [String], below folder: String) -> Bool {
+        var current: (parent: Substring, descriptor: Int32)?
+        defer { if let current { close(current.descriptor) } }
+        for relative in relatives {
+            let slash = relative.lastIndex(of: "/")
+            let parent = slash.map { relative[..<$0] } ?? ""
+            let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+            if current?.parent != parent {
+                if let current { close(current.descriptor) }
+                current = nil
+                guard let found = openParent(of: relative, below: folder) else { return false }
+                current = (parent, found.descriptor)
+            }
+            guard !name.isEmpty, isRegularFile(name, in: current!.descriptor) else { return false }
+        }
+        return true
+    }
+
     /// The folder holding `relative` (a path below `folder`), opened one component at a time
     /// without following symbolic links, and the file's name in it; the caller closes it.
     static func openParent(of relative: String, below folder: String) -> (descriptor: Int32, name: String)? {
