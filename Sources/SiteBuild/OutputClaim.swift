@@ -116,9 +116,17 @@ enum LegacySite {
     /// More than the largest cache a site within the output budget can have.
     static let maxCacheBytes = 64 << 20
 
+    /// What such a cache held that proves anything: its version (1) and the site's files.
+    private struct Cache: Decodable {
+        var version: Int
+        var inputDigest: String
+        var keys: [String: String]
+        var files: [String]
+    }
+
     static func describes(_ folder: String, cacheFile: String) -> Bool {
         guard let data = try? LocalFileSystem().contents(of: cacheFile, limit: maxCacheBytes),
-              let cache = try? JSONDecoder().decode(BuildCache.self, from: data), cache.version == 1, !cache.files.isEmpty,
+              let cache = try? JSONDecoder().decode(Cache.self, from: data), cache.version == 1, !cache.files.isEmpty,
               cache.files.allSatisfy({ (try? SiteWriter.validate($0)) != nil }) else { return false }
         let listed = Set(cache.files)
         guard listed.count == cache.files.count, let found = regularFiles(in: folder, atMost: listed.count) else { return false }
