@@ -96,7 +96,7 @@ extension BuildStep {
 
     public static let check = BuildStep("check") { state, options in
         if state.upToDate { return "skipped (up to date)" }
-        if let digest = state.appsDigest, let previous = state.previous,
+        if let digest = state.appsDigest, let previous = state.previous, !state.manifests.isEmpty,
            let kept = AppsCache.load(output: options.outputDirectory, cache: previous, digest: digest, appIDs: state.manifests.map(\.id)) {
             state.keptApps = kept
             return "\(Plural.count(kept.count, "app")) unchanged since the last build: reports read back, not audited again"
