@@ -106,13 +106,12 @@ public struct FileTrace: Codable, Sendable, Equatable {
     /// Asks every question again through `recorder`, whose record then holds today's answers (the
     /// files found unchanged with the digests they had).
     /// Only questions about paths spelled inside `roots` are asked (the trace is read from disk and
-    /// is not trusted to choose what is read). Returns how many files were read; nil when a question
-    /// is outside `roots`, and the trace is of no use.
-    public func replay(into recorder: RecordingFileSystem, inside roots: [String]) -> Int? {
+    /// is not trusted to choose what is read); false when one is not, and the trace is of no use.
+    public func replay(into recorder: RecordingFileSystem, inside roots: [String]) -> Bool {
         guard questions.allSatisfy({ question in
             let path = question.question.path
             return !path.split(separator: "/").contains("..") && roots.contains { RealPath.isInside(path, $0) }
-        }) else { return nil }
+        }) else { return false }
         var reads: [String] = []
         for traced in questions {
             switch traced.question {
@@ -129,7 +128,7 @@ public struct FileTrace: Codable, Sendable, Equatable {
             }
         }
         _ = recorder.contents(ofAll: reads)
-        return reads.count
+        return true
     }
 }
 

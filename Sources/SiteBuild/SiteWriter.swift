@@ -215,18 +215,6 @@ public struct SiteWriter {
         }
     }
 
-    /// Replaces the site's build cache alone, in one rename (the pages are not touched): a rebuild
-    /// that found the inputs unchanged keeps the files' fresh signatures for the next. Under the
-    /// `OutputLock` only.
-    func replaceCache(_ cache: OutputFile) throws {
-        let temporary = output + "/." + UUID().uuidString + ".tmp"
-        try Self.writeNew(cache.data, to: temporary)
-        do { try PosixFiles.rename(temporary, to: output + "/" + cache.path) } catch {
-            unlink(temporary)
-            throw error
-        }
-    }
-
     /// Two renames: the old site moves aside, the new one takes its name, then the old is removed.
     fileprivate func swapIn(_ staging: String) throws {
         var info = stat()

@@ -45,9 +45,8 @@ extension BuildStep {
         // Pages, reports and traces are taken only from a site this very tool built.
         state.previous = BuildCache.load(for: options.outputDirectory).flatMap { $0.tool == options.toolFingerprint ? $0 : nil }
         // Unchanged since the last build and the output still whole: skip every later step.
-        if let previous = state.previous, let apps = UpToDateCheck.appCount(previous, started: started, &state, options) {
+        if let previous = state.previous, let apps = UpToDateCheck.appCount(previous, &state, options) {
             state.upToDate = true
-            keepTraces(previous, state, options)
             return "\(Plural.count(apps, "app")) from \(options.siteDirectory); inputs unchanged since the last build"
         }
         let recorder = RecordingFileSystem(options.fileSystem)
@@ -81,19 +80,9 @@ extension BuildStep {
         // The same inputs after all (a trace that could not be asked again, a file touched but not changed).
         if let previous = state.previous, previous.inputDigest == state.inputDigest, previous.outputIsWhole(options.outputDirectory) {
             state.upToDate = true
-            keepTraces(previous, state, options)
             return "\(Plural.count(config.apps.count, "app")) from \(options.siteDirectory); inputs unchanged since the last build"
         }
         return "\(Plural.count(config.apps.count, "app")), \(Plural.count(state.contentPages.count, "content page")) from \(options.siteDirectory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
-    }
-
-    /// An up-to-date site's cache with this run's traces, when they differ: files touched but not
-    /// changed (a checkout) would otherwise be read again by every rebuild. The pages stay as they are.
-    static func keepTraces(_ previous: BuildCache, _ state: BuildState, _ options: BuildOptions) {
-        guard let traces = state.traces, traces != previous.traces else { return }
-        var cache = previous
-        cache.traces = traces
-        try? SiteWriter(output: options.outputDirectory).replaceCache(cache.outputFile())
     }
 
     /// What the pages depend on besides the files read: the source links (a new commit changes

@@ -6,23 +6,19 @@ import Manifest
 /// what the pages depend on besides files. The same digest as the last build, and its output still
 /// whole, mean there is nothing to do; anything else means a full `load`.
 enum UpToDateCheck {
-    /// The number of apps when nothing changed; nil otherwise. Files read again (touched, or changed
-    /// close to the last build's start) leave their new signatures in `state.traces` for the cache.
-    static func appCount(_ previous: BuildCache, started: Int64, _ state: inout BuildState, _ options: BuildOptions) -> Int? {
+    /// The number of apps when nothing changed; nil otherwise.
+    static func appCount(_ previous: BuildCache, _ state: inout BuildState, _ options: BuildOptions) -> Int? {
         guard let traces = previous.traces, traces.count == 2 else { return nil }
         let recorder = RecordingFileSystem(options.fileSystem)
         let templateRecorder = RecordingFileSystem(options.templateFileSystem)
-        guard let sourcesRead = traces[0].replay(into: recorder, inside: [options.projectRoot]),
-              let templatesRead = traces[1].replay(into: templateRecorder, inside: [options.projectRoot] + (options.templatesDirectory.map { [$0] } ?? [])),
+        guard traces[0].replay(into: recorder, inside: [options.projectRoot]),
+              traces[1].replay(into: templateRecorder, inside: [options.projectRoot] + (options.templatesDirectory.map { [$0] } ?? [])),
               let (config, problems) = try? ConfigLoader(fileSystem: options.fileSystem).loadCollecting(siteDirectory: options.siteDirectory),
               problems.isEmpty,
               let (environment, range) = try? BuildStep.environment(config, &state, options) else { return nil }
         let digest = InputDigest.compute(record: recorder.record + templateRecorder.record + environment, options: options, summaryRange: range)
         guard digest == previous.inputDigest, previous.outputIsWhole(options.outputDirectory) else { return nil }
         state.inputDigest = digest
-        if sourcesRead + templatesRead > 0 {
-            state.traces = [FileTrace(started: started, questions: recorder.trace), FileTrace(started: started, questions: templateRecorder.trace)]
-        }
         return config.apps.count
     }
 }

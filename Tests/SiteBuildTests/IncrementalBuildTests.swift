@@ -44,7 +44,7 @@ final class IncrementalBuildTests: XCTestCase {
 
         let counting = CountingFileSystem()
         let again = RecordingFileSystem(counting)
-        XCTAssertEqual(trace.replay(into: again, inside: [folder]), 1)
+        XCTAssertTrue(trace.replay(into: again, inside: [folder]))
         XCTAssertEqual(counting.reads, [paths[1]], "only the changed file is read")
         let fresh = RecordingFileSystem(LocalFileSystem())
         try readAll(fresh)
@@ -54,29 +54,10 @@ final class IncrementalBuildTests: XCTestCase {
         // Files changed close to when the traced run started may have been written in the tick of
         // their read, unseen by their signature: they are read again.
         let recent = CountingFileSystem()
-        XCTAssertEqual(FileTrace(started: FileTrace.now(), questions: first.trace).replay(into: RecordingFileSystem(recent), inside: [folder]), 3)
+        XCTAssertTrue(FileTrace(started: FileTrace.now(), questions: first.trace).replay(into: RecordingFileSystem(recent), inside: [folder]))
         XCTAssertEqual(recent.reads.sorted(), paths)
         // The trace comes from disk: it cannot make a run look outside its folders.
-        XCTAssertNil(trace.replay(into: RecordingFileSystem(CountingFileSystem()), inside: [folder + "/elsewhere"]))
-    }
-
-    /// A rebuild that had to read files again (here: all were written just before the first build,
-    /// too recently for their signatures to be trusted) finds them unchanged, leaves every page as
-    /// it was, and keeps the traces of its own run, so the next rebuild can trust what it read.
-    func testAnUpToDateRebuildThatReadFilesKeepsItsTraces() throws {
-        try fixture.build()
-        let cachePath = fixture.output + "/" + BuildCache.fileName
-        let before = try fixture.snapshot()
-        let firstCache = try XCTUnwrap(BuildCache.load(for: fixture.output))
-        let state = try fixture.build()
-        XCTAssertTrue(state.upToDate)
-        XCTAssertEqual(try fixture.snapshot(), before)
-        let kept = try XCTUnwrap(BuildCache.load(for: fixture.output))
-        XCTAssertNotEqual(kept.traces, firstCache.traces, "this run's traces replace the last build's")
-        XCTAssertEqual(kept.inputDigest, firstCache.inputDigest)
-        XCTAssertEqual(kept.keys, firstCache.keys)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: cachePath))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: fixture.output).filter { $0.hasSuffix(".tmp") }, [])
+        XCTAssertFalse(trace.replay(into: RecordingFileSystem(CountingFileSystem()), inside: [folder + "/elsewhere"]))
     }
 
     func testOneChangedPageIsTheOnlyContentPageRendered() throws {
