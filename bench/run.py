@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """healthaudit benchmark: measures healthaudit against its peers in the same run and prints ratios.
 
-    python3 bench/run.py [--pages 2000] [--runs 5] [--shared ../shared] [--only-check] [--files 1000]
+    python3 bench/run.py [--pages 2000] [--runs 5] [--shared ../shared] [--only-check] [--only-rebuilds] [--files 1000]
 
 Peers, all measured interleaved (A B A B ...) so drift on a shared machine hits both sides:
   * full build of N Markdown pages: healthaudit vs Hugo (Debian's `hugo`), same content, same disk;
@@ -58,22 +58,30 @@ run.cpu = 0.0
 
 def prepare(args):
     os.makedirs(OUT, exist_ok=True)
-    print("bench: building healthaudit (release)...", flush=True)
-    for product in ["healthaudit", "healthaudit-bench"]:
-        subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
+    if not (args.tool and args.only_rebuilds):
+        print("bench: building healthaudit (release)...", flush=True)
+        for product in ["healthaudit"] if args.only_rebuilds else ["healthaudit", "healthaudit-bench"]:
+            subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT, check=True,
+                           stdout=subprocess.DEVNULL)
+    site = os.path.join(OUT, "site")
+    if args.only_rebuilds:
+        make_site(args, site)
+        return site, None
     if shutil.which("hugo") is None:
         subprocess.run(["apt-get", "install", "-y", "-qq", "hugo"], check=True, stdout=subprocess.DEVNULL)
-    site = os.path.join(OUT, "site")
     hugo = os.path.join(OUT, "hugo-site")
+    make_site(args, site)
+    subprocess.run(["bash", os.path.join(args.shared, "bench", "make_hugo_site.sh"), hugo, str(args.pages)],
+                   check=True, stdout=subprocess.DEVNULL)
+    return site, hugo
+
+
+def make_site(args, site):
     shutil.rmtree(site, ignore_errors=True)
     subprocess.run([sys.executable, os.path.join(args.shared, "bench", "gen_markdown.py"), "site",
                     os.path.join(site, "content"), str(args.pages)], check=True)
     with open(os.path.join(site, "healthaudit.yml"), "w") as f:
         f.write("title: SSG bench\ncontent: content\napps: []\n")
-    subprocess.run(["bash", os.path.join(args.shared, "bench", "make_hugo_site.sh"), hugo, str(args.pages)],
-                   check=True, stdout=subprocess.DEVNULL)
-    return site, hugo
 
 
 def clean(path):
@@ -95,8 +103,10 @@ def measure(site, hugo, runs):
             os.remove(cache)
         full, rss_ours = run(ours)
         cpu_full = run.cpu
-        hugo_time, rss_hugo = run(["hugo", "--quiet", "-s", hugo, "-d", hugo_out])
-        cpu_hugo = run.cpu
+        hugo_time, rss_hugo, cpu_hugo = 0.0, 0.0, 0.0
+        if hugo:
+            hugo_time, rss_hugo = run(["hugo", "--quiet", "-s", hugo, "-d", hugo_out])
+            cpu_hugo = run.cpu
         noop, _ = run(ours)
         cpu_noop = run.cpu
         with open(page, "a") as f:
@@ -238,6 +248,13 @@ def print_table(rows):
               f"{'yes' if judged <= r['target'] else 'NO'} ({r['basis']})")
 
 
+def rebuild_rows(s):
+    return [
+        row("no-op rebuild / full build", ratios(s["noop"], s["full"]), ratios(s["cpu_noop"], s["cpu_full"]), 0.10, "wall"),
+        row("one-page rebuild / full build", ratios(s["onepage"], s["full"]), ratios(s["cpu_onepage"], s["cpu_full"]), 0.20, "wall"),
+    ]
+
+
 def swift_rows(swift):
     return [
         row(f"check {swift['files']} Swift files / swiftc parse", ratios(swift["check"], swift["parse"]),
@@ -262,7 +279,8 @@ def main():
     parser.add_argument("--shared", default=os.path.join(os.path.dirname(ROOT), "shared"))
     parser.add_argument("--only-check", action="store_true", help="only the check rows (Swift app vs the parser, incremental check)")
     parser.add_argument("--files", type=int, default=1000, help="Swift files of the generated app")
-    parser.add_argument("--tool", help="with --only-check: this healthaudit binary instead of building one")
+    parser.add_argument("--only-rebuilds", action="store_true", help="only the rebuild rows (no-op and one-page rebuild vs a full build)")
+    parser.add_argument("--tool", help="with --only-check or --only-rebuilds: this healthaudit binary instead of building one")
     args = parser.parse_args()
     global TOOL
     if args.tool:
@@ -280,6 +298,18 @@ def main():
         with open(os.path.join(OUT, "check-results.json"), "w") as f:
             json.dump({"machine": machine, "runs": args.runs, "swift": swift, "rows": rows}, f, indent=2, sort_keys=True)
         return
+    if args.only_rebuilds:
+        site, _ = prepare(args)
+        s = measure(site, None, args.runs)
+        rows = rebuild_rows(s)
+        print(f"\nhealthaudit rebuild benchmark — {args.pages} pages, {args.runs} runs — {machine}\n")
+        print_table(rows)
+        print(f"\nabsolute medians: full {statistics.median(s['full']):.3f} s wall, {statistics.median(s['cpu_full']):.3f} s CPU; "
+              f"no-op {statistics.median(s['noop']):.3f} s, {statistics.median(s['cpu_noop']):.3f} s CPU; "
+              f"one page {statistics.median(s['onepage']):.3f} s, {statistics.median(s['cpu_onepage']):.3f} s CPU")
+        with open(os.path.join(OUT, "rebuild-results.json"), "w") as f:
+            json.dump({"machine": machine, "pages": args.pages, "runs": args.runs, "samples": s, "rows": rows}, f, indent=2, sort_keys=True)
+        return
     site, hugo = prepare(args)
     s = measure(site, hugo, args.runs)
     markdown, store, sqlite = in_process(site, args.runs)
@@ -289,8 +319,7 @@ def main():
     rows = [
         row("full build / hugo full build", ratios(s["full"], s["hugo"]), ratios(s["cpu_full"], s["cpu_hugo"]), 0.5, "wall"),
         row("per-page cost / raw libcmark", spread([markdown["ours_seconds"] / markdown["cmark_seconds"]]), None, 1.5, "wall"),
-        row("no-op rebuild / full build", ratios(s["noop"], s["full"]), ratios(s["cpu_noop"], s["cpu_full"]), 0.10, "wall"),
-        row("one-page rebuild / full build", ratios(s["onepage"], s["full"]), ratios(s["cpu_onepage"], s["cpu_full"]), 0.20, "wall"),
+    ] + rebuild_rows(s) + [
         row("peak RSS / hugo peak RSS", ratios(s["rss_ours"], s["rss_hugo"]), None, 1.0, "wall"),
         row("store daily stats / sqlite GROUP BY", spread([store["store_seconds"] / sqlite["sqlite_seconds"]]), None, 1.0, "wall"),
     ] + swift_rows(swift) + [

@@ -214,6 +214,11 @@ public enum GitMetadata {
     /// A name the file system may take for `.git`: any case (macOS, Windows), with characters HFS+
     /// ignores, trailing dots and spaces (Windows drops them), or the short name `git~1`.
     public static func isGitName<S: StringProtocol>(_ name: S) -> Bool {
+        // Most names are plain ASCII without a `~` nor a trailing dot or space: only `.git` itself then.
+        let bytes = Array(name.utf8)
+        if bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "~") }), let last = bytes.last, last != UInt8(ascii: "."), last != UInt8(ascii: " ") {
+            return bytes.count == 4 && bytes.elementsEqual(".git".utf8) { ((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) == $1 }
+        }
         var scalars = String.UnicodeScalarView(name.unicodeScalars.filter { !ignoredByHFS.contains($0) })
         while let last = scalars.last, last == "." || last == " ", scalars.count > 4 { scalars.removeLast() }
         let plain = String(scalars).lowercased()
@@ -420,7 +425,9 @@ public enum SystemError {
 /// which files are inputs its outputs must never overwrite.
 public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     private let base: FileSystem
-    private var entries: [String: String] = [:]
+    private var answers: [String: (question: FileQuestion, answer: String)] = [:]
+    /// Each file read, as it was on disk when read: a later run that finds it so may skip reading it.
+    private var signatures: [String: FileSignature] = [:]
     private var read: Set<String> = []
     private let lock = NSLock()
 
@@ -433,16 +440,37 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
         self.byteBudget = byteBudget
     }
 
-    /// Every file read so far, as real paths where they resolve.
-    public var readFiles: Set<String> { lock.lock(); defer { lock.unlock() }; return read }
+    /// Every file read so far, as real paths where they resolve (resolved when asked: most runs never ask).
+    public var readFiles: Set<String> {
+        lock.lock(); defer { lock.unlock() }
+        return Set(read.map { RealPath.of($0) ?? $0 })
+    }
 
     /// One line per question and answer, sorted: `read <path> <digest>`, `exists <path> true`, ….
     public var record: [String] {
         lock.lock(); defer { lock.unlock() }
-        return entries.map { "\($0.key) \($0.value)" }.sorted()
+        return answers.map { "\($0.key) \($0.value.answer)" }.sorted()
     }
 
-    private func note(_ key: String, _ value: String) { lock.lock(); entries[key] = value; lock.unlock() }
+    /// Every question with its answer (and each file's signature when read), for the next run to ask again.
+    public var trace: [TracedQuestion] {
+        lock.lock(); defer { lock.unlock() }
+        return answers.values.map { entry in
+            var signature: FileSignature?
+            if case .read(let path) = entry.question { signature = signatures[path] }
+            return TracedQuestion(question: entry.question, answer: entry.answer, signature: signature)
+        }.sorted { $0.question.key < $1.question.key }
+    }
+
+    private func note(_ question: FileQuestion, _ value: String) { lock.lock(); answers[question.key] = (question, value); lock.unlock() }
+
+    /// A file found unchanged since a run that read it (see `FileTrace`): recorded as read, not read.
+    func noteUnchanged(_ path: String, digest: String, signature: FileSignature) {
+        lock.lock()
+        answers[FileQuestion.read(path).key] = (.read(path), digest)
+        signatures[path] = signature
+        lock.unlock()
+    }
 
     public func contents(of path: String) throws -> Data {
         try record(path, Self.read(path, from: base)).get()
@@ -460,11 +488,12 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     private struct FileRead {
         var data: Data
         var digest: String
-        var realPath: String
+        var signature: FileSignature?
     }
 
     private static func read(_ path: String, from base: FileSystem) -> Result<FileRead, Error> {
-        Result { try base.contents(of: path) }.map { FileRead(data: $0, digest: StableDigest.hex($0), realPath: RealPath.of(path) ?? path) }
+        // The signature is taken after the read: a file changed in between is caught by `FileTrace`'s rule on recent changes.
+        Result { try base.contents(of: path) }.map { FileRead(data: $0, digest: StableDigest.hex($0), signature: FileSignature.of(path)) }
     }
 
     private func record(_ path: String, _ file: Result<FileRead, Error>) -> Result<Data, Error> {
@@ -472,9 +501,10 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
             do {
                 let file = try file.get()
                 let data = file.data
-                note("read " + path, file.digest)
+                note(.read(path), file.digest)
                 lock.lock()
-                read.insert(file.realPath)
+                signatures[path] = file.signature
+                read.insert(path)
                 bytesRead += data.count
                 let total = bytesRead
                 lock.unlock()
@@ -483,7 +513,7 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
                 }
                 return data
             } catch {
-                note("read " + path, "error: \(error)")
+                note(.read(path), "error: \(error)")
                 throw error
             }
         }
@@ -491,13 +521,13 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
 
     public func fileExists(_ path: String) -> Bool {
         let answer = base.fileExists(path)
-        note("exists " + path, "\(answer)")
+        note(.exists(path), "\(answer)")
         return answer
     }
 
     public func isDirectory(_ path: String) -> Bool {
         let answer = base.isDirectory(path)
-        note("folder " + path, "\(answer)")
+        note(.folder(path), "\(answer)")
         return answer
     }
 
@@ -506,7 +536,7 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func entries(in directory: String) throws -> [FolderEntry] {
-        let key = "entries " + directory
+        let key = FileQuestion.entries(directory)
         do {
             let found = try base.entries(in: directory)
             note(key, StableDigest.hex(Data(found.map { $0.name + ($0.isFolder ? "/" : "") }.joined(separator: "\n").utf8)))
@@ -518,7 +548,7 @@ public final class RecordingFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func files(under directory: String, skipping folders: Set<String>) throws -> [String] {
-        let key = "list " + directory + " -" + folders.sorted().joined(separator: ",")
+        let key = FileQuestion.list(directory, skipping: folders.sorted())
         do {
             let found = try base.files(under: directory, skipping: folders)
             note(key, StableDigest.hex(Data(found.joined(separator: "\n").utf8)))

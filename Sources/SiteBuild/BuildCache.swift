@@ -1,14 +1,25 @@
 import Foundation
+import Manifest
 import Report
 
 /// What the last successful build was made from, kept inside the output as a dot-file
 /// (`Site/public/.healthaudit-cache.json`) and swapped in with the site, so the two never disagree:
 /// the digest of every input, and each cached page's key.
 public struct BuildCache: Codable, Sendable, Equatable {
-    public static let version = 1
+    /// 2: the tool that wrote it, the apps' reports it keeps (`AppsCache`) and the build's traces.
+    public static let version = 2
 
     public var version = BuildCache.version
     public var inputDigest: String
+    /// The binary that built the site: pages are reused only by the same tool (a key does not say
+    /// how the tool renders).
+    public var tool: String
+    /// What the apps' reports were made from, and the digest of the file keeping them; nil: none kept.
+    public var appsDigest: String?
+    public var appsFile: String?
+    /// What the build asked of the file system (`FileTrace`): sources and content, then templates.
+    /// A rebuild asks it again and reads only the files that changed.
+    public var traces: [FileTrace]?
     /// Output path → key of the inputs it was rendered from (pages without a key are not listed).
     public var keys: [String: String]
     /// Every file of the output, to check it is still whole.
@@ -40,7 +51,7 @@ public struct BuildCache: Codable, Sendable, Equatable {
     /// The previous output is still all there (nobody deleted or half-copied it) and every page is
     /// a regular file of it (a symlink planted in it, of a page or a folder, makes the whole output stale).
     func outputIsWhole(_ output: String) -> Bool {
-        files.allSatisfy { PosixFiles.isRegularFile($0, below: output) }
+        PosixFiles.areRegularFiles(files, below: output)
     }
 }
 
@@ -56,21 +67,22 @@ enum ParallelRender {
         var overBudget: Int?
     }
 
-    static func write(_ plan: [PendingFile], previous: BuildCache?, output: String, into staging: SiteWriter.Staging, budget: Int) throws -> Outcome {
+    static func write(_ plan: [PendingFile], previous: BuildCache?, into staging: SiteWriter.Staging, budget: Int) throws -> Outcome {
         let tally = Tally(budget: budget)
         let failures = SiteWriter.FailureBox()
         DispatchQueue.concurrentPerform(iterations: plan.count) { index in
             guard !tally.stopped else { return }
             let pending = plan[index]
-            let file: OutputFile
-            if let key = pending.key, previous?.keys[pending.path] == key,
-               PosixFiles.isRegularFile(pending.path, below: output) {
-                file = OutputFile(path: pending.path, reusing: output + "/" + pending.path)
-            } else {
-                file = OutputFile(path: pending.path, data: pending.render())
-            }
-            guard tally.add(file.byteCount, reused: file.reusing != nil ? index : nil) else { return }
-            do { try staging.write(file) } catch { failures.record(error); tally.stop() }
+            do {
+                // An unchanged page is linked from the previous site; one no longer a regular file there is rendered.
+                if let key = pending.key, previous?.keys[pending.path] == key, let size = try staging.reuse(pending.path) {
+                    _ = tally.add(size, reused: index)
+                    return
+                }
+                let data = pending.render()
+                guard tally.add(data.count, reused: nil) else { return }
+                try staging.write(OutputFile(path: pending.path, data: data))
+            } catch { failures.record(error); tally.stop() }
         }
         if let error = failures.first { throw error }
         return Outcome(reused: tally.reused.sorted().map { plan[$0].path }, overBudget: tally.overBudget)

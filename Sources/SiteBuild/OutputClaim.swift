@@ -116,9 +116,17 @@ enum LegacySite {
     /// More than the largest cache a site within the output budget can have.
     static let maxCacheBytes = 64 << 20
 
+    /// What such a cache held that proves anything: its version (1) and the site's files.
+    private struct Cache: Decodable {
+        var version: Int
+        var inputDigest: String
+        var keys: [String: String]
+        var files: [String]
+    }
+
     static func describes(_ folder: String, cacheFile: String) -> Bool {
         guard let data = try? LocalFileSystem().contents(of: cacheFile, limit: maxCacheBytes),
-              let cache = try? JSONDecoder().decode(BuildCache.self, from: data), cache.version == 1, !cache.files.isEmpty,
+              let cache = try? JSONDecoder().decode(Cache.self, from: data), cache.version == 1, !cache.files.isEmpty,
               cache.files.allSatisfy({ (try? SiteWriter.validate($0)) != nil }) else { return false }
         let listed = Set(cache.files)
         guard listed.count == cache.files.count, let found = regularFiles(in: folder, atMost: listed.count) else { return false }
@@ -265,6 +273,27 @@ enum PosixFiles {
         guard let parent = openParent(of: relative, below: folder) else { return false }
         defer { close(parent.descriptor) }
         return isRegularFile(parent.name, in: parent.descriptor)
+    }
+
+    /// Every one of `relatives` is a regular file of `folder`, as `isRegularFile(_:below:)` says,
+    /// a folder on the way opened once for a run of files in it (sorted, a site's thousands of
+    /// pages come folder by folder).
+    static func areRegularFiles(_ relatives: [String], below folder: String) -> Bool {
+        var current: (parent: Substring, descriptor: Int32)?
+        defer { if let current { close(current.descriptor) } }
+        for relative in relatives {
+            let slash = relative.lastIndex(of: "/")
+            let parent = slash.map { relative[..<$0] } ?? ""
+            let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+            if current?.parent != parent {
+                if let current { close(current.descriptor) }
+                current = nil
+                guard let found = openParent(of: relative, below: folder) else { return false }
+                current = (parent, found.descriptor)
+            }
+            guard !name.isEmpty, isRegularFile(name, in: current!.descriptor) else { return false }
+        }
+        return true
     }
 
     /// The folder holding `relative` (a path below `folder`), opened one component at a time

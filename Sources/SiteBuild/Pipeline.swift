@@ -73,6 +73,13 @@ public struct BuildState: Sendable {
     public var templates: TemplateSet?
     public var audits: [AppAudit] = []
     public var summaries: [String: AppSummary] = [:]
+    /// What the apps' reports are made from (their inputs' digest; `--history` builds have none):
+    /// it keys the pages showing apps, and the reports kept for the next build.
+    public var appsDigest: String?
+    /// The reports read back from the last build (`AppsCache`): no audit, no simulation this time.
+    public var keptApps: [AppReport]?
+    /// The reports the pages were rendered from.
+    var renderedApps: [AppReport] = []
     /// Links from locations to the forge, when the config gives `source_url`.
     public var sourceLinks: SourceLinks?
     /// Every page of the new site, in plan order: rendered straight into `staging`.
@@ -86,6 +93,10 @@ public struct BuildState: Sendable {
     public var inputDigest: String = ""
     /// Nothing changed since the last build and its output is whole: the remaining steps have nothing to do.
     public var upToDate = false
+    /// The last build's cache, when this tool wrote it: its pages, reports and traces may be reused.
+    var previous: BuildCache?
+    /// What `load` asked of the file system (sources and content, then templates), for the next build.
+    var traces: [FileTrace]?
     /// The pages linked from the previous site instead of rendered, in plan order.
     public var reusedPaths: [String] = []
     public var reusedFiles: Int { reusedPaths.count }
@@ -113,12 +124,14 @@ public struct BuildState: Sendable {
         if let results {
             var input = SiteInput(title: results.title, apps: results.apps, history: historyPlan?.history)
             input.baseURL = baseURL ?? ""
+            input.appsDigest = appsDigest
             return input
         }
         guard let config else { return nil }
-        let apps = audits.map { AppReport(audit: $0, summary: summaries[$0.manifest.id], sourceLinks: sourceLinks) }
+        let apps = keptApps ?? audits.map { AppReport(audit: $0, summary: summaries[$0.manifest.id], sourceLinks: sourceLinks) }
         var input = SiteInput(title: config.title, apps: apps, contentPages: contentPages, history: historyPlan?.history)
         input.baseURL = config.baseURL
+        input.appsDigest = appsDigest
         return input
     }
 }

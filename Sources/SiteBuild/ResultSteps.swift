@@ -16,8 +16,11 @@ extension BuildStep {
         let results = state.results!
         state.inputDigest = InputDigest.compute(record: recorder.record + results.record + history + ["title " + results.title, "base " + (options.baseURL ?? "")],
                                                 options: options, summaryRange: nil)
+        // The pages showing apps are reused while the results are the same (with --history they also show this run).
+        if options.historyDirectory == nil { state.appsDigest = InputDigest.compute(record: ["apps"] + results.record, options: options, summaryRange: nil) }
         let summary = "\(Plural.count(results.apps.count, "app")) from \(Plural.count(results.resultCount, "result")) in \(directory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
-        if let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest, cache.outputIsWhole(options.outputDirectory) {
+        state.previous = BuildCache.load(for: options.outputDirectory).flatMap { $0.tool == options.toolFingerprint ? $0 : nil }
+        if let cache = state.previous, cache.inputDigest == state.inputDigest, cache.outputIsWhole(options.outputDirectory) {
             state.upToDate = true
             return summary + "; inputs unchanged since the last build"
         }

@@ -3,9 +3,11 @@ import Report
 #if canImport(Glibc)
 import Glibc
 private let systemWrite = Glibc.write
+private let systemClose = Glibc.close
 #elseif canImport(Darwin)
 import Darwin
 private let systemWrite = Darwin.write
+private let systemClose = Darwin.close
 #endif
 
 /// Writes the site into a temporary folder beside the target and swaps it in only when every
@@ -54,22 +56,55 @@ public struct SiteWriter {
     }
 
     /// An unchanged page: a hard link to the previous site's file (which is about to be retired),
-    /// reached through the output's own folders only. A symlinked folder planted in the old output
-    /// (`pages -> /outside`) must never bring an outside file into the new site.
-    private static func reuse(_ previous: String, of output: String, to path: String) throws {
-        let prefix = output + "/"
-        let notOwn = OutputFailure(path: previous, operation: "reuse the unchanged page", reason: "it is no longer a file of the previous site")
-        guard previous.hasPrefix(prefix), let parent = PosixFiles.openParent(of: String(previous.dropFirst(prefix.count)), below: output) else { throw notOwn }
-        defer { close(parent.descriptor) }
-        guard PosixFiles.isRegularFile(parent.name, in: parent.descriptor) else { throw notOwn }
+    /// reached through the output's own folders only (`folders`, each opened without following a
+    /// symbolic link). A symlinked folder planted in the old output (`pages -> /outside`) must never
+    /// bring an outside file into the new site. Returns the file's size; nil when it is no longer a
+    /// regular file of the previous site.
+    private static func reuse(_ relative: String, in folders: PreviousFolders, to path: String) throws -> Int? {
+        guard let (folder, name) = folders.parent(of: relative) else { return nil }
+        var info = stat()
+        guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         // linkat without AT_SYMLINK_FOLLOW links the name itself, which was just seen to be a regular file.
-        if linkat(parent.descriptor, parent.name, AT_FDCWD, path, 0) == 0 { return }
-        let descriptor = openat(parent.descriptor, parent.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        if linkat(folder, name, AT_FDCWD, path, 0) == 0 { return Int(info.st_size) }
+        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw OutputFailure(path: previous, operation: "reuse the unchanged page", reason: "it disappeared from the previous site")
+            throw OutputFailure(path: folders.output + "/" + relative, operation: "reuse the unchanged page", reason: "it disappeared from the previous site")
         }
         let data = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readDataToEndOfFile()
         try Self.writeNew(data, to: path)
+        return data.count
+    }
+
+    /// The previous site's folders, each opened once (one component at a time, no symbolic link
+    /// followed) for the pages linked from it, and closed when the new site is swapped in or removed.
+    final class PreviousFolders: @unchecked Sendable {
+        let output: String
+        private let lock = NSLock()
+        private var opened: [Substring: Int32?] = [:]
+
+        init(output: String) { self.output = output }
+
+        /// The open folder holding `relative`, and the file's name in it.
+        func parent(of relative: String) -> (Int32, String)? {
+            let slash = relative.lastIndex(of: "/")
+            let parent = slash.map { relative[..<$0] } ?? ""
+            let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+            guard !name.isEmpty, name != ".", name != ".." else { return nil }
+            let descriptor = lock.withLock { () -> Int32? in
+                if let known = opened[parent] { return known }
+                let found = PosixFiles.openParent(of: relative, below: output)?.descriptor
+                opened[parent] = found
+                return found
+            }
+            return descriptor.map { ($0, name) }
+        }
+
+        func close() {
+            lock.withLock {
+                for case let descriptor? in opened.values { _ = systemClose(descriptor) }
+                opened = [:]
+            }
+        }
     }
 
     /// A new, empty staging folder beside the output, after removing what killed builds left.
@@ -92,27 +127,42 @@ public struct SiteWriter {
         private var madeDirectories: Set<String>
         private var paths: Set<String> = []
         private var isOpen = true
+        private let previousFolders: PreviousFolders
 
         init(writer: SiteWriter, folder: String) {
             self.writer = writer
             self.folder = folder
             madeDirectories = [folder]
+            previousFolders = PreviousFolders(output: writer.output)
         }
 
         /// One file of the new site; its folders are made as needed.
         public func write(_ file: OutputFile) throws {
-            try SiteWriter.validate(file.path)
-            let path = folder + "/" + file.path
-            let directory = (path as NSString).deletingLastPathComponent
+            try SiteWriter.writeNew(file.data, to: claim(file.path))
+        }
+
+        /// The previous site's page at the same path, linked into the new site; its size, or nil
+        /// (and nothing written) when it is no longer a regular file of the previous site.
+        func reuse(_ relative: String) throws -> Int? {
+            let path = try claim(relative)
+            guard let size = try SiteWriter.reuse(relative, in: previousFolders, to: path) else {
+                lock.withLock { _ = paths.remove(relative) } // to be rendered instead
+                return nil
+            }
+            return size
+        }
+
+        /// The file's place in the staging folder, its folders made; each path is written once.
+        private func claim(_ relative: String) throws -> String {
+            try SiteWriter.validate(relative)
+            let path = folder + "/" + relative
+            // A valid path has no empty part: its folder is all before the last slash.
+            let directory = String(path[..<path.lastIndex(of: "/")!])
             try lock.withLock {
-                guard paths.insert(file.path).inserted else { throw UnsafePath(path: "duplicate output path \(file.path)") }
+                guard paths.insert(relative).inserted else { throw UnsafePath(path: "duplicate output path \(relative)") }
                 if madeDirectories.insert(directory).inserted { try PosixFiles.makeDirectories(directory) }
             }
-            if let previous = file.reusing {
-                try SiteWriter.reuse(previous, of: writer.output, to: path)
-            } else {
-                try SiteWriter.writeNew(file.data, to: path)
-            }
+            return path
         }
 
         /// Swaps the new site in; on failure it is removed and the previous site stays.
@@ -121,6 +171,7 @@ public struct SiteWriter {
             defer { lock.unlock() }
             guard isOpen else { throw UnsafePath(path: "a staging folder that was already swapped in or removed") }
             isOpen = false
+            previousFolders.close()
             do { try writer.swapIn(folder) } catch {
                 try? FileManager.default.removeItem(atPath: folder)
                 throw error
@@ -133,6 +184,7 @@ public struct SiteWriter {
             defer { lock.unlock() }
             guard isOpen else { return }
             isOpen = false
+            previousFolders.close()
             try? FileManager.default.removeItem(atPath: folder)
         }
     }

@@ -41,6 +41,14 @@ extension BuildStep {
     /// `loadInputs` plus the templates, which only the site needs. Everything is read through a
     /// recording file system, whose record becomes the cache key.
     public static let load = BuildStep("load") { state, options in
+        let started = FileTrace.now()
+        // Pages, reports and traces are taken only from a site this very tool built.
+        state.previous = BuildCache.load(for: options.outputDirectory).flatMap { $0.tool == options.toolFingerprint ? $0 : nil }
+        // Unchanged since the last build and the output still whole: skip every later step.
+        if let previous = state.previous, let apps = UpToDateCheck.appCount(previous, &state, options) {
+            state.upToDate = true
+            return "\(Plural.count(apps, "app")) from \(options.siteDirectory); inputs unchanged since the last build"
+        }
         let recorder = RecordingFileSystem(options.fileSystem)
         var recording = options
         recording.fileSystem = recorder
@@ -52,31 +60,47 @@ extension BuildStep {
             throw InputError(errors)
         }
         errors += appErrors
+        // What the audits read, before the content joins the record: an edited page leaves it as it was.
+        let auditRecord = recorder.record
         // Content pages are read through the recorder too (parsing their front matter is cheap),
         // so the record is everything this build read, each file once.
         do {
             state.contentPages = try ContentLoader(fileSystem: recorder)
                 .load(directory: config.contentDirectory, displayPrefix: Self.display(config.contentDirectory, site: options.siteDirectory))
         } catch let error as InputError { errors += error.problems }
-        // Unchanged since the last build and the output still whole: skip every later step.
         state.sourceLinks = config.sourceURL.map { SourceLinks(template: $0, siteDirectory: options.siteDirectory) }
-        // A new commit changes every source link, though no input file changed.
-        let links = state.sourceLinks.map { ["source " + $0.template + " " + $0.commit] } ?? []
-        // With --history, the history and the commit (the record's key) are inputs too.
-        let history = try collecting(&errors) { try readHistory(&state, options) } ?? []
-        state.inputDigest = InputDigest.compute(record: recorder.record + templateRecorder.record + links + history, options: options,
-                                                summaryRange: config.apps.isEmpty ? nil : options.summaryRange(for: config))
-        if errors.isEmpty, let cache = BuildCache.load(for: options.outputDirectory), cache.inputDigest == state.inputDigest,
-           cache.outputIsWhole(options.outputDirectory) {
+        guard let (environment, range) = try collecting(&errors, { try Self.environment(config, &state, options) }) else { throw InputError(errors) }
+        state.inputDigest = InputDigest.compute(record: recorder.record + templateRecorder.record + environment, options: options, summaryRange: range)
+        state.traces = [FileTrace(started: started, questions: recorder.trace), FileTrace(started: started, questions: templateRecorder.trace)]
+        // With --history the pages also show the run being recorded: never reused, always audited.
+        if options.historyDirectory == nil {
+            state.appsDigest = InputDigest.compute(record: ["apps"] + auditRecord + environment, options: options, summaryRange: range)
+        }
+        if !errors.isEmpty { throw InputError(errors) }
+        // The same inputs after all (a trace that could not be asked again, a file touched but not changed).
+        if let previous = state.previous, previous.inputDigest == state.inputDigest, previous.outputIsWhole(options.outputDirectory) {
             state.upToDate = true
             return "\(Plural.count(config.apps.count, "app")) from \(options.siteDirectory); inputs unchanged since the last build"
         }
-        if !errors.isEmpty { throw InputError(errors) }
         return "\(Plural.count(config.apps.count, "app")), \(Plural.count(state.contentPages.count, "content page")) from \(options.siteDirectory), templates from \(options.templatesDirectory ?? "the tool (built-in)")"
+    }
+
+    /// What the pages depend on besides the files read: the source links (a new commit changes
+    /// every one, though no input file changed), with --history the history and the commit (the
+    /// record's key), and the summaries' days.
+    static func environment(_ config: ProjectConfig, _ state: inout BuildState, _ options: BuildOptions) throws -> ([String], DayRange?) {
+        let links = config.sourceURL.map { SourceLinks(template: $0, siteDirectory: options.siteDirectory) }.map { ["source " + $0.template + " " + $0.commit] } ?? []
+        let history = try readHistory(&state, options)
+        return (links + history, config.apps.isEmpty ? nil : options.summaryRange(for: config))
     }
 
     public static let check = BuildStep("check") { state, options in
         if state.upToDate { return "skipped (up to date)" }
+        if let digest = state.appsDigest, let previous = state.previous, !state.manifests.isEmpty,
+           let kept = AppsCache.load(output: options.outputDirectory, cache: previous, digest: digest, appIDs: state.manifests.map(\.id)) {
+            state.keptApps = kept
+            return "\(Plural.count(kept.count, "app")) unchanged since the last build: reports read back, not audited again"
+        }
         let checklist = Checklist()
         state.audits = checklist.audit(state.manifests, cache: options.swiftFileCache)
         let findings = state.audits.flatMap(\.activeFindings).count
@@ -86,6 +110,7 @@ extension BuildStep {
     /// Simulated Health data for the summary range, seen through each app's permissions.
     public static let simulate = BuildStep("simulate") { state, options in
         guard let config = state.config, !state.upToDate else { return "skipped (up to date)" }
+        guard state.keptApps == nil else { return "skipped (reports read back)" }
         // No app, no summaries: don't generate a week of samples nobody reads (a content-only site).
         guard !state.audits.isEmpty else { return "no apps to simulate" }
         let range = options.summaryRange(for: config)
@@ -107,16 +132,17 @@ extension BuildStep {
         // With --history, the date of the last recorded run: the same results again record no run and change no byte.
         if let stamp = state.historyPlan?.history.site.last?.stamp, let day = SiteFooter.day(stamp: stamp) { input.footer.date = day }
         let plan = SiteRenderer(templates: templates).plan(input)
-        let previous = BuildCache.load(for: options.outputDirectory)
+        let previous = state.previous
         let staging = try SiteWriter(output: options.outputDirectory).begin()
         state.staging = staging
-        let rendered = try ParallelRender.write(plan, previous: previous, output: options.outputDirectory, into: staging, budget: options.outputByteBudget)
+        let rendered = try ParallelRender.write(plan, previous: previous, into: staging, budget: options.outputByteBudget)
         if let over = rendered.overBudget {
             // Bounded before the site replaces anything: a config or a result cannot make the tool fill the disk.
             throw InputError("the site would be more than \(ByteCount.text(over)), over the limit of \(ByteCount.text(options.outputByteBudget)); audit fewer apps or days",
                              file: options.resultsDirectory == nil ? ConfigLoader.fileName : ".")
         }
         state.pagePaths = plan.map(\.path)
+        state.renderedApps = input.apps
         state.reusedPaths = rendered.reused
         state.cacheKeys = Dictionary(plan.compactMap { pending in pending.key.map { (pending.path, $0) } }, uniquingKeysWith: { first, _ in first })
         return "\(Plural.count(plan.count - rendered.reused.count, "file")) rendered, \(rendered.reused.count) unchanged"
@@ -142,8 +168,17 @@ extension BuildStep {
         if state.upToDate { return "skipped (up to date): \(options.outputDirectory)" }
         guard let staging = state.staging else { throw InternalFailure(step: "write", reason: "no rendered site to write") }
         let marker = OutputFile(path: OutputClaim.markerName, data: Data(OutputClaim.markerText.utf8))
-        let cache = BuildCache(inputDigest: state.inputDigest, keys: state.cacheKeys, files: (state.pagePaths + [marker.path]).sorted())
+        var cache = BuildCache(inputDigest: state.inputDigest, tool: options.toolFingerprint, keys: state.cacheKeys, files: (state.pagePaths + [marker.path]).sorted())
+        cache.traces = state.traces
         try staging.write(marker)
+        // The reports, for a next build whose audit inputs are unchanged (a results build has no audit to spare).
+        if let digest = state.appsDigest, state.results == nil, let config = state.config {
+            let kept = AppsCache.file(state.renderedApps, title: config.title, options: options, sourceURL: config.sourceURL)
+            try staging.write(kept)
+            cache.appsDigest = digest
+            cache.appsFile = StableDigest.hex(kept.data)
+            cache.files = (cache.files + [kept.path]).sorted()
+        }
         try staging.write(cache.outputFile())
         try staging.commit()
         state.staging = nil
@@ -175,14 +210,5 @@ extension BuildStep {
     /// once (it used to be added twice: `Site/Site/content/…`).
     static func display(_ path: String, site: String) -> String {
         path.hasPrefix(site + "/") ? String(path.dropFirst(site.count + 1)) : path
-    }
-}
-
-extension OutputFile {
-    /// The bytes this file adds to the site (a reused page: its size on disk).
-    var byteCount: Int {
-        guard let reusing else { return data.count }
-        var info = stat()
-        return lstat(reusing, &info) == 0 ? Int(info.st_size) : 0
     }
 }

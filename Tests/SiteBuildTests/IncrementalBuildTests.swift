@@ -25,6 +25,41 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(try fixture.snapshot(), before)
     }
 
+    /// A no-op rebuild asks the last build's questions again (`FileTrace`) and reads only the files
+    /// whose signature changed: the answers, and so the cache key, are those of a full read.
+    func testATraceReadsOnlyTheFilesThatChanged() throws {
+        let folder = fixture.root + "/traced"
+        let paths = ["a.md", "b.md", "c.md"].map { folder + "/" + $0 }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for path in paths { try "# \(path)\n".write(toFile: path, atomically: false, encoding: .utf8) }
+        func readAll(_ recorder: RecordingFileSystem) throws {
+            _ = try recorder.files(under: folder)
+            _ = recorder.contents(ofAll: paths)
+        }
+        let first = RecordingFileSystem(LocalFileSystem())
+        try readAll(first)
+        // As if that run started well after the files were written.
+        let trace = FileTrace(started: FileTrace.now() + 10_000_000_000, questions: first.trace)
+        try "# b, longer now\n".write(toFile: paths[1], atomically: false, encoding: .utf8)
+
+        let counting = CountingFileSystem()
+        let again = RecordingFileSystem(counting)
+        XCTAssertTrue(trace.replay(into: again, inside: [folder]))
+        XCTAssertEqual(counting.reads, [paths[1]], "only the changed file is read")
+        let fresh = RecordingFileSystem(LocalFileSystem())
+        try readAll(fresh)
+        XCTAssertEqual(again.record, fresh.record)
+        XCTAssertNotEqual(again.record, first.record)
+
+        // Files changed close to when the traced run started may have been written in the tick of
+        // their read, unseen by their signature: they are read again.
+        let recent = CountingFileSystem()
+        XCTAssertTrue(FileTrace(started: FileTrace.now(), questions: first.trace).replay(into: RecordingFileSystem(recent), inside: [folder]))
+        XCTAssertEqual(recent.reads.sorted(), paths)
+        // The trace comes from disk: it cannot make a run look outside its folders.
+        XCTAssertFalse(trace.replay(into: RecordingFileSystem(CountingFileSystem()), inside: [folder + "/elsewhere"]))
+    }
+
     func testOneChangedPageIsTheOnlyContentPageRendered() throws {
         try fixture.build()
         let before = try fixture.snapshot()
@@ -41,15 +76,56 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertTrue(String(decoding: after["pages/about.html"]!, as: UTF8.self).contains("One more sentence."))
     }
 
+    /// Editing a content page (its title too) re-renders that page and the index that lists it,
+    /// nothing else, and audits nothing: the apps' reports are read back from the last build. The
+    /// result is byte for byte a clean full build of the edited site, kept reports included.
     func testIncrementalOutputEqualsAFullBuild() throws {
         try fixture.build()
-        try fixture.edit("content/about.md") { $0 + "\nChanged.\n" }
-        try fixture.build()
+        try fixture.edit("content/about.md") { $0.replacingOccurrences(of: "title: About", with: "title: About us") + "\nChanged.\n" }
+        let state = try fixture.build()
+        XCTAssertNotNil(state.keptApps, "only content changed: the app is not audited again")
+        XCTAssertTrue(state.audits.isEmpty)
+        XCTAssertEqual(Set(state.pagePaths).subtracting(state.reusedPaths), ["pages/about.html", "index.html"])
         let incremental = try fixture.snapshot()
-        try FileManager.default.removeItem(atPath: fixture.output)
-        let full = try fixture.build()
+        let keptReports = try Data(contentsOf: URL(fileURLWithPath: fixture.output + "/" + AppsCache.fileName))
+
+        var clean = fixture.options
+        clean.outputDirectory = fixture.root + "/clean"
+        let full = try Pipeline.site.run(clean)
         XCTAssertEqual(full.reusedFiles, 0)
-        XCTAssertEqual(try fixture.snapshot(), incremental)
+        XCTAssertFalse(full.audits.isEmpty, "a clean build audits")
+        let fresh = try fixture.snapshot(clean.outputDirectory)
+        XCTAssertEqual(Set(incremental.keys), Set(fresh.keys))
+        for (path, data) in fresh { XCTAssertEqual(incremental[path], data, "\(path) differs from a clean build") }
+        XCTAssertEqual(keptReports, try Data(contentsOf: URL(fileURLWithPath: clean.outputDirectory + "/" + AppsCache.fileName)))
+        XCTAssertTrue(try fixture.read("index.html").contains("About us"))
+    }
+
+    /// The kept reports are a file on disk like any other: altered, they are not trusted, and the
+    /// build audits again (and still writes the same site).
+    func testAlteredKeptReportsAreIgnored() throws {
+        try fixture.build()
+        let reports = fixture.output + "/" + AppsCache.fileName
+        let text = try String(contentsOfFile: reports, encoding: .utf8)
+        try text.replacingOccurrences(of: "Pace", with: "Forged").write(toFile: reports, atomically: false, encoding: .utf8)
+        XCTAssertNotEqual(try String(contentsOfFile: reports, encoding: .utf8), text, "the test's premise: the file was altered")
+        try fixture.edit("content/about.md") { $0 + "\nChanged.\n" }
+        let state = try fixture.build()
+        XCTAssertNil(state.keptApps)
+        XCTAssertFalse(state.audits.isEmpty, "audited again")
+        XCTAssertFalse(try fixture.read("apps/pace/index.html").contains("Forged"))
+    }
+
+    /// A changed app source is audited again and its pages re-rendered, content pages reused.
+    func testAnAppEditIsAuditedAgain() throws {
+        try fixture.build()
+        try fixture.edit("apps/pace/Pace/Health.swift") { $0.replacingOccurrences(of: "guard HKHealthStore.isHealthDataAvailable() else { return }\n", with: "") }
+        let state = try fixture.build()
+        XCTAssertNil(state.keptApps)
+        XCTAssertFalse(state.audits.isEmpty)
+        let rendered = Set(state.pagePaths).subtracting(state.reusedPaths)
+        XCTAssertTrue(rendered.contains("apps/pace/index.html"))
+        XCTAssertFalse(rendered.contains("pages/about.html"))
     }
 
     func testTemplateChangeRendersEveryPage() throws {
@@ -91,4 +167,22 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular)
         XCTAssertFalse(try fixture.read("pages/methodology.html").contains("TOKEN-3f9a"))
     }
+}
+
+/// The local disk, remembering which files were read.
+private final class CountingFileSystem: FileSystem, @unchecked Sendable {
+    private let base = LocalFileSystem()
+    private let lock = NSLock()
+    private var paths: [String] = []
+    var reads: [String] { lock.withLock { paths } }
+
+    func contents(of path: String) throws -> Data {
+        lock.withLock { paths.append(path) }
+        return try base.contents(of: path)
+    }
+    func fileExists(_ path: String) -> Bool { base.fileExists(path) }
+    func isDirectory(_ path: String) -> Bool { base.isDirectory(path) }
+    func files(under directory: String) throws -> [String] { try base.files(under: directory) }
+    func files(under directory: String, skipping folders: Set<String>) throws -> [String] { try base.files(under: directory, skipping: folders) }
+    func entries(in directory: String) throws -> [FolderEntry] { try base.entries(in: directory) }
 }

@@ -163,7 +163,7 @@ final class UntrustedResultsTests: XCTestCase {
         }
         let staging = try SiteWriter(output: output).begin()
         defer { staging.discard() }
-        let outcome = try ParallelRender.write(plan, previous: nil, output: output, into: staging, budget: 10_500)
+        let outcome = try ParallelRender.write(plan, previous: nil, into: staging, budget: 10_500)
         XCTAssertEqual(outcome.overBudget, 11_000, "stopped at the first page over the budget")
         XCTAssertLessThan(rendered.count, 10 + 2 * ProcessInfo.processInfo.activeProcessorCount + 2, "only the pages in flight when it stopped were rendered")
         let written = try FileManager.default.contentsOfDirectory(atPath: staging.folder + "/pages")

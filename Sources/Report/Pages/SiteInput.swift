@@ -15,6 +15,9 @@ public struct SiteInput: Sendable {
     public var baseURL = ""
     /// What every page's footer names.
     public var footer = SiteFooter()
+    /// A digest of everything `apps` and `history` were made from, so pages showing them can be
+    /// reused when it is unchanged; nil: those pages are always rendered.
+    public var appsDigest: String?
 
     public init(title: String, apps: [AppReport], contentPages: [ContentPage] = [], history: FindingHistory? = nil) {
         self.title = title; self.apps = apps; self.contentPages = contentPages; self.history = history
@@ -64,10 +67,7 @@ public struct SiteFooter: Sendable, Hashable {
 public struct OutputFile: Sendable, Hashable {
     public var path: String
     public var data: Data
-    /// An unchanged file of the previous site to link instead of writing `data`.
-    public var reusing: String?
     public init(path: String, data: Data) { self.path = path; self.data = data }
-    public init(path: String, reusing: String) { self.path = path; self.data = Data(); self.reusing = reusing }
     public init(path: String, text: String) { self.init(path: path, data: Data(text.utf8)) }
 }
 
@@ -81,10 +81,8 @@ public struct PendingFile: Sendable {
         self.path = path; self.key = key; self.render = render
     }
 
-    static func now(_ file: OutputFile) -> PendingFile { PendingFile(path: file.path, key: nil) { file.data } }
-
-    static func later(_ path: String, _ make: @escaping @Sendable () -> OutputFile) -> PendingFile {
-        PendingFile(path: path, key: nil) { make().data }
+    static func later(_ path: String, key: String?, _ make: @escaping @Sendable () -> OutputFile) -> PendingFile {
+        PendingFile(path: path, key: key) { make().data }
     }
 }
 

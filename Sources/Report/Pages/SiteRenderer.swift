@@ -21,27 +21,33 @@ public struct SiteRenderer: Sendable {
     }
 
     private func pages(_ input: SiteInput) -> [PendingFile] {
-        var files: [PendingFile] = [.now(indexPage(input))]
-        files += input.apps.map { app in .later(SitePaths.app(app.id)) { appPage(app, input: input) } }
+        // Every page shows the templates, the site's title and the footer.
+        let shared = StableDigest.hex([templates.digest, input.title, "\(footer.version) \(footer.commit ?? "") \(footer.date ?? "")"].joined(separator: "|"))
+        // Pages showing the apps are keyed only when the caller can say what the apps were made from.
+        let apps = input.appsDigest.map { StableDigest.hex(shared + "|apps " + $0) }
+        let listed = StableDigest.hex(input.contentPages.map { $0.title + "\u{0}" + $0.outputPath }.joined(separator: "\n"))
+        var files: [PendingFile] = [.later(SitePaths.index, key: apps.map { StableDigest.hex($0 + "|pages " + listed) }) { indexPage(input) }]
+        files += input.apps.map { app in .later(SitePaths.app(app.id), key: apps) { appPage(app, input: input) } }
         for app in input.apps {
             guard let simulation = app.simulation else { continue }
             let pages = SummaryPages(app: app, summary: simulation, renderer: self, siteTitle: input.title)
-            files.append(.later(SitePaths.summary(app.id)) { pages.overview() })
+            files.append(.later(SitePaths.summary(app.id), key: apps) { pages.overview() })
             for (index, day) in simulation.days.enumerated() {
-                files.append(.later(SitePaths.day(app.id, day.day.description)) { pages.dayPage(day, index: index) })
+                files.append(.later(SitePaths.day(app.id, day.day.description), key: apps) { pages.dayPage(day, index: index) })
             }
         }
-        files.append(.now(rulesIndexPage(input)))
-        files.append(.now(notFoundPage(input)))
+        // The rules come with the tool, whose binary the build cache is keyed by.
+        files.append(.later(SitePaths.rulesIndex, key: shared) { rulesIndexPage(input) })
+        files.append(.later(SitePaths.notFound, key: apps.map { StableDigest.hex($0 + "|base " + input.baseURL) }) { notFoundPage(input) })
         files += RuleCatalog.all.map { rule in
-            .later(SitePaths.rule(rule.description.id)) { rulePage(rule.description, examples: RuleExamplePages.shown(for: rule), input: input) }
+            .later(SitePaths.rule(rule.description.id), key: apps) { rulePage(rule.description, examples: RuleExamplePages.shown(for: rule), input: input) }
         }
         // A content page depends on its own text, the templates, the site title and the set of page paths (its links).
         let links = ContentLinkMap(input.contentPages)
-        let shared = StableDigest.hex([templates.digest, input.title, links.digest, "\(footer.version) \(footer.commit ?? "") \(footer.date ?? "")"].joined(separator: "|"))
-        files += input.contentPages.map { content in
-            PendingFile(path: content.outputPath, key: StableDigest.hex(content.contentHash + "|" + shared)) {
-                contentPage(content, input: input, links: links).data
+        let content = StableDigest.hex(shared + "|" + links.digest)
+        files += input.contentPages.map { page in
+            PendingFile(path: page.outputPath, key: StableDigest.hex(page.contentHash + "|" + content)) {
+                contentPage(page, input: input, links: links).data
             }
         }
         files += templates.assets.keys.sorted().map { name in
