@@ -49,12 +49,13 @@ public final class ParseIsolation: @unchecked Sendable {
         self.arguments = arguments
     }
 
-    /// This binary as its own worker, or nil when its path cannot be known.
+    /// This binary as its own worker, or nil when its path cannot be known. On Linux the running
+    /// image itself (`/proc/self/exe`), so a binary rebuilt or removed while `serve` runs never
+    /// becomes the worker of the old one, whose requests it might read differently.
     public static func ownBinary() -> ParseIsolation? {
         #if os(Linux)
-        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/"),
-              !path.hasSuffix(" (deleted)") else { return nil }
-        return ParseIsolation(executable: path)
+        guard FileManager.default.fileExists(atPath: "/proc/self/exe") else { return nil }
+        return ParseIsolation(executable: "/proc/self/exe")
         #else
         return Bundle.main.executablePath.map { ParseIsolation(executable: $0) }
         #endif
