@@ -711,6 +711,8 @@ def main():
     parser.add_argument("--runs", type=int, default=10, help="repeated checks compared byte for byte")
     parser.add_argument("--only", nargs="*", default=[])
     args = parser.parse_args()
+    # A fresh cache: each input is met for the first time, as in CI, whatever earlier runs cached.
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="healthaudit-hostile-cache-")
     global TOOL
     tool = TOOL = os.path.abspath(args.tool)
     if not os.path.exists(tool):
