@@ -34,7 +34,7 @@ final class UnknownRequestsTests: XCTestCase {
     }()
 
     /// A site of the one app, with `requested` (YAML lines under `requested:`) when given.
-    private func site(requested: String? = nil) throws -> TestSite {
+    private func site(requested: String? = nil, name: String = "Pace") throws -> TestSite {
         var files = InlineApp.files(id: "pace", name: "Pace")
         files["apps/pace/Pace/Health.swift"] = Self.swift
         files["healthaudit.yml"] = """
@@ -44,7 +44,7 @@ final class UnknownRequestsTests: XCTestCase {
               to: 2026-03-31
             apps:
               - id: pace
-                name: Pace
+                name: "\(name)"
                 root: apps/pace
                 info_plist: Pace/Info.plist
                 entitlements: Pace/Pace.entitlements
@@ -114,6 +114,15 @@ final class UnknownRequestsTests: XCTestCase {
         try site.write("healthaudit.yml", yaml)
         let loaded = try ConfigLoader().load(siteDirectory: site.site)
         XCTAssertEqual(loaded.apps.first?.requested.read.map(\.value), [])
+    }
+
+    /// The app's name in the banner is escaped once: a reader sees `<b>Pace</b>` as typed.
+    func testTheBannerEscapesTheAppsNameOnce() throws {
+        let site = try site(name: "<b>Pace</b> & Co")
+        defer { site.remove() }
+        try site.build()
+        let overview = try site.read(SitePaths.summary("pace"))
+        XCTAssertTrue(overview.contains("What <strong>&lt;b&gt;Pace&lt;/b&gt; &amp; Co</strong> reads is unknown"), overview)
     }
 
     func testAFilledRequestedListAnswersTheUnknown() throws {

@@ -31,10 +31,30 @@ public enum MarkdownRenderer {
     /// rendered by cmark without raw HTML and without its paragraph, to sit inside a sentence.
     /// Messages quote app text, and no message of the tool links anywhere: links and images are
     /// reduced to their text, so an usage string `![x](https://…)` cannot load or link anything.
+    /// Each `<` of text as an entity, so cmark shows it as typed. One a backslash already escapes
+    /// (app text passed through `MarkdownText.escape`) loses that backslash, which would otherwise
+    /// escape the entity's `&` and show `&lt;` on the page.
+    static func literalLessThan(_ text: String) -> String {
+        var output = ""
+        var backslashes = 0
+        for character in text {
+            if character == "<" {
+                if backslashes % 2 == 1 { output.removeLast() }
+                output += "&lt;"
+                backslashes = 0
+                continue
+            }
+            backslashes = character == "\\" ? backslashes + 1 : 0
+            output.append(character)
+        }
+        return output
+    }
+
     public static func inline(_ markdown: String) -> String {
         // App text quoted outside a code span may look like HTML (`<HealthKit>`): cmark would omit
         // it as raw HTML, so its `<` is written as an entity and shows as typed.
-        let markdown = markdown.contains("<") ? CodeSpans.rewrite(markdown, code: { CodeSpans.fenced($0) }, text: { $0 == "<" ? "&lt;" : String($0) }) : markdown
+        let markdown = markdown.contains("<")
+            ? CodeSpans.segments(markdown).map { $0.isCode ? CodeSpans.fenced($0.text) : literalLessThan($0.text) }.joined() : markdown
         var html = CMarkDocument(markdown: markdown).html().trimmingCharacters(in: .whitespacesAndNewlines)
         if html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 {
             html = String(html.dropFirst(3).dropLast(4))
