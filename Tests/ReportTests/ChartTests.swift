@@ -47,8 +47,10 @@ final class ChartLayoutTests: XCTestCase {
     /// The fills a drawing defines are the ones its markup names, found in one scan.
     func testReferencedIDsAreTheFillsTheMarkupNames() {
         let markup = #"<rect fill="url(#hatch)"/><rect fill="url(#stage-deep)"/><text>url(</text><rect fill="url(#hatch)"/>"#
-        XCTAssertEqual(SVGChart.referencedIDs(in: markup), ["hatch", "stage-deep"])
-        XCTAssertEqual(SVGChart.referencedIDs(in: "<rect/>"), [])
+        let prefixed = SVGChart.prefixingReferences(markup, with: "c1-")
+        XCTAssertEqual(prefixed.used, ["hatch", "stage-deep"])
+        XCTAssertEqual(prefixed.markup, #"<rect fill="url(#c1-hatch)"/><rect fill="url(#c1-stage-deep)"/><text>url(</text><rect fill="url(#c1-hatch)"/>"#)
+        XCTAssertEqual(SVGChart.prefixingReferences("<rect/>", with: "c1-").used, [])
     }
 
     static let hours = (0..<24).map { SVGChart.Bar(label: SVGChart.twoDigits($0), value: (6..<12).contains($0) ? nil : Double($0 * 100)) }

@@ -263,15 +263,15 @@ public enum SVGChart {
 
     private static func svg(id: String, layout: Layout, title: String, description: String, legend: [LegendEntry], body: String) -> String {
         let (key, keyHeight) = legendMarkup(legend, layout: layout, top: layout.height + 4)
-        let body = body + key
-        // Only the fills this drawing uses; pattern ids are prefixed per drawing: several share one page.
-        let used = referencedIDs(in: body)
+        // Pattern ids are prefixed per drawing (several share one page), and only the fills this
+        // drawing uses are defined: both from one pass over the markup.
+        let (markup, used) = prefixingReferences(body + key, with: id + "-")
         let defs = patterns.filter { used.contains($0.id) }.map { "<pattern id=\"\(id)-\($0.id)\" \($0.markup)</pattern>" }.joined()
         let height = layout.height + 4 + keyHeight
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"\(layout.name)\" viewBox=\"0 0 \(f(layout.width)) \(f(height))\" role=\"img\" aria-labelledby=\"\(id)-t \(id)-d\" font-family=\"sans-serif\" font-size=\"11\">"
             + "<title id=\"\(id)-t\">\(escape(title))</title><desc id=\"\(id)-d\">\(escape(description))</desc>"
             + (defs.isEmpty ? "" : "<defs>\(defs)</defs>")
-            + prefixingReferences(body, with: id + "-") + "</svg>"
+            + markup + "</svg>"
     }
 
     /// The legend below the chart: one swatch and its words per entry, left to right, wrapping
@@ -362,39 +362,33 @@ public enum SVGChart {
     /// `7` → `07`.
     static func twoDigits(_ number: Int) -> String { number < 10 && number >= 0 ? "0\(number)" : String(number) }
 
-    /// `url(#p0)` → `url(#c123-p0)`, by bytes.
-    /// The ids `url(#…)` names in `markup`, in one byte scan: `String.contains` goes through
-    /// `NSString` on Linux, and once per pattern per drawing it was most of a fleet's render.
-    static func referencedIDs(in markup: String) -> Set<String> {
-        let bytes = Array(markup.utf8), needle = Array("url(#".utf8)
-        var ids: Set<String> = []
-        var index = 0
-        while index + needle.count <= bytes.count {
-            guard bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) else { index += 1; continue }
-            var end = index + needle.count
-            while end < bytes.count, bytes[end] != UInt8(ascii: ")") { end += 1 }
-            ids.insert(String(decoding: bytes[(index + needle.count)..<end], as: UTF8.self))
-            index = end
-        }
-        return ids
-    }
-
-    static func prefixingReferences(_ body: String, with prefix: String) -> String {
-        let bytes = Array(body.utf8), needle = Array("url(#".utf8), insert = Array(prefix.utf8)
+    /// `url(#p0)` → `url(#c123-p0)`: `markup` with `prefix` written after each `url(#`, and the ids so referenced — in one pass
+    /// over its bytes (`String.contains` goes through `NSString` on Linux, and per pattern per
+    /// drawing it was most of a fleet's render).
+    static func prefixingReferences(_ markup: String, with prefix: String) -> (markup: String, used: Set<String>) {
+        let needle = Array("url(#".utf8), insert = Array(prefix.utf8)
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 256)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == needle[0], index + needle.count <= bytes.count, bytes[index..<index + needle.count].elementsEqual(needle) {
+        var used: Set<String> = []
+        var markup = markup
+        markup.withUTF8 { bytes in
+            output.reserveCapacity(bytes.count + 256)
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == needle[0], index + needle.count <= bytes.count,
+                      bytes[index..<index + needle.count].elementsEqual(needle) else {
+                    output.append(bytes[index])
+                    index += 1
+                    continue
+                }
                 output += needle
                 output += insert
                 index += needle.count
-            } else {
-                output.append(bytes[index])
-                index += 1
+                var end = index
+                while end < bytes.count, bytes[end] != UInt8(ascii: ")") { end += 1 }
+                used.insert(String(decoding: bytes[index..<end], as: UTF8.self))
             }
         }
-        return String(decoding: output, as: UTF8.self)
+        return (String(decoding: output, as: UTF8.self), used)
     }
 
     static func escape(_ text: String) -> String { HTMLText.escape(text) }
