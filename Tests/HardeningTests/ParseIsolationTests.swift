@@ -57,6 +57,20 @@ final class ParseIsolationTests: XCTestCase {
         XCTAssertFalse(refusal.failsRun)
     }
 
+    /// A crash is remembered: with the cache, the next run refuses the file for the same reason
+    /// without a worker, and the reason is one the tool could have written (so it is trusted).
+    func testACachedCrashIsRefusedAgainWithoutAWorker() throws {
+        let folder = Repository.temporaryDirectory("parse-isolation-crash-cache")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = try XCTUnwrap(SwiftFileCache(folder: folder, tool: "isolation test", settings: "test"))
+        let text = Self.realFile + "// crashes, cached\n"
+        let crashing = ParseIsolation(executable: "/bin/sh", arguments: ["-c", "head -c 8 >/dev/null; kill -SEGV $$"])
+        guard case .refused(let first) = BoundedSwiftParse.parse(text, budget: ParseBudget(isolation: crashing), cache: cache),
+              case .refused(let again) = BoundedSwiftParse.parse(text, budget: ParseBudget(isolation: nil), cache: cache) else { return XCTFail("parsed") }
+        XCTAssertEqual(again, first)
+        XCTAssertEqual(cache.facts(for: text)?.outcome, .refused)
+    }
+
     /// No worker (a binary that is missing, or one that exits at once): the file is parsed in
     /// process, with its deadline, as without isolation — never refused for the tool's own trouble.
     func testWithoutAWorkerTheParseRunsHere() throws {

@@ -132,13 +132,11 @@ public enum BoundedSwiftParse {
     private static func cachedRefusal(_ facts: SwiftFileFacts, text: String, deadline: Double) -> Refusal? {
         guard let line = facts.line, let reason = facts.reason,
               SwiftNestingScan.Limits().reasons.contains(reason) || reason == nestingLimitReason || reason == slow(deadline).reason
-                || crashSignals.contains(where: { reason == crashReason($0) }),
+                || ParseIsolation.crashSignals.contains(where: { reason == crashReason($0) }),
               line <= text.utf8.lazy.filter({ $0 == 0x0A }).count + 1 else { return nil }
         return Refusal(line: line, column: facts.column, reason: reason, failsRun: false)
     }
 
-    /// Signals a crashing parse can end with, by number on Linux and macOS (SIGBUS is 7 on one, 10 on the other).
-    private static let crashSignals: [Int32] = [4, 5, 6, 7, 8, 10, 11]
 
     private static func slow(_ seconds: Double) -> Refusal {
         Refusal(line: 1, column: nil, reason: "the Swift parser did not finish within \(Int(seconds)) s of CPU time (its error recovery is slow on some malformed files)", failsRun: false)

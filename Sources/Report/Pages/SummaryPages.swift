@@ -132,7 +132,7 @@ struct SummaryPages {
     }
 
     /// Why the overview draws no trend: the app reads none of the charted types. HTML, every
-    /// name escaped (`MarkdownRenderer.inline` would escape a Markdown-escaped `<` twice).
+    /// name escaped.
     var noTrendsNote: String {
         func code(_ text: String) -> String { "<code>" + HTMLText.escape(text) + "</code>" }
         let charted = Self.trendTypes.map { code($0.type) }.joined(separator: ", ")
