@@ -22,6 +22,9 @@ public enum XMLText {
 /// returns a replacement, or nil to keep the scalar).
 public enum MarkupEscaping {
     public static func escape(_ text: String, apostrophe: String, special: (Unicode.Scalar) -> String?) -> String {
+        // Most text (chart labels, numbers, names) is printable ASCII with nothing to escape:
+        // returned as it is, without walking its scalars.
+        if isPlain(text) { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count)
         let commandHashes = RunnerCommand.hashesToEscape(in: text)
@@ -41,6 +44,15 @@ public enum MarkupEscaping {
             }
         }
         return output
+    }
+
+    /// Printable ASCII without a markup character or a `#` (a runner command needs two): nothing
+    /// any format escapes or replaces.
+    static func isPlain(_ text: String) -> Bool {
+        text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") && byte != UInt8(ascii: "#")
+        }
     }
 
     /// The inverse for text read back from markup: the five named entities and numeric character

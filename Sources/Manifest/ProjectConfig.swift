@@ -56,8 +56,17 @@ public struct DayDate: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `%04d-%02d-%02d`, without `String(format:)` (a large site formats dates on every page).
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+    }
+
+    /// `%0<width>d`: zeros after the sign, the width counting the sign.
+    static func padded(_ number: Int, _ width: Int) -> String {
+        let digits = String(number.magnitude)
+        let sign = number < 0 ? "-" : ""
+        let zeros = max(width - sign.count - digits.count, 0)
+        return sign + String(repeating: "0", count: zeros) + digits
     }
 
     /// Days since 1970-01-01 (proleptic Gregorian), pure arithmetic.

@@ -108,3 +108,12 @@ final class MarkdownHardeningTests: XCTestCase {
         XCTAssertTrue(html.contains("*n*"))
     }
 }
+
+extension MarkdownHardeningTests {
+    /// A code span is one line: each `\r\n`, `\n` and `\r` is one space.
+    func testACodeSpanFoldsEachLineBreakToOneSpace() {
+        XCTAssertEqual(MarkdownText.code("a\r\nb\nc\rd"), "`a b c d`")
+        XCTAssertEqual(MarkdownText.code("\r\r\n"), "`  `")
+        XCTAssertEqual(MarkdownText.code("plain"), "`plain`")
+    }
+}

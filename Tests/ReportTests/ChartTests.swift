@@ -51,6 +51,9 @@ final class ChartLayoutTests: XCTestCase {
         XCTAssertEqual(prefixed.used, ["hatch", "stage-deep"])
         XCTAssertEqual(prefixed.markup, #"<rect fill="url(#c1-hatch)"/><rect fill="url(#c1-stage-deep)"/><text>url(</text><rect fill="url(#c1-hatch)"/>"#)
         XCTAssertEqual(SVGChart.prefixingReferences("<rect/>", with: "c1-").used, [])
+        // A `(` at either end, one not after `url`, and a reference cut off by the end.
+        XCTAssertEqual(SVGChart.prefixingReferences("(#a) x(#b) url(#", with: "c1-").markup, "(#a) x(#b) url(#c1-")
+        XCTAssertEqual(SVGChart.prefixingReferences("é url(#p0)(", with: "c1-").markup, "é url(#c1-p0)(")
     }
 
     static let hours = (0..<24).map { SVGChart.Bar(label: SVGChart.twoDigits($0), value: (6..<12).contains($0) ? nil : Double($0 * 100)) }

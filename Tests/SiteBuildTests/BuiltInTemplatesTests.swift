@@ -29,6 +29,37 @@ final class BuiltInTemplatesTests: XCTestCase {
         XCTAssertNotEqual(templates.digest, try TemplateSet(directory: nil).digest, "the override changes every page's key")
     }
 
+    /// `{{value}}` is escaped as Mustache's HTML content type escapes it, but by bytes: a quote
+    /// followed by a combining mark is one `Character`, which Mustache's own table misses, and left
+    /// raw it would end the attribute and let app text add one.
+    func testValuesAreEscapedByBytesEvenBeforeACombiningMark() throws {
+        let folder = Repository.temporaryPath("healthaudit-escaping")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "<b title=\"{{name}}\">{{text}}</b>|{{{raw}}}".write(toFile: folder + "/page.mustache", atomically: true, encoding: .utf8)
+        let templates = try TemplateSet(directory: folder)
+        let page = templates.render("page", context: [
+            "name": "\"\u{301} onmouseover=alert(1) x=\"", "text": "<a href='x'>&amp;</a>", "raw": "<i>kept</i>",
+        ])
+        XCTAssertEqual(page, "<b title=\"&quot;\u{301} onmouseover=alert(1) x=&quot;\">&lt;a href=&#39;x&#39;&gt;&amp;amp;&lt;/a&gt;</b>|<i>kept</i>")
+    }
+
+    /// The escaping pragma each template is given is a line of its own: a parse error still names
+    /// the file's own line, and nothing of it shows in a page.
+    func testAParseErrorNamesTheTemplatesOwnLine() throws {
+        let folder = Repository.temporaryPath("healthaudit-template-error")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "<p>one</p>\n{{#open}}\n<p>three</p>{{/other}}\n".write(toFile: folder + "/page.mustache", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try TemplateSet(directory: folder)) { error in
+            let problems = (error as? InputError)?.problems ?? []
+            XCTAssertEqual(problems.first?.location.file, folder + "/page.mustache", "\(error)")
+            XCTAssertEqual(problems.first?.location.line, 3, "\(error)")
+        }
+        try "first line\n{{x}}".write(toFile: folder + "/page.mustache", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TemplateSet(directory: folder).render("page", context: ["x": 1]), "first line\n1")
+    }
+
     /// The binary alone, copied to a folder with nothing beside it and run from another one.
     func testACopiedBinaryBuildsAndExportsTemplates() throws {
         let root = Repository.temporaryPath("healthaudit-copied")

@@ -366,27 +366,27 @@ public enum SVGChart {
     /// over its bytes (`String.contains` goes through `NSString` on Linux, and per pattern per
     /// drawing it was most of a fleet's render).
     static func prefixingReferences(_ markup: String, with prefix: String) -> (markup: String, used: Set<String>) {
-        let needle = Array("url(#".utf8), insert = Array(prefix.utf8)
+        let insert = Array(prefix.utf8)
         var output: [UInt8] = []
         var used: Set<String> = []
         var markup = markup
         markup.withUTF8 { bytes in
             output.reserveCapacity(bytes.count + 256)
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == needle[0], index + needle.count <= bytes.count,
-                      bytes[index..<index + needle.count].elementsEqual(needle) else {
-                    output.append(bytes[index])
-                    index += 1
-                    continue
-                }
-                output += needle
+            // Copied in runs between references; each `(` is a candidate (charts have few).
+            var copied = 0, index = 0
+            while let open = bytes[index...].firstIndex(of: UInt8(ascii: "(")) {
+                index = open + 1
+                guard open >= 3, open + 1 < bytes.count, bytes[open + 1] == UInt8(ascii: "#"),
+                      bytes[open - 3] == UInt8(ascii: "u"), bytes[open - 2] == UInt8(ascii: "r"), bytes[open - 1] == UInt8(ascii: "l") else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<open + 2]))
                 output += insert
-                index += needle.count
-                var end = index
+                var end = open + 2
                 while end < bytes.count, bytes[end] != UInt8(ascii: ")") { end += 1 }
-                used.insert(String(decoding: bytes[index..<end], as: UTF8.self))
+                used.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 2)..<end]), as: UTF8.self))
+                copied = open + 2
+                index = end
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
         return (String(decoding: output, as: UTF8.self), used)
     }

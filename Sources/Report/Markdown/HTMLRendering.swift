@@ -55,8 +55,8 @@ public enum MarkdownRenderer {
         // it as raw HTML, so its `<` is written as an entity and shows as typed.
         let markdown = markdown.contains("<")
             ? CodeSpans.segments(markdown).map { $0.isCode ? CodeSpans.fenced($0.text) : literalLessThan($0.text) }.joined() : markdown
-        var html = CMarkDocument(markdown: markdown).html().trimmingCharacters(in: .whitespacesAndNewlines)
-        if html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 {
+        var html = trimmed(CMarkDocument(markdown: markdown).html())
+        if html.hasPrefix("<p>"), html.hasSuffix("</p>"), occurrences(of: "<p>", in: html) == 1 {
             html = String(html.dropFirst(3).dropLast(4))
         }
         // cmark writes these tags one way, with escaped attribute values. Most messages have
@@ -66,6 +66,29 @@ public enum MarkdownRenderer {
         }
         guard contains(html, "<img ") else { return html }
         return html.replacing(/<img src="[^"]*" alt="([^"]*)"(?: title="[^"]*")? \/>/) { String($0.1) }
+    }
+
+    /// cmark's HTML without the white space around it (ASCII white space is all cmark writes
+    /// there; Foundation's trimming goes through `NSString` on Linux).
+    static func trimmed(_ html: String) -> String {
+        let utf8 = html.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0B || byte == 0x0C }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == utf8.startIndex, last == utf8.index(before: utf8.endIndex) { return html }
+        return String(html[first...last])
+    }
+
+    /// How many times `needle` occurs in `text`, by bytes, without overlaps.
+    static func occurrences(of needle: String, in text: String) -> Int {
+        let bytes = Array(text.utf8), pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return 0 }
+        var count = 0, start = 0
+        while start <= bytes.count - pattern.count {
+            if bytes[start] == pattern[0], bytes[start..<start + pattern.count].elementsEqual(pattern) {
+                count += 1; start += pattern.count
+            } else { start += 1 }
+        }
+        return count
     }
 
     /// Whether `text` holds `needle`, by bytes (Foundation's search is slow for an ASCII needle).

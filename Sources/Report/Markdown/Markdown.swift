@@ -100,10 +100,25 @@ public enum MarkdownText {
         return HTMLText.escape(oneLine).replacingOccurrences(of: "@", with: "@\u{200B}")
     }
 
+    /// Each line break (`\r\n`, `\n`, `\r`) as one space; text without one is returned as it is
+    /// (Foundation's replacing goes through `NSString` on Linux).
+    static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        var afterReturn = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && afterReturn { afterReturn = false; continue }
+            afterReturn = scalar == "\r"
+            output.unicodeScalars.append(scalar == "\n" || scalar == "\r" ? " " : scalar)
+        }
+        return output
+    }
+
     /// An inline code span holding `text` verbatim: the fence is longer than any backtick run inside.
     public static func code(_ text: String) -> String {
         // A code span keeps `##[` verbatim, which a CI log reading the comment on stdout would obey.
-        let flattened = RunnerCommand.neutralized(VisibleText.escaped(text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")),
+        let flattened = RunnerCommand.neutralized(VisibleText.escaped(oneLine(text)),
                                                   hash: VisibleText.escape("#"))
         guard !flattened.isEmpty else { return "` `" }
         var longest = 0, run = 0
