@@ -87,7 +87,7 @@ struct DependencyClinicalRecordsRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        guard !context.requestsClinicalTypes, context.manifest.usageString(HealthKeys.clinical) == nil else { return [] }
+        guard !context.requestsClinicalTypes, !context.mayRequestClinicalTypes, context.manifest.usageString(HealthKeys.clinical) == nil else { return [] }
         let clinical = context.manifest.healthKitDependencies.filter(\.known.clinical)
         guard let first = clinical.first(where: { $0.isDirect == true }) ?? clinical.first else { return [] }
         // One note per app: the advice is the same for every package.
