@@ -423,6 +423,43 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(q6.status, .notApplicable, q6.reason)
     }
 
+    /// A plugin's `isAuthorized` asks `authorizationStatus(for:)` about a type the app only asks to
+    /// read, through a computed property that builds the read set (seen in a real Capacitor app):
+    /// question 3 is yes, citing the status call.
+    func testAStatusOnATypeOnlyReadThroughAGetterSetIsYes() throws {
+        let example = RuleExample.healthApp(["Sources/HealthKitPlugin.swift": """
+        import HealthKit
+
+        final class HealthKitPlugin {
+            private let healthStore = HKHealthStore()
+
+            private var readTypes: Set<HKObjectType> {
+                var types = Set<HKObjectType>()
+                if let restingHR = HKQuantityType.quantityType(forIdentifier: .restingHeartRate) { types.insert(restingHR) }
+                if let steps = HKQuantityType.quantityType(forIdentifier: .stepCount) { types.insert(steps) }
+                return types
+            }
+
+            func requestAuthorization(_ done: @escaping ([String: Any]) -> Void) {
+                guard HKHealthStore.isHealthDataAvailable() else { return done(["granted": false]) }
+                healthStore.requestAuthorization(toShare: nil, read: readTypes) { success, _ in done(["granted": success]) }
+            }
+
+            func isAuthorized(_ done: @escaping ([String: Any]) -> Void) {
+                guard HKHealthStore.isHealthDataAvailable() else { return done(["authorized": false]) }
+                if let type = HKQuantityType.quantityType(forIdentifier: .restingHeartRate) {
+                    let status = healthStore.authorizationStatus(for: type)
+                    done(["authorized": status == .sharingAuthorized || status == .notDetermined])
+                }
+            }
+        }
+        """], read: [], share: [])
+        let q3 = try XCTUnwrap(try answers(example)[.readStatusProbed])
+        XCTAssertEqual(q3.status, .yes, q3.reason)
+        XCTAssertEqual(places(q3), ["HealthKitPlugin.swift:21"], q3.reason)
+        XCTAssertTrue(q3.reason.contains("`restingHeartRate`, which the app only asks to read"), q3.reason)
+    }
+
     func testAWidgetThatNeverAsksIsYesCitingTheWidget() throws {
         let q5 = try XCTUnwrap(try answers(AnswerFixtures.widgetNeverAsks)[.widgetsDoNotRequest])
         XCTAssertEqual(q5.status, .yes, q5.reason)

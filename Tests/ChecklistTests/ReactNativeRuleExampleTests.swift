@@ -11,7 +11,7 @@ final class ReactNativeRuleExampleTests: XCTestCase {
 
     func testTheRulesAreInTheCatalogue() {
         XCTAssertEqual(rules.map { $0.description.id }, ["rn-callback-error-as-denial", "rn-read-before-init", "rn-zero-for-missing", "write-error-unhandled",
-                                                   "plugin-read-status", "plugin-result-as-grant"])
+                                                   "plugin-read-status", "plugin-result-as-grant", "read-access-inferred"])
         let all = RuleCatalog.all.map { $0.description.id }
         for rule in rules { XCTAssertTrue(all.contains(rule.description.id)) }
     }

@@ -193,6 +193,41 @@ final class SourceRuleRequestedTypesTests: XCTestCase {
         XCTAssertEqual(result.notes, [])
     }
 
+    /// A computed property whose getter builds the set step by step and returns it at its end (a
+    /// Capacitor plugin's `readTypes`, seen in a real app): what the getter puts in is the set. A
+    /// getter with several returns is not guessed at.
+    func testAGetterThatBuildsItsSetAndReturnsIt() throws {
+        let result = try audit("""
+        import HealthKit
+
+        final class HealthKitPlugin {
+            private let healthStore = HKHealthStore()
+
+            private var readTypes: Set<HKObjectType> {
+                var types = Set<HKObjectType>()
+                if let restingHR = HKQuantityType.quantityType(forIdentifier: .restingHeartRate) { types.insert(restingHR) }
+                if let steps = HKQuantityType.quantityType(forIdentifier: .stepCount) { types.insert(steps) }
+                if let sleepType = HKObjectType.categoryType(forIdentifier: .sleepAnalysis) { types.insert(sleepType) }
+                return types
+            }
+
+            private var shareTypes: Set<HKSampleType> {
+                if Bool.random() { return [HKQuantityType(.bodyMass)] }
+                return []
+            }
+
+            func ask() {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                healthStore.requestAuthorization(toShare: nil, read: readTypes) { _, _ in }
+                healthStore.requestAuthorization(toShare: shareTypes, read: []) { _, _ in }
+            }
+        }
+        """)
+        XCTAssertEqual(result.requestedRead, ["restingHeartRate", "sleepAnalysis", "stepCount"])
+        XCTAssertEqual(result.requestedShare, [])
+        XCTAssertEqual(result.notes, ["apps/example/Sources/Access.swift:22: requestAuthorization share set `shareTypes` could not be resolved (no initial value)"])
+    }
+
     /// A type reached through a caller is cited in the caller's file, where it is written.
     func testATypeFromACallerIsCitedInTheCallersFile() throws {
         let rule = try XCTUnwrap(RuleCatalog.rule(id: "request-refused-type"))

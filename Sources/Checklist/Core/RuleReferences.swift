@@ -88,6 +88,8 @@ public enum RuleReferences {
         "plugin-result-as-grant": [protectingPrivacy, requestAuthorization],
         "privacy-manifest-health-tracking": [privacyManifest, guidelineHealth],
         "privacy-tracking-domains": [privacyManifest],
+        "read-access-inferred": [protectingPrivacy],
+        "read-probed-with-motion": [protectingPrivacy],
         "read-status-probed": [authorizationStatus, protectingPrivacy, requestStatus],
         "request-refused-type": [requestAuthorization, perObject],
         "request-result-as-grant": [requestAuthorization, protectingPrivacy],

@@ -92,6 +92,21 @@ struct ZeroForMissingRule: Rule {
               return total;
             }
             """]),
+            // An object for the empty result whose `days` the code fills with a fixed number, not a count of what came back.
+            .reactNative(["js/src/week.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export function weekSteps(onDone: (week: { totalSteps: number; days: number }) => void) {
+              AppleHealthKit.getDailyStepCountSamples({ startDate: new Date(0).toISOString() }, (error: string, results: HealthValue[]) => {
+                if (error || !results || results.length === 0) {
+                  onDone({ ↓totalSteps: 0, days: 0 });
+                  return;
+                }
+                const days = 7;
+                onDone({ totalSteps: results.reduce((sum, s) => sum + s.value, 0), days });
+              });
+            }
+            """]),
             // Not a running total: the sum is shown, and it is not put back where it was read.
             .reactNative(["js/src/today.ts": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
@@ -211,6 +226,39 @@ struct ZeroForMissingRule: Rule {
               });
             }
             """]),
+            // The empty result's object carries its own count of what came back (`days`, filled with the
+            // number of days that had samples), so its zeros come with "nothing came back" (seen in a real app).
+            .reactNative(["js/src/steps.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export type StepsStats = { totalSteps: number; days: number; avgStepsPerDay: number; dailyBreakdown: { date: string; value: number }[] };
+
+            export function getSteps(startDate: Date): Promise<StepsStats | null> {
+              return new Promise((resolve) => {
+                AppleHealthKit.getDailyStepCountSamples({ startDate: startDate.toISOString() }, (err: string, results: HealthValue[]) => {
+                  if (err || !results) {
+                    resolve(null);
+                    return;
+                  }
+                  if (results.length === 0) {
+                    resolve({ totalSteps: 0, days: 0, avgStepsPerDay: 0, dailyBreakdown: [] });
+                    return;
+                  }
+                  const byDay = new Map<string, number>();
+                  results.forEach((sample) => {
+                    const day = sample.startDate.slice(0, 10);
+                    byDay.set(day, (byDay.get(day) ?? 0) + sample.value);
+                  });
+                  const totalSteps = results.reduce((sum, sample) => sum + sample.value, 0);
+                  const days = byDay.size;
+                  const avgStepsPerDay = Math.round(totalSteps / days);
+                  const dailyBreakdown: { date: string; value: number }[] = [];
+                  byDay.forEach((steps, date) => dailyBreakdown.push({ date, value: steps }));
+                  resolve({ totalSteps, days, avgStepsPerDay, dailyBreakdown });
+                });
+              });
+            }
+            """]),
             // A server kept in the same repository is not the app, even when it shares the app's types.
             .reactNative(["js/App.tsx": """
             import React, { useEffect, useState } from 'react';
@@ -304,7 +352,7 @@ struct ZeroForMissingRule: Rule {
                     && tokens[item.lowerBound + 1].isPunctuator(":") && Self.isZero(tokens[item.lowerBound + 2])
                     && values.isHealthKey(tokens[item.lowerBound].value, in: fileIndex)
             }
-            guard let first = zeroed.first, !Self.isAccumulatorSeed(open, file) else { continue }
+            guard let first = zeroed.first, !Self.isAccumulatorSeed(open, file), !Self.carriesResultCount(open, file, flow: flow) else { continue }
             let keys = zeroed.map { "`\(tokens[$0.lowerBound].value)`" }.joined(separator: ", ")
             let owner = declaredName(of: open, file).map { "`\($0)` gives " } ?? "this object gives "
             add(owner + keys + " the value 0: when nothing comes back from Health — which is also what a denied read looks like — "
@@ -426,6 +474,34 @@ struct ZeroForMissingRule: Rule {
         for j in end..<max(end, tokens.count - 3) where tokens[j].isIdentifier(name) && tokens[j + 1].isPunctuator(".") {
             let op = tokens[j + 3]
             if op.isPunctuator("+=") || op.isPunctuator("++") { return true }
+        }
+        return false
+    }
+
+    /// `resolve({ totalSteps: 0, days: 0, dailyBreakdown: [] })` where the same function fills `days`
+    /// with a count of what came back (`const days = byDay.size`, `days: results.length`): the object
+    /// carries its own count of samples, so its zeros come with "nothing came back" for every reader.
+    private static func carriesResultCount(_ open: Int, _ file: JavaScriptFile, flow: JSFlow) -> Bool {
+        let tokens = file.tokens
+        let zeroKeys = Set(file.items(of: open).filter { item in
+            item.count == 3 && tokens[item.lowerBound].kind == .identifier && tokens[item.lowerBound + 1].isPunctuator(":") && isZero(tokens[item.lowerBound + 2])
+        }.map { tokens[$0.lowerBound].text })
+        guard !zeroKeys.isEmpty, let scope = flow.function(containing: open)?.body else { return false }
+        let ends: Set<String> = [";", ",", "}", ")"]
+        for i in scope where i + 4 < tokens.count && tokens[i].kind == .identifier && zeroKeys.contains(tokens[i].text)
+            && (tokens[i + 1].isPunctuator("=") || tokens[i + 1].isPunctuator(":")) && !(i >= 1 && (tokens[i - 1].isPunctuator(".") || tokens[i - 1].isPunctuator("?."))) {
+            // The value, to the end of its statement or item: `<chain>.size` / `<chain>.length` and nothing after.
+            var j = i + 2
+            while j + 1 < min(scope.upperBound, tokens.count), j < i + 12 {
+                let token = tokens[j]
+                if token.kind == .punctuator && ends.contains(token.text) { break }
+                if token.isIdentifier("size") || token.isIdentifier("length"), tokens[j - 1].isPunctuator(".") || tokens[j - 1].isPunctuator("?.") {
+                    let next = tokens[j + 1]
+                    if next.line != token.line || (next.kind == .punctuator && ends.contains(next.text)) { return true }
+                }
+                if token.isPunctuator("(") || token.isPunctuator("[") || token.isPunctuator("{"), let close = file.partner[j], close > j { j = close + 1; continue }
+                j += 1
+            }
         }
         return false
     }

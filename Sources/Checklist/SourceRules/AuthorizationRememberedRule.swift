@@ -55,8 +55,42 @@ struct AuthorizationRememberedRule: Rule {
                 var isConnected: Bool { ↓UserDefaults.standard.bool(forKey: "healthKitEnabled") }
             }
             """]),
+            // A name for the past, but nothing asks HealthKit now: the latch is all the app knows.
+            .healthApp(["Sources/Connect.swift": """
+            import HealthKit
+
+            final class Connect {
+                let store = HKHealthStore()
+
+                func connectIfNeeded() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    if ↓UserDefaults.standard.bool(forKey: "healthEverAuthorized") { return }
+                    try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                    UserDefaults.standard.set(true, forKey: "healthEverAuthorized")
+                }
+            }
+            """]),
         ],
         nonTriggering: [
+            // A latch that access was seen once, kept beside a fresh status check to tell "access lost"
+            // from "never connected" (seen in a real app's alerts): history, not the current answer.
+            .healthApp(["Sources/AccessMonitor.swift": """
+            import HealthKit
+
+            final class AccessMonitor {
+                let store = HKHealthStore()
+                let defaults = UserDefaults.standard
+
+                var healthEverAuthorized: Bool { defaults.bool(forKey: "obs.healthEverAuthorized") }
+
+                func accessLost() -> Bool {
+                    guard HKHealthStore.isHealthDataAvailable() else { return false }
+                    let authorized = store.authorizationStatus(for: HKQuantityType(.heartRate)) == .sharingAuthorized
+                    if authorized { defaults.set(true, forKey: "obs.healthEverAuthorized") }
+                    return healthEverAuthorized && !authorized
+                }
+            }
+            """]),
             // The person's own "sync with Health" switch: nothing HealthKit answered is written to it.
             .healthApp(["Sources/SettingsView.swift": """
             import SwiftUI
@@ -179,8 +213,13 @@ struct AuthorizationRememberedRule: Rule {
 struct RememberedAnswers {
     /// Key texts and variable names written beside a HealthKit request or status call.
     private let writtenFromHealthKit: Set<String>
+    /// The app asks HealthKit's current status somewhere (`authorizationStatus(for:)`, the request status).
+    private let asksCurrentStatus: Bool
 
     init(_ sources: [ParsedSource]) {
+        asksCurrentStatus = sources.contains { source in
+            !source.calls(named: HealthKitVocabulary.statusCheck).isEmpty || !source.calls(named: HealthKitVocabulary.requestStatusChecks).isEmpty
+        }
         var written: Set<String> = []
         for source in sources {
             for call in source.calls(named: "set") {
@@ -198,8 +237,28 @@ struct RememberedAnswers {
 
     func isAnswer(_ text: String) -> Bool {
         guard HealthKitVocabulary.isAuthorizationKey(text) else { return false }
+        // `healthEverAuthorized` beside a fresh status check: a latch that access was given once,
+        // kept to tell "access lost" from "never asked" — history, not a claim about now.
+        if asksCurrentStatus && Self.namesHistory(text) { return false }
         return Self.namesAnAnswer(text) || writtenFromHealthKit.contains(text)
             || writtenFromHealthKit.contains { text.hasPrefix($0 + " ") || $0.hasPrefix(text + " ") }
+    }
+
+    /// A name that speaks of the past as such: `healthEverAuthorized`, `was_ever_granted`,
+    /// `previouslyAuthorized` — a latch of what happened once, not the current answer.
+    static func namesHistory(_ text: String) -> Bool {
+        var words: [String] = []
+        var word = ""
+        for character in text {
+            if !character.isLetter && !character.isNumber {
+                if !word.isEmpty { words.append(word.lowercased()); word = "" }
+                continue
+            }
+            if character.isUppercase, !word.isEmpty { words.append(word.lowercased()); word = "" }
+            word.append(character)
+        }
+        if !word.isEmpty { words.append(word.lowercased()) }
+        return words.contains { $0 == "ever" || $0 == "previously" }
     }
 
     /// Words that only an authorization answer is named with.

@@ -575,7 +575,10 @@ struct RequestedTypeResolver {
         return .some(value(of: candidates[0]))
     }
 
-    /// `= value`, or the single expression of a computed property (`{ [...] }` / `{ return [...] }`).
+    /// `= value`, the single expression of a computed property (`{ [...] }` / `{ return [...] }`), or
+    /// what a getter that builds its set step by step returns at its end (`var types = Set<…>()`,
+    /// `if let t = … { types.insert(t) }`, `return types`) when that is its only `return`: the name
+    /// returned is then looked up inside the getter, with what the code puts into it.
     private func value(of binding: PatternBindingSyntax) -> ExprSyntax? {
         if let initializer = binding.initializer { return initializer.value }
         guard let accessors = binding.accessorBlock?.accessors else { return nil }
@@ -586,9 +589,10 @@ struct RequestedTypeResolver {
             guard let getter = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }), let body = getter.body else { return nil }
             statements = body.statements
         }
-        guard statements.count == 1, let item = statements.first?.item else { return nil }
-        if let expr = item.as(ExprSyntax.self) { return expr }
-        return item.as(ReturnStmtSyntax.self)?.expression
+        guard let item = statements.last?.item else { return nil }
+        if statements.count == 1, let expr = item.as(ExprSyntax.self) { return expr }
+        guard let last = item.as(ReturnStmtSyntax.self), statements.collect(ReturnStmtSyntax.self).count == 1 else { return nil }
+        return last.expression
     }
 }
 
