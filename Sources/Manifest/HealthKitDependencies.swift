@@ -26,7 +26,9 @@ public struct HealthKitDependency: Sendable, Hashable {
 /// never above the site folder. One row per package: the manifest's line when it names it, the
 /// lockfile's version.
 public enum HealthKitDependencies {
-    public static func find(root: String, site: String, display: (String) -> String, fileSystem: FileSystem) -> [HealthKitDependency] {
+    /// `project`: the app's Xcode project (relative to `root`), whose SwiftPM resolution is read even
+    /// when the app's root is the site folder, which is never listed.
+    public static func find(root: String, site: String, project: String? = nil, display: (String) -> String, fileSystem: FileSystem) -> [HealthKitDependency] {
         var found: [HealthKitDependency] = []
         func read(_ path: String) -> String? {
             guard fileSystem.fileExists(path), !fileSystem.isDirectory(path), let data = try? fileSystem.contents(of: path) else { return nil }
@@ -49,10 +51,12 @@ public enum HealthKitDependencies {
         found += fromAbove.filter { $0.isDirect == true || named.contains($0.ecosystem.rawValue + " " + $0.known.name) }
         // SwiftPM's resolution of an Xcode project or workspace lives inside its bundle, beside the
         // app's own files (never listed in the site folder itself, whose output changes every build).
-        for folder in [root] + ios where folder != site {
-            let bundles = ((try? fileSystem.entries(in: folder)) ?? []).map(\.name)
-                .filter { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }.sorted()
-            for bundle in bundles {
+        var seenBundles: Set<String> = []
+        for folder in [root] + ios {
+            // The site folder is not listed (its output changes every build): there the app's own project is looked in.
+            let bundles = folder == site ? (project.map { [$0] } ?? []).filter { $0.hasSuffix(".xcodeproj") && !$0.contains("/") }
+                : ((try? fileSystem.entries(in: folder)) ?? []).map(\.name).filter { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }.sorted()
+            for bundle in bundles where seenBundles.insert(folder + "/" + bundle).inserted {
                 let inner = bundle.hasSuffix(".xcodeproj") ? "/project.xcworkspace/xcshareddata/swiftpm/Package.resolved" : "/xcshareddata/swiftpm/Package.resolved"
                 let path = folder + "/" + bundle + inner
                 if let text = read(path) { found += Lockfiles.packageResolved(text, file: display(path)) }

@@ -205,8 +205,9 @@ public struct HealthKitLibrary: Sendable, Hashable {
     /// asks through (`healthKit.askForAuthorization()`, which calls `requestAuthorization` after its
     /// own `isHealthDataAvailable()` guard); `didAskForAuthorization` only says whether the sheet was
     /// shown; `query` / `continuousQuery` / `oldestSampleDate` read. Found by `import SpeziHealthKit`.
+    /// Its collectors turn on background delivery themselves (`HKHealthStore+BackgroundDelivery.swift`).
     public static let speziHealthKit = HealthKitLibrary(
-        name: "SpeziHealthKit", packages: "SwiftPM spezihealthkit c k",
+        name: "SpeziHealthKit", packages: "SwiftPM spezihealthkit c k b",
         language: .swift, modules: ["SpeziHealthKit", "SpeziHealthKitUI"],
         methods: ["askForAuthorization": .authorizationRequest, "didAskForAuthorization": .requestStatusCheck,
                   "CollectSample": .read, "CollectSamples": .read, "query": .read, "continuousQuery": .read, "oldestSampleDate": .read],

@@ -22,13 +22,16 @@ public struct HealthKitPackage: Sendable, Hashable {
     public let callsAnalysed: Bool
     /// The pods an npm or pub plugin installs: the same library seen from its iOS side.
     public let pods: [String]
+    /// Turns on background delivery itself (`enableBackgroundDelivery` in its own collectors), so
+    /// the app's entitlement for it is used though the app's code never calls it.
+    public let backgroundDelivery: Bool
 
     public static func named(_ name: String, in ecosystem: Ecosystem) -> HealthKitPackage? {
         byName[ecosystem.rawValue + " " + (ecosystem == .swiftPM ? name.lowercased() : name)]
     }
 
     /// One package per line, `ecosystem name flags`: w = writes, s = workout session, c = clinical
-    /// records, k = an SDK, a = the audit reads the app's calls of it; `pod=` names the pods a plugin
+    /// records, k = an SDK, a = the audit reads the app's calls of it, b = enables background delivery; `pod=` names the pods a plugin
     /// installs, which its Podfile.lock row is folded into. Each flag was read in the package's source
     /// (save calls, `HKWorkoutSession`, `HKClinicalType`); a library lists each ecosystem it is
     /// published in (react-native-health is an npm package whose pod is `RNAppleHealthKit`).
@@ -38,7 +41,8 @@ public struct HealthKitPackage: Sendable, Hashable {
             let flags = Set(fields.dropFirst(2))
             return HealthKitPackage(ecosystem: Ecosystem(rawValue: fields[0])!, name: fields[1], writes: flags.contains("w"),
                                     workoutSession: flags.contains("s"), clinical: flags.contains("c"), isSDK: flags.contains("k"), callsAnalysed: flags.contains("a"),
-                                    pods: flags.filter { $0.hasPrefix("pod=") }.map { String($0.dropFirst(4)) }.sorted())
+                                    pods: flags.filter { $0.hasPrefix("pod=") }.map { String($0.dropFirst(4)) }.sorted(),
+                                    backgroundDelivery: flags.contains("b"))
         }
     }
 

@@ -162,7 +162,7 @@ public struct ManifestLoader {
         manifest.unanalysed = discovered.unanalysed
         manifest.parseBudget = parseBudget
         manifest.javaScriptSources = shipped(scripts, folder: app.root, reactNative: app.kind == .reactNative, into: &manifest)
-        manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, display: shown, fileSystem: fileSystem)
+        manifest.healthKitDependencies = HealthKitDependencies.find(root: app.root, site: siteDirectory, project: app.project?.value, display: shown, fileSystem: fileSystem)
         // What the app's kind adds: a Capacitor or Flutter app's web or Dart code beside its iOS
         // project, a Cordova app's declared usage strings, React Native's requested permissions.
         for driver in AppKindDrivers.all { driver.complete(&manifest, loader: self) }

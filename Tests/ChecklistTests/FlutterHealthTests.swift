@@ -44,6 +44,43 @@ final class FlutterHealthTests: XCTestCase {
 
         """
 
+    /// Dart compiles what `lib/main.dart` reaches by `import`, `export` and `part`: a service nothing
+    /// imports (BlueWatch's unused HealthKit code beside a mock) is not the app's code, and is named
+    /// in the discovery notes instead of being judged.
+    func testDartFilesNoEntryImportsAreNotTheAppsCode() throws {
+        site = try TestSite(files: [
+            "healthaudit.yml": "title: Walker\napps:\n  - id: walker\n    name: Walker\n    root: walker/ios\n    info_plist: Runner/Info.plist\n    entitlements: Runner/Runner.entitlements\n",
+            "walker/pubspec.yaml": "name: walker\ndependencies:\n  flutter:\n    sdk: flutter\n  health: ^13.1.0\n",
+            "walker/lib/main.dart": "import 'package:flutter/material.dart';\nimport 'screens/home.dart';\n\nvoid main() => runApp(const Home());\n",
+            "walker/lib/screens/home.dart": "import 'package:walker/services/steps.dart';\nimport '../util/io_stub.dart' if (dart.library.io) '../util/io.dart';\npart 'home_parts.dart';\n",
+            "walker/lib/screens/home_parts.dart": "part of 'home.dart';\n",
+            "walker/lib/services/steps.dart": Self.readOnly,
+            "walker/lib/util/io_stub.dart": "// web\n",
+            "walker/lib/util/io.dart": "// io\n",
+            "walker/lib/services/unused_health.dart": """
+                import 'package:health/health.dart';
+
+                Future<bool> connect() async {
+                  final granted = await Health().requestAuthorization([HealthDataType.HEART_RATE]);
+                  return granted;
+                }
+                """,
+            "walker/ios/Runner/Info.plist": InlineApp.infoPlist(["CFBundleName": "Walker", "NSHealthShareUsageDescription": "Walker reads your steps to chart each day's walking.",
+                                                                 "NSHealthUpdateUsageDescription": "Walker saves the walks you record so they appear in Health."]),
+            "walker/ios/Runner/Runner.entitlements": InlineApp.entitlements,
+        ])
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        let audit = Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+        XCTAssertEqual(audit.manifest.dartSources.map(\.path), [
+            "walker/lib/main.dart", "walker/lib/screens/home.dart", "walker/lib/screens/home_parts.dart",
+            "walker/lib/services/steps.dart", "walker/lib/util/io.dart", "walker/lib/util/io_stub.dart",
+        ])
+        XCTAssertEqual(audit.requestedRead, ["stepCount"], "the unused file's heart-rate request is not the app's")
+        XCTAssertFalse(audit.findings.contains { $0.location.file.hasSuffix("unused_health.dart") }, "\(audit.findings.map(\.location))")
+        let note = try XCTUnwrap(audit.manifest.discovery.first { $0.text.contains("not audited") })
+        XCTAssertEqual(note.text, "1 Dart file not audited as the app's code (walker/lib/services/): followed from walker/lib/main.dart")
+    }
+
     /// `kind: flutter` with the app folder as root: the iOS side is `ios/Runner.xcodeproj`, read as a
     /// native project (its build settings too), the Dart beside it.
     func testKindFlutterReadsTheRunnerProject() throws {

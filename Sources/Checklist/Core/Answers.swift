@@ -185,6 +185,13 @@ struct AnswerFacts {
         guard context.declaresHealthKit else {
             return Answer(question: question, status: .notApplicable, claims: [.stating("the app declares no HealthKit use and its code makes no HealthKit call")])
         }
+        // Declared because a package links HealthKit, whose calls the audit reads: none is made.
+        if let package = context.unusedHealthKitPackage {
+            return Answer(question: question, status: .notApplicable, claims: [
+                .citing("`\(package.package)` links HealthKit", [Evidence(location: package.location, quote: package.quote)]),
+                .stating("but the app's own code, all of it read (\(codeRead)), never calls it: the app does not touch HealthKit"),
+            ])
+        }
         let debug = usage.facts.filter { !$0.ships && $0.kind != .availabilityCheck }.map(\.evidence)
         return Answer(question: question, status: .cannotTell, claims: [
             .citing("the app declares HealthKit", declarations, limit: 2),

@@ -72,6 +72,30 @@ struct FlutterPermissionsUnknownRule: Rule {
               return await health.getTotalStepsInInterval(DateTime.now().subtract(const Duration(days: 1)), DateTime.now()) ?? 0;
             }
             """]),
+            // Code that tells iOS's null apart asks when the answer is unknown and never takes it as
+            // one (lotti's permission gate, written for Health Connect's definite answers too).
+            .flutter(["lib/gate.dart": """
+            import 'package:health/health.dart';
+
+            enum Access { granted, denied, undisclosed }
+
+            class Gate {
+              final Health _health = Health();
+
+              Future<Access> ensure(List<HealthDataType> types) async {
+                final known = await _health.hasPermissions(types);
+                if (known ?? false) {
+                  return Access.granted;
+                }
+                final asked = await _health.requestAuthorization(types);
+                if (known == null) {
+                  return asked ? Access.undisclosed : Access.denied;
+                }
+                final granted = await _health.hasPermissions(types) ?? false;
+                return granted ? Access.granted : Access.denied;
+              }
+            }
+            """]),
             // Another object's hasPermissions is not the plugin's.
             .flutter(["lib/camera.dart": """
             import 'package:health/health.dart';
@@ -88,13 +112,43 @@ struct FlutterPermissionsUnknownRule: Rule {
         return context.dartCalls.compactMap { call -> Finding? in
             guard call.method == "hasPermissions" else { return nil }
             let file = files[call.file]
-            guard let how = Self.decision(call, in: file) else { return nil }
+            guard let how = Self.decision(call, in: file), !Self.toldApartFromNull(call, in: file) else { return nil }
             // Decided inside the app's own wrapper that nothing calls: it never runs.
             if let wrapper = AppWrapper.around(call, in: file), wrapper.callers(in: files, like: call, libraryCalls: context.dartCalls).isEmpty { return nil }
             return finding("`hasPermissions` is decided on (\(how)), but on iOS it returns null for read access, which HealthKit never "
                                + "discloses: \"unknown\" is taken as an answer; request when needed and treat empty results as no data or no access",
                            at: call.token, in: file, target: context.manifest.id)
         }
+    }
+
+    /// Whether the function around the call tells "undisclosed" apart: it compares a `hasPermissions`
+    /// result bound to a name with `null` (`if (known == null) return undisclosed;`). Such code knows
+    /// iOS's `null` is no answer; its `?? false` only decides whether to ask (lotti's permission gate,
+    /// written for Health Connect's definite answers and HealthKit's none).
+    static func toldApartFromNull(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        // The function's body: the outermost enclosing `{` that follows `)` or `async` (a class body follows a name).
+        var body: Int?
+        var bracket = file.parent[call.token]
+        while let open = bracket {
+            if tokens[open].isPunctuator("{"), open > 0, tokens[open - 1].isPunctuator(")") || tokens[open - 1].isIdentifier("async") { body = open }
+            bracket = file.parent[open]
+        }
+        guard let open = body, let close = file.partner[open] else { return false }
+        // Names bound to a `hasPermissions` result in that body: `final known = await x.hasPermissions(…)`.
+        var names: Set<String> = []
+        for index in open..<close where tokens[index].isIdentifier("hasPermissions") {
+            var start = index - 1
+            while start > open, !tokens[start].isPunctuator("=") && !tokens[start].isPunctuator(";") && !tokens[start].isPunctuator("{") { start -= 1 }
+            if tokens[start].isPunctuator("="), tokens[start - 1].kind == .identifier { names.insert(tokens[start - 1].text) }
+        }
+        guard !names.isEmpty else { return false }
+        for index in (open + 1)..<max(close - 1, open + 1) where tokens[index].isPunctuator("==") || tokens[index].isPunctuator("!=") {
+            let left = tokens[index - 1], right = tokens[index + 1]
+            if (right.isIdentifier("null") && left.kind == .identifier && names.contains(left.text))
+                || (left.isIdentifier("null") && right.kind == .identifier && names.contains(right.text)) { return true }
+        }
+        return false
     }
 
     /// How the result decides something: `?? x`, `== true` / `!= null`, or a condition.

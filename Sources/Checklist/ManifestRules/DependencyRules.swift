@@ -44,10 +44,7 @@ struct DependencyWithoutHealthFeatureRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         let dependencies = context.manifest.healthKitDependencies
-        // Only packages whose calls the audit reads can be said to be unused.
-        guard dependencies.allSatisfy(\.known.callsAnalysed), let first = dependencies.first(where: { $0.isDirect == true }) ?? dependencies.first,
-              context.hasSources,
-              !context.usage.callsHealthKit, context.requestedTypes.isEmpty, context.wrapperRequests.isEmpty else { return [] }
+        guard let first = context.unusedHealthKitPackage else { return [] }
         let names = dependencies.map { "`\($0.package)`" }.joined(separator: ", ")
         return [finding("\(names) \(dependencies.count == 1 ? "links" : "link") HealthKit, but the app's own code never reads, writes or asks for "
                         + "HealthKit data: the upload still needs both usage strings, and App Review (guideline 2.5.1) looks for the health "
@@ -87,7 +84,7 @@ struct DependencyClinicalRecordsRule: Rule {
     )
 
     func check(_ context: AuditContext) -> [Finding] {
-        guard !context.requestsClinicalTypes, context.manifest.usageString(HealthKeys.clinical) == nil else { return [] }
+        guard !context.requestsClinicalTypes, !context.mayRequestClinicalTypes, context.manifest.usageString(HealthKeys.clinical) == nil else { return [] }
         let clinical = context.manifest.healthKitDependencies.filter(\.known.clinical)
         guard let first = clinical.first(where: { $0.isDirect == true }) ?? clinical.first else { return [] }
         // One note per app: the advice is the same for every package.
@@ -95,5 +92,18 @@ struct DependencyClinicalRecordsRule: Rule {
         return [finding("\(names) \(clinical.count == 1 ? "contains" : "contain") code for clinical health records, which the app never asks for: keep "
                         + "`health-records` out of \(HealthKeys.access) and be ready to tell App Review the clinical code is unused",
                         at: first.location, quote: first.quote, target: context.manifest.id)]
+    }
+}
+
+extension AuditContext {
+    /// The package that links HealthKit into an app whose own code, all read, never uses it: every
+    /// HealthKit package is one whose calls the audit reads, and none is called, nothing is requested.
+    /// The app then does not touch HealthKit (the answers say not applicable, the audit is complete).
+    var unusedHealthKitPackage: HealthKitDependency? {
+        let dependencies = manifest.healthKitDependencies
+        // Only packages whose calls the audit reads can be said to be unused.
+        guard dependencies.allSatisfy(\.known.callsAnalysed), let first = dependencies.first(where: { $0.isDirect == true }) ?? dependencies.first,
+              hasSources, !usage.callsHealthKit, requestedTypes.isEmpty, wrapperRequests.isEmpty else { return nil }
+        return first
     }
 }

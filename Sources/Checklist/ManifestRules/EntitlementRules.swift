@@ -129,6 +129,10 @@ struct ClinicalRecordsMismatchRule: Rule {
             // The stray string (seen in a real app): a warning.
             .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
                               "NSHealthClinicalHealthRecordsShareUsageDescription": "Steady shows your heart rate next to your records."]),
+            // Clinical code whose types are unknown still lacks the string: an error at the entitlement.
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.access": ["health-records"]]),
+                        "Sources/Records.swift": Self.recordsFromAStudy],
+                       read: [], share: []),
         ],
         nonTriggering: [
             .healthApp(),
@@ -136,25 +140,47 @@ struct ClinicalRecordsMismatchRule: Rule {
                        info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
                               "NSHealthClinicalHealthRecordsShareUsageDescription": "Steady reads your allergy and medication records to flag interactions."],
                        read: ["stepCount", "allergyRecord"]),
+            // Access and string, and clinical types read from a study definition no one can resolve
+            // here (a research app on a remote study package): nothing shows they are missing.
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.access": ["health-records"]]),
+                        "Sources/Records.swift": Self.recordsFromAStudy],
+                       info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "NSHealthUpdateUsageDescription": RuleExample.goodUpdate,
+                              "NSHealthClinicalHealthRecordsShareUsageDescription": "Steady reads the health records your study asks for."],
+                       read: [], share: []),
         ]
     )
+
+    static let recordsFromAStudy = """
+        import HealthKit
+
+        final class StudyRecords {
+            let store = HKHealthStore()
+
+            func ask(for identifiers: [HKClinicalTypeIdentifier]) async throws {
+                let types: Set<HKObjectType> = Set(identifiers.compactMap { HKObjectType.clinicalType(forIdentifier: $0) })
+                try await store.requestAuthorization(toShare: [], read: types)
+            }
+        }
+        """
 
     func check(_ context: AuditContext) -> [Finding] {
         let app = context.manifest
         let hasAccess = context.accessValues.contains("health-records")
         let usage = app.usageString(HealthKeys.clinical)
         let types = context.requestsClinicalTypes
+        // Clinical types may be among the requested ones no one could resolve: not missing, then.
+        let typesUnknown = context.mayRequestClinicalTypes
         guard hasAccess || usage != nil || types else { return [] }
         var missing: [String] = []
         if !hasAccess { missing.append("`health-records` in \(HealthKeys.access)") }
         if usage == nil { missing.append(HealthKeys.clinical) }
-        if !types { missing.append("a clinical type in the requested read set") }
+        if !types && !typesUnknown { missing.append("a clinical type in the requested read set") }
         guard !missing.isEmpty else { return [] }
         let present = [hasAccess ? "health-records access" : nil, usage != nil ? "the clinical purpose string" : nil, types ? "clinical types" : nil]
             .compactMap { $0 }.joined(separator: " and ")
         let message = "\(present) without " + missing.joined(separator: ", ")
         if hasAccess, let entitlements = app.main.entitlements {
-            var found = finding(message + (types ? "" : ": nothing asks for clinical records; remove the access, or add the string and request the types"),
+            var found = finding(message + (types || typesUnknown ? "" : ": nothing asks for clinical records; remove the access, or add the string and request the types"),
                                 in: entitlements, key: HealthKeys.access, target: app.id)
             // Nothing asks for records: nothing crashes and no key the app uses is missing.
             if !types { found.severity = .warning }
@@ -257,6 +283,10 @@ struct BackgroundDeliveryMismatchRule: Rule {
                         "Sources/Sync.swift": "import HealthKit\nfunc start(store: HKHealthStore) {\n    store.enableBackgroundDelivery(for: HKQuantityType(.stepCount), frequency: .hourly) { _, _ in }\n}\n"]),
             .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true])],
                        scanSources: false),
+            // SpeziHealthKit's sample collectors enable background delivery in the framework's own code.
+            .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true]),
+                        "Package.resolved": #"{ "pins" : [ { "identity" : "spezihealthkit", "kind" : "remoteSourceControl", "location" : "https://github.com/StanfordSpezi/SpeziHealthKit.git", "state" : { "version" : "1.4.2" } } ], "version" : 2 }"#,
+                        "Sources/App.swift": "import HealthKit\nimport SpeziHealthKit\nlet store = HKHealthStore()\n"]),
             .reactNative(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.healthkit.background-delivery": true]),
                           "js/src/sync.ts": """
             import { enableBackgroundDelivery, UpdateFrequency } from '@kingstinct/react-native-healthkit';
@@ -282,7 +312,9 @@ struct BackgroundDeliveryMismatchRule: Rule {
             return [finding("enableBackgroundDelivery is called but \(HealthKeys.backgroundDelivery) is not set: the call fails with HKError code 4 on iOS 15 and later",
                             at: location, quote: quote, target: app.id)]
         }
-        if hasEntitlement, calls.isEmpty, let entitlements = app.main.entitlements {
+        // A framework the app links may turn it on in its own collectors (SpeziHealthKit's do).
+        let enablingPackage = app.healthKitDependencies.contains { $0.known.backgroundDelivery }
+        if hasEntitlement, calls.isEmpty, !enablingPackage, let entitlements = app.main.entitlements {
             return [finding("\(HealthKeys.backgroundDelivery) is set but no scanned code calls enableBackgroundDelivery",
                             in: entitlements, key: HealthKeys.backgroundDelivery, target: app.id)]
         }

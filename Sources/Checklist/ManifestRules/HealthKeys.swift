@@ -26,6 +26,18 @@ extension AuditContext {
         requestedRead.contains { HealthKitType.named($0)?.kind == .clinical }
     }
 
+    /// Whether clinical types may be asked for though none is known to be: a read request's types
+    /// could not be resolved (or requests are made and none of their types is known: a wrapper
+    /// framework's, built from a study definition), and the app's Swift code works with clinical
+    /// records. Then "nothing asks for clinical records" is not what the code shows.
+    var mayRequestClinicalTypes: Bool {
+        let typesUnknown = !unresolvedRead.isEmpty || (requestedRead.isEmpty && usage.facts.contains { $0.kind == .authorizationRequest })
+        guard !requestsClinicalTypes, typesUnknown else { return false }
+        return sources.contains { source in Self.clinicalRecordAPIs.contains { ByteSearch.contains(source.file.text, $0) } }
+    }
+
+    private static let clinicalRecordAPIs = ["HKClinicalRecord", "HKClinicalType", "clinicalType(forIdentifier"]
+
     /// Whether anything says the app uses HealthKit: usage strings, requested types or `import HealthKit`.
     var usesHealthKit: Bool {
         HealthKeys.usageKeys.contains { manifest.usageString($0) != nil } || !requestedTypes.isEmpty || importsHealthKit

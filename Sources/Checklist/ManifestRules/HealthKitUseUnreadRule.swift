@@ -38,7 +38,9 @@ struct HealthKitUseUnreadRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let unreadCode = !context.hasSources && context.manifest.discovery.contains(where: \.isNote)
         guard context.declaresHealthKit || unreadCode, !context.usage.facts.contains(where: { $0.kind != .availabilityCheck && $0.ships }),
-              context.wrapperRequests.isEmpty, context.manifest.reactNativeHealth == nil else { return [] }
+              context.wrapperRequests.isEmpty, context.manifest.reactNativeHealth == nil,
+              // All read, and the package that declares it is never called: nothing is left unread.
+              context.unusedHealthKitPackage == nil else { return [] }
         let facts = AnswerFacts(context: context, active: [])
         let declared = facts.declaringEvidence.first
         let unread = context.manifest.discovery.filter(\.isNote).map(\.text)

@@ -78,10 +78,13 @@ struct PurposeText {
     /// each end: " saves your steps ".
     private let normalized: String
 
-    init(_ text: String, locale: String? = nil) {
+    /// `appNames`: the names the app goes by, as written ("My Heart Counts", "StepTracker"). A name
+    /// is not the data the app reads: it is left out before the text is judged, so "My Heart Counts
+    /// uses Health data" names no data, as its Spanish translation does not either.
+    init(_ text: String, locale: String? = nil, appNames: [String] = []) {
         self.text = text
         script = WritingScript.dominant(in: text)
-        normalized = " " + Self.normalize(text) + " "
+        normalized = " " + Self.normalize(Self.removing(appNames, from: text)) + " "
         let guess = Self.language(normalized: normalized, script: script, locale: locale)
         vocabularies = guess.vocabularies
         language = guess.name
@@ -225,6 +228,16 @@ struct PurposeText {
             }
         }
         return result
+    }
+
+    /// `text` with each occurrence of a name, as written (case and all: "Steps" the app, not "steps"
+    /// the data), replaced by a space. Names shorter than three characters are kept.
+    static func removing(_ names: [String], from text: String) -> String {
+        var text = text
+        for name in names where name.count >= 3 && text.contains(name) {
+            text = text.replacingOccurrences(of: name, with: " ")
+        }
+        return text
     }
 
     /// A vocabulary term folded like a text, keeping the spaces at its ends that anchor it to word edges.

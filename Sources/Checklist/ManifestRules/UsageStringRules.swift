@@ -168,6 +168,16 @@ struct ShippedPurposeStrings {
     /// text rule reads each entry several times (a 1 MB string took half a minute).
     static let judgedLength = 4_096
 
+    /// The names the app goes by: its name in the config, its main target's, and its Info.plist's
+    /// display and bundle names once build settings are expanded (one left unexpanded is no name).
+    static func appNames(_ app: AppManifest) -> [String] {
+        let plist = app.main.infoPlist
+        let declared = ["CFBundleDisplayName", "CFBundleName"].compactMap { plist?[$0]?.string }
+            .map { BuildVariables.expand($0, settings: app.config.buildSettings).text }
+        let names = [app.name, app.main.name] + declared
+        return Array(Set(names.filter { !$0.contains("$(") && !$0.contains("${") })).sorted { $0.count > $1.count || ($0.count == $1.count && $0 < $1) }
+    }
+
     private static func judged(_ text: String) -> String {
         text.utf8.count <= judgedLength ? text : String(text.prefix(judgedLength))
     }
@@ -176,6 +186,7 @@ struct ShippedPurposeStrings {
         let app = context.manifest
         let settings = app.config.buildSettings
         let watchTargets = app.extensions.filter { $0.kind == .watchApp }
+        let names = Self.appNames(app)
         var entries: [Entry] = []
         for key in keys {
             var own: [(target: String, usage: UsageString)] = app.usageString(key).map { [(app.id, $0)] } ?? []
@@ -185,7 +196,7 @@ struct ShippedPurposeStrings {
                 guard let raw = usage.value.string.map(Self.judged) else { continue }
                 let text = Self.judged(BuildVariables.expand(raw, settings: settings).text)
                 seen.insert(text.trimmingCharacters(in: .whitespacesAndNewlines))
-                entries.append(Entry(key: key, target: target, raw: raw, text: PurposeText(text), location: usage.location, quote: usage.quote, locale: nil))
+                entries.append(Entry(key: key, target: target, raw: raw, text: PurposeText(text, appNames: names), location: usage.location, quote: usage.quote, locale: nil))
             }
             // Translations, each judged once: a translation equal to the app's own value (the source
             // language of a string catalog) says nothing new, and an empty one is localization-incomplete's.
@@ -204,7 +215,7 @@ struct ShippedPurposeStrings {
                 let text = Self.judged(BuildVariables.expand(translation.raw, settings: settings).text)
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard !trimmed.isEmpty, seen.insert(trimmed).inserted else { continue }
-                entries.append(Entry(key: key, target: app.id, raw: translation.raw, text: PurposeText(text, locale: translation.locale),
+                entries.append(Entry(key: key, target: app.id, raw: translation.raw, text: PurposeText(text, locale: translation.locale, appNames: names),
                                      location: translation.location, quote: translation.quote, locale: translation.locale))
             }
         }
@@ -287,7 +298,9 @@ struct UsageStringVagueRule: Rule {
         - is too short to explain a purpose, counted in characters by script (spaces not counted): 16 for alphabetic \
         scripts, 8 for Hangul, 6 for Chinese characters and Japanese — a Japanese sentence has no spaces and is not \
         "one word";
-        - names no kind of health data in its language — "We need access to your health data" fails;
+        - names no kind of health data in its language — "We need access to your health data" fails, and so does "My \
+        Heart Counts uses Health data to understand all aspects of health.": the app's own name (its display and bundle \
+        names, as written) is not data;
         - is the update string of an app that asks to write nothing and never saves, yet says it writes ("Need to write steps."): \
         say that the app saves nothing (the key is still required with the entitlement);
         - is the update string of an app that asks to write, yet says nothing about saving ("Moblin can show your heart rate on stream." \
@@ -311,6 +324,9 @@ struct UsageStringVagueRule: Rule {
         """,
         triggering: [
             .healthApp(info: ["↓NSHealthShareUsageDescription": "We need access to your health data.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
+            // The app's name names no data (a research app called "My Heart Counts").
+            .healthApp(info: ["CFBundleDisplayName": "My Heart Counts", "↓NSHealthShareUsageDescription": "My Heart Counts uses Health data to understand all aspects of health.",
+                              "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
             .healthApp(info: ["↓NSHealthShareUsageDescription": "$(PRODUCT_NAME) uses Health.", "NSHealthUpdateUsageDescription": RuleExample.goodUpdate],
                        buildSettings: ["PRODUCT_NAME": "Steady"]),
             // One word: too short (HealthKit has been reported to refuse one-word strings too).
@@ -354,6 +370,9 @@ struct UsageStringVagueRule: Rule {
             .healthApp(info: ["NSHealthShareUsageDescription": "$(PRODUCT_NAME) reads your heart rate and rides to compute training load.",
                               "NSHealthUpdateUsageDescription": "Saves rides you record as cycling workouts in Health."],
                        buildSettings: ["PRODUCT_NAME": "VeloRide"]),
+            // The name is left out as written: the data it shares a word with still counts.
+            .healthApp(info: ["CFBundleDisplayName": "Steps", "NSHealthShareUsageDescription": "Steps charts the steps you walk each day.",
+                              "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
             // Seen in real apps: data named as the device's metrics, and a read-only app saying it writes nothing.
             .healthApp(info: ["NSHealthShareUsageDescription": "Pulsar reads the metrics your ring records so the dashboard can chart them.",
                               "NSHealthUpdateUsageDescription": "Pulsar does not write any data to Apple Health."]),

@@ -20,7 +20,14 @@ struct FlutterDriver: AppKindDriver {
     func complete(_ manifest: inout AppManifest, loader: ManifestLoader) {
         guard manifest.config.kind == .swift || manifest.config.kind == .flutter,
               let flutter = FlutterSources.folder(root: manifest.config.root, site: loader.siteDirectory, fileSystem: loader.fileSystem) else { return }
-        manifest.dartSources = loader.scripts(at: FlutterSources.files(in: flutter, fileSystem: loader.fileSystem))
+        let files = loader.scripts(at: FlutterSources.files(in: flutter, fileSystem: loader.fileSystem))
+        let package = Self.pubspecName((flutter as NSString).deletingLastPathComponent + "/pubspec.yaml", fileSystem: loader.fileSystem)
+        let selection = DartShippedFiles.select(files, package: package)
+        if var fact = selection.summary(origin: "imports from lib/main.dart") {
+            fact.text = fact.text.replacingOccurrences(of: "script file", with: "Dart file")
+            manifest.discovery.append(fact)
+        }
+        manifest.dartSources = selection.kept
     }
 
     /// `name:` at the top of a pubspec.yaml, when it is a plain Dart package name.
