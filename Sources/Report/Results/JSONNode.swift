@@ -1,5 +1,6 @@
 /// A value in a parsed result with its place in the document (`apps[2].findings[0].severity`), so
 /// every complaint about a result file says where: results come from other runs, and are untrusted.
+/// `ResultDecoder` reads `ResultFormat` through it.
 struct JSONNode {
     let value: JSONValue
     /// Kept as links to the parent and spelled out only for a message: most reads succeed.
@@ -23,6 +24,24 @@ struct JSONNode {
 
     var path: String { place?.text ?? "" }
 
+    /// The place as a decoder's coding path: keys and indices from the root.
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var link = place
+        while let current = link {
+            keys.append(current.key.map(PathKey.init(stringValue:)) ?? PathKey(intValue: current.index))
+            link = current.parent
+        }
+        return keys.reversed()
+    }
+
+    private struct PathKey: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
+        init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+    }
+
     /// By its case: `JSONValue`'s `==` compares serializations, far too slow for a subtree.
     static func isNull(_ value: JSONValue) -> Bool {
         if case .null = value { return true }
@@ -45,6 +64,12 @@ struct JSONNode {
     }
 
     private func child(_ key: String) -> Place { Place(parent: place, key: key) }
+
+    /// An object's members, as written.
+    func members() throws(ResultFormatError) -> [(String, JSONValue)] {
+        guard case .object(let members) = value else { throw problem("expected an object, found \(kind)") }
+        return members
+    }
 
     /// A member that must be present (it may be null where the schema allows).
     func field(_ key: String) throws(ResultFormatError) -> JSONNode {
