@@ -2,26 +2,25 @@
 /// writes them (for a synthesized conformance, the order its properties are declared), `nil` as
 /// `null` (`encodeIfPresent` too, so an optional member is always written). A member whose value
 /// is `Omitted` with nothing in it is left out instead. Integers are `.int`, other numbers
-/// `.number`: the bytes `serialized()` writes are those of a `JSONValue` built by hand.
+/// `.number`: the bytes `serialized()` writes are those of a `JSONValue` built by hand. The coding
+/// path is not tracked (nothing encoded here asks for it, and it would cost an allocation a value).
 public struct JSONValueEncoder {
     public init() {}
 
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         if let direct = JSONValueEncoder.scalar(value) { return direct }
         let slot = EncodingSlot()
-        try value.encode(to: ValueEncoder(slot: slot, path: nil))
+        try value.encode(to: ValueEncoder(slot: slot))
         return slot.value
     }
 
-    /// The common leaves, without an encoder of their own.
+    /// The common leaves, without an encoder of their own (by type, not by a dynamic cast).
     fileprivate static func scalar<T: Encodable>(_ value: T) -> JSONValue? {
-        switch value {
-        case let text as String: return .string(text)
-        case let number as Int: return .int(number)
-        case let flag as Bool: return .bool(flag)
-        case let number as Double: return .number(number)
-        default: return nil
-        }
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Double.self { return .number(unsafeBitCast(value, to: Double.self)) }
+        return nil
     }
 }
 
@@ -43,9 +42,12 @@ public struct Omitted<Value: Codable & Hashable & Sendable>: Codable, Hashable, 
     }
 }
 
-/// Lets the keyed containers tell an empty `Omitted` from a value.
-protocol OmittableValue { var isOmitted: Bool { get } }
-extension Omitted: OmittableValue { var isOmitted: Bool { wrappedValue == nil } }
+extension KeyedEncodingContainer {
+    /// An empty `Omitted` writes no member (a synthesized `encode(to:)` calls this).
+    public mutating func encode<Value>(_ value: Omitted<Value>, forKey key: Key) throws {
+        if let wrapped = value.wrappedValue { try encode(wrapped, forKey: key) }
+    }
+}
 
 extension KeyedDecodingContainer {
     /// A missing member decodes as an empty `Omitted` (a synthesized `init(from:)` calls this).
@@ -82,32 +84,9 @@ private final class ArrayStorage {
     var items: [EncodingSlot] = []
 }
 
-/// The coding path as links to the parent, spelled out only when asked for.
-private final class EncodingPath {
-    let parent: EncodingPath?
-    let key: any CodingKey
-    init(parent: EncodingPath?, key: any CodingKey) { self.parent = parent; self.key = key }
-
-    static func keys(_ path: EncodingPath?) -> [any CodingKey] {
-        var keys: [any CodingKey] = []
-        var link = path
-        while let current = link { keys.append(current.key); link = current.parent }
-        return keys.reversed()
-    }
-}
-
-private struct IndexKey: CodingKey {
-    let intValue: Int?
-    var stringValue: String { String(intValue ?? 0) }
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { return nil }
-    init?(intValue: Int) { self.intValue = intValue }
-}
-
 private struct ValueEncoder: Encoder {
     let slot: EncodingSlot
-    let path: EncodingPath?
-    var codingPath: [any CodingKey] { EncodingPath.keys(path) }
+    var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -116,7 +95,7 @@ private struct ValueEncoder: Encoder {
             storage = ObjectStorage()
             slot.content = .object(storage)
         }
-        return KeyedEncodingContainer(KeyedContainer<Key>(storage: storage, path: path))
+        return KeyedEncodingContainer(KeyedContainer<Key>(storage: storage))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -125,17 +104,17 @@ private struct ValueEncoder: Encoder {
             storage = ArrayStorage()
             slot.content = .array(storage)
         }
-        return UnkeyedContainer(storage: storage, path: path)
+        return UnkeyedContainer(storage: storage)
     }
 
-    func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(slot: slot, path: path) }
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(slot: slot) }
 }
 
 /// A value into a new slot: leaves directly, anything else through its `encode(to:)`.
-private func encoded<T: Encodable>(_ value: T, path: EncodingPath?) throws -> EncodingSlot {
+private func encoded<T: Encodable>(_ value: T) throws -> EncodingSlot {
     let slot = EncodingSlot()
     if let direct = JSONValueEncoder.scalar(value) { slot.content = .value(direct) } else {
-        try value.encode(to: ValueEncoder(slot: slot, path: path))
+        try value.encode(to: ValueEncoder(slot: slot))
     }
     return slot
 }
@@ -148,8 +127,7 @@ private func leaf(_ value: JSONValue) -> EncodingSlot {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let storage: ObjectStorage
-    let path: EncodingPath?
-    var codingPath: [any CodingKey] { EncodingPath.keys(path) }
+    var codingPath: [any CodingKey] { [] }
 
     private func add(_ value: JSONValue, _ key: Key) { storage.members.append((key.stringValue, leaf(value))) }
 
@@ -170,8 +148,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { add(.int(Int(value)), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        if let omittable = value as? any OmittableValue, omittable.isOmitted { return }
-        storage.members.append((key.stringValue, try encoded(value, path: EncodingPath(parent: path, key: key))))
+        storage.members.append((key.stringValue, try encoded(value)))
     }
 
     // Written `null` when nil: every optional member of a result is always present.
@@ -186,13 +163,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let slot = EncodingSlot()
         storage.members.append((key.stringValue, slot))
-        return ValueEncoder(slot: slot, path: EncodingPath(parent: path, key: key)).container(keyedBy: keyType)
+        return ValueEncoder(slot: slot).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let slot = EncodingSlot()
         storage.members.append((key.stringValue, slot))
-        return ValueEncoder(slot: slot, path: EncodingPath(parent: path, key: key)).unkeyedContainer()
+        return ValueEncoder(slot: slot).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
@@ -200,17 +177,15 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let slot = EncodingSlot()
         storage.members.append((key.stringValue, slot))
-        return ValueEncoder(slot: slot, path: EncodingPath(parent: path, key: key))
+        return ValueEncoder(slot: slot)
     }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let storage: ArrayStorage
-    let path: EncodingPath?
-    var codingPath: [any CodingKey] { EncodingPath.keys(path) }
+    var codingPath: [any CodingKey] { [] }
     var count: Int { storage.items.count }
 
-    private var nextPath: EncodingPath { EncodingPath(parent: path, key: IndexKey(storage.items.count)) }
     private func add(_ value: JSONValue) { storage.items.append(leaf(value)) }
 
     mutating func encodeNil() throws { add(.null) }
@@ -228,31 +203,30 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt16) throws { add(.int(Int(value))) }
     mutating func encode(_ value: UInt32) throws { add(.int(Int(value))) }
     mutating func encode(_ value: UInt64) throws { add(.int(Int(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { storage.items.append(try encoded(value, path: nextPath)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { storage.items.append(try encoded(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let slot = EncodingSlot(), path = nextPath
+        let slot = EncodingSlot()
         storage.items.append(slot)
-        return ValueEncoder(slot: slot, path: path).container(keyedBy: keyType)
+        return ValueEncoder(slot: slot).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let slot = EncodingSlot(), path = nextPath
+        let slot = EncodingSlot()
         storage.items.append(slot)
-        return ValueEncoder(slot: slot, path: path).unkeyedContainer()
+        return ValueEncoder(slot: slot).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let slot = EncodingSlot(), path = nextPath
+        let slot = EncodingSlot()
         storage.items.append(slot)
-        return ValueEncoder(slot: slot, path: path)
+        return ValueEncoder(slot: slot)
     }
 }
 
 private struct SingleContainer: SingleValueEncodingContainer {
     let slot: EncodingSlot
-    let path: EncodingPath?
-    var codingPath: [any CodingKey] { EncodingPath.keys(path) }
+    var codingPath: [any CodingKey] { [] }
 
     private func set(_ value: JSONValue) { slot.content = .value(value) }
 
@@ -273,6 +247,6 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { set(.int(Int(value))) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if let direct = JSONValueEncoder.scalar(value) { set(direct); return }
-        try value.encode(to: ValueEncoder(slot: slot, path: path))
+        try value.encode(to: ValueEncoder(slot: slot))
     }
 }

@@ -135,6 +135,12 @@ struct JSONNode {
         return items.enumerated().map { JSONNode($0.element, place: Place(parent: place, key: nil, index: $0.offset)) }
     }
 
+    /// Each item with its place, without an array of them first.
+    func forEachItem(_ body: (JSONNode) throws(ResultFormatError) -> Void) throws(ResultFormatError) {
+        guard case .array(let items) = value else { throw problem("expected an array, found \(kind)") }
+        for (index, item) in items.enumerated() { try body(JSONNode(item, place: Place(parent: place, key: nil, index: index))) }
+    }
+
     func strings() throws(ResultFormatError) -> [String] {
         var result: [String] = []
         for item in try array() { result.append(try item.string()) }

@@ -2,16 +2,32 @@ import Checklist
 import Manifest
 
 /// A value the result format reads itself from its node, rather than through `init(from:)`: an
-/// enumeration spelled by its raw value, a number within its range. The message names the field.
+/// enumeration spelled by its raw value, a number within its range, and (without the containers
+/// `init(from:)` would go through) arrays and optionals of the format's values. The message names
+/// the field.
 protocol ResultScalar {
-    static func read(_ node: JSONNode) throws(ResultFormatError) -> Self
+    static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> Self
+}
+
+extension Array: ResultScalar where Element: Decodable {
+    static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> [Element] {
+        var result: [Element] = []
+        try node.forEachItem { item throws(ResultFormatError) in result.append(try ResultDecoder.decode(Element.self, from: item, context: context)) }
+        return result
+    }
+}
+
+extension Optional: ResultScalar where Wrapped: Decodable {
+    static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> Wrapped? {
+        node.isNull ? nil : try ResultDecoder.decode(Wrapped.self, from: node, context: context)
+    }
 }
 
 /// An enumeration a result spells by its raw value: anything else is an error that lists them.
 protocol ResultEnum: ResultScalar, CaseIterable, RawRepresentable, Codable where RawValue == String {}
 
 extension ResultEnum {
-    static func read(_ node: JSONNode) throws(ResultFormatError) -> Self { try node.oneOf(Self.self) }
+    static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> Self { try node.oneOf(Self.self) }
 }
 
 /// A type of the result format with rules beyond its members' types (an app id that is a folder
@@ -31,7 +47,7 @@ struct BoundedInt<Range: IntegerRange>: Codable, Hashable, Sendable, ResultScala
     var value: Int
     init(_ value: Int) { self.value = value }
 
-    static func read(_ node: JSONNode) throws(ResultFormatError) -> Self { Self(try node.int(in: Range.range)) }
+    static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> Self { Self(try node.int(in: Range.range)) }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -52,7 +68,7 @@ struct BoundedDouble<Range: RealRange>: Codable, Hashable, Sendable, ResultScala
     var value: Double
     init(_ value: Double) { self.value = value }
 
-    static func read(_ node: JSONNode) throws(ResultFormatError) -> Self { Self(try node.double(in: Range.range)) }
+    static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> Self { Self(try node.double(in: Range.range)) }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -73,9 +89,28 @@ struct BoundedDouble<Range: RealRange>: Codable, Hashable, Sendable, ResultScala
 /// (`apps[2].findings[0].severity: 'fatal' is not one of note, warning, error`), each number is
 /// read through its range, and no Foundation decoder is involved.
 struct ResultDecoder: Decoder {
-    /// What every check may need to say: the version of healthaudit that wrote the result.
-    struct Context {
-        var writer: String
+    /// What every check may need to say (the version of healthaudit that wrote the result), and
+    /// how each type is read, found once per document: asking the runtime whether a type is a
+    /// scalar or has checks of its own costs far more than a lookup, and a result has a hundred
+    /// thousand values of a few dozen types. One document is decoded on one thread.
+    final class Context {
+        let writer: String
+        private var kinds: [ObjectIdentifier: Kind] = [:]
+
+        init(writer: String) { self.writer = writer }
+
+        struct Kind {
+            let scalar: (any ResultScalar.Type)?
+            let checked: Bool
+        }
+
+        func kind<T>(_ type: T.Type) -> Kind {
+            let key = ObjectIdentifier(type)
+            if let kind = kinds[key] { return kind }
+            let kind = Kind(scalar: type as? any ResultScalar.Type, checked: type is any ResultChecked.Type)
+            kinds[key] = kind
+            return kind
+        }
 
         /// A rule this tool does not know: the result is of a later version.
         func checkRule(_ id: String, _ node: JSONNode) throws(ResultFormatError) {
@@ -87,16 +122,17 @@ struct ResultDecoder: Decoder {
     let node: JSONNode
     let context: Context
 
-    /// `T` read from `node`: a scalar directly, anything else through its `init(from:)`, then
-    /// checked when it has rules of its own.
+    /// `T` read from `node`: a leaf or a scalar directly, anything else through its `init(from:)`,
+    /// then checked when it has rules of its own.
     static func decode<T: Decodable>(_ type: T.Type, from node: JSONNode, context: Context) throws(ResultFormatError) -> T {
-        // The leaves, directly: most of a result is strings and numbers.
-        if T.self == String.self { return try node.string() as! T }
-        if T.self == Bool.self { return try node.bool() as! T }
-        if T.self == Int.self { return try node.int(in: Int.min...Int.max) as! T }
+        // The leaves, directly: most of a result is strings.
+        if T.self == String.self { return unsafeBitCast(try node.string(), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try node.bool(), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try node.int(in: Int.min...Int.max), to: T.self) }
+        let kind = context.kind(T.self)
         let value: T
-        if let scalar = type as? any ResultScalar.Type {
-            value = try scalar.read(node) as! T
+        if let scalar = kind.scalar {
+            value = try scalar.read(node, context) as! T
         } else {
             do {
                 value = try T(from: ResultDecoder(node: node, context: context))
@@ -106,7 +142,7 @@ struct ResultDecoder: Decoder {
                 throw node.problem("\(error)")
             }
         }
-        if let checked = value as? any ResultChecked { try checked.check(node, context) }
+        if kind.checked { try (value as! any ResultChecked).check(node, context) }
         return value
     }
 

@@ -480,7 +480,7 @@ extension AnswerMark: ResultEnum {}
 extension SuppressionOrigin: ResultEnum {}
 
 extension ReviewQuestion: ResultScalar {
-    static func read(_ node: JSONNode) throws(ResultFormatError) -> ReviewQuestion {
+    static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> ReviewQuestion {
         guard let question = ReviewQuestion(rawValue: try node.int(in: 1...ReviewQuestion.allCases.count)) else { throw node.problem("questions are numbered 1 to 6") }
         return question
     }
