@@ -14,6 +14,16 @@ public struct JSONValueEncoder {
         return slot.value
     }
 
+    /// `value` as the Mustache library's context: objects as `[String: Any]` without their null
+    /// members, arrays as `[Any]`, leaves as `String`, `Int`, `Bool` or `Double` (nil for null),
+    /// made from the encoder's slots directly, without a `JSONValue` between.
+    func templateValue<T: Encodable>(_ value: T) throws -> Any? {
+        if let direct = JSONValueEncoder.scalar(value) { return EncodingSlot.templateValue(direct) }
+        let slot = EncodingSlot()
+        try value.encode(to: ValueEncoder(slot: slot))
+        return slot.templateValue
+    }
+
     /// The common leaves, without an encoder of their own (by type, not by a dynamic cast).
     fileprivate static func scalar<T: Encodable>(_ value: T) -> JSONValue? {
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
@@ -72,6 +82,34 @@ private final class EncodingSlot {
         case .value(let value): value
         case .object(let storage): .object(storage.members.map { ($0.0, $0.1.value) })
         case .array(let storage): .array(storage.items.map(\.value))
+        }
+    }
+
+    var templateValue: Any? {
+        switch content {
+        case .value(let value):
+            return Self.templateValue(value)
+        case .object(let storage):
+            var dictionary: [String: Any] = Dictionary(minimumCapacity: storage.members.count)
+            for (key, slot) in storage.members {
+                if let value = slot.templateValue { dictionary[key] = value }
+            }
+            return dictionary
+        case .array(let storage):
+            return storage.items.compactMap(\.templateValue)
+        }
+    }
+
+    static func templateValue(_ value: JSONValue) -> Any? {
+        switch value {
+        case .string(let text): text
+        case .int(let number): number
+        case .bool(let flag): flag
+        case .number(let number): number
+        case .null: nil
+        case .array(let items): items.compactMap(templateValue)
+        case .object(let members):
+            Dictionary(members.compactMap { key, value in templateValue(value).map { (key, $0) } }, uniquingKeysWith: { _, last in last })
         }
     }
 }

@@ -4,36 +4,16 @@
 /// empty string for true, so a value that may be absent is optional, never empty.
 ///
 /// The renderer's context is made from the model in one place (`templateContext`): the model is
-/// encoded (`JSONValueEncoder`, compiled conformances, no reflection) and its objects become the
+/// encoded (`JSONValueEncoder`, compiled conformances, no reflection) straight into the
 /// dictionaries the Mustache library looks names up in.
 protocol TemplateModel: Encodable {}
 
 extension TemplateModel {
     var templateContext: [String: Any] {
-        guard case .object(let members) = JSONReport.encoded(self) else { return [:] }
-        return TemplateContext.dictionary(members)
-    }
-}
-
-enum TemplateContext {
-    static func dictionary(_ members: [(String, JSONValue)]) -> [String: Any] {
-        var dictionary: [String: Any] = Dictionary(minimumCapacity: members.count)
-        for (key, value) in members {
-            if let value = self.value(value) { dictionary[key] = value }
-        }
-        return dictionary
-    }
-
-    /// nil for `null`: the name is left out.
-    static func value(_ value: JSONValue) -> Any? {
-        switch value {
-        case .string(let text): text
-        case .int(let number): number
-        case .bool(let flag): flag
-        case .number(let number): number
-        case .null: nil
-        case .array(let items): items.compactMap(self.value)
-        case .object(let members): dictionary(members)
+        do {
+            return try JSONValueEncoder().templateValue(self) as? [String: Any] ?? [:]
+        } catch {
+            preconditionFailure("a page model does not encode: \(error)")
         }
     }
 }

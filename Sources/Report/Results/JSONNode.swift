@@ -78,6 +78,35 @@ struct JSONNode {
         return JSONNode(member.1, place: child(key))
     }
 
+    /// A member's value as written, without a node (nil: missing); no place is made for it, so
+    /// reading a leaf that is fine allocates nothing. Any problem is reported through `field`.
+    func memberValue(_ key: String) -> JSONValue? {
+        guard case .object(let members) = value else { return nil }
+        for member in members where member.0 == key { return member.1 }
+        return nil
+    }
+
+    /// A string member, read without making its node unless it is not one.
+    func string(_ key: String) throws(ResultFormatError) -> String {
+        if case .string(let text)? = memberValue(key) { return text }
+        return try field(key).string()
+    }
+
+    func bool(_ key: String) throws(ResultFormatError) -> Bool {
+        if case .bool(let flag)? = memberValue(key) { return flag }
+        return try field(key).bool()
+    }
+
+    /// A string member that may be missing or null.
+    func optionalString(_ key: String) throws(ResultFormatError) -> String? {
+        switch memberValue(key) {
+        case .string(let text)?: return text
+        case .null?, nil: if case .object = value { return nil }
+        default: break
+        }
+        return try optionalField(key)?.string()
+    }
+
     /// A member that may be missing or null.
     func optionalField(_ key: String) throws(ResultFormatError) -> JSONNode? {
         guard case .object(let members) = value else { throw problem("expected an object, found \(kind)") }
@@ -130,15 +159,21 @@ struct JSONNode {
         return flag
     }
 
+    /// An array's values as written, without nodes for them.
+    func items() throws(ResultFormatError) -> [JSONValue] {
+        guard case .array(let items) = value else { throw problem("expected an array, found \(kind)") }
+        return items
+    }
+
+    /// The node of an array's item `index` (the array's items are known to reach it).
+    func item(_ index: Int) -> JSONNode {
+        guard case .array(let items) = value else { preconditionFailure("not an array") }
+        return JSONNode(items[index], place: Place(parent: place, key: nil, index: index))
+    }
+
     func array() throws(ResultFormatError) -> [JSONNode] {
         guard case .array(let items) = value else { throw problem("expected an array, found \(kind)") }
         return items.enumerated().map { JSONNode($0.element, place: Place(parent: place, key: nil, index: $0.offset)) }
-    }
-
-    /// Each item with its place, without an array of them first.
-    func forEachItem(_ body: (JSONNode) throws(ResultFormatError) -> Void) throws(ResultFormatError) {
-        guard case .array(let items) = value else { throw problem("expected an array, found \(kind)") }
-        for (index, item) in items.enumerated() { try body(JSONNode(item, place: Place(parent: place, key: nil, index: index))) }
     }
 
     func strings() throws(ResultFormatError) -> [String] {

@@ -11,8 +11,27 @@ protocol ResultScalar {
 
 extension Array: ResultScalar where Element: Decodable {
     static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> [Element] {
+        let items = try node.items()
         var result: [Element] = []
-        try node.forEachItem { item throws(ResultFormatError) in result.append(try ResultDecoder.decode(Element.self, from: item, context: context)) }
+        result.reserveCapacity(items.count)
+        if Element.self == String.self {
+            for (index, item) in items.enumerated() {
+                // Not a string: its node says so, naming its place.
+                guard case .string(let text) = item else { result.append(unsafeBitCast(try node.item(index).string(), to: Element.self)); continue }
+                result.append(unsafeBitCast(text, to: Element.self))
+            }
+            return result
+        }
+        let kind = context.kind(Element.self)
+        for (index, item) in items.enumerated() {
+            if let leaf = kind.leaf, let value = leaf.leaf(item) {
+                result.append(value as! Element)
+            } else if let leaf = kind.optionalLeaf, let value = leaf.leafOrNull(item) {
+                result.append(value as! Element)
+            } else {
+                result.append(try ResultDecoder.decode(Element.self, from: node.item(index), context: context))
+            }
+        }
         return result
     }
 }
@@ -23,11 +42,36 @@ extension Optional: ResultScalar where Wrapped: Decodable {
     }
 }
 
+/// A scalar read from its value alone when it is fine (`leaf` is nil when it is not, and the
+/// value is then read again through `read`, whose error names the field): no node, so no place,
+/// is made for the many numbers and names of a result that are fine.
+protocol ResultLeaf: ResultScalar {
+    static func leaf(_ value: JSONValue) -> Self?
+}
+
+/// An optional leaf (`stepsByHour`'s numbers, null where hidden), read from its value alone.
+protocol ResultOptionalLeaf {
+    /// nil when the value is neither null nor a fine leaf.
+    static func leafOrNull(_ value: JSONValue) -> Self?
+}
+
+extension Optional: ResultOptionalLeaf where Wrapped: ResultLeaf {
+    static func leafOrNull(_ value: JSONValue) -> Wrapped?? {
+        if case .null = value { return .some(nil) }
+        return Wrapped.leaf(value).map { .some($0) }
+    }
+}
+
 /// An enumeration a result spells by its raw value: anything else is an error that lists them.
-protocol ResultEnum: ResultScalar, CaseIterable, RawRepresentable, Codable where RawValue == String {}
+protocol ResultEnum: ResultLeaf, CaseIterable, RawRepresentable, Codable where RawValue == String {}
 
 extension ResultEnum {
     static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> Self { try node.oneOf(Self.self) }
+
+    static func leaf(_ value: JSONValue) -> Self? {
+        guard case .string(let text) = value else { return nil }
+        return Self(rawValue: text)
+    }
 }
 
 /// A type of the result format with rules beyond its members' types (an app id that is a folder
@@ -43,9 +87,14 @@ protocol RealRange { static var range: ClosedRange<Double> { get } }
 
 /// An integer of a result, read only within `Range.range`: the pages do arithmetic on them, and a
 /// hostile value must be an error naming its field, never a trap.
-struct BoundedInt<Range: IntegerRange>: Codable, Hashable, Sendable, ResultScalar {
+struct BoundedInt<Range: IntegerRange>: Codable, Hashable, Sendable, ResultLeaf {
     var value: Int
     init(_ value: Int) { self.value = value }
+
+    static func leaf(_ value: JSONValue) -> Self? {
+        guard case .int(let number) = value, Range.range.contains(number) else { return nil }
+        return Self(number)
+    }
 
     static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> Self { Self(try node.int(in: Range.range)) }
 
@@ -64,9 +113,19 @@ struct BoundedInt<Range: IntegerRange>: Codable, Hashable, Sendable, ResultScala
 }
 
 /// A number of a result (integers included), read only within `Range.range`.
-struct BoundedDouble<Range: RealRange>: Codable, Hashable, Sendable, ResultScalar {
+struct BoundedDouble<Range: RealRange>: Codable, Hashable, Sendable, ResultLeaf {
     var value: Double
     init(_ value: Double) { self.value = value }
+
+    static func leaf(_ value: JSONValue) -> Self? {
+        let number: Double
+        switch value {
+        case .number(let real): number = real
+        case .int(let integer): number = Double(integer)
+        default: return nil
+        }
+        return Range.range.contains(number) ? Self(number) : nil
+    }
 
     static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> Self { Self(try node.double(in: Range.range)) }
 
@@ -95,21 +154,37 @@ struct ResultDecoder: Decoder {
     /// thousand values of a few dozen types. One document is decoded on one thread.
     final class Context {
         let writer: String
-        private var kinds: [ObjectIdentifier: Kind] = [:]
+        /// Open addressing by the type's address: a result's few dozen types, no hashing.
+        private var kinds = [(type: ObjectIdentifier, kind: Kind)?](repeating: nil, count: 256)
 
         init(writer: String) { self.writer = writer }
 
         struct Kind {
             let scalar: (any ResultScalar.Type)?
+            let leaf: (any ResultLeaf.Type)?
+            let optionalLeaf: (any ResultOptionalLeaf.Type)?
             let checked: Bool
         }
 
         func kind<T>(_ type: T.Type) -> Kind {
             let key = ObjectIdentifier(type)
-            if let kind = kinds[key] { return kind }
-            let kind = Kind(scalar: type as? any ResultScalar.Type, checked: type is any ResultChecked.Type)
-            kinds[key] = kind
+            var slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (kinds.count - 1)
+            var probes = 0
+            while let entry = kinds[slot] {
+                if entry.type == key { return entry.kind }
+                slot = (slot + 1) & (kinds.count - 1)
+                probes += 1
+                // Full (never for the format's types): asked each time, still right.
+                if probes == kinds.count { return Self.make(type) }
+            }
+            let kind = Self.make(type)
+            kinds[slot] = (key, kind)
             return kind
+        }
+
+        private static func make<T>(_ type: T.Type) -> Kind {
+            Kind(scalar: type as? any ResultScalar.Type, leaf: type as? any ResultLeaf.Type,
+                 optionalLeaf: type as? any ResultOptionalLeaf.Type, checked: type is any ResultChecked.Type)
         }
 
         /// A rule this tool does not know: the result is of a later version.
@@ -182,8 +257,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func optional(_ key: Key) throws(ResultFormatError) -> JSONNode? { try node.optionalField(key.stringValue) }
 
     func decodeNil(forKey key: Key) throws -> Bool { try field(key).isNull }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try field(key).bool() }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try field(key).string() }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try node.bool(key.stringValue) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try node.string(key.stringValue) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try field(key).double(in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try decode(Double.self, forKey: key)) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try field(key).int(in: Int.min...Int.max) }
@@ -197,17 +272,22 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { UInt32(try field(key).int(in: 0...Int(UInt32.max))) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { UInt64(try field(key).int(in: 0...Int.max)) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try ResultDecoder.decode(type, from: field(key), context: context)
+        if let leaf = context.kind(T.self).leaf, let member = node.memberValue(key.stringValue), let value = leaf.leaf(member) { return value as! T }
+        return try ResultDecoder.decode(type, from: field(key), context: context)
     }
 
     // A member that is missing or null is nil.
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(key)?.bool() }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(key)?.string() }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try node.optionalString(key.stringValue) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optional(key)?.int(in: Int.min...Int.max) }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
         try optional(key)?.double(in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
     }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if let leaf = context.kind(T.self).leaf, let member = node.memberValue(key.stringValue) {
+            if case .null = member { return nil }
+            if let value = leaf.leaf(member) { return (value as! T) }
+        }
         guard let member = try optional(key) else { return nil }
         return try ResultDecoder.decode(type, from: member, context: context)
     }

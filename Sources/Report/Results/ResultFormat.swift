@@ -479,7 +479,12 @@ extension AnswerStatus: ResultEnum {}
 extension AnswerMark: ResultEnum {}
 extension SuppressionOrigin: ResultEnum {}
 
-extension ReviewQuestion: ResultScalar {
+extension ReviewQuestion: ResultLeaf {
+    static func leaf(_ value: JSONValue) -> ReviewQuestion? {
+        guard case .int(let number) = value else { return nil }
+        return ReviewQuestion(rawValue: number)
+    }
+
     static func read(_ node: JSONNode, _ context: ResultDecoder.Context) throws(ResultFormatError) -> ReviewQuestion {
         guard let question = ReviewQuestion(rawValue: try node.int(in: 1...ReviewQuestion.allCases.count)) else { throw node.problem("questions are numbered 1 to 6") }
         return question
