@@ -8,24 +8,18 @@ public struct JSONValueEncoder {
     public init() {}
 
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-        if let direct = JSONValueEncoder.scalar(value) { return direct }
-        let slot = EncodingSlot()
-        try value.encode(to: ValueEncoder(slot: slot))
-        return slot.value
+        try encoded(value).json
     }
 
     /// `value` as the Mustache library's context: objects as `[String: Any]` without their null
     /// members, arrays as `[Any]`, leaves as `String`, `Int`, `Bool` or `Double` (nil for null),
-    /// made from the encoder's slots directly, without a `JSONValue` between.
+    /// made from what was encoded directly, without a `JSONValue` between.
     func templateValue<T: Encodable>(_ value: T) throws -> Any? {
-        if let direct = JSONValueEncoder.scalar(value) { return EncodingSlot.templateValue(direct) }
-        let slot = EncodingSlot()
-        try value.encode(to: ValueEncoder(slot: slot))
-        return slot.templateValue
+        try encoded(value).template
     }
 
     /// The common leaves, without an encoder of their own (by type, not by a dynamic cast).
-    fileprivate static func scalar<T: Encodable>(_ value: T) -> JSONValue? {
+    fileprivate static func scalar<T: Encodable>(_ value: T) -> Encoded? {
         if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
         if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
         if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
@@ -68,58 +62,87 @@ extension KeyedDecodingContainer {
 
 // MARK: - The encoder
 
-/// Where one value is written: filled once, by a single value or a container.
-private final class EncodingSlot {
-    enum Content {
-        case value(JSONValue)
-        case object(ObjectStorage)
-        case array(ArrayStorage)
-    }
-    var content = Content.value(.null)
+/// A value as encoded: a leaf held directly (no object for each of the many leaves), or the slot
+/// a container fills.
+private enum Encoded {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case number(Double)
+    case null
+    case slot(EncodingSlot)
 
-    var value: JSONValue {
-        switch content {
-        case .value(let value): value
-        case .object(let storage): .object(storage.members.map { ($0.0, $0.1.value) })
-        case .array(let storage): .array(storage.items.map(\.value))
+    var json: JSONValue {
+        switch self {
+        case .string(let text): .string(text)
+        case .int(let number): .int(number)
+        case .bool(let flag): .bool(flag)
+        case .number(let number): .number(number)
+        case .null: .null
+        case .slot(let slot): slot.json
         }
     }
 
-    var templateValue: Any? {
-        switch content {
-        case .value(let value):
-            return Self.templateValue(value)
-        case .object(let storage):
-            var dictionary: [String: Any] = Dictionary(minimumCapacity: storage.members.count)
-            for (key, slot) in storage.members {
-                if let value = slot.templateValue { dictionary[key] = value }
-            }
-            return dictionary
-        case .array(let storage):
-            return storage.items.compactMap(\.templateValue)
-        }
-    }
-
-    static func templateValue(_ value: JSONValue) -> Any? {
-        switch value {
+    var template: Any? {
+        switch self {
         case .string(let text): text
         case .int(let number): number
         case .bool(let flag): flag
         case .number(let number): number
         case .null: nil
-        case .array(let items): items.compactMap(templateValue)
-        case .object(let members):
-            Dictionary(members.compactMap { key, value in templateValue(value).map { (key, $0) } }, uniquingKeysWith: { _, last in last })
+        case .slot(let slot): slot.template
+        }
+    }
+}
+
+/// Where one value is written: filled once, by a single value or a container.
+private final class EncodingSlot {
+    enum Content {
+        case leaf(Encoded)
+        case object(ObjectStorage)
+        case array(ArrayStorage)
+    }
+    var content = Content.leaf(.null)
+
+    var json: JSONValue {
+        switch content {
+        case .leaf(let leaf): leaf.json
+        case .object(let storage): .object(storage.members.map { ($0.0, $0.1.json) })
+        case .array(let storage): .array(storage.items.map(\.json))
+        }
+    }
+
+    var template: Any? {
+        switch content {
+        case .leaf(let leaf):
+            return leaf.template
+        case .object(let storage):
+            var dictionary: [String: Any] = Dictionary(minimumCapacity: storage.members.count)
+            for (key, member) in storage.members {
+                if let value = member.template { dictionary[key] = value }
+            }
+            return dictionary
+        case .array(let storage):
+            return storage.items.compactMap(\.template)
         }
     }
 }
 
 private final class ObjectStorage {
-    var members: [(String, EncodingSlot)] = []
+    var members: [(String, Encoded)] = []
 }
 
 private final class ArrayStorage {
-    var items: [EncodingSlot] = []
+    var items: [Encoded] = []
+}
+
+/// A value as encoded: a leaf directly, anything else through its `encode(to:)` into a slot.
+private func encoded<T: Encodable>(_ value: T) throws -> Encoded {
+    if let direct = JSONValueEncoder.scalar(value) { return direct }
+    let slot = EncodingSlot()
+    try value.encode(to: ValueEncoder(slot: slot))
+    if case .leaf(let leaf) = slot.content { return leaf }
+    return .slot(slot)
 }
 
 private struct ValueEncoder: Encoder {
@@ -148,26 +171,11 @@ private struct ValueEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(slot: slot) }
 }
 
-/// A value into a new slot: leaves directly, anything else through its `encode(to:)`.
-private func encoded<T: Encodable>(_ value: T) throws -> EncodingSlot {
-    let slot = EncodingSlot()
-    if let direct = JSONValueEncoder.scalar(value) { slot.content = .value(direct) } else {
-        try value.encode(to: ValueEncoder(slot: slot))
-    }
-    return slot
-}
-
-private func leaf(_ value: JSONValue) -> EncodingSlot {
-    let slot = EncodingSlot()
-    slot.content = .value(value)
-    return slot
-}
-
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let storage: ObjectStorage
     var codingPath: [any CodingKey] { [] }
 
-    private func add(_ value: JSONValue, _ key: Key) { storage.members.append((key.stringValue, leaf(value))) }
+    private func add(_ value: Encoded, _ key: Key) { storage.members.append((key.stringValue, value)) }
 
     mutating func encodeNil(forKey key: Key) throws { add(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { add(.bool(value), key) }
@@ -190,23 +198,23 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     // Written `null` when nil: every optional member of a result is always present.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { add(value.map(JSONValue.bool) ?? .null, key) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { add(value.map(JSONValue.string) ?? .null, key) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { add(value.map(JSONValue.number) ?? .null, key) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { add(value.map(JSONValue.int) ?? .null, key) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { add(value.map(Encoded.bool) ?? .null, key) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { add(value.map(Encoded.string) ?? .null, key) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { add(value.map(Encoded.number) ?? .null, key) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { add(value.map(Encoded.int) ?? .null, key) }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) } else { add(.null, key) }
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let slot = EncodingSlot()
-        storage.members.append((key.stringValue, slot))
+        storage.members.append((key.stringValue, .slot(slot)))
         return ValueEncoder(slot: slot).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let slot = EncodingSlot()
-        storage.members.append((key.stringValue, slot))
+        storage.members.append((key.stringValue, .slot(slot)))
         return ValueEncoder(slot: slot).unkeyedContainer()
     }
 
@@ -214,7 +222,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let slot = EncodingSlot()
-        storage.members.append((key.stringValue, slot))
+        storage.members.append((key.stringValue, .slot(slot)))
         return ValueEncoder(slot: slot)
     }
 }
@@ -224,7 +232,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     var codingPath: [any CodingKey] { [] }
     var count: Int { storage.items.count }
 
-    private func add(_ value: JSONValue) { storage.items.append(leaf(value)) }
+    private func add(_ value: Encoded) { storage.items.append(value) }
 
     mutating func encodeNil() throws { add(.null) }
     mutating func encode(_ value: Bool) throws { add(.bool(value)) }
@@ -245,19 +253,19 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let slot = EncodingSlot()
-        storage.items.append(slot)
+        storage.items.append(.slot(slot))
         return ValueEncoder(slot: slot).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let slot = EncodingSlot()
-        storage.items.append(slot)
+        storage.items.append(.slot(slot))
         return ValueEncoder(slot: slot).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         let slot = EncodingSlot()
-        storage.items.append(slot)
+        storage.items.append(.slot(slot))
         return ValueEncoder(slot: slot)
     }
 }
@@ -266,7 +274,7 @@ private struct SingleContainer: SingleValueEncodingContainer {
     let slot: EncodingSlot
     var codingPath: [any CodingKey] { [] }
 
-    private func set(_ value: JSONValue) { slot.content = .value(value) }
+    private func set(_ value: Encoded) { slot.content = .leaf(value) }
 
     mutating func encodeNil() throws { set(.null) }
     mutating func encode(_ value: Bool) throws { set(.bool(value)) }
