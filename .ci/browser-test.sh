@@ -253,7 +253,8 @@ done
 # 9. Charts on a phone. A site built with `--history` (so the index, app and rule pages draw the
 #    findings chart) is read at 390 px: on every summary, day and history page each chart shows one
 #    drawing, its text at 11 px or more as drawn (the computed font size times the drawing's scale on
-#    screen: a scaled-down wide chart fails), and a legend; the summary's days table stacks.
+#    screen: a scaled-down wide chart fails), and a legend; the summary's days table and each day's
+#    workouts table stack, and no such page scrolls sideways.
 HOUT="$WORK/history-public"
 SOURCE_DATE_EPOCH=1775044800 "$BIN" build --site "$WORK/Site" --templates "$WORK/Templates" --history "$WORK/history" --output "$HOUT" \
   >"$WORK/history.out" 2>"$WORK/history.err" || fail "build --history failed: $(tail -3 "$WORK/history.err")"
@@ -263,7 +264,7 @@ chart_pages="$(cd "$HOUT" && grep -rl --include='*.html' '<figure class="chart"'
   printf 'const pages = %s;\n' "$(printf '%s\n' $chart_pages | python3 -c 'import json,sys; print(json.dumps([l.strip() for l in sys.stdin if l.strip()]))')"
   cat <<'JS'
 const frame = document.getElementById("page"), out = [];
-let charts = 0, legends = 0, smallest = Infinity;
+let charts = 0, legends = 0, workouts = 0, smallest = Infinity;
 function measure(path) {
   const doc = frame.contentDocument, win = frame.contentWindow;
   if (doc.documentElement.clientWidth > 390) out.push(path + ": viewport " + doc.documentElement.clientWidth);
@@ -280,19 +281,22 @@ function measure(path) {
     const keys = [...svg.querySelectorAll(".legend text")].map(t => t.textContent.trim()).filter(Boolean);
     if (keys.length) legends++; else out.push(path + " chart " + index + ": no legend");
   }
-  const days = doc.querySelector("table.days");
-  if (days) {
-    const row = days.querySelector("tbody tr");
-    if (row && win.getComputedStyle(row).display !== "block") out.push(path + ": the days table does not stack");
-    if (doc.documentElement.scrollWidth > doc.documentElement.clientWidth + 1) out.push(path + ": the page scrolls sideways (" + doc.documentElement.scrollWidth + " px)");
+  // The summary's days table and a day's workouts table become stacked cards, and the page
+  // does not scroll sideways.
+  const tables = [...doc.querySelectorAll("table.days, table.workouts")];
+  for (const table of tables) {
+    const row = table.querySelector("tbody tr");
+    if (table.classList.contains("workouts")) workouts++;
+    if (row && win.getComputedStyle(row).display !== "block") out.push(path + ": the " + table.className + " table does not stack");
   }
+  if (tables.length && doc.documentElement.scrollWidth > doc.documentElement.clientWidth + 1) out.push(path + ": the page scrolls sideways (" + doc.documentElement.scrollWidth + " px)");
 }
 (async () => {
   for (const path of pages) {
     await new Promise(done => { frame.onload = done; frame.src = "history-public/" + path; });
     try { measure(path); } catch (error) { out.push(path + ": " + error); }
   }
-  document.getElementById("measured").textContent = "pages=" + pages.length + " charts=" + charts + " legends=" + legends
+  document.getElementById("measured").textContent = "pages=" + pages.length + " charts=" + charts + " legends=" + legends + " workouts=" + workouts
     + " smallest=" + (smallest === Infinity ? "none" : smallest.toFixed(1)) + "\n" + out.join("\n");
 })();
 JS
@@ -310,7 +314,8 @@ done
 case "$summary_line" in
   "pages=0 "*|"") fail "charts at 390 px: nothing measured ('$summary_line')" ;;
   *" charts=0 "*) fail "charts at 390 px: no chart shown ('$summary_line')" ;;
-  *) if [ "$problems" -eq 0 ]; then pass "charts at 390 px: $summary_line; text ≥ 11 px, one drawing and a legend each, days tables stacked"
+  *" workouts=0 "*) fail "charts at 390 px: no day's workouts table measured ('$summary_line')" ;;
+  *) if [ "$problems" -eq 0 ]; then pass "charts at 390 px: $summary_line; text ≥ 11 px, one drawing and a legend each, days and workouts tables stacked"
      else fail "charts at 390 px ($summary_line): $problems problems"; tail -n +2 "$WORK/chart-probe.measured" | head -20 | sed 's/^/  /' >&2; fi ;;
 esac
 for app in $apps; do

@@ -101,8 +101,22 @@ final class TrendChartTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(svgs.count, 4, "steps by hour and sleep stages, twice each")
         XCTAssertEqual(svgs.filter { $0.contains("class=\"chart-wide\"") }.count, svgs.filter { $0.contains("class=\"chart-narrow\"") }.count)
         for svg in svgs { XCTAssertFalse(ChartMarkup.legend(svg).isEmpty, svg) }
-        // Building again gives the same bytes.
+        // A day's workouts table labels its cells too: on a phone it stacks like the days table
+        // (at 390 px its five columns overflowed sideways).
         let first = try site.snapshot()
+        let workouts = first.filter { $0.key.hasPrefix("apps/pace/summary/2026-") }.map { String(decoding: $0.value, as: UTF8.self) }
+            .filter { $0.contains("<table class=\"workouts\">") }
+        XCTAssertFalse(workouts.isEmpty, "some day has workouts")
+        for page in workouts {
+            let table = String(page[page.range(of: "<table class=\"workouts\">")!.lowerBound...])
+            let body = String(table[table.range(of: "<tbody>")!.upperBound..<table.range(of: "</tbody>")!.lowerBound])
+            XCTAssertTrue(body.hasPrefix("<tr><td data-label=\"Activity\">"), body)
+            XCTAssertEqual(body.components(separatedBy: "<td data-label=").count - 1, 5 * (body.components(separatedBy: "<tr>").count - 1), body)
+            XCTAssertFalse(body.contains("<td>"), "every cell is labelled")
+        }
+        let css = try site.read("style.css")
+        XCTAssertTrue(css.contains("table.days tr, table.workouts tr { display: block;"), "both tables stack on a phone")
+        // Building again gives the same bytes.
         try site.build()
         XCTAssertEqual(try site.snapshot(), first)
     }

@@ -143,6 +143,36 @@ final class UntrustedResultsTests: XCTestCase {
         try assertNoStagingLeft()
     }
 
+    /// The result is decoded as one typed format (`ResultFormat`, issue 36): a member of the
+    /// wrong type, a missing one or a value outside its enumeration is refused at load, naming
+    /// the file and the member's place in it, and the previous site stays.
+    func testEveryMemberIsDecodedByItsTypeNamingFileAndField() throws {
+        try writeResult("good.json", apps: ["veloride"])
+        try Pipeline.build(for: options()).run(options())
+        let before = try snapshot(output)
+        try FileManager.default.removeItem(atPath: results + "/good.json")
+        let cases: [(path: String, value: JSONValue?, message: String)] = [
+            ("apps.0.findings.0.location.line", "7", "apps[0].findings[0].location.line: expected an integer, found a string"),
+            ("apps.0.declared.targets.0.swiftFiles", .null, "apps[0].declared.targets[0].swiftFiles: expected an integer, found null"),
+            ("apps.0.findings.0.severity", "fatal", "apps[0].findings[0].severity: 'fatal' is not one of note, warning, error"),
+            ("apps.0.answers.0.status", .int(3), "apps[0].answers[0].status: expected a string, found a number"),
+            ("apps.0.simulation.days.0.sleep", .object([]), "apps[0].simulation.days[0].sleep: expected an array, found an object"),
+            ("apps.0.simulation.scenarios.0.steps.0.skipped", "no", "apps[0].simulation.scenarios[0].steps[0].skipped: expected true or false, found a string"),
+            ("apps.0.declared.usageStrings.0.origin", "a rumour",
+             "apps[0].declared.usageStrings[0].origin: 'a rumour' is not a usage string's origin (Info.plist, build setting, Expo config, translation, absent)"),
+            ("apps.0.dependencies", .array([.object([("package", "p")])]), "apps[0].dependencies[0].ecosystem: missing"),
+            ("apps.0.name", nil, "apps[0].name: missing"),
+            ("title", nil, "title: missing"),
+        ]
+        for item in cases {
+            try writeResult("bad.json", apps: ["veloride"]) { $0.replacing(item.path, with: item.value) }
+            let failed = try XCTUnwrap(failure(options()))
+            XCTAssertEqual(failed.diagnostics.map(\.description), ["bad.json: error: [load] not a healthaudit result: \(item.message)"], item.path)
+            XCTAssertEqual(try snapshot(output), before, "the previous site stays")
+        }
+        try assertNoStagingLeft()
+    }
+
     // MARK: - Item 13: the output budget, counted while rendering
 
     /// Pages go to disk as they are rendered, and the first page over the budget stops the others:
@@ -377,20 +407,27 @@ private extension JSONValue {
         return current
     }
 
-    /// The document with the value at `path` replaced (or, for an object's missing key, added).
-    func replacing(_ path: String, with value: JSONValue) -> JSONValue {
-        replacing(path.split(separator: ".").map(String.init)[...], with: value)
+    /// The document with the value at `path` replaced (or, for an object's missing key, added;
+    /// a nil value removes the member).
+    func replacing(_ path: String, with value: JSONValue?) -> JSONValue {
+        replacing(path.split(separator: ".").map(String.init)[...], with: value) ?? self
     }
 
-    private func replacing(_ path: ArraySlice<String>, with value: JSONValue) -> JSONValue {
+    private func replacing(_ path: ArraySlice<String>, with value: JSONValue?) -> JSONValue? {
         guard let key = path.first else { return value }
         switch self {
         case .object(let members):
-            guard members.contains(where: { $0.0 == key }) else { return .object(members + [(key, JSONValue.null.replacing(path.dropFirst(), with: value))]) }
-            return .object(members.map { $0.0 == key ? ($0.0, $0.1.replacing(path.dropFirst(), with: value)) : $0 })
+            guard members.contains(where: { $0.0 == key }) else {
+                guard let added = JSONValue.null.replacing(path.dropFirst(), with: value) else { return self }
+                return .object(members + [(key, added)])
+            }
+            return .object(members.compactMap { member in
+                guard member.0 == key else { return member }
+                return member.1.replacing(path.dropFirst(), with: value).map { (member.0, $0) }
+            })
         case .array(var items):
             guard let index = Int(key), items.indices.contains(index) else { return self }
-            items[index] = items[index].replacing(path.dropFirst(), with: value)
+            items[index] = items[index].replacing(path.dropFirst(), with: value) ?? .null
             return .array(items)
         default:
             return self

@@ -16,14 +16,14 @@ public struct Evidence: Sendable, Hashable {
 
 /// One answer of the review table: never a guess — "cannot tell" when the inputs do not show it.
 public struct Answer: Sendable {
-    public enum Status: String, Sendable, CaseIterable {
+    public enum Status: String, Sendable, CaseIterable, Codable {
         case yes, no
         case notApplicable = "not applicable"
         case cannotTell = "cannot tell"
     }
 
     /// Whether the answer is the good one, beside the answer itself (question 3's "no" passes).
-    public enum Mark: String, Sendable {
+    public enum Mark: String, Sendable, CaseIterable, Codable {
         case pass, fail, unknown
         case notApplicable = "n/a"
     }

@@ -26,7 +26,7 @@ public struct AppAudit: Sendable {
     }
 }
 
-public enum Verdict: String, Sendable, CaseIterable {
+public enum Verdict: String, Sendable, CaseIterable, Codable {
     case passes = "passes"
     case needsWork = "needs work"
     case incomplete = "incomplete"

@@ -1,7 +1,7 @@
 import Foundation
 import Manifest
 
-public enum Severity: String, Sendable, CaseIterable, Comparable {
+public enum Severity: String, Sendable, CaseIterable, Comparable, Codable {
     case note, warning, error
 
     private var rank: Int { Severity.allCases.firstIndex(of: self)! }
@@ -9,7 +9,7 @@ public enum Severity: String, Sendable, CaseIterable, Comparable {
 }
 
 /// The six review questions of the HealthKit checklist (seed 003), in its order.
-public enum ReviewQuestion: Int, Sendable, CaseIterable, Comparable {
+public enum ReviewQuestion: Int, Sendable, CaseIterable, Comparable, Codable {
     case availabilityChecked = 1
     case completionInterpreted
     case readStatusProbed
@@ -42,7 +42,7 @@ public enum ReviewQuestion: Int, Sendable, CaseIterable, Comparable {
 
 /// Why a finding does not count: an `ignore:` entry in the config or an inline comment.
 public struct Suppression: Sendable, Hashable {
-    public enum Origin: String, Sendable, CaseIterable { case config, inline }
+    public enum Origin: String, Sendable, CaseIterable, Codable { case config, inline }
     public var origin: Origin
     public var reason: String
     public var location: FileLocation

@@ -57,7 +57,7 @@ enum AppKindDrivers {
 
 /// An app entry's `kind:` in the config: several drivers share `swift` (Xcode, XcodeGen, Tuist,
 /// Capacitor), told apart by the entry's `project:`, `xcodegen:` or `tuist:` and the files found.
-public enum AppKind: String, Sendable, CaseIterable {
+public enum AppKind: String, Sendable, CaseIterable, Codable {
     case swift
     case reactNative = "react-native"
     /// A Cordova app: `config.xml` and its web code at the root; no iOS project is committed.

@@ -68,7 +68,9 @@ public struct JSONParser {
     private mutating func object(depth: Int) throws(Failure) -> JSONValue {
         index += 1
         var members: [(String, JSONValue)] = []
-        var seen = Set<String>()
+        // Duplicate keys: a result's objects have a few keys each, looked through directly; a
+        // set only for an object with many (no hashing and no set for each small object).
+        var seen: Set<String>?
         skipSpace()
         if current == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -76,7 +78,14 @@ public struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
             let keyStart = index
             let key = try string()
-            guard seen.insert(key).inserted else { throw failure("duplicate key \"\(key)\"", at: keyStart) }
+            let duplicate: Bool
+            if seen == nil, members.count < 16 {
+                duplicate = members.contains { $0.0 == key }
+            } else {
+                if seen == nil { seen = Set(members.map(\.0)) }
+                duplicate = !seen!.insert(key).inserted
+            }
+            guard !duplicate else { throw failure("duplicate key \"\(key)\"", at: keyStart) }
             skipSpace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
             index += 1

@@ -3,10 +3,9 @@ import HealthStore
 import Manifest
 import Summary
 
-/// The versioned JSON export (`--format json`), described by `ReportSchema.text`. Field names are
-/// part of the contract: add fields freely, rename or remove only with a new `schemaVersion`.
-/// It carries everything the site shows of each app, so `build --results` renders the same pages
-/// from it (`ResultReader` reads it back).
+/// The versioned JSON export (`--format json`): `ResultFormat` filled from the audit and encoded
+/// in its declared order. It carries everything the site shows of each app, so `build --results`
+/// renders the same pages from it (`ResultReader` decodes the same types).
 public enum JSONReport {
     /// 2: question 3 is worded as the checklist words it ("Is there any attempt…", so "yes" is the
     /// anti-pattern), and every answer carries `mark` (pass, fail, unknown, n/a).
@@ -24,175 +23,134 @@ public enum JSONReport {
     }
 
     public static func document(_ apps: [AppReport], context: OutputContext) -> JSONValue {
-        .object([
-            ("schemaVersion", .int(schemaVersion)),
-            ("tool", .object([
-                ("name", .string(context.tool.name)),
-                ("version", .string(context.tool.version)),
-                ("informationUri", .string(context.tool.informationURI)),
-            ])),
-            ("site", .string(context.sitePrefix.isEmpty ? "." : context.sitePrefix)),
-            ("title", .string(context.title)),
-            ("source", .object([
-                ("commit", .optional(context.source.commit)),
-                ("urlTemplate", .optional(context.source.urlTemplate)),
-                ("sitePath", .string(context.source.sitePath.isEmpty ? "." : context.source.sitePath)),
-            ])),
-            ("apps", .array(apps.map { app($0, context: context) })),
-            ("summary", summary(apps, scope: context.changeScope, baselined: context.baselined)),
-        ])
+        encoded(ResultFormat.Document(apps, context: context))
     }
 
-    private static func app(_ app: AppReport, context: OutputContext) -> JSONValue {
-        .object([
-            ("id", .string(app.id)),
-            ("name", .string(app.name)),
-            ("kind", .string(app.kind.rawValue)),
-            ("verdict", .string(app.verdict.rawValue)),
-            ("counts", counts(FindingCounts(app.findings))),
-            ("requested", .object([("read", .strings(app.requestedRead)), ("share", .strings(app.requestedShare))])),
-            // Beside `requested`, whose shape readers already rely on: what it leaves unknown.
-            ("unresolvedRequests", .object([("read", .strings(app.unresolvedRead.places)), ("share", .strings(app.unresolvedShare.places))])),
-            ("answers", .array(app.answers.map { answer($0, context: context) })),
-            ("findings", .array(app.findings.map { finding($0, context: context) })),
-            ("notes", .strings(app.notes)),
-            ("discovery", .array(app.declared.discovery.map { discovered($0, context: context) })),
-            ("dependencies", .array(app.declared.dependencies.map { dependency($0, context: context) })),
-            ("declared", declared(app.declared, context: context)),
-            ("simulation", app.simulation.map(SimulationJSON.simulation) ?? .null),
-        ])
+    /// The format's values never fail to encode: `JSONValueEncoder` throws only what a type's own
+    /// `encode(to:)` throws, and none of them throws.
+    static func encoded<T: Encodable>(_ value: T) -> JSONValue {
+        do { return try JSONValueEncoder().encode(value) } catch { preconditionFailure("a result does not encode: \(error)") }
     }
+}
 
-    /// The usage strings, entitlements, targets and input files the app page lists.
-    private static func declared(_ declared: Declarations, context: OutputContext) -> JSONValue {
-        .object([
-            ("usageStrings", .array(declared.usage.map { usage($0, context: context) })),
-            ("entitlements", declared.entitlements.map { rows in .array(rows.map { .object([("key", .string($0.key)), ("value", .string($0.value))]) }) } ?? .null),
-            ("targets", .array(declared.targets.map { target in
-                .object([
-                    ("id", .string(target.id)), ("name", .string(target.name)), ("extensionPoint", .optional(target.extensionPoint)),
-                    ("swiftFiles", .int(target.swiftFiles)), ("javaScriptFiles", .optional(target.javaScriptFiles)),
-                    ("infoPlist", target.infoPlist.map { .object([("path", .string(context.repositoryPath($0.path))), ("format", .string($0.format))]) } ?? .null),
-                ])
-            })),
-            ("reactNativeRequests", .array(declared.reactNativeRequests.map { request in
-                func permissions(_ list: [Declarations.NativeRequest.Permission]) -> JSONValue {
-                    .array(list.map { .object([("constant", .string($0.constant)), ("type", .optional($0.type))]) })
-                }
-                return .object([("location", location(request.location, context: context)), ("read", permissions(request.read)), ("write", permissions(request.write))])
-            })),
-            ("inputFiles", .strings(declared.inputFiles.map(context.repositoryPath))),
-            ("identity", .object([("bundleId", .optional(declared.identity.bundleID)), ("version", .optional(declared.identity.version)),
-                                  ("build", .optional(declared.identity.build)), ("minimumOS", .optional(declared.identity.minimumOS))])),
-        ])
+// MARK: - The audit as the result format
+
+// The audit's types, whose names `ResultFormat`'s own shadow in its extensions.
+typealias AuditAnswer = Answer
+typealias AuditFinding = Finding
+typealias AuditFact = DiscoveredFact
+
+extension ResultFormat.Document {
+    init(_ apps: [AppReport], context: OutputContext) {
+        self.init(
+            schemaVersion: JSONReport.schemaVersion,
+            tool: .init(name: context.tool.name, version: context.tool.version, informationUri: context.tool.informationURI),
+            site: context.sitePrefix.isEmpty ? "." : context.sitePrefix,
+            title: context.title,
+            source: .init(commit: context.source.commit, urlTemplate: context.source.urlTemplate,
+                          sitePath: context.source.sitePath.isEmpty ? "." : context.source.sitePath),
+            apps: apps.map { ResultFormat.App($0, context: context) },
+            summary: .init(apps, scope: context.changeScope, baselined: context.baselined))
     }
+}
 
-    private static func usage(_ line: Declarations.UsageLine, context: OutputContext) -> JSONValue {
-        switch line {
-        case .declared(let key, let origin, let at, let value, let typeName):
-            return .object([("key", .string(key)), ("origin", .string(origin)), ("location", location(at, context: context)),
-                            ("value", .optional(value)), ("valueType", .string(typeName))])
-        case .absent(let key):
-            return .object([("key", .string(key)), ("origin", .string("absent"))])
-        case .translated(let key, let locale, let source, let value):
-            return .object([("key", .string(key)), ("origin", .string("translation")), ("locale", .string(locale)),
-                            ("source", .string(source)), ("value", .string(value))])
-        }
-    }
-
-    private static func dependency(_ dependency: Declarations.Dependency, context: OutputContext) -> JSONValue {
-        .object([
-            ("package", .string(dependency.package)),
-            ("ecosystem", .string(dependency.ecosystem)),
-            ("version", .optional(dependency.version)),
-            ("direct", dependency.isDirect.map(JSONValue.bool) ?? .null),
-            ("location", location(dependency.location, context: context)),
-            ("quote", .string(dependency.quote)),
-            ("writes", .bool(dependency.writes)),
-            ("workoutSession", .bool(dependency.workoutSession)),
-            ("clinical", .bool(dependency.clinical)),
-            ("sdk", .bool(dependency.isSDK)),
-        ])
-    }
-
-    /// What discovery found (targets, files, settings) and where it read it.
-    private static func discovered(_ fact: DiscoveredFact, context: OutputContext) -> JSONValue {
-        .object([
-            ("text", .string(fact.text)),
-            ("origin", .string(fact.origin)),
-            ("location", fact.location.map { location($0, context: context) } ?? .null),
-            ("note", .bool(fact.isNote)),
-        ])
-    }
-
-    private static func answer(_ answer: Answer, context: OutputContext) -> JSONValue {
-        .object([
-            ("question", .int(answer.question.rawValue)),
-            ("text", .string(answer.question.text)),
-            ("status", .string(answer.status.rawValue)),
-            ("mark", .string(answer.mark.rawValue)),
-            ("reason", .string(answer.reason)),
-            ("evidence", .array(answer.evidence.map { .object([("location", location($0.location, context: context)), ("quote", .string($0.quote))]) })),
-            ("ruleIds", .strings(answer.ruleIDs)),
-        ])
-    }
-
-    static func finding(_ finding: Finding, context: OutputContext) -> JSONValue {
-        let suppressed: JSONValue = finding.suppression.map { suppression in
-            .object([
-                ("origin", .string(suppression.origin.rawValue)),
-                ("reason", .string(suppression.reason)),
-                ("location", location(suppression.location, context: context)),
-            ])
-        } ?? .null
-        return .object([
-            ("ruleId", .string(finding.ruleID)),
-            ("severity", .string(finding.severity.rawValue)),
-            ("message", .string(finding.message)),
-            ("location", location(finding.location, context: context)),
-            ("quote", .string(finding.quote)),
-            ("target", .string(finding.target)),
-            ("fingerprint", .string(context.fingerprint(finding))),
-            ("suppressed", suppressed),
-            ("context", finding.context.map { around in
-                .object([("before", .array(around.before.map(JSONValue.string))), ("after", .array(around.after.map(JSONValue.string))),
-                         ("indent", .string(around.indent))])
-            } ?? .null),
-        ])
-    }
-
-    /// `line`/`column` are null when the input has none (a binary plist).
-    static func location(_ location: FileLocation, context: OutputContext) -> JSONValue {
-        .object([
-            ("path", .string(context.repositoryPath(location.file))),
-            ("line", .optional(location.line)),
-            ("column", .optional(location.line == nil ? nil : location.column)),
-        ])
-    }
-
-    private static func counts(_ counts: FindingCounts) -> JSONValue {
-        .object([("errors", .int(counts.errors)), ("warnings", .int(counts.warnings)), ("notes", .int(counts.notes)),
-                 ("suppressed", .int(counts.suppressed))])
-    }
-
-    /// `outsideChangedLines` only with `--changed-files` or `--since`: its absence means nothing was left out.
-    private static func summary(_ apps: [AppReport], scope: ChangeScope?, baselined: Int?) -> JSONValue {
+extension ResultFormat.Summary {
+    init(_ apps: [AppReport], scope: ChangeScope?, baselined: Int?) {
         let verdicts = apps.map(\.verdict)
-        var tally: [(String, JSONValue)] = [
-            ("passes", .int(verdicts.filter { $0 == .passes }.count)),
-            ("needsWork", .int(verdicts.filter { $0 == .needsWork }.count)),
-            ("fails", .int(verdicts.filter { $0 == .fails }.count)),
-        ]
-        // Only when some app could not be fully read, so results without one keep their shape.
         let incomplete = verdicts.filter { $0 == .incomplete }.count
-        if incomplete > 0 { tally.append(("incomplete", .int(incomplete))) }
-        var members: [(String, JSONValue)] = [
-            ("apps", .int(apps.count)),
-            ("findings", counts(FindingCounts(apps.flatMap(\.findings)))),
-            ("verdicts", .object(tally)),
-        ]
-        if let scope { members.append(("outsideChangedLines", .int(scope.outside))) }
-        if let baselined { members.append(("baselined", .int(baselined))) }
-        return .object(members)
+        self.init(apps: apps.count, findings: .init(FindingCounts(apps.flatMap(\.findings))),
+                  verdicts: .init(passes: verdicts.filter { $0 == .passes }.count, needsWork: verdicts.filter { $0 == .needsWork }.count,
+                                  fails: verdicts.filter { $0 == .fails }.count, incomplete: incomplete > 0 ? incomplete : nil),
+                  outsideChangedLines: scope?.outside, baselined: baselined)
+    }
+}
+
+extension ResultFormat.Counts {
+    init(_ counts: FindingCounts) {
+        self.init(errors: counts.errors, warnings: counts.warnings, notes: counts.notes, suppressed: counts.suppressed)
+    }
+}
+
+extension ResultFormat.App {
+    init(_ app: AppReport, context: OutputContext) {
+        self.init(
+            id: app.id, name: app.name, kind: app.kind, verdict: app.verdict, counts: .init(FindingCounts(app.findings)),
+            requested: .init(read: app.requestedRead, share: app.requestedShare),
+            unresolvedRequests: .init(read: app.unresolvedRead.places, share: app.unresolvedShare.places),
+            answers: app.answers.map { ResultFormat.Answer($0, context: context) },
+            findings: app.findings.map { ResultFormat.Finding($0, context: context) },
+            notes: app.notes,
+            discovery: app.declared.discovery.map { ResultFormat.DiscoveredFact($0, context: context) },
+            dependencies: app.declared.dependencies.map { ResultFormat.Dependency($0, context: context) },
+            declared: .init(app.declared, context: context),
+            simulation: app.simulation.map(ResultFormat.Simulation.init))
+    }
+}
+
+extension ResultFormat.Location {
+    /// `line`/`column` are null when the input has none (a binary plist).
+    init(_ location: FileLocation, context: OutputContext) {
+        self.init(path: context.repositoryPath(location.file), line: location.line.map(BoundedInt.init),
+                  column: location.line == nil ? nil : location.column.map(BoundedInt.init))
+    }
+}
+
+extension ResultFormat.Answer {
+    init(_ answer: AuditAnswer, context: OutputContext) {
+        self.init(question: answer.question, text: answer.question.text, status: answer.status, mark: answer.mark, reason: answer.reason,
+                  evidence: answer.evidence.map { .init(location: .init($0.location, context: context), quote: $0.quote) },
+                  ruleIds: answer.ruleIDs)
+    }
+}
+
+extension ResultFormat.Finding {
+    init(_ finding: AuditFinding, context: OutputContext) {
+        self.init(
+            ruleId: finding.ruleID, severity: finding.severity, message: finding.message, location: .init(finding.location, context: context),
+            quote: finding.quote, target: finding.target, fingerprint: context.fingerprint(finding),
+            suppressed: finding.suppression.map { .init(origin: $0.origin, reason: $0.reason, location: .init($0.location, context: context)) },
+            context: finding.context.map { .init(before: $0.before, after: $0.after, indent: $0.indent) })
+    }
+}
+
+extension ResultFormat.DiscoveredFact {
+    init(_ fact: AuditFact, context: OutputContext) {
+        self.init(text: fact.text, origin: fact.origin, location: fact.location.map { .init($0, context: context) }, note: fact.isNote)
+    }
+}
+
+extension ResultFormat.Dependency {
+    init(_ dependency: Declarations.Dependency, context: OutputContext) {
+        self.init(package: dependency.package, ecosystem: dependency.ecosystem,
+                  version: dependency.version, direct: dependency.isDirect, location: .init(dependency.location, context: context),
+                  quote: dependency.quote, writes: dependency.writes, workoutSession: dependency.workoutSession, clinical: dependency.clinical,
+                  sdk: dependency.isSDK)
+    }
+}
+
+extension ResultFormat.Declared {
+    init(_ declared: Declarations, context: OutputContext) {
+        self.init(
+            usageStrings: declared.usage.map { line in
+                switch line {
+                case .declared(let key, let origin, let at, let value, let typeName):
+                    .declared(key: key, origin: origin, location: .init(at, context: context), value: value, valueType: typeName)
+                case .absent(let key): .absent(key: key)
+                case .translated(let key, let locale, let source, let value): .translated(key: key, locale: locale, source: source, value: value)
+                }
+            },
+            entitlements: declared.entitlements.map { rows in rows.map { .init(key: $0.key, value: $0.value) } },
+            targets: declared.targets.map { target in
+                .init(id: target.id, name: target.name, extensionPoint: target.extensionPoint, swiftFiles: BoundedInt(target.swiftFiles),
+                      javaScriptFiles: target.javaScriptFiles.map(BoundedInt.init),
+                      infoPlist: target.infoPlist.map { .init(path: context.repositoryPath($0.path), format: $0.format) })
+            },
+            reactNativeRequests: declared.reactNativeRequests.map { request in
+                .init(location: .init(request.location, context: context), read: request.read.map { .init(constant: $0.constant, type: $0.type) },
+                      write: request.write.map { .init(constant: $0.constant, type: $0.type) })
+            },
+            inputFiles: declared.inputFiles.map(context.repositoryPath),
+            identity: .init(bundleId: declared.identity.bundleID, version: declared.identity.version, build: declared.identity.build,
+                            minimumOS: declared.identity.minimumOS))
     }
 }

@@ -37,13 +37,23 @@ struct ProblemSummary {
 
     static func stepAnchor(_ scenario: String, _ index: Int) -> String { "scenario-\(scenario)-step-\(index + 1)" }
 
+    /// A problem as a template row: linked to its place on the app page.
+    struct Row: TemplateModel {
+        var kind: String
+        var title: String
+        var detail: String
+        var url: String
+        var count: Int
+        var many: Bool
+    }
+
     /// Template rows: each problem linked from `page` to its place on the app page at `appPath`.
-    func rows(from page: String, appPath: String, limit: Int? = nil, severities: Set<String>? = nil) -> [[String: Any]] {
+    func rows(from page: String, appPath: String, limit: Int? = nil, severities: Set<String>? = nil) -> [Row] {
         let shown = problems.filter { severities?.contains($0.kind) ?? true }
         return shown.prefix(limit ?? shown.count).map { problem in
             let base = page == appPath ? "" : SitePaths.link(from: page, to: appPath)
-            return ["kind": problem.kind, "title": problem.title, "detail": MarkdownRenderer.inline(problem.detail),
-                    "url": base + "#" + problem.anchor, "count": problem.count, "many": problem.count > 1]
+            return Row(kind: problem.kind, title: problem.title, detail: MarkdownRenderer.inline(problem.detail),
+                       url: base + "#" + problem.anchor, count: problem.count, many: problem.count > 1)
         }
     }
 }
@@ -75,40 +85,68 @@ struct FindingGroup {
 
     static func anchor(_ rule: String) -> String { "rule-" + rule }
 
-    func context(from page: String, links: SourceLinks? = nil) -> [String: Any] {
-        // One message for every location reads once, above them; differing ones go with each.
+    /// The card's template values.
+    struct Model: TemplateModel {
+        var rule: String
+        var ruleTitle: String
+        var severity: String
+        var anchor: String
+        var ruleURL: String
+        var count: Int
+        var countText: String
+        var open: Bool
+        var locations: [Location]
+        /// One message for every location reads once, above them; differing ones go with each.
+        var sharedMessage: String?
+    }
+
+    /// One place of the rule's findings, with its quoted line and the lines around it.
+    struct Location: TemplateModel {
+        var location: String
+        var target: String
+        var quote: String
+        var fingerprint: String
+        /// Only when the card's findings differ in their messages.
+        var message: String?
+        var sourceURL: String?
+        /// The quoted line's number, when the finding has a line.
+        var number: String?
+        var contextBefore: [ContextLine]?
+        var contextAfter: [ContextLine]?
+        var indent: String?
+    }
+
+    /// A line beside the quoted one, numbered when the finding has a line.
+    struct ContextLine: TemplateModel {
+        var line: String
+        var number: String?
+    }
+
+    func model(from page: String, links: SourceLinks? = nil) -> Model {
         // (Mustache takes an empty string for true: optional values are left out instead.)
         let shared = Set(findings.map(\.message)).count == 1
-        var context: [String: Any] = [
-            "rule": rule, "ruleTitle": title, "severity": severity.rawValue, "anchor": Self.anchor(rule),
-            "ruleURL": SitePaths.link(from: page, to: SitePaths.rule(rule)),
-            "count": findings.count, "countText": Plural.count(findings.count, "place"),
-            "open": severity != .note,
-            "locations": findings.map { finding -> [String: Any] in
-                var row: [String: Any] = ["location": finding.location.description, "target": finding.target, "quote": finding.quote,
-                                          "fingerprint": finding.fingerprint]
-                if !shared { row["message"] = MarkdownRenderer.inline(finding.message) }
-                if let url = links?.url(file: finding.location.file, line: finding.location.line) { row["sourceURL"] = url }
+        return Model(
+            rule: rule, ruleTitle: title, severity: severity.rawValue, anchor: Self.anchor(rule),
+            ruleURL: SitePaths.link(from: page, to: SitePaths.rule(rule)),
+            count: findings.count, countText: Plural.count(findings.count, "place"),
+            open: severity != .note,
+            locations: findings.map { finding in
                 // Line numbers beside the quoted code, when the finding has a line.
                 let line = finding.location.line
-                if let line { row["number"] = String(line) }
+                var row = Location(location: finding.location.description, target: finding.target, quote: finding.quote,
+                                   fingerprint: finding.fingerprint, message: shared ? nil : MarkdownRenderer.inline(finding.message),
+                                   sourceURL: links?.url(file: finding.location.file, line: line), number: line.map { String($0) })
                 if let around = finding.context {
-                    row["contextBefore"] = around.before.enumerated().map { index, text -> [String: Any] in
-                        var row: [String: Any] = ["line": text]
-                        if let line { row["number"] = String(line - around.before.count + index) }
-                        return row
+                    row.contextBefore = around.before.enumerated().map { index, text in
+                        ContextLine(line: text, number: line.map { String($0 - around.before.count + index) })
                     }
-                    row["contextAfter"] = around.after.enumerated().map { index, text -> [String: Any] in
-                        var row: [String: Any] = ["line": text]
-                        if let line { row["number"] = String(line + 1 + index) }
-                        return row
+                    row.contextAfter = around.after.enumerated().map { index, text in
+                        ContextLine(line: text, number: line.map { String($0 + 1 + index) })
                     }
-                    if !around.indent.isEmpty { row["indent"] = around.indent }
+                    if !around.indent.isEmpty { row.indent = around.indent }
                 }
                 return row
             },
-        ]
-        if shared { context["sharedMessage"] = MarkdownRenderer.inline(findings[0].message) }
-        return context
+            sharedMessage: shared ? MarkdownRenderer.inline(findings[0].message) : nil)
     }
 }

@@ -54,12 +54,13 @@ public struct SiteFooter: Sendable, Hashable {
     }
 
     /// The layout's values: the commit shortened to 12 characters, as git shows it.
-    var context: [String: Any] {
-        var context: [String: Any] = ["version": version]
-        if let commit { context["commit"] = String(commit.prefix(12)) }
-        if let date { context["date"] = date }
-        return context
+    struct Model: TemplateModel {
+        var version: String
+        var commit: String?
+        var date: String?
     }
+
+    var model: Model { Model(version: version, commit: commit.map { String($0.prefix(12)) }, date: date) }
 }
 
 /// One file of the output site. `path` is relative to the output folder and built only from

@@ -65,11 +65,10 @@ public struct SiteRenderer: Sendable {
     /// `fromApps`: the page shows what apps and results say (every page but the site's own content
     /// pages). Their control and bidi characters are then shown as `\u{202E}` escapes, as in the
     /// text formats, whichever way they reached the page: a template's `{{value}}`, cmark, a chart.
-    func page(_ template: String, path: String, title: String, context: [String: Any], siteTitle: String,
+    func page(_ template: String, path: String, title: String, model: some TemplateModel, siteTitle: String,
               toc: [TableOfContentsEntry] = [], fromApps: Bool = true) -> OutputFile {
-        var context = context
-        context["root"] = SitePaths.root(from: path)
-        let html = templates.page(template, context: context, layout: PageContext.layout(title: title, page: path, siteTitle: siteTitle, toc: toc, footer: footer))
+        let html = templates.page(template, model: PageBody(model: model, root: SitePaths.root(from: path)),
+                                  layout: PageContext.layout(title: title, page: path, siteTitle: siteTitle, toc: toc, footer: footer))
         return OutputFile(path: path, text: fromApps ? VisibleText.escaped(html) : html)
     }
 
@@ -83,7 +82,13 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The site in one line: "4 of 5 apps fail", then the others' state.
-    static func headline(_ apps: [AppReport]) -> [String: Any] {
+    struct Headline: TemplateModel {
+        var lead: String
+        /// ", 1 needs work, 2 pass", or empty.
+        var rest: String
+    }
+
+    static func headline(_ apps: [AppReport]) -> Headline {
         let by = Dictionary(grouping: apps, by: \.verdict).mapValues(\.count)
         let total = Plural.count(apps.count, "app")
         let failing = by[.fails] ?? 0, needsWork = by[.needsWork] ?? 0, incomplete = by[.incomplete] ?? 0
@@ -98,7 +103,45 @@ public struct SiteRenderer: Sendable {
         if failing + needsWork > 0, incomplete > 0 { rest.append("\(incomplete) could not be fully read") }
         let passing = by[.passes] ?? 0
         if passing > 0, passing < apps.count { rest.append("\(passing) \(passing == 1 ? "passes" : "pass")") }
-        return ["lead": lead, "rest": rest.isEmpty ? "" : ", " + rest.joined(separator: ", ")]
+        return Headline(lead: lead, rest: rest.isEmpty ? "" : ", " + rest.joined(separator: ", "))
+    }
+
+    /// The index's template values.
+    struct IndexModel: TemplateModel {
+        var siteTitle: String
+        var apps: [IndexApp]
+        var pages: [PageLink]
+        var hasPages: Bool
+        var ruleCount: Int
+        var headline: Headline
+        var history: HistorySection.Model?
+    }
+
+    /// An app's row on the index.
+    struct IndexApp: TemplateModel {
+        var name: String
+        var id: String
+        var kind: String
+        var url: String
+        var verdict: String
+        var verdictClass: String
+        var counts: PageContext.Counts
+        /// Why it fails, in words: its worst problems, one line each.
+        var problems: [ProblemSummary.Row]
+        /// Only for an app with summaries.
+        var summaryURL: String?
+    }
+
+    /// A content page on the index.
+    struct PageLink: TemplateModel {
+        var title: String
+        var url: String
+    }
+
+    /// An app on the 404 page.
+    struct AppLink: TemplateModel {
+        var name: String
+        var url: String
     }
 
     func indexPage(_ input: SiteInput) -> OutputFile {
@@ -108,47 +151,41 @@ public struct SiteRenderer: Sendable {
             let (x, y) = (Self.rank(a.element.verdict), Self.rank(b.element.verdict))
             return x != y ? x < y : a.offset < b.offset
         }.map(\.element)
-        let apps = ordered.map { app -> [String: Any] in
-            var row: [String: Any] = [
-                "name": app.name, "id": app.id, "kind": app.kind.rawValue,
-                "url": SitePaths.app(app.id), "verdict": app.verdict.rawValue,
-                "verdictClass": PageContext.verdictClass(app.verdict), "counts": PageContext.counts(app.findings),
-                // Why it fails, in words: its worst problems, one line each.
-                "problems": ProblemSummary(groups: FindingGroup.groups(app.activeFindings), simulation: app.simulation)
-                    .rows(from: path, appPath: SitePaths.app(app.id), limit: 3),
-            ]
-            // Mustache takes an empty string for true: an app without summaries has no key.
-            if app.simulation != nil { row["summaryURL"] = SitePaths.summary(app.id) }
-            return row
+        let apps = ordered.map { app in
+            IndexApp(name: app.name, id: app.id, kind: app.kind.rawValue, url: SitePaths.app(app.id), verdict: app.verdict.rawValue,
+                     verdictClass: PageContext.verdictClass(app.verdict), counts: PageContext.Counts(app.findings),
+                     problems: ProblemSummary(groups: FindingGroup.groups(app.activeFindings), simulation: app.simulation)
+                        .rows(from: path, appPath: SitePaths.app(app.id), limit: 3),
+                     summaryURL: app.simulation == nil ? nil : SitePaths.summary(app.id))
         }
-        let pages = input.contentPages.map { ["title": $0.title, "url": $0.outputPath] }
-        var context: [String: Any] = ["siteTitle": input.title, "apps": apps, "pages": pages, "hasPages": !pages.isEmpty, "ruleCount": RuleCatalog.all.count,
-                                      "headline": Self.headline(input.apps)]
-        if let history = input.history.flatMap({ HistorySection.context($0.site, subject: "all apps", commits: false) }) { context["history"] = history }
-        return page("index", path: path, title: input.title, context: context, siteTitle: input.title)
+        let pages = input.contentPages.map { PageLink(title: $0.title, url: $0.outputPath) }
+        let model = IndexModel(siteTitle: input.title, apps: apps, pages: pages, hasPages: !pages.isEmpty, ruleCount: RuleCatalog.all.count,
+                               headline: Self.headline(input.apps),
+                               history: input.history.flatMap { HistorySection.model($0.site, subject: "all apps", commits: false) })
+        return page("index", path: path, title: input.title, model: model, siteTitle: input.title)
     }
 
     func appPage(_ app: AppReport, input: SiteInput) -> OutputFile {
         let page = AppPage(app: app)
-        var extra: [String: Any] = ["scenarios": ScenarioSection.context(app.simulation), "hasScenarios": !(app.simulation?.scenarios.isEmpty ?? true)]
-        if app.simulation != nil { extra["summaryURL"] = "summary/index.html" }
-        // The summaries cannot say what an app whose read requests are unknown sees; the link says so.
-        if app.simulation != nil && app.readRequestsUnknown { extra["summaryUnknown"] = true }
-        let history = input.history.flatMap { HistorySection.context($0.apps[app.id] ?? [], subject: app.name, commits: true) }
-        if let history { extra["history"] = history }
-        let (context, toc) = page.context(extra: extra)
+        let history = input.history.flatMap { HistorySection.model($0.apps[app.id] ?? [], subject: app.name, commits: true) }
+        let (model, toc) = page.model(history: history)
         var sections = [TableOfContentsEntry(level: 2, title: "Review questions", anchor: "review-questions"),
                         TableOfContentsEntry(level: 2, title: "Findings", anchor: "findings")]
         if history != nil { sections.append(TableOfContentsEntry(level: 2, title: "History", anchor: "history")) }
         if app.simulation != nil { sections.append(TableOfContentsEntry(level: 2, title: "Summaries and scenarios", anchor: "summaries")) }
-        return self.page("app", path: page.path, title: app.name, context: context, siteTitle: input.title, toc: sections + toc)
+        return self.page("app", path: page.path, title: app.name, model: model, siteTitle: input.title, toc: sections + toc)
+    }
+
+    struct NotFoundModel: TemplateModel {
+        var apps: [AppLink]
+        var hasApps: Bool
     }
 
     /// `404.html`, which static hosts (GitHub Pages, Netlify) and `serve` return for a missing page at
     /// any depth: its links are made absolute with `base_url`, or by `serve` with a `<base>`.
     func notFoundPage(_ input: SiteInput) -> OutputFile {
         var file = page("notfound", path: SitePaths.notFound, title: "Page not found",
-                        context: ["apps": input.apps.map { ["name": $0.name, "url": SitePaths.app($0.id)] }, "hasApps": !input.apps.isEmpty],
+                        model: NotFoundModel(apps: input.apps.map { AppLink(name: $0.name, url: SitePaths.app($0.id)) }, hasApps: !input.apps.isEmpty),
                         siteTitle: input.title)
         var text = String(decoding: file.data, as: UTF8.self)
         // Styled wherever it answers and when opened from disk: the CSS inline, not fetched.
@@ -167,45 +204,92 @@ public struct SiteRenderer: Sendable {
         return file
     }
 
-    func rulesIndexPage(_ input: SiteInput) -> OutputFile {
-        let path = SitePaths.rulesIndex
-        let rules = RuleCatalog.all.map { rule -> [String: Any] in
-            let d = rule.description
-            return ["id": d.id, "title": d.title, "severity": d.severity.rawValue, "url": "\(d.id).html",
-                    "questions": d.questions.map { "Q\($0.rawValue)" }.joined(separator: ", ")]
+    struct RulesIndexModel: TemplateModel {
+        var rules: [Row]
+
+        struct Row: TemplateModel {
+            var id: String
+            var title: String
+            var severity: String
+            var url: String
+            /// "Q1, Q3".
+            var questions: String
         }
-        return page("rules", path: path, title: "Rules", context: ["rules": rules], siteTitle: input.title)
+    }
+
+    func rulesIndexPage(_ input: SiteInput) -> OutputFile {
+        let rules = RuleCatalog.all.map { rule in
+            let d = rule.description
+            return RulesIndexModel.Row(id: d.id, title: d.title, severity: d.severity.rawValue, url: "\(d.id).html",
+                                       questions: d.questions.map { "Q\($0.rawValue)" }.joined(separator: ", "))
+        }
+        return page("rules", path: SitePaths.rulesIndex, title: "Rules", model: RulesIndexModel(rules: rules), siteTitle: input.title)
+    }
+
+    /// A rule's page: what it finds and why, its examples, and its findings in every app.
+    struct RuleModel: TemplateModel {
+        var id: String
+        var title: String
+        var severity: String
+        var questions: [Question]
+        var hasQuestions: Bool
+        var questionsLabel: String
+        var rationale: String
+        var triggering: [Example]
+        var nonTriggering: [Example]
+        /// The corrected example: the first that does not trigger the rule, as written beside the triggering one.
+        var fix: [Example]
+        var hasFix: Bool
+        var references: [Reference]
+        var findings: [PageContext.FindingRow]
+        var hasFindings: Bool
+        var history: HistorySection.Model?
+
+        struct Question: TemplateModel {
+            var number: Int
+            var text: String
+        }
+
+        struct Example: TemplateModel {
+            var html: String
+        }
+
+        struct Reference: TemplateModel {
+            var title: String
+            var url: String
+        }
     }
 
     func rulePage(_ rule: RuleDescription, examples: RuleExamplePages.Shown, input: SiteInput) -> OutputFile {
         let path = SitePaths.rule(rule.id)
         let rationale = MarkdownRenderer.render(rule.rationale)
         let findings = input.apps.flatMap { app in
-            app.findings.filter { $0.ruleID == rule.id }.map { finding -> [String: Any] in
-                var row = PageContext.finding(finding, from: path)
-                row["app"] = app.name
-                row["appURL"] = SitePaths.link(from: path, to: SitePaths.app(app.id))
+            app.findings.filter { $0.ruleID == rule.id }.map { finding in
+                var row = PageContext.FindingRow(finding, from: path)
+                row.app = app.name
+                row.appURL = SitePaths.link(from: path, to: SitePaths.app(app.id))
                 return row
             }
         }
-        var context: [String: Any] = [
-            "id": rule.id, "title": rule.title, "severity": rule.severity.rawValue,
-            "questions": rule.questions.map { ["number": $0.rawValue, "text": MarkdownRenderer.inline($0.text)] },
-            "hasQuestions": !rule.questions.isEmpty,
-            "questionsLabel": rule.questions.count == 1 ? "Answers review question" : "Answers review questions",
-            "rationale": rationale.html,
-            "triggering": examples.triggering.map { ["html": $0] },
-            "nonTriggering": examples.nonTriggering.map { ["html": $0] },
-            // The corrected example: the first that does not trigger the rule, as written beside the triggering one.
-            "fix": examples.nonTriggering.prefix(1).map { ["html": $0] },
-            "hasFix": !examples.nonTriggering.isEmpty,
-            "references": rule.references.map { ["title": $0.title, "url": $0.url] },
-            "findings": findings, "hasFindings": !findings.isEmpty,
-        ]
-        if let history = input.history.flatMap({ HistorySection.context($0.rules[rule.id] ?? [], subject: rule.id, commits: false) }) {
-            context["history"] = history
-        }
-        return page("rule", path: path, title: rule.title, context: context, siteTitle: input.title)
+        let model = RuleModel(
+            id: rule.id, title: rule.title, severity: rule.severity.rawValue,
+            questions: rule.questions.map { RuleModel.Question(number: $0.rawValue, text: MarkdownRenderer.inline($0.text)) },
+            hasQuestions: !rule.questions.isEmpty,
+            questionsLabel: rule.questions.count == 1 ? "Answers review question" : "Answers review questions",
+            rationale: rationale.html,
+            triggering: examples.triggering.map(RuleModel.Example.init), nonTriggering: examples.nonTriggering.map(RuleModel.Example.init),
+            fix: examples.nonTriggering.prefix(1).map(RuleModel.Example.init), hasFix: !examples.nonTriggering.isEmpty,
+            references: rule.references.map { RuleModel.Reference(title: $0.title, url: $0.url) },
+            findings: findings, hasFindings: !findings.isEmpty,
+            history: input.history.flatMap { HistorySection.model($0.rules[rule.id] ?? [], subject: rule.id, commits: false) })
+        return page("rule", path: path, title: rule.title, model: model, siteTitle: input.title)
+    }
+
+    /// A content page (Markdown of the site's own).
+    struct ContentModel: TemplateModel {
+        var title: String
+        /// HTML.
+        var body: String
     }
 
     func contentPage(_ content: ContentPage, input: SiteInput, links: ContentLinkMap) -> OutputFile {
@@ -214,7 +298,7 @@ public struct SiteRenderer: Sendable {
         let rendered = MarkdownRenderer.render(content.body) { url in
             ContentLinks.rewrite(url, fromDirectory: directory, page: path, pages: links.outputs)
         }
-        return page("page", path: path, title: content.title, context: ["title": content.title, "body": rendered.html],
+        return page("page", path: path, title: content.title, model: ContentModel(title: content.title, body: rendered.html),
                     siteTitle: input.title, toc: rendered.headings, fromApps: false)
     }
 }

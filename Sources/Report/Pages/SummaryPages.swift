@@ -30,19 +30,48 @@ struct SummaryPages {
         return MarkdownRenderer.inline("**Permissions unknown.** What **\(MarkdownText.escape(app.name))** reads is \(requests), so these pages show what the store holds and cannot say what the app sees. List the types under `requested:` in the config to compare them.")
     }
 
+    /// The overview's template values.
+    struct OverviewModel: TemplateModel {
+        var name: String
+        var appURL: String
+        var days: [DayRow]
+        var narrative: String
+        var trends: [TrendChart]
+        /// Templates copied from an earlier version name these two charts.
+        var stepsChart: String
+        var sleepChart: String
+        /// Why there is no trend chart, when there is none.
+        var noTrends: String?
+        /// When what the app sees is unknown, the two charts' captions say so.
+        var stepsCaption: String?
+        var sleepCaption: String?
+        var unknownBanner: String?
+    }
+
+    /// A day's row of the overview's table.
+    struct DayRow: TemplateModel {
+        var day: String
+        var url: String
+        var hours: String
+        var stepsSeen: String
+        var stepsHeld: String
+        var sleepSeen: String
+        var sleepHeld: String
+        var differs: Bool
+        var hiddenText: String
+    }
+
     func overview() -> OutputFile {
         let path = SitePaths.summary(appID)
         let unknown = app.readRequestsUnknown
-        let days = summary.days.map { day -> [String: Any] in
-            [
-                "day": day.day.description, "url": "\(day.day).html", "hours": UnitFormatter.number(day.hours),
-                "stepsSeen": unknown ? "unknown" : day.stepsSeen.map { UnitFormatter.number($0) } ?? "hidden",
-                "stepsHeld": UnitFormatter.number(day.stepsHeld),
-                "sleepSeen": unknown ? "unknown" : day.sleepSeenHours.map { UnitFormatter.number($0, decimals: 1) + " h" } ?? "hidden",
-                "sleepHeld": UnitFormatter.number(day.sleepHeldHours, decimals: 1) + " h",
-                "differs": day.metrics.contains(where: \.differs),
-                "hiddenText": unknown ? "unknown" : day.metrics.contains(where: \.differs) ? "yes" : "no",
-            ]
+        let days = summary.days.map { day in
+            DayRow(day: day.day.description, url: "\(day.day).html", hours: UnitFormatter.number(day.hours),
+                   stepsSeen: unknown ? "unknown" : day.stepsSeen.map { UnitFormatter.number($0) } ?? "hidden",
+                   stepsHeld: UnitFormatter.number(day.stepsHeld),
+                   sleepSeen: unknown ? "unknown" : day.sleepSeenHours.map { UnitFormatter.number($0, decimals: 1) + " h" } ?? "hidden",
+                   sleepHeld: UnitFormatter.number(day.sleepHeldHours, decimals: 1) + " h",
+                   differs: day.metrics.contains(where: \.differs),
+                   hiddenText: unknown ? "unknown" : day.metrics.contains(where: \.differs) ? "yes" : "no")
         }
         let trends = trendCharts()
         let period = "from \(summary.days.first?.day.description ?? "") to \(summary.days.last?.day.description ?? "")"
@@ -53,32 +82,61 @@ struct SummaryPages {
         if !summary.unmodelledTypes.isEmpty {
             md.paragraph("Requested types the simulated store does not model: " + summary.unmodelledTypes.map(MarkdownText.code).joined(separator: ", ") + ".")
         }
-        var context: [String: Any] = [
-            "name": app.name, "appURL": "../index.html", "days": days,
-            "narrative": MarkdownRenderer.render(md.text).html,
-            "trends": trends.map { ["key": $0.key, "chart": $0.chart, "caption": $0.caption] },
-            // Templates copied from an earlier version name these two charts.
-            "stepsChart": trends.first { $0.key == "steps" }?.chart ?? "", "sleepChart": trends.first { $0.key == "sleep" }?.chart ?? "",
-        ]
-        if trends.isEmpty { context["noTrends"] = noTrendsNote }
-        if unknown {
-            context["stepsCaption"] = "Steps per day the store holds; what the app sees is unknown."
-            context["sleepCaption"] = "Hours asleep per night the store holds; what the app sees is unknown."
-            if let unknownBanner { context["unknownBanner"] = unknownBanner }
-        }
-        return renderer.page("summary", path: path, title: "\(app.name): summaries", context: context, siteTitle: siteTitle)
+        let model = OverviewModel(
+            name: app.name, appURL: "../index.html", days: days, narrative: MarkdownRenderer.render(md.text).html, trends: trends,
+            stepsChart: trends.first { $0.key == "steps" }?.chart ?? "", sleepChart: trends.first { $0.key == "sleep" }?.chart ?? "",
+            noTrends: trends.isEmpty ? noTrendsNote : nil,
+            stepsCaption: unknown ? "Steps per day the store holds; what the app sees is unknown." : nil,
+            sleepCaption: unknown ? "Hours asleep per night the store holds; what the app sees is unknown." : nil,
+            unknownBanner: unknown ? unknownBanner : nil)
+        return renderer.page("summary", path: path, title: "\(app.name): summaries", model: model, siteTitle: siteTitle)
     }
 
     /// A chart of the overview's trends: one per charted type the app reads.
-    struct TrendChart {
+    struct TrendChart: TemplateModel {
+        var key: String
+        var chart: String
+        var caption: String
+    }
+
+    /// A type the overview can chart per day: the read type's name (as requests and the config
+    /// spell it), the chart's key (its figure's id), what the app sees of it each day, and the
+    /// words around its chart.
+    struct Trend: Sendable {
+        let type: String
         let key: String
-        let chart: String
+        /// What the app sees on a day; nil: no bar.
+        let seen: @Sendable (DaySummary) -> Double?
+        /// Whether a day is hatched as hidden; nil: every day without a value is.
+        let hidden: (@Sendable (DaySummary) -> Bool)?
+        /// The chart's title, given the app's name.
+        let title: @Sendable (String) -> String
+        /// The values' unit in the chart's description, then on its axis.
+        let unit: (described: String, axis: String)
+        let hiddenReason: String
+        let series: String
         let caption: String
     }
 
-    /// The types the overview can chart per day, in the order they are shown: the read type's
-    /// name (as requests and the config spell it) and the chart's key (its figure's id).
-    static let trendTypes: [(type: String, key: String)] = [("stepCount", "steps"), ("sleepAnalysis", "sleep"), ("heartRate", "heart-rate")]
+    /// The types the overview charts, in the order they are shown.
+    static let trends: [Trend] = [
+        Trend(type: "stepCount", key: "steps", seen: \.stepsSeen, hidden: nil,
+              title: { "Steps per day as \($0) sees them" }, unit: ("steps", "steps"), hiddenReason: "steps are hidden from the app",
+              series: "steps the app sees", caption: "Steps per day as the app sees them."),
+        Trend(type: "sleepAnalysis", key: "sleep", seen: \.sleepSeenHours, hidden: nil,
+              title: { "Hours asleep per night as \($0) sees them" }, unit: ("hours", "h"), hiddenReason: "sleep is hidden from the app",
+              series: "hours asleep the app sees", caption: "Hours asleep per night as the app sees them."),
+        // The mean of the day's hourly averages the app sees; a day it may see without a sample is
+        // no bar, and no hatch either (nothing is hidden).
+        Trend(type: "heartRate", key: "heart-rate",
+              seen: { day in
+                  day.heartRateVisibility == .visible && !day.heartRate.isEmpty ? day.heartRate.map(\.bpm).reduce(0, +) / Double(day.heartRate.count) : nil
+              },
+              hidden: { $0.heartRateVisibility != .visible },
+              title: { "Average heart rate per day as \($0) sees it" }, unit: ("bpm", "bpm"), hiddenReason: "heart rate is hidden from the app",
+              series: "average heart rate the app sees (mean of hourly averages)",
+              caption: "Average heart rate per day as the app sees it (the mean of its hourly averages)."),
+    ]
 
     /// The overview's trends: a chart for each charted type among the app's read requests, as the
     /// app sees it (hatched where hidden). When its read requests are unknown, the store's steps and
@@ -102,32 +160,12 @@ struct SummaryPages {
             ]
         }
         let read = Set(app.requestedRead)
-        return Self.trendTypes.filter { read.contains($0.type) }.map { type in
-            switch type.key {
-            case "steps":
-                let steps = summary.days.map(\.stepsSeen)
-                return TrendChart(key: type.key, chart: SVGChart.bars(bars(steps), title: "Steps per day as \(app.name) sees them",
-                                                                      description: Self.describe(steps, unit: "steps", hiddenReason: "steps are hidden from the app"),
-                                                                      unit: "steps", series: "steps the app sees"),
-                                  caption: "Steps per day as the app sees them.")
-            case "sleep":
-                let sleep = summary.days.map(\.sleepSeenHours)
-                return TrendChart(key: type.key, chart: SVGChart.bars(bars(sleep), title: "Hours asleep per night as \(app.name) sees them",
-                                                                      description: Self.describe(sleep, unit: "hours", hiddenReason: "sleep is hidden from the app"),
-                                                                      unit: "h", series: "hours asleep the app sees"),
-                                  caption: "Hours asleep per night as the app sees them.")
-            default:
-                // The mean of the day's hourly averages the app sees; a day it may see without a
-                // sample is no bar, and no hatch either (nothing is hidden).
-                let hidden = summary.days.map { $0.heartRateVisibility != .visible }
-                let heart: [Double?] = summary.days.map { day in
-                    day.heartRateVisibility == .visible && !day.heartRate.isEmpty ? day.heartRate.map(\.bpm).reduce(0, +) / Double(day.heartRate.count) : nil
-                }
-                return TrendChart(key: type.key, chart: SVGChart.bars(bars(heart, hidden: hidden), title: "Average heart rate per day as \(app.name) sees it",
-                                                                      description: Self.describe(heart, unit: "bpm", hiddenReason: "heart rate is hidden from the app"),
-                                                                      unit: "bpm", series: "average heart rate the app sees (mean of hourly averages)"),
-                                  caption: "Average heart rate per day as the app sees it (the mean of its hourly averages).")
-            }
+        return Self.trends.filter { read.contains($0.type) }.map { trend in
+            let values = summary.days.map(trend.seen)
+            let chart = SVGChart.bars(bars(values, hidden: trend.hidden.map { summary.days.map($0) }), title: trend.title(app.name),
+                                      description: Self.describe(values, unit: trend.unit.described, hiddenReason: trend.hiddenReason),
+                                      unit: trend.unit.axis, series: trend.series)
+            return TrendChart(key: trend.key, chart: chart, caption: trend.caption)
         }
     }
 
@@ -135,31 +173,70 @@ struct SummaryPages {
     /// name escaped.
     var noTrendsNote: String {
         func code(_ text: String) -> String { "<code>" + HTMLText.escape(text) + "</code>" }
-        let charted = Self.trendTypes.map { code($0.type) }.joined(separator: ", ")
+        let charted = Self.trends.map { code($0.type) }.joined(separator: ", ")
         let reads = app.requestedRead.isEmpty ? "it requests to read no type" : "it requests to read " + app.requestedRead.map(code).joined(separator: ", ")
         return "No trend chart: <strong>\(HTMLText.escape(app.name))</strong> reads none of the types charted here (\(charted)); \(reads)."
     }
 
+    /// A day page's template values.
+    struct DayModel: TemplateModel {
+        var name: String
+        var day: String
+        var narrative: String
+        var metrics: [Metric]
+        var hasMetrics: Bool
+        var stepsChart: String
+        var heartChart: String
+        var hasHeart: Bool
+        var sleepChart: String
+        var workouts: [Workout]
+        var hasWorkouts: Bool
+        /// Why the app does not see its heart rate, sleep or workouts, when it does not.
+        var heartHidden: String?
+        var sleepHidden: String?
+        var workoutsHidden: String?
+        /// The pages of the day before and after, when there are.
+        var previous: String?
+        var next: String?
+        /// When the app's read requests are unknown: what the store holds, in place of the steps chart.
+        var stepsUnknown: String?
+        var unknownBanner: String?
+
+        struct Metric: TemplateModel {
+            var name: String
+            var held: String
+            var seen: String
+            var why: String
+            var differs: Bool
+        }
+
+        struct Workout: TemplateModel {
+            var activity: String
+            var start: String
+            var duration: String
+            var energy: String
+            var distance: String
+        }
+    }
+
     /// A day of an app whose read requests are unknown: every metric the store holds, what the
     /// app sees marked unknown, and no chart of the app's view (there is none to draw).
-    private func unknownDayPage(_ day: DaySummary, path: String, context base: [String: Any]) -> OutputFile {
-        var context = base
+    private func unknownDayPage(_ day: DaySummary, path: String, model base: DayModel) -> OutputFile {
+        var model = base
         let length = day.hours == 24 ? "" : " This day lasts \(UnitFormatter.number(day.hours)) hours (daylight saving time changes)."
         var md = MarkdownWriter()
         md.paragraph("What the store holds on this day; what the app sees of it is unknown.\(length)")
-        context["narrative"] = MarkdownRenderer.render(md.text).html
-        context["metrics"] = day.metrics.map { row -> [String: Any] in
-            ["name": row.name, "held": row.held, "seen": "unknown", "why": "permissions unknown", "differs": false]
-        }
-        context["hasMetrics"] = !day.metrics.isEmpty
-        context["stepsChart"] = ""
-        context["stepsUnknown"] = "unknown (permissions unknown); the store holds \(UnitFormatter.number(day.stepsHeld)) steps this day"
-        context["hasHeart"] = false
-        context["heartHidden"] = "what the app sees is unknown (permissions unknown)"
-        context["sleepHidden"] = nil
-        context["workoutsHidden"] = "permissions unknown; the workouts below are the store's"
-        context["unknownBanner"] = unknownBanner
-        return renderer.page("day", path: path, title: "\(app.name): \(day.day)", context: context, siteTitle: siteTitle)
+        model.narrative = MarkdownRenderer.render(md.text).html
+        model.metrics = day.metrics.map { DayModel.Metric(name: $0.name, held: $0.held, seen: "unknown", why: "permissions unknown", differs: false) }
+        model.hasMetrics = !day.metrics.isEmpty
+        model.stepsChart = ""
+        model.stepsUnknown = "unknown (permissions unknown); the store holds \(UnitFormatter.number(day.stepsHeld)) steps this day"
+        model.hasHeart = false
+        model.heartHidden = "what the app sees is unknown (permissions unknown)"
+        model.sleepHidden = nil
+        model.workoutsHidden = "permissions unknown; the workouts below are the store's"
+        model.unknownBanner = unknownBanner
+        return renderer.page("day", path: path, title: "\(app.name): \(day.day)", model: model, siteTitle: siteTitle)
     }
 
     func dayPage(_ day: DaySummary, index: Int) -> OutputFile {
@@ -185,9 +262,7 @@ struct SummaryPages {
         if unasked > 0 {
             md.paragraph("\(Plural.count(unasked, "metric")) the app never asked for \(unasked == 1 ? "is" : "are") left out of the comparison.")
         }
-        let metrics = asked.map { row -> [String: Any] in
-            ["name": row.name, "held": row.held, "seen": row.seen, "why": row.visibility.explanation ?? "", "differs": row.differs]
-        }
+        let metrics = asked.map { DayModel.Metric(name: $0.name, held: $0.held, seen: $0.seen, why: $0.visibility.explanation ?? "", differs: $0.differs) }
         // Labelled with the local clock: a daylight-saving day has 23 or 25 bars, and its axis says so.
         let hours = day.stepsByHour.enumerated().map { SVGChart.Bar(label: $0.offset < day.hourLabels.count ? day.hourLabels[$0.offset] : SVGChart.twoDigits($0.offset), value: $0.element) }
         let stepsChart = SVGChart.bars(hours, title: "Steps by hour on \(day.day)", description: Self.describe(day.stepsByHour, unit: "steps", hiddenReason: "steps are hidden from the app"), unit: "steps", series: "steps per hour the app sees")
@@ -200,23 +275,19 @@ struct SummaryPages {
             title: "Sleep stages for the night ending \(day.day)",
             description: "Sleep stages from 18:00 the evening before to 12:00, as recorded by the main sleep source; \(Plural.count(day.sleep.count, "segment")).",
             axisLabels: ["18:00", "21:00", "00:00", "03:00", "06:00", "09:00", "12:00"])
-        let previous = index > 0 ? summary.days[index - 1].day.description + ".html" : nil
-        let next = index + 1 < summary.days.count ? summary.days[index + 1].day.description + ".html" : nil
-        var context: [String: Any] = [
-            "name": app.name, "day": day.day.description, "narrative": MarkdownRenderer.render(md.text).html,
-            "metrics": metrics, "hasMetrics": !metrics.isEmpty, "stepsChart": stepsChart, "heartChart": heartChart, "hasHeart": !heartChart.isEmpty,
-            "sleepChart": sleepChart,
-            "workouts": day.workouts.map { ["activity": $0.activity, "start": $0.start, "duration": $0.duration, "energy": $0.energy, "distance": $0.distance] },
-            "hasWorkouts": !day.workouts.isEmpty,
-        ]
-        // Mustache treats an empty string as true: set the explanations only when there is one.
-        if let why = day.heartRateVisibility.explanation { context["heartHidden"] = why }
-        if let why = day.sleepVisibility.explanation { context["sleepHidden"] = why }
-        if let why = day.workoutsVisibility.explanation { context["workoutsHidden"] = why }
-        if let previous { context["previous"] = previous }
-        if let next { context["next"] = next }
-        if app.readRequestsUnknown { return unknownDayPage(day, path: path, context: context) }
-        return renderer.page("day", path: path, title: "\(app.name): \(day.day)", context: context, siteTitle: siteTitle)
+        let model = DayModel(
+            name: app.name, day: day.day.description, narrative: MarkdownRenderer.render(md.text).html,
+            metrics: metrics, hasMetrics: !metrics.isEmpty, stepsChart: stepsChart, heartChart: heartChart, hasHeart: !heartChart.isEmpty,
+            sleepChart: sleepChart,
+            workouts: day.workouts.map { DayModel.Workout(activity: $0.activity, start: $0.start, duration: $0.duration, energy: $0.energy, distance: $0.distance) },
+            hasWorkouts: !day.workouts.isEmpty,
+            // Mustache treats an empty string as true: the explanations are set only when there is one.
+            heartHidden: day.heartRateVisibility.explanation, sleepHidden: day.sleepVisibility.explanation,
+            workoutsHidden: day.workoutsVisibility.explanation,
+            previous: index > 0 ? summary.days[index - 1].day.description + ".html" : nil,
+            next: index + 1 < summary.days.count ? summary.days[index + 1].day.description + ".html" : nil)
+        if app.readRequestsUnknown { return unknownDayPage(day, path: path, model: model) }
+        return renderer.page("day", path: path, title: "\(app.name): \(day.day)", model: model, siteTitle: siteTitle)
     }
 
     static func lane(_ stage: String) -> String {
@@ -232,20 +303,34 @@ struct SummaryPages {
 
 /// The scenario timelines shown on an app's audit page.
 enum ScenarioSection {
-    static func context(_ simulation: SimulationReport?) -> [[String: Any]] {
+    struct Scenario: TemplateModel {
+        var title: String
+        var summary: String
+        var id: String
+        var events: [Event]
+    }
+
+    struct Event: TemplateModel {
+        /// From 1.
+        var index: Int
+        var action: String
+        var outcome: String
+        var status: String
+        var skipped: Bool
+        var anchor: String
+        var error: String?
+        var crash: String?
+        /// "3 samples", when the step received some.
+        var seen: String?
+    }
+
+    static func scenarios(_ simulation: SimulationReport?) -> [Scenario] {
         (simulation?.scenarios ?? []).map { scenario in
-            [
-                "title": scenario.title, "summary": scenario.summary, "id": scenario.id,
-                "events": scenario.steps.map { event -> [String: Any] in
-                    var row: [String: Any] = ["index": event.index + 1, "action": event.action, "outcome": event.outcome,
-                                              "status": event.status ?? "", "skipped": event.skipped,
-                                              "anchor": ProblemSummary.stepAnchor(scenario.id, event.index)]
-                    if let error = event.error { row["error"] = "\(error.name) (\(error.code))" }
-                    if let crash = event.crash { row["crash"] = crash.description }
-                    if let seen = event.samplesSeen { row["seen"] = Plural.count(seen, "sample") }
-                    return row
-                },
-            ]
+            Scenario(title: scenario.title, summary: scenario.summary, id: scenario.id, events: scenario.steps.map { event in
+                Event(index: event.index + 1, action: event.action, outcome: event.outcome, status: event.status ?? "", skipped: event.skipped,
+                      anchor: ProblemSummary.stepAnchor(scenario.id, event.index), error: event.error.map { "\($0.name) (\($0.code))" },
+                      crash: event.crash?.description, seen: event.samplesSeen.map { Plural.count($0, "sample") })
+            })
         }
     }
 }

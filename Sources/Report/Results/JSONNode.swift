@@ -1,5 +1,6 @@
 /// A value in a parsed result with its place in the document (`apps[2].findings[0].severity`), so
 /// every complaint about a result file says where: results come from other runs, and are untrusted.
+/// `ResultDecoder` reads `ResultFormat` through it.
 struct JSONNode {
     let value: JSONValue
     /// Kept as links to the parent and spelled out only for a message: most reads succeed.
@@ -22,6 +23,24 @@ struct JSONNode {
     private init(_ value: JSONValue, place: Place) { self.value = value; self.place = place }
 
     var path: String { place?.text ?? "" }
+
+    /// The place as a decoder's coding path: keys and indices from the root.
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var link = place
+        while let current = link {
+            keys.append(current.key.map(PathKey.init(stringValue:)) ?? PathKey(intValue: current.index))
+            link = current.parent
+        }
+        return keys.reversed()
+    }
+
+    private struct PathKey: CodingKey {
+        let stringValue: String
+        let intValue: Int?
+        init(stringValue: String) { self.stringValue = stringValue; intValue = nil }
+        init(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+    }
 
     /// By its case: `JSONValue`'s `==` compares serializations, far too slow for a subtree.
     static func isNull(_ value: JSONValue) -> Bool {
@@ -46,11 +65,46 @@ struct JSONNode {
 
     private func child(_ key: String) -> Place { Place(parent: place, key: key) }
 
+    /// An object's members, as written.
+    func members() throws(ResultFormatError) -> [(String, JSONValue)] {
+        guard case .object(let members) = value else { throw problem("expected an object, found \(kind)") }
+        return members
+    }
+
     /// A member that must be present (it may be null where the schema allows).
     func field(_ key: String) throws(ResultFormatError) -> JSONNode {
         guard case .object(let members) = value else { throw problem("expected an object, found \(kind)") }
         guard let member = members.first(where: { $0.0 == key }) else { throw ResultFormatError(path: child(key).text, message: "missing") }
         return JSONNode(member.1, place: child(key))
+    }
+
+    /// A member's value as written, without a node (nil: missing); no place is made for it, so
+    /// reading a leaf that is fine allocates nothing. Any problem is reported through `field`.
+    func memberValue(_ key: String) -> JSONValue? {
+        guard case .object(let members) = value else { return nil }
+        for member in members where member.0 == key { return member.1 }
+        return nil
+    }
+
+    /// A string member, read without making its node unless it is not one.
+    func string(_ key: String) throws(ResultFormatError) -> String {
+        if case .string(let text)? = memberValue(key) { return text }
+        return try field(key).string()
+    }
+
+    func bool(_ key: String) throws(ResultFormatError) -> Bool {
+        if case .bool(let flag)? = memberValue(key) { return flag }
+        return try field(key).bool()
+    }
+
+    /// A string member that may be missing or null.
+    func optionalString(_ key: String) throws(ResultFormatError) -> String? {
+        switch memberValue(key) {
+        case .string(let text)?: return text
+        case .null?, nil: if case .object = value { return nil }
+        default: break
+        }
+        return try optionalField(key)?.string()
     }
 
     /// A member that may be missing or null.
@@ -103,6 +157,18 @@ struct JSONNode {
     func bool() throws(ResultFormatError) -> Bool {
         guard case .bool(let flag) = value else { throw problem("expected true or false, found \(kind)") }
         return flag
+    }
+
+    /// An array's values as written, without nodes for them.
+    func items() throws(ResultFormatError) -> [JSONValue] {
+        guard case .array(let items) = value else { throw problem("expected an array, found \(kind)") }
+        return items
+    }
+
+    /// The node of an array's item `index` (the array's items are known to reach it).
+    func item(_ index: Int) -> JSONNode {
+        guard case .array(let items) = value else { preconditionFailure("not an array") }
+        return JSONNode(items[index], place: Place(parent: place, key: nil, index: index))
     }
 
     func array() throws(ResultFormatError) -> [JSONNode] {

@@ -13,17 +13,45 @@ public struct CheckResult: Sendable {
     public var isPartial: Bool
 }
 
-/// Reads and validates a result. Nothing in it is trusted: app ids must be folder-safe, rule ids
-/// known to this tool, the source link an http(s) template, the commit a hash; every text is
-/// escaped later by the pages like any input.
+/// Reads and validates a result: the strict parser first (its limits on size, depth and text),
+/// then `ResultFormat` decoded from what it parsed. Nothing in it is trusted: app ids must be
+/// folder-safe, rule ids known to this tool, the source link an http(s) template, the commit a
+/// hash, every number within its range; every text is escaped later by the pages like any input.
 public enum ResultReader {
     public static func read(_ data: Data) throws(ResultFormatError) -> CheckResult {
         let root: JSONValue
         do { root = try JSONParser.parse(data) } catch { throw ResultFormatError(path: "", message: "not valid JSON: \(error)") }
-        return try read(JSONNode(root))
+        return try read(root)
     }
 
-    public static func read(_ root: JSONValue) throws(ResultFormatError) -> CheckResult { try read(JSONNode(root)) }
+    public static func read(_ root: JSONValue) throws(ResultFormatError) -> CheckResult {
+        let node = JSONNode(root)
+        let document = try decode(node)
+        let paths = ResultPaths(site: document.site)
+        let source = self.source(document.source)
+        let links = source.links
+        var apps: [AppReport] = []
+        var seen = Set<String>()
+        for (index, app) in document.apps.enumerated() {
+            guard seen.insert(app.id).inserted else {
+                throw try node.field("apps").array()[index].field("id").problem("app id '\(app.id)' appears twice in this result")
+            }
+            var report = AppReader(paths: paths).app(app)
+            report.sourceLinks = links
+            apps.append(report)
+        }
+        let partial = document.summary.outsideChangedLines != nil || document.summary.baselined != nil
+        return CheckResult(toolVersion: document.tool.version, title: document.title, source: source, apps: apps, isPartial: partial)
+    }
+
+    /// The document, once its version and tool are known to be this one's: the version says how
+    /// to read the rest, and the writer's version is named when a rule is not known here.
+    static func decode(_ root: JSONNode) throws(ResultFormatError) -> ResultFormat.Document {
+        try checkVersion(root)
+        let header = try ResultDecoder.decode(ResultFormat.Header.self, from: root, context: .init(writer: ""))
+        guard header.tool.name == ToolInfo().name else { throw try root.field("tool").field("name").problem("not a healthaudit result") }
+        return try ResultDecoder.decode(ResultFormat.Document.self, from: root, context: .init(writer: header.tool.version))
+    }
 
     /// What history needs of a result: the commit and each app's active findings by rule and
     /// fingerprint (the fingerprints as written, which is what `--baseline` matches too). Nothing
@@ -31,7 +59,7 @@ public enum ResultReader {
     public static func historyRecord(_ root: JSONValue, stamp: String) throws(ResultFormatError) -> HistoryRecord {
         let node = JSONNode(root)
         try checkVersion(node)
-        let commit = try source(node.field("source")).commit
+        let commit = try ResultDecoder.decode(ResultFormat.Source.self, from: node.field("source"), context: .init(writer: "")).commit
         var apps: [(id: String, findings: [FindingKey])] = []
         for app in try node.field("apps").array() {
             var keys: [FindingKey] = []
@@ -43,35 +71,10 @@ public enum ResultReader {
         return HistoryRecord(stamp: stamp, commit: commit, apps: apps)
     }
 
-    static func read(_ root: JSONNode) throws(ResultFormatError) -> CheckResult {
-        try checkVersion(root)
-        let tool = try root.field("tool")
-        let version = try tool.field("version").string()
-        guard try tool.field("name").string() == ToolInfo().name else { throw try tool.field("name").problem("not a healthaudit result") }
-        let paths = ResultPaths(site: try root.field("site").string())
-        let source = try self.source(root.field("source"))
-        let links = source.links
-        var apps: [AppReport] = []
-        var seen = Set<String>()
-        for node in try root.field("apps").array() {
-            var app = try AppReader(paths: paths, writer: version).app(node)
-            guard seen.insert(app.id).inserted else { throw try node.field("id").problem("app id '\(app.id)' appears twice in this result") }
-            app.sourceLinks = links
-            apps.append(app)
-        }
-        let summary = try root.field("summary")
-        let changedLinesOnly = try summary.optionalField("outsideChangedLines") != nil
-        let baselined = try summary.optionalField("baselined") != nil
-        let partial = changedLinesOnly || baselined
-        return CheckResult(toolVersion: version, title: try root.field("title").string(), source: source, apps: apps, isPartial: partial)
-    }
-
     /// A commit hash: 40 or 64 lowercase hexadecimal digits (history keys records by it).
     static func commit(_ node: JSONNode) throws(ResultFormatError) -> String {
         let text = try node.string()
-        guard text.utf8.count == 40 || text.utf8.count == 64, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
-            throw node.problem("expected a commit hash (40 or 64 lowercase hexadecimal digits)")
-        }
+        guard ResultFormat.Source.isCommit(text) else { throw node.problem("expected a commit hash (40 or 64 lowercase hexadecimal digits)") }
         return text
     }
 
@@ -84,21 +87,13 @@ public enum ResultReader {
         }
     }
 
-    static func source(_ node: JSONNode) throws(ResultFormatError) -> ResultSource {
-        var source = ResultSource()
-        source.commit = try node.optionalField("commit").map(commit)
-        if let template = try node.optionalField("urlTemplate") {
-            let text = try template.string()
-            if let problem = SourceLinks.problem(text) { throw template.problem(problem) }
-            source.urlTemplate = text
-        }
-        let sitePath = try node.field("sitePath")
-        let text = try sitePath.string()
-        guard !text.hasPrefix("/"), let normalized = try? ContainedPath.resolve(text, in: "") else {
-            throw sitePath.problem("expected a folder inside the repository")
-        }
-        source.sitePath = String(normalized.drop { $0 == "/" })
-        return source
+    /// The source as decoded (and checked): the site's path without `.` parts.
+    static func source(_ source: ResultFormat.Source) -> ResultSource {
+        var result = ResultSource()
+        result.commit = source.commit
+        result.urlTemplate = source.urlTemplate
+        result.sitePath = ResultFormat.Source.normalized(source.sitePath) ?? ""
+        return result
     }
 }
 
@@ -119,10 +114,7 @@ struct ResultPaths {
         return (Array(repeating: "..", count: siteParts.count - shared) + pathParts.dropFirst(shared).map(String.init)).joined(separator: "/")
     }
 
-    func location(_ node: JSONNode) throws(ResultFormatError) -> FileLocation {
-        let path = try node.field("path").string()
-        guard !path.isEmpty else { throw try node.field("path").problem("empty path") }
-        let line = try node.optionalField("line")?.int(in: ResultRanges.line), column = try node.optionalField("column")?.int(in: ResultRanges.line)
-        return FileLocation(file: siteRelative(path), line: line, column: column)
+    func location(_ location: ResultFormat.Location) -> FileLocation {
+        FileLocation(file: siteRelative(location.path), line: location.line?.value, column: location.column?.value)
     }
 }

@@ -67,6 +67,13 @@ public struct TemplateSet: Sendable {
         [".mustache", ".css", ".svg", ".png"].contains { name.hasSuffix($0) }
     }
 
+    /// Renders `template` with `model`, then wraps it in the layout.
+    func page(_ template: String, model: some TemplateModel, layout: PageContext.Layout) -> String {
+        var layout = layout
+        layout.content = library.render(model.templateContext, withTemplate: template) ?? ""
+        return library.render(layout.templateContext, withTemplate: "layout") ?? layout.content
+    }
+
     /// Renders `template` with `context`, then wraps it in `layout`.
     public func page(_ template: String, context: [String: Any], layout: [String: Any]) -> String {
         let body = library.render(context, withTemplate: template) ?? ""
