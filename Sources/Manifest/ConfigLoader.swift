@@ -229,7 +229,7 @@ public struct ConfigLoader {
             }
         }
         if app.id.isEmpty && reader.errors.count == errorsBefore { reader.fail("app: 'id' is required", node) }
-        if app.project == nil && app.kind != .reactNative && app.kind != .flutter {
+        if app.project == nil && !app.kind.traits.findsXcodeProject {
             for key in ["targets", "configuration"] where app.explicitKeys.contains(key) {
                 reader.fail("app: '\(key)' needs 'project' (the .xcodeproj whose targets are read)", node)
             }

@@ -48,14 +48,57 @@ public struct HealthKitLibrary: Sendable, Hashable {
     /// Its `<plugin name>` in a Cordova `config.xml`, when its `plugin.xml` writes both usage
     /// strings from variables (`HEALTH_READ_PERMISSION`, `HEALTH_WRITE_PERMISSION`) and adds the entitlement.
     public let cordovaPlugins: Set<String>
+    /// Its Expo config plugin (listed in `expo.plugins` under the library's name): what
+    /// `expo prebuild` writes into the Info.plist and entitlements for it.
+    public let expoPlugin: ExpoConfigPlugin?
+    /// Dart: the classes whose instances are the library's receivers (`Health()`).
+    public let instanceTypes: Set<String>
+    /// Usage strings its README prints, which apps ship unchanged: not an app's own purpose.
+    /// (Its config plugin's defaults are such texts too.)
+    public let exampleUsageStrings: [ExampleUsageString]
 
     /// `packages`: one row per package, `ecosystem name flags` (see `HealthKitPackage.rows`).
     init(name: String, packages: String, language: Language? = nil, modules: Set<String> = [], methods: [String: HealthKitCallMeaning] = [:],
          prefixes: [String: HealthKitCallMeaning] = [:], promises: Bool = false, globals: [[String]] = [], ignored: Set<String> = [],
-         decidesAvailabilityItself: Bool = false, healthReceiverOnly: Set<String> = [], cordovaPlugins: Set<String> = []) {
+         decidesAvailabilityItself: Bool = false, healthReceiverOnly: Set<String> = [], cordovaPlugins: Set<String> = [],
+         expoPlugin: ExpoConfigPlugin? = nil, instanceTypes: Set<String> = [], exampleUsageStrings: [ExampleUsageString] = []) {
         self.name = name; self.packages = HealthKitPackage.rows(packages); self.language = language; self.modules = modules
         self.methods = methods; self.prefixes = prefixes; self.promises = promises; self.globals = globals; self.ignored = ignored
         self.decidesAvailabilityItself = decidesAvailabilityItself; self.healthReceiverOnly = healthReceiverOnly; self.cordovaPlugins = cordovaPlugins
+        self.expoPlugin = expoPlugin; self.instanceTypes = instanceTypes; self.exampleUsageStrings = exampleUsageStrings
+    }
+
+    /// A usage string a library publishes as an example or default, with where it comes from;
+    /// `$(PRODUCT_NAME)` stands where the app's name goes.
+    public struct ExampleUsageString: Sendable, Hashable {
+        public let text: String
+        public let source: String
+    }
+
+    /// What a library's Expo config plugin writes when `expo prebuild` runs.
+    public struct ExpoConfigPlugin: Sendable, Hashable {
+        /// A usage key the plugin always writes: the option that sets its text, and its default.
+        public struct UsageString: Sendable, Hashable {
+            public let key: String
+            public let option: String
+            public let fallback: String
+        }
+        public let usageStrings: [UsageString]
+        /// An option of `false` leaves its key out.
+        public let falseLeavesKeyOut: Bool
+        /// The option whose `true` adds `health-records` to `com.apple.developer.healthkit.access`,
+        /// a key the plugin then always writes; nil when it writes no access key.
+        public let clinicalOption: String?
+        /// The option whose `false` leaves out background delivery, which the plugin otherwise
+        /// adds; nil when it never adds it.
+        public let backgroundOption: String?
+    }
+
+    /// Every usage string a library publishes, README examples first, then its config plugin's defaults.
+    public static let exampleUsageStrings: [ExampleUsageString] = registry.flatMap { library in
+        library.exampleUsageStrings + (library.expoPlugin?.usageStrings ?? []).map {
+            ExampleUsageString(text: $0.fallback, source: "\(library.name)'s config plugin default")
+        }
     }
 
     /// What a method of the library means to HealthKit; nil when it is not one the audit reads.
@@ -87,7 +130,15 @@ public struct HealthKitLibrary: Sendable, Hashable {
             """,
         language: .javaScript, modules: ["react-native-health"],
         methods: ["isAvailable": .availabilityCheck, "initHealthKit": .authorizationRequest, "getAuthStatus": .statusCheck, "setObserver": .read],
-        prefixes: ["get": .read, "save": .write, "delete": .write], promises: false, globals: [["AppleHealthKit"]])
+        prefixes: ["get": .read, "save": .write, "delete": .write], promises: false, globals: [["AppleHealthKit"]],
+        // app.plugin.js: withInfoPlist writes the option, else the value already there, else its default.
+        expoPlugin: .init(usageStrings: [.init(key: "NSHealthShareUsageDescription", option: "healthSharePermission", fallback: "Allow $(PRODUCT_NAME) to check health info"),
+                                         .init(key: "NSHealthUpdateUsageDescription", option: "healthUpdatePermission", fallback: "Allow $(PRODUCT_NAME) to update health info")],
+                          falseLeavesKeyOut: false, clinicalOption: "isClinicalDataEnabled", backgroundOption: nil),
+        // Its README (and rn-apple-healthkit's, which it forked).
+        exampleUsageStrings: [.init(text: "Read and understand health data.", source: "react-native-health's README"),
+                              .init(text: "Share workout data with other apps.", source: "react-native-health's README"),
+                              .init(text: "Read and understand clinical health data.", source: "react-native-health's README")])
 
     /// Version-dependent flags are left off: it ran workout sessions in 8.7.0 and 9.0.0–9.0.7 only.
     public static let kingstinct = HealthKitLibrary(
@@ -104,7 +155,12 @@ public struct HealthKitLibrary: Sendable, Hashable {
                   "subscribeToChanges": .read, "enableBackgroundDelivery": .read, "deleteObjects": .write],
         prefixes: ["query": .read, "get": .read, "useMostRecent": .read, "useStatistics": .read, "useSources": .read,
                    "save": .write, "delete": .write],
-        promises: true)
+        promises: true,
+        // The usage strings are options named as the Info.plist keys (`false` drops the key), with
+        // vague defaults; background delivery on unless `background: false`.
+        expoPlugin: .init(usageStrings: [.init(key: "NSHealthShareUsageDescription", option: "NSHealthShareUsageDescription", fallback: "$(PRODUCT_NAME) wants to read your health data"),
+                                         .init(key: "NSHealthUpdateUsageDescription", option: "NSHealthUpdateUsageDescription", fallback: "$(PRODUCT_NAME) wants to update your health data")],
+                          falseLeavesKeyOut: true, clinicalOption: nil, backgroundOption: "background"))
 
     static let reactNativeHealthRecords = HealthKitLibrary(name: "@react-native-healthkit/health-records", packages: """
         npm @react-native-healthkit/health-records c pod=ReactNativeHealthkitHealthRecords
@@ -160,14 +216,18 @@ public struct HealthKitLibrary: Sendable, Hashable {
         prefixes: ["read": .read, "query": .read, "save": .write, "delete": .write], promises: false,
         globals: [["navigator", "health"], ["cordova", "plugins", "health"], ["plugins", "healthkit"]],
         ignored: ["promptInstallFit", "disconnect", "getHealthConnectFromStore", "launchPrivacyPolicy", "openHealthSettings"],
-        cordovaPlugins: ["cordova-plugin-health"])
+        cordovaPlugins: ["cordova-plugin-health"],
+        // Its README's install line (HEALTH_READ_PERMISSION / HEALTH_WRITE_PERMISSION).
+        exampleUsageStrings: [.init(text: "App needs read access", source: "cordova-plugin-health's README"),
+                              .init(text: "App needs write access", source: "cordova-plugin-health's README")])
 
     static let telerikHealthKit = HealthKitLibrary(name: "com.telerik.plugins.healthkit", packages: "npm com.telerik.plugins.healthkit w",
                                                    cordovaPlugins: ["com.telerik.plugins.healthkit", "cordova-plugin-healthkit"])
 
     // MARK: Flutter
 
-    /// Flutter's `package:health`; the plugin offers no HealthKit availability check on iOS.
+    /// Flutter's `package:health`, called on a `Health()` (older: `HealthFactory()`) instance; the
+    /// plugin offers no HealthKit availability check on iOS.
     public static let flutterHealth = HealthKitLibrary(
         name: "package:health",
         packages: """
@@ -178,7 +238,10 @@ public struct HealthKitLibrary: Sendable, Hashable {
         methods: ["requestAuthorization": .authorizationRequest, "hasPermissions": .statusCheck, "delete": .write],
         prefixes: ["get": .read, "write": .write, "delete": .write], promises: true,
         ignored: ["getHealthConnectSdkStatus", "isHealthConnectAvailable", "installHealthConnect", "isDataTypeAvailable",
-                  "getHealthConnectSdkStatusNative", "isHealthDataHistoryAvailable", "isHealthDataInBackgroundAvailable"])
+                  "getHealthConnectSdkStatusNative", "isHealthDataHistoryAvailable", "isHealthDataInBackgroundAvailable"],
+        instanceTypes: ["Health", "HealthFactory"],
+        // cph-cachet/flutter-plugins, packages/health/README.md, for both keys.
+        exampleUsageStrings: [.init(text: "We will sync your data with the Apple Health app to give you better insights", source: "the Flutter health package's README")])
 
     static let flutterHealthKitReporter = HealthKitLibrary(name: "health_kit_reporter", packages: """
         pub health_kit_reporter w c pod=health_kit_reporter pod=HealthKitReporter

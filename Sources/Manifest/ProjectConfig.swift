@@ -275,7 +275,7 @@ extension AppConfig {
         project = project.map { Located($0.value, at: shown($0.value)) }
         xcodeGenSpec = xcodeGenSpec.map { Located($0.value, at: shown($0.value)) }
         tuistManifest = tuistManifest.map { Located($0.value, at: shown($0.value)) }
-        let own = AppKindDrivers.entryFile(of: kind)
+        let own = kind.traits.entryFile
         location = project?.location ?? xcodeGenSpec?.location ?? tuistManifest?.location ?? shown(own)
     }
 }

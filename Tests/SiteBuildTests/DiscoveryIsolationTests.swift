@@ -35,6 +35,44 @@ final class DiscoveryIsolationTests: XCTestCase {
         return try Pipeline.audit.run(options)
     }
 
+    /// `check` with no config, by the built binary: every format written (text on stdout), each app
+    /// of the JSON report by id. No output of it cites `healthaudit.yml`, which does not exist; only
+    /// the banner on stderr says none was found.
+    func checkByBinary(file: StaticString = #filePath, line: UInt = #line) throws -> (apps: [String: [String: Any]], run: HealthAuditBinary.Run) {
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/" + ConfigLoader.fileName), file: file, line: line)
+        let out = Repository.temporaryDirectory("healthaudit-isolation-out")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        var arguments = ["check"]
+        for format in ReportFormat.allCases where format != .text { arguments += ["--format", format.rawValue, "--output", out + "/report." + format.rawValue] }
+        let run = try HealthAuditBinary.run(arguments + ["--format", "text"], in: root)
+        XCTAssertTrue(run.stderr.contains("no \(ConfigLoader.fileName) found; auditing"), run.stderr, file: file, line: line)
+        var outputs = ["stdout": run.stdout, "stderr": run.stderr.replacingOccurrences(of: "no \(ConfigLoader.fileName) found", with: "")]
+        for format in ReportFormat.allCases where format != .text {
+            var text = try String(contentsOfFile: out + "/report." + format.rawValue, encoding: .utf8)
+            if format == .sarif, var sarif = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] {
+                // The rules' own documentation (`tool.driver.rules`) explains the config's keys; the results are the app's.
+                sarif["runs"] = (sarif["runs"] as? [[String: Any]] ?? []).map { $0.filter { $0.key != "tool" } }
+                text = String(decoding: try JSONSerialization.data(withJSONObject: sarif), as: UTF8.self)
+            }
+            outputs[format.rawValue] = text
+        }
+        for (name, text) in outputs.sorted(by: { $0.key < $1.key }) {
+            XCTAssertFalse(text.contains(ConfigLoader.fileName), "\(name) cites a config that does not exist: \(text)", file: file, line: line)
+        }
+        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(outputs["json"]!.utf8)) as? [String: Any], file: file, line: line)
+        let apps = try XCTUnwrap(report["apps"] as? [[String: Any]], file: file, line: line)
+        return (Dictionary(uniqueKeysWithValues: apps.map { ($0["id"] as! String, $0) }), run)
+    }
+
+    /// An app of the JSON report: the status of question `number`, and its active findings' rules.
+    static func status(_ app: [String: Any]?, _ number: Int) -> String? {
+        (app?["answers"] as? [[String: Any]])?.first { $0["question"] as? Int == number }?["status"] as? String
+    }
+
+    static func rules(_ app: [String: Any]?) -> [String] {
+        ((app?["findings"] as? [[String: Any]]) ?? []).filter { $0["suppressed"] is NSNull || $0["suppressed"] == nil }.compactMap { $0["ruleId"] as? String }
+    }
+
     // MARK: Fixtures
 
     struct Target {
@@ -198,11 +236,14 @@ final class DiscoveryIsolationTests: XCTestCase {
     /// The binary itself: every report written, then exit status 2 and the reason on stderr.
     func testCheckWritesEveryReportThenExitsTwo() throws {
         try makeMonorepoWithABrokenApp()
-        let run = try HealthAuditBinary.run(["check", "--format", "sarif", "--output", "out.sarif", "--format", "text"], in: root)
+        let (apps, run) = try checkByBinary()
         XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(apps.keys.sorted(), ["broken-example", "scales", "steps-example"])
+        XCTAssertEqual(apps["broken-example"]?["verdict"] as? String, "incomplete")
+        XCTAssertEqual(Self.rules(apps["broken-example"]), ["app-not-loaded"])
+        XCTAssertEqual(Self.status(apps["scales"], 6), "no", "the others are audited")
         XCTAssertTrue(run.stdout.contains("packages/broken/example/ios/Runner.xcodeproj:1: error: broken_example could not be loaded and was not audited"), run.stdout)
         XCTAssertTrue(run.stdout.contains("Scales/BodyLog.swift"), "the other apps are reported: \(run.stdout)")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/out.sarif"))
         XCTAssertTrue(run.stderr.contains("check incomplete: 1 app could not be loaded (broken-example); the others were audited"), run.stderr)
         XCTAssertFalse((run.stdout + run.stderr).contains(ConfigLoader.fileName + ":"), "no message cites the in-memory config: \(run.stderr)")
     }
@@ -299,6 +340,14 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertEqual(audit.manifest.extensions.map { "\($0.name) \($0.kind.rawValue)" }, ["ScalesWatch watch"])
         XCTAssertEqual(audit.manifest.extensions.first?.sources.map(\.path), ["Watch/WatchApp.swift"])
         XCTAssertEqual(audit.answers.first { $0.question == .usageStringsMeaningful }?.status, .yes)
+
+        let (apps, run) = try checkByBinary()
+        XCTAssertNotEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("XcodeGen app (project.yml with an application target)"), run.stderr)
+        XCTAssertEqual(Self.status(apps["scales"], 4), "yes", "usage strings from settings.base and a merge key")
+        XCTAssertEqual(Self.status(apps["scales"], 6), "no", "the template's sources read: the write is found")
+        let targets = ((apps["scales"]?["declared"] as? [String: Any])?["targets"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        XCTAssertEqual(targets, ["Scales", "ScalesWatch"])
     }
 
     func testAnAliasBombIsRefusedBeforeItExpands() throws {
@@ -350,6 +399,12 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "Packages/BodyKit/Sources/BodyKit/BodyLog.swift" && $0.isDependency })
         XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no, "the package's write is the app's")
         XCTAssertFalse(audit.findings.contains { $0.ruleID == "availability-not-checked" }, "the package's availability check counts")
+
+        let (apps, run) = try checkByBinary()
+        XCTAssertNotEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(Self.status(apps["scales"], 6), "no", "the package's write is the app's")
+        XCTAssertEqual(Self.status(apps["scales"], 1), "yes", "the package's availability check counts")
+        XCTAssertFalse(Self.rules(apps["scales"]).contains("availability-not-checked"))
     }
 
     /// A Tuist app in a folder of its own linking the repository's package above it
@@ -480,6 +535,12 @@ final class DiscoveryIsolationTests: XCTestCase {
         let audit = try XCTUnwrap(try auditDiscovered().audits.first)
         XCTAssertTrue(audit.manifest.main.sources.contains { $0.path == "BodyKit/BodyKit/BodyLog.swift" && $0.isDependency })
         XCTAssertEqual(audit.answers.first { $0.question == .writeStatusRechecked }?.status, .no)
+
+        let (apps, run) = try checkByBinary()
+        XCTAssertNotEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(apps.keys.sorted(), ["scales"], "the framework project's example app is not another app")
+        XCTAssertEqual(Self.status(apps["scales"], 6), "no", "the sibling framework's write is the app's")
+        XCTAssertEqual(Self.status(apps["scales"], 1), "yes")
     }
 
     // MARK: 5. Declared but unread never passes
@@ -506,6 +567,94 @@ final class DiscoveryIsolationTests: XCTestCase {
         """)
     }
 
+    /// A Tuist workspace whose manifests are all built by helpers: the app's (`.app(…)`, whose
+    /// helper writes `sources: "Sources/**"`) and a feature module's (`.feature(…)`, a framework the
+    /// app's manifest names). With no config the module is no second app, the app's sources and the
+    /// module's are read, and the answers are those of a config naming the same files.
+    func testAHelperBuiltTuistWorkspaceAgreesWithAConfig() throws {
+        try write("Workspace.swift", "import ProjectDescription\n\nlet workspace = Workspace(name: \"Scales\", projects: [\"Projects/App\"])\n")
+        try write("Tuist/ProjectDescriptionHelpers/Project+Templates.swift", """
+        import ProjectDescription
+
+        public extension Project {
+            static func makeModule(name: String, targets: [Target]) -> Project {
+                Project(name: name, organizationName: "org.example", targets: targets)
+            }
+        }
+        """)
+        try write("Tuist/ProjectDescriptionHelpers/Target+Templates.swift", """
+        import ProjectDescription
+
+        public enum Feature: String { case BodyKit }
+
+        public extension TargetDependency {
+            static func feature(_ feature: Feature) -> TargetDependency {
+                .project(target: feature.rawValue, path: .relativeToRoot("Projects/Feature/\\(feature.rawValue)"))
+            }
+        }
+
+        public extension [Target] {
+            static func app(name: String, entitlements: Entitlements? = nil, dependencies: [TargetDependency] = [],
+                            infoPlist: [String: Plist.Value] = [:]) -> [Target] {
+                [Target.target(name: name, destinations: [.iPhone], product: .app, bundleId: "org.example.\\(name)",
+                               infoPlist: .extendingDefault(with: infoPlist), sources: "Sources/**", resources: "Resources/**",
+                               entitlements: entitlements, dependencies: dependencies)]
+            }
+
+            static func feature(_ feature: Feature, product: Product = .framework, dependencies: [TargetDependency] = []) -> [Target] {
+                [Target.target(name: feature.rawValue, destinations: [.iPhone], product: product, bundleId: "org.example.\\(feature.rawValue)",
+                               sources: "Sources/**", dependencies: dependencies),
+                 Target.target(name: "\\(feature.rawValue)Tests", destinations: [.iPhone], product: .unitTests, bundleId: "org.example.tests",
+                               sources: "Tests/**", dependencies: [.target(name: feature.rawValue)])]
+            }
+        }
+        """)
+        try write("Projects/App/Project.swift", """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project.makeModule(
+            name: "Scales",
+            targets: .app(name: "Scales", entitlements: .file(path: "Scales.entitlements"), dependencies: [.feature(.BodyKit)])
+        )
+        """)
+        try write("Projects/App/Scales.entitlements", Self.entitlements)
+        try write("Projects/App/Sources/App.swift", "import BodyKit\n\nlet log = BodyLog()\n")
+        try write("Projects/Feature/BodyKit/Project.swift", """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project.makeModule(name: "BodyKit", targets: .feature(.BodyKit))
+        """)
+        try write("Projects/Feature/BodyKit/Sources/BodyLog.swift", Self.healthWriter)
+        try write("Projects/Feature/BodyKit/Tests/BodyLogTests.swift", "import HealthKit\n\nlet testStore = HKHealthStore()\n")
+
+        XCTAssertEqual(AppDiscovery.find(in: root).map(\.name), ["Scales"], "the feature module is not a second app")
+        let (discovered, run) = try checkByBinary()
+        XCTAssertNotEqual(run.status, 2, run.stderr)
+        let app = try XCTUnwrap(discovered["scales"], "\(discovered.keys)")
+        XCTAssertEqual(Self.status(app, 6), "no", "the module's write is the app's")
+        XCTAssertEqual(Self.status(app, 1), "yes", "the module's availability check counts")
+        XCTAssertNotEqual(app["verdict"] as? String, "incomplete")
+
+        try write(ConfigLoader.fileName, """
+        title: Repo
+        apps:
+          - id: scales
+            name: Scales
+            root: .
+            tuist: Projects/App/Project.swift
+            entitlements: Projects/App/Scales.entitlements
+            sources: [Projects/App/Sources, Projects/Feature/BodyKit/Sources]
+        """)
+        let configured = try HealthAuditBinary.run(["check", "--no-fail", "--format", "json"], in: root)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(configured.stdout.utf8)) as? [String: Any], configured.stderr)
+        let hand = try XCTUnwrap((report["apps"] as? [[String: Any]])?.first)
+        XCTAssertEqual((1...6).map { Self.status(app, $0) }, (1...6).map { Self.status(hand, $0) }, "no config and a config agree")
+        XCTAssertEqual(app["verdict"] as? String, hand["verdict"] as? String)
+        XCTAssertEqual(Set(Self.rules(app)), Set(Self.rules(hand)))
+    }
+
     func testATuistManifestBuiltByHelpersIsIncompleteNeverPasses() throws {
         try write("Tuist/ProjectDescriptionHelpers/Project+App.swift", """
         import ProjectDescription
@@ -527,6 +676,14 @@ final class DiscoveryIsolationTests: XCTestCase {
         for question in [ReviewQuestion.availabilityChecked, .completionInterpreted, .readStatusProbed, .writeStatusRechecked] {
             XCTAssertEqual(audit.answers.first { $0.question == question }?.status, .cannotTell, "\(question)")
         }
+
+        let (apps, run) = try checkByBinary()
+        XCTAssertNotEqual(run.status, 2, run.stderr)
+        XCTAssertEqual(apps.count, 1)
+        let app = apps.values.first
+        XCTAssertEqual(app?["verdict"] as? String, "incomplete")
+        XCTAssertTrue(Self.rules(app).contains("healthkit-use-unread"), "\(Self.rules(app))")
+        for number in [1, 2, 3, 6] { XCTAssertEqual(Self.status(app, number), "cannot tell", "Q\(number)") }
     }
 }
 

@@ -65,9 +65,10 @@ extension AppManifest {
     /// (kind `swift`) has JavaScript too, a Flutter app's iOS project has Swift.
     public var codeKinds: Set<CodeKind> {
         var kinds: Set<CodeKind> = []
-        if config.kind == .swift || targets.contains(where: { !$0.sources.isEmpty }) { kinds.insert(.swift) }
-        if config.kind == .reactNative || config.kind == .cordova || !javaScriptSources.isEmpty { kinds.insert(.javaScript) }
-        if config.kind == .flutter || !dartSources.isEmpty { kinds.insert(.dart) }
+        let language = config.kind.traits.language
+        if language == .swift || targets.contains(where: { !$0.sources.isEmpty }) { kinds.insert(.swift) }
+        if language == .javaScript || !javaScriptSources.isEmpty { kinds.insert(.javaScript) }
+        if language == .dart || !dartSources.isEmpty { kinds.insert(.dart) }
         return kinds
     }
 }

@@ -1,37 +1,17 @@
 import Foundation
+import Manifest
 
 /// Texts that are not the app's own purpose: placeholder markers, and the example strings HealthKit
 /// libraries print in their READMEs or write as their config plugins' defaults, which apps ship
-/// unchanged. Data: each text with where it comes from.
+/// unchanged (each library's, with where it comes from, in its description).
 struct UsageStringPlaceholders {
-    /// A library's text, with `$(PRODUCT_NAME)` where the app's name goes.
-    struct Boilerplate {
-        let text: String
-        let source: String
-    }
-
     /// Markers written in capitals as whole words (`todo` is Spanish for "all", so case matters).
     static let markers = ["TODO", "TBD", "FIXME", "XXX"]
     /// Phrases that only a placeholder contains, in any case.
     static let phrases = ["lorem ipsum", "placeholder", "usage description", "description here", "insert description", "your description"]
 
-    static let boilerplate: [Boilerplate] = [
-        // Flutter `health` (cph-cachet/flutter-plugins, packages/health/README.md), for both keys.
-        .init(text: "We will sync your data with the Apple Health app to give you better insights", source: "the Flutter health package's README"),
-        // react-native-health's README (and rn-apple-healthkit's, which it forked).
-        .init(text: "Read and understand health data.", source: "react-native-health's README"),
-        .init(text: "Share workout data with other apps.", source: "react-native-health's README"),
-        .init(text: "Read and understand clinical health data.", source: "react-native-health's README"),
-        // react-native-health's config plugin defaults (app.plugin.js; `ExpoConfig.defaultShare` / `defaultUpdate`).
-        .init(text: "Allow $(PRODUCT_NAME) to check health info", source: "react-native-health's config plugin default"),
-        .init(text: "Allow $(PRODUCT_NAME) to update health info", source: "react-native-health's config plugin default"),
-        // @kingstinct/react-native-healthkit: config plugin defaults and its README's override example.
-        .init(text: "$(PRODUCT_NAME) wants to read your health data", source: "@kingstinct/react-native-healthkit's config plugin default"),
-        .init(text: "$(PRODUCT_NAME) wants to update your health data", source: "@kingstinct/react-native-healthkit's config plugin default"),
-        // cordova-plugin-health's README install line (HEALTH_READ_PERMISSION / HEALTH_WRITE_PERMISSION).
-        .init(text: "App needs read access", source: "cordova-plugin-health's README"),
-        .init(text: "App needs write access", source: "cordova-plugin-health's README"),
-    ]
+    /// The libraries' example texts and config plugin defaults (`HealthKitLibrary.exampleUsageStrings`).
+    static let boilerplate = HealthKitLibrary.exampleUsageStrings
 
     /// What makes `raw` (as written) or `expanded` (after `$(VAR)` expansion) a placeholder, or nil.
     static func match(raw: String, expanded: String) -> String? {

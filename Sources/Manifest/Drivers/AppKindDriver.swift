@@ -19,8 +19,9 @@ protocol AppKindDriver: Sendable {
     /// What the kind adds once the entry's files are read: code outside the iOS project, and the
     /// usage strings and entitlement declared by the kind's own config.
     func complete(_ manifest: inout AppManifest, loader: ManifestLoader)
-    /// The file a discovered entry of config kind `kind` rests on, cited by its problems.
-    var entryFile: (kind: AppKind, file: String)? { get }
+    /// The `kind:` value this driver alone reads, and what an entry of it is to the modules after
+    /// discovery; nil for the drivers that share `swift` (told apart by the entry's files).
+    var traits: KindTraits? { get }
 }
 
 extension AppKindDriver {
@@ -28,7 +29,7 @@ extension AppKindDriver {
     func reads(_ app: AppConfig, files: AppFiles) -> DriverClaim? { nil }
     func discover(_ app: AppConfig, files: AppFiles, parseBudget: ParseBudget, into discovery: inout Discovery) throws {}
     func complete(_ manifest: inout AppManifest, loader: ManifestLoader) {}
-    var entryFile: (kind: AppKind, file: String)? { nil }
+    var traits: KindTraits? { nil }
 }
 
 enum DriverClaim: Equatable {
@@ -49,9 +50,9 @@ enum AppKindDrivers {
         return claims.first { $0.1 == .named }?.0 ?? claims.first { $0.1 == .found }?.0
     }
 
-    /// The file a discovered entry of `kind` rests on; `.` (its folder) when no driver names one.
-    static func entryFile(of kind: AppKind) -> String {
-        all.lazy.compactMap(\.entryFile).first { $0.kind == kind }?.file ?? "."
+    /// What an entry of `kind` is, as the driver owning the value declares it; `swift`'s otherwise.
+    static func traits(of kind: AppKind) -> KindTraits {
+        all.lazy.compactMap(\.traits).first { $0.kind == kind } ?? .swift
     }
 }
 
@@ -64,6 +65,38 @@ public enum AppKind: String, Sendable, CaseIterable, Codable {
     case cordova
     /// A Flutter app: `pubspec.yaml` and `lib/` at the root, the iOS project in `ios/`.
     case flutter
+}
+
+extension AppKind {
+    /// What an entry of this kind is, as its driver declares it.
+    public var traits: KindTraits { AppKindDrivers.traits(of: self) }
+}
+
+/// What an entry of a `kind:` value is, beyond its driver: declared by the driver that owns the
+/// value, so the config, the rules and the pages ask the kind instead of naming it.
+public struct KindTraits: Sendable {
+    public let kind: AppKind
+    /// The file a discovered entry rests on, cited by its problems; `.` (its folder) for `swift`.
+    public let entryFile: String
+    /// The language of the app's own code (Swift in its iOS project is read whatever the kind).
+    public let language: HealthKitLibrary.Language
+    /// The driver finds the entry's Xcode project itself (under `ios/`): `targets:` and
+    /// `configuration:` apply without `project:`.
+    public let findsXcodeProject: Bool
+    /// The kind's own tool writes the Info.plist (`expo prebuild`, `cordova prepare`): a usage key
+    /// found nowhere is listed as absent on the app page only when an Info.plist was read.
+    public let generatesInfoPlist: Bool
+    /// The app page counts the main target's JavaScript / TypeScript files.
+    public let countsScriptFiles: Bool
+
+    init(kind: AppKind, entryFile: String, language: HealthKitLibrary.Language, findsXcodeProject: Bool = false,
+         generatesInfoPlist: Bool = false, countsScriptFiles: Bool = false) {
+        self.kind = kind; self.entryFile = entryFile; self.language = language; self.findsXcodeProject = findsXcodeProject
+        self.generatesInfoPlist = generatesInfoPlist; self.countsScriptFiles = countsScriptFiles
+    }
+
+    /// An Xcode, XcodeGen, Tuist or Capacitor app's entry.
+    static let swift = KindTraits(kind: .swift, entryFile: ".", language: .swift)
 }
 
 /// What a driver recognised in a folder.

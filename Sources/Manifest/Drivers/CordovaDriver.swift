@@ -10,7 +10,7 @@ struct CordovaDriver: AppKindDriver {
         return folder.claim("cordova", reason: "Cordova app (config.xml)")
     }
 
-    var entryFile: (kind: AppKind, file: String)? { (.cordova, "config.xml") }
+    var traits: KindTraits? { KindTraits(kind: .cordova, entryFile: "config.xml", language: .javaScript, generatesInfoPlist: true) }
 
     /// The Info.plist and entitlements `cordova prepare` would write, unless the entry names files; and the web code.
     func complete(_ manifest: inout AppManifest, loader: ManifestLoader) {

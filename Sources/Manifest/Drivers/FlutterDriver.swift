@@ -14,7 +14,7 @@ struct FlutterDriver: AppKindDriver {
         app.kind == .flutter ? try FlutterProject(fileSystem: fileSystem).iosSide(of: app) : app
     }
 
-    var entryFile: (kind: AppKind, file: String)? { (.flutter, "pubspec.yaml") }
+    var traits: KindTraits? { KindTraits(kind: .flutter, entryFile: "pubspec.yaml", language: .dart, findsXcodeProject: true) }
 
     /// The Dart code of a Flutter app, or of a native app whose audited root is a Flutter app's `ios/`.
     func complete(_ manifest: inout AppManifest, loader: ManifestLoader) {

@@ -27,5 +27,7 @@ struct ReactNativeDriver: AppKindDriver {
         manifest.reactNativeHealth = ReactNativeHealthScan.scan(manifest.javaScriptSources)
     }
 
-    var entryFile: (kind: AppKind, file: String)? { (.reactNative, "package.json") }
+    var traits: KindTraits? {
+        KindTraits(kind: .reactNative, entryFile: "package.json", language: .javaScript, findsXcodeProject: true, generatesInfoPlist: true, countsScriptFiles: true)
+    }
 }

@@ -9,7 +9,8 @@ struct TuistDriver: AppKindDriver {
         let text = String(decoding: data, as: UTF8.self)
         let written = TuistDiscovery.declaresApp(text)
         guard written || TuistDiscovery.declaresAppThroughHelpers(text, folder: folder.path, root: folder.searchRoot, fileSystem: folder.fileSystem) else { return nil }
-        let target = written ? TuistDiscovery.applicationName(in: text, budget: folder.parseBudget) : nil
+        // A helper-built manifest is named as the project it makes (`Project.makeModule(name: "Scales", …)`).
+        let target = written ? TuistDiscovery.applicationName(in: text, budget: folder.parseBudget) : TuistDiscovery.projectName(in: text)
         return folder.claim("swift", named: target, reason: written ? "Tuist app (Project.swift with an application target)"
                                                                  : "Tuist app (Project.swift built by ProjectDescriptionHelpers that make an application target)")
     }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// An Expo app config (`app.json` / `app.config.json`): what `expo prebuild` writes into the iOS
-/// Info.plist and entitlements — `expo.ios.infoPlist`, `expo.ios.entitlements`, and the
-/// `react-native-health` config plugin, which adds the HealthKit entitlement and both usage strings
-/// (its own defaults when `healthSharePermission` / `healthUpdatePermission` are not given).
+/// Info.plist and entitlements — `expo.ios.infoPlist`, `expo.ios.entitlements`, and the HealthKit
+/// libraries' config plugins, each as its description says (`HealthKitLibrary.expoPlugin`): the
+/// HealthKit entitlement and the usage strings (the plugin's defaults when its options give none).
 struct ExpoConfig {
     /// Site-relative path, for evidence.
     let file: String
@@ -11,16 +11,8 @@ struct ExpoConfig {
     /// The `expo` object (or the root, for an `app.config.json` written without it).
     let expo: LocatedJSON
 
-    /// react-native-health's `app.plugin.js` defaults.
-    static let defaultShare = "Allow $(PRODUCT_NAME) to check health info"
-    static let defaultUpdate = "Allow $(PRODUCT_NAME) to update health info"
-    static let healthPlugin = "react-native-health"
-    /// @kingstinct/react-native-healthkit's config plugin: the usage strings are options named as
-    /// the Info.plist keys (`false` drops the key), with vague defaults, and background delivery on
-    /// unless `background: false`.
-    static let kingstinctPlugin = "@kingstinct/react-native-healthkit"
-    static let kingstinctDefaultShare = "$(PRODUCT_NAME) wants to read your health data"
-    static let kingstinctDefaultUpdate = "$(PRODUCT_NAME) wants to update your health data"
+    /// The libraries with a config plugin, in the registry's order (the order prebuild's keys are written).
+    static let pluginLibraries = HealthKitLibrary.registry.filter { $0.expoPlugin != nil }
 
     init?(json: LocatedJSON, file: String, text: String) {
         if let expo = json["expo"], expo.entries != nil {
@@ -36,11 +28,13 @@ struct ExpoConfig {
 
     var ios: LocatedJSON? { expo["ios"] }
 
-    /// The react-native-health plugin entry and its options, when listed.
-    var healthPluginEntry: (entry: LocatedJSON, options: LocatedJSON?)? { pluginEntry(Self.healthPlugin) }
+    /// A library's config plugin entry and its options, when listed.
+    func pluginEntry(of library: HealthKitLibrary) -> (entry: LocatedJSON, options: LocatedJSON?)? { pluginEntry(library.name) }
 
-    /// The @kingstinct/react-native-healthkit plugin entry and its options, when listed.
-    var kingstinctEntry: (entry: LocatedJSON, options: LocatedJSON?)? { pluginEntry(Self.kingstinctPlugin) }
+    /// The HealthKit config plugins listed, each with its library's description, in the registry's order.
+    var healthPlugins: [(plugin: HealthKitLibrary.ExpoConfigPlugin, entry: LocatedJSON, options: LocatedJSON?)] {
+        Self.pluginLibraries.compactMap { library in pluginEntry(of: library).map { (library.expoPlugin!, $0.entry, $0.options) } }
+    }
 
     /// A plugin listed by name (`"name"`) or with options (`["name", { … }]`).
     private func pluginEntry(_ name: String) -> (entry: LocatedJSON, options: LocatedJSON?)? {
@@ -55,7 +49,7 @@ struct ExpoConfig {
     var otherHealthPlugins: [LocatedJSON] {
         (expo["plugins"]?.array ?? []).filter { entry in
             let name = entry.string ?? entry.array?.first?.string ?? ""
-            return name != Self.kingstinctPlugin && (name.contains("healthkit") || name.contains("health-kit"))
+            return !Self.pluginLibraries.contains { $0.name == name } && (name.contains("healthkit") || name.contains("health-kit"))
         }
     }
 
@@ -69,30 +63,17 @@ struct ExpoConfig {
             keyLines[entry.key] = entry.keyLine
             index(entry.value, prefix: entry.key, into: &keyLines)
         }
-        if let (entry, options) = healthPluginEntry {
-            // withInfoPlist: option || value already there || default.
-            for (key, option, fallback) in [("NSHealthShareUsageDescription", "healthSharePermission", Self.defaultShare),
-                                            ("NSHealthUpdateUsageDescription", "healthUpdatePermission", Self.defaultUpdate)] {
-                if let given = options?[option], let text = given.string {
-                    root[key] = .string(text)
-                    keyLines[key] = options?.entries?.first { $0.key == option }?.keyLine ?? given.line
-                } else if root[key] == nil {
-                    root[key] = .string(fallback)
-                    keyLines[key] = entry.line
-                }
-            }
-        }
-        if let (entry, options) = kingstinctEntry {
-            for (key, fallback) in [("NSHealthShareUsageDescription", Self.kingstinctDefaultShare),
-                                    ("NSHealthUpdateUsageDescription", Self.kingstinctDefaultUpdate)] {
-                let given = options?[key]
-                if given?.bool == false { continue } // the plugin leaves the key out: ITMS-90683 when the entitlement is there
+        for (plugin, entry, options) in healthPlugins {
+            // The option's text, else the value already there, else the plugin's default.
+            for usage in plugin.usageStrings {
+                let given = options?[usage.option]
+                if plugin.falseLeavesKeyOut, given?.bool == false { continue } // ITMS-90683 when the entitlement is there
                 if let text = given?.string {
-                    root[key] = .string(text)
-                    keyLines[key] = options?.entries?.first { $0.key == key }?.keyLine ?? entry.line
-                } else if root[key] == nil {
-                    root[key] = .string(fallback)
-                    keyLines[key] = entry.line
+                    root[usage.key] = .string(text)
+                    keyLines[usage.key] = options?.entries?.first { $0.key == usage.option }?.keyLine ?? entry.line
+                } else if root[usage.key] == nil {
+                    root[usage.key] = .string(usage.fallback)
+                    keyLines[usage.key] = entry.line
                 }
             }
         }
@@ -110,20 +91,18 @@ struct ExpoConfig {
             root[entry.key] = value
             keyLines[entry.key] = entry.keyLine
         }
-        if let (entry, options) = healthPluginEntry {
+        for (plugin, entry, options) in healthPlugins {
             root["com.apple.developer.healthkit"] = .bool(true)
             keyLines["com.apple.developer.healthkit"] = entry.line
-            var access = root["com.apple.developer.healthkit.access"]?.array ?? []
-            if options?["isClinicalDataEnabled"]?.bool == true, !access.contains(.string("health-records")) { access.append(.string("health-records")) }
-            root["com.apple.developer.healthkit.access"] = .array(access)
-            if keyLines["com.apple.developer.healthkit.access"] == nil { keyLines["com.apple.developer.healthkit.access"] = entry.line }
-        }
-        if let (entry, options) = kingstinctEntry {
-            root["com.apple.developer.healthkit"] = .bool(true)
-            keyLines["com.apple.developer.healthkit"] = entry.line
-            if options?["background"]?.bool != false {
+            if let option = plugin.clinicalOption {
+                var access = root["com.apple.developer.healthkit.access"]?.array ?? []
+                if options?[option]?.bool == true, !access.contains(.string("health-records")) { access.append(.string("health-records")) }
+                root["com.apple.developer.healthkit.access"] = .array(access)
+                if keyLines["com.apple.developer.healthkit.access"] == nil { keyLines["com.apple.developer.healthkit.access"] = entry.line }
+            }
+            if let option = plugin.backgroundOption, options?[option]?.bool != false {
                 root["com.apple.developer.healthkit.background-delivery"] = .bool(true)
-                keyLines["com.apple.developer.healthkit.background-delivery"] = options?.entries?.first { $0.key == "background" }?.keyLine ?? entry.line
+                keyLines["com.apple.developer.healthkit.background-delivery"] = options?.entries?.first { $0.key == option }?.keyLine ?? entry.line
             }
         }
         guard !root.isEmpty else { return nil }

@@ -32,11 +32,14 @@ public struct ReactNativeHealthScan: Sendable {
     public var unresolvedReadPlaces: [String] { requests.filter(\.readUnresolved).map { "\($0.location.file):\($0.location.line ?? 0)" } }
     public var unresolvedWritePlaces: [String] { requests.filter(\.writeUnresolved).map { "\($0.location.file):\($0.location.line ?? 0)" } }
 
+    /// The library's request methods, by its description (`initHealthKit`).
+    static let requestMethods = Set(HealthKitLibrary.reactNativeHealth.methods.filter { $0.value == .authorizationRequest }.keys)
+
     public static func scan(_ files: [JavaScriptFile]) -> ReactNativeHealthScan {
         var requests: [ReactNativeHealthRequest] = []
         var notes: [String] = []
         for file in files {
-            for index in file.healthKitMembers(named: { $0 == "initHealthKit" }) {
+            for index in file.healthKitMembers(named: { requestMethods.contains($0) }) {
                 guard let open = file.callParen(after: index) else { continue }
                 var resolver = PermissionResolver(file: file)
                 let place = "\(file.path):\(file.tokens[index].line)"

@@ -228,8 +228,8 @@ public struct JavaScriptFile: Sendable {
 
     // MARK: react-native-health
 
-    /// The module names that bring in react-native-health.
-    public static let healthModules: Set<String> = ["react-native-health"]
+    /// The module names that bring in react-native-health (its description's).
+    public static let healthModules: Set<String> = HealthKitLibrary.reactNativeHealth.modules
 
     /// Names the library's default export is bound to in this file (`AppleHealthKit` by convention).
     public var healthKitNames: Set<String> {

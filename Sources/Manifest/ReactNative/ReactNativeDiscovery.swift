@@ -219,7 +219,7 @@ struct ReactNativeDiscovery {
             for key in plist.root.keys.sorted() {
                 let line = plist.keyLines[key]
                 let value = plist.root[key]!
-                let from = expo.healthPluginEntry.map { line == $0.entry.line || $0.options?.entries?.contains { $0.keyLine == line } == true } ?? false
+                let from = expo.pluginEntry(of: .reactNativeHealth).map { line == $0.entry.line || $0.options?.entries?.contains { $0.keyLine == line } == true } ?? false
                     ? "react-native-health plugin" : "expo.ios.infoPlist"
                 discovery.fact("\(key) = \(value.string.map(XcodeDiscovery.clip) ?? value.summary)", origin: "\(expo.file) \(from)",
                                at: FileLocation(file: expo.file, line: line ?? plist.rootLine))
@@ -233,8 +233,9 @@ struct ReactNativeDiscovery {
             discovery.fact("Entitlements " + entitlements.root.keys.sorted().joined(separator: ", "), origin: origin,
                            at: FileLocation(file: expo.file, line: entitlements.rootLine))
         }
-        if expo.healthPluginEntry == nil, expo.kingstinctEntry == nil {
-            discovery.note("no HealthKit config plugin (react-native-health's or @kingstinct/react-native-healthkit's) is in expo.plugins: prebuild adds neither the HealthKit entitlement nor its usage strings",
+        if expo.healthPlugins.isEmpty {
+            let plugins = ExpoConfig.pluginLibraries.map { "\($0.name)'s" }.joined(separator: " or ")
+            discovery.note("no HealthKit config plugin (\(plugins)) is in expo.plugins: prebuild adds neither the HealthKit entitlement nor its usage strings",
                            origin: origin, at: FileLocation(file: expo.file, line: expo.expo["plugins"]?.line ?? expo.expo.line))
         }
         for (key, value, line) in expo.buildSettings() where app.buildSettings[key] == nil {

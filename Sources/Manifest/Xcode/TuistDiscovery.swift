@@ -33,6 +33,12 @@ struct TuistDiscovery {
         }
     }
 
+    /// The first `name:` a manifest writes as a plain literal: the project's, in a manifest built by
+    /// helpers (`Project.makeModule(name: "Scales", targets: .app(…))`).
+    static func projectName(in text: String) -> String? {
+        text.firstMatch(of: #/\bname:\s*"([A-Za-z_][A-Za-z0-9_ .-]*)"/#).map { String($0.1) }
+    }
+
     func discover(into discovery: inout Discovery) {
         let reader = self
         let before = discovery
@@ -60,6 +66,12 @@ struct TuistDiscovery {
         let targets = file.targets()
         let applications = targets.filter { $0.product == "app" }
         guard let app = applications.first(where: { $0.name == discovery.config.name }) ?? applications.first else {
+            let helpers = TuistHelpers.find(from: files.absolute(file.folder.isEmpty ? "." : file.folder), root: "", fileSystem: files.fileSystem)
+            if !discovery.config.explicitKeys.contains("sources"), let helpers, readThroughHelpers(file, helpers: helpers, into: &discovery) {
+                declarationsBesideComputedManifest(file, into: &discovery)
+                workspaceModules(of: file, helpers: helpers, into: &discovery)
+                return
+            }
             discovery.note("\(shown) declares no application target as a literal `.target(…, product: .app, …)` (it is computed, or names none); "
                            + "its sources are not read — name info_plist, entitlements and sources in the config to audit the app",
                            origin: Self.fileName, at: FileLocation(file: shown, line: file.projectLine))
@@ -139,6 +151,102 @@ struct TuistDiscovery {
         }
     }
 
+    /// The path of an absolute `path` relative to the app root, climbing (`../Feature/Sources`) when it is above it.
+    private func relative(_ path: String) -> String? {
+        let root = files.app.root.split(separator: "/"), parts = path.split(separator: "/")
+        var common = 0
+        while common < root.count, common < parts.count, root[common] == parts[common] { common += 1 }
+        let climbed = Array(repeating: "..", count: root.count - common) + parts[common...].map(String.init)
+        return climbed.isEmpty ? "." : climbed.joined(separator: "/")
+    }
+
+    /// A path for messages, relative to the site folder.
+    private func shown(_ relative: String) -> String {
+        let display = files.display(relative)
+        return LocalDependencies.climbing(display) ?? display
+    }
+
+    /// The existing folders the `sources:` globs of `target` (written in `helper`, parsed as
+    /// `parsed`) start from, resolved from `manifestFolder` as Tuist resolves a manifest's paths.
+    private func sourceFolders(of target: Manifest.Target, in parsed: Manifest, from manifestFolder: String) -> [String] {
+        guard let sources = target.argument("sources") else { return [] }
+        var seen: Set<String> = []
+        return parsed.globs(sources).compactMap { glob -> String? in
+            // A path computed from the helper's arguments (`"Targets/\(name)/Sources"`) is not followed.
+            guard !glob.contains("\\(") else { return nil }
+            let cut = glob.firstIndex { "*?{[".contains($0) }.map { String(glob[..<$0]) } ?? glob
+            var folder = cut.hasSuffix("/") ? String(cut.dropLast()) : (cut == glob ? cut : (cut as NSString).deletingLastPathComponent)
+            if folder.isEmpty { folder = "." }
+            return LocalDependencies.climbing(AppFiles.join(manifestFolder.isEmpty ? "." : manifestFolder, folder))
+        }.filter { (files.isDirectory($0) || files.exists($0)) && seen.insert($0).inserted }
+    }
+
+    /// The targets the called helpers write, each with the parsed helper file it is in.
+    private func helperTargets(_ called: [TuistHelpers.Function], manifestFolder: String) -> [(target: Manifest.Target, parsed: Manifest, function: TuistHelpers.Function)] {
+        var parsedFiles: [String: Manifest] = [:]
+        var result: [(Manifest.Target, Manifest, TuistHelpers.Function)] = []
+        for function in called {
+            guard let path = relative(function.file) else { continue }
+            if parsedFiles[path] == nil {
+                guard let text = files.text(path) else { continue }
+                parsedFiles[path] = Manifest(text: text, shown: shown(path), folder: manifestFolder, budget: budget)
+            }
+            guard let parsed = parsedFiles[path], parsed.refusal == nil else { continue }
+            for target in parsed.targetCalls() where function.lines.contains(target.line) { result.append((target, parsed, function)) }
+        }
+        return result
+    }
+
+    /// A manifest whose application target a helper makes (`[Target].app(…)` writing
+    /// `.target(…, product: .app, sources: "Sources/**")`): the target's literal `sources:` globs,
+    /// from the manifest's folder, are the app's sources. False when none is found.
+    private func readThroughHelpers(_ file: Manifest, helpers: TuistHelpers, into discovery: inout Discovery) -> Bool {
+        let makers = helpers.called(in: file.text).filter(\.makesApp)
+        guard let (target, parsed, function) = helperTargets(makers, manifestFolder: file.folder).first(where: { $0.target.product == "app" }) else { return false }
+        let folders = sourceFolders(of: target, in: parsed, from: file.folder)
+        guard !folders.isEmpty else { return false }
+        discovery.config.sources = folders
+        discovery.fact("\(file.shown) builds its application target with the helper \(function.name) (\(parsed.shown):\(target.line)): "
+                       + "\(Plural.count(folders.count, "source folder")) from its sources",
+                       origin: Self.fileName, at: FileLocation(file: file.shown, line: file.projectLine))
+        return true
+    }
+
+    /// The workspace's other manifests that the app's manifest names (`.feature(.SwimlightMain)`,
+    /// `.project(target: "Core", …)`) and that make no application target: framework modules the
+    /// app links, whose sources are the app's dependency code.
+    private func workspaceModules(of file: Manifest, helpers: TuistHelpers, into discovery: inout Discovery) {
+        let own = files.absolute(manifest)
+        let found = ((try? files.fileSystem.files(under: helpers.workspace, skipping: AppFiles.skippedFolders.union(["Tuist", ".git", "Derived"]))) ?? [])
+            .filter { ($0 as NSString).lastPathComponent == Self.fileName }.sorted().prefix(64)
+        for path in found where helpers.workspace + "/" + path != own {
+            guard let manifestPath = relative(helpers.workspace + "/" + path), let text = files.text(manifestPath),
+                  let name = Self.projectName(in: text), name != discovery.config.name,
+                  file.text.range(of: "\\b" + NSRegularExpression.escapedPattern(for: name) + "\\b", options: .regularExpression) != nil,
+                  !Self.declaresApp(text), !helpers.makesApp(text) else { continue }
+            let folder = (manifestPath as NSString).deletingLastPathComponent
+            let module = Manifest(text: text, shown: shown(manifestPath), folder: folder, budget: budget)
+            guard module.refusal == nil else { continue }
+            var targets = module.targets().map { ($0, module) }
+            if targets.isEmpty { targets = helperTargets(helpers.called(in: text), manifestFolder: folder).map { ($0.target, $0.parsed) } }
+            var added: [String] = []
+            for (target, parsed) in targets where target.product != "app" && !(target.product ?? "").lowercased().contains("test") {
+                added += sourceFolders(of: target, in: parsed, from: folder).filter { !added.contains($0) && !discovery.config.sources.contains($0) }
+            }
+            guard !added.isEmpty else { continue }
+            for folder in added {
+                if AppFiles.normalize(folder) != nil {
+                    discovery.config.sources.append(folder)
+                    discovery.config.dependencySources.insert(folder)
+                } else if !discovery.config.extraSources.contains(where: { $0.value == folder }) {
+                    discovery.config.extraSources.append(Located(folder, at: FileLocation(file: module.shown, line: module.projectLine)))
+                }
+            }
+            discovery.fact("\(Plural.count(added.count, "source folder")) of the workspace module \(name) (\(module.shown)), which the app's manifest names, read as its dependency code",
+                           origin: Self.fileName, at: FileLocation(file: module.shown, line: module.projectLine))
+        }
+    }
+
     /// A manifest built by helper functions still sits beside the files it names: the one
     /// `.entitlements` file and the one `Info.plist` in its folder are the app's (each noted), so
     /// what the app declares is known even though its targets, and so its code, are not.
@@ -166,24 +274,13 @@ struct TuistDiscovery {
         }
     }
 
-    /// A manifest that builds its project through `ProjectDescriptionHelpers` whose helpers make an
-    /// application target (`product: .app`): an app, though its targets are computed. The helpers
-    /// live in `Tuist/ProjectDescriptionHelpers` at the manifest's folder or one above it, up to `root`.
+    /// A manifest that builds its project through `ProjectDescriptionHelpers`, calling a helper that
+    /// makes an application target (`product: .app`): an app, though its targets are computed. A
+    /// manifest calling only helpers that make frameworks is a module of the workspace, not an app.
+    /// The helpers live in `Tuist/ProjectDescriptionHelpers` at the manifest's folder or above it, up to `root`.
     static func declaresAppThroughHelpers(_ text: String, folder: String, root: String, fileSystem: FileSystem) -> Bool {
-        guard text.contains("ProjectDescriptionHelpers") else { return false }
-        var current = folder
-        for _ in 0..<8 {
-            let helpers = current + "/Tuist/ProjectDescriptionHelpers"
-            if fileSystem.isDirectory(helpers) {
-                let sources = ((try? fileSystem.files(under: helpers)) ?? []).filter { $0.hasSuffix(".swift") }.prefix(64)
-                return sources.contains { name in
-                    (try? fileSystem.contents(of: helpers + "/" + name)).map { declaresApp("ProjectDescription\n" + String(decoding: $0, as: UTF8.self)) } ?? false
-                }
-            }
-            if current == root || !current.hasPrefix(root) { return false }
-            current = (current as NSString).deletingLastPathComponent
-        }
-        return false
+        guard text.contains("ProjectDescriptionHelpers"), let helpers = TuistHelpers.find(from: folder, root: root, fileSystem: fileSystem) else { return false }
+        return helpers.makesApp(text)
     }
 
     /// An `infoPlist:` / `entitlements:` argument: a file (`"App/Info.plist"`, `.file(path:)`), keys
@@ -315,6 +412,16 @@ extension TuistDiscovery {
                 guard let name = arguments["name"].flatMap(string) else { return nil }
                 let product = arguments["product"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 return Target(name: name, product: product, line: line(call), arguments: arguments)
+            }
+        }
+
+        /// Every target call written anywhere in the file (in a helper's function body), named or not.
+        func targetCalls() -> [Target] {
+            Syntax(tree).descendants(FunctionCallExprSyntax.self).filter(Self.isTargetCall).map { call in
+                var arguments: [String: ExprSyntax] = [:]
+                for argument in call.arguments { if let label = argument.label?.text { arguments[label] = argument.expression } }
+                let product = arguments["product"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                return Target(name: arguments["name"].flatMap(string) ?? "", product: product, line: line(call), arguments: arguments)
             }
         }
 

@@ -107,7 +107,7 @@ extension Declarations {
         for key in Self.usageKeys {
             if let value = app.usageString(key) {
                 usage.append(.declared(key: key, origin: value.origin.rawValue, location: value.location, value: value.value.string, typeName: value.value.typeName))
-            } else if app.config.kind == .swift || app.config.kind == .flutter || app.main.infoPlist != nil {
+            } else if !app.config.kind.traits.generatesInfoPlist || app.main.infoPlist != nil {
                 usage.append(.absent(key: key))
             }
             for file in app.infoPlistStrings {
@@ -125,7 +125,7 @@ extension Declarations {
         }
         targets = app.targets.map { target in
             Target(id: target.id, name: target.name, extensionPoint: target.extensionPoint, swiftFiles: target.sources.count,
-                   javaScriptFiles: !target.isExtension && app.config.kind == .reactNative ? app.javaScriptSources.count : nil,
+                   javaScriptFiles: !target.isExtension && app.config.kind.traits.countsScriptFiles ? app.javaScriptSources.count : nil,
                    infoPlist: target.infoPlist.map { .init(path: $0.path, format: $0.format.rawValue) })
         }
         discovery = app.discovery
