@@ -248,6 +248,19 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertFalse((run.stdout + run.stderr).contains(ConfigLoader.fileName + ":"), "no message cites the in-memory config: \(run.stderr)")
     }
 
+    /// A Capacitor app at the top of the repository: what discovery says of its web code names the
+    /// folder as the repository's own (`.`), never the path it was checked out at.
+    func testACapacitorAppAtTheTopIsShownRelativeToTheRepository() throws {
+        try write("package.json", "{ \"name\": \"scales\", \"dependencies\": { \"@capacitor/ios\": \"6.0.0\" } }\n")
+        try write("capacitor.config.json", "{ \"appId\": \"org.example.scales\", \"webDir\": \"dist\" }\n")
+        try write("ios/App/App.xcodeproj/project.pbxproj", Self.pbxproj([Target(name: "App", sources: ["App/AppDelegate.swift"], settings: Self.healthSettings)]))
+        try write("ios/App/App/AppDelegate.swift", "import UIKit\n")
+        try write("src/main.js", "console.log('scales');\n")
+        let audit = try XCTUnwrap(try auditDiscovered().audits.first)
+        let facts = audit.manifest.discovery.map(\.text).filter { $0.contains("web code file") }
+        XCTAssertEqual(facts, ["1 web code file of the Capacitor app in . scanned (native projects, node_modules, built web assets and tests skipped)"])
+    }
+
     // MARK: 3. Project formats as their toolchains read them
 
     func testAProjectFolderWithoutItsProjectFileIsSkippedWithWhy() throws {

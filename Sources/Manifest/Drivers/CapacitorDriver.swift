@@ -16,7 +16,9 @@ struct CapacitorDriver: AppKindDriver {
               let capacitor = CapacitorSources.folder(root: root, site: loader.siteDirectory, fileSystem: loader.fileSystem) else { return }
         manifest.javaScriptSources = loader.shipped(loader.scripts(at: CapacitorSources.files(in: capacitor, fileSystem: loader.fileSystem)),
                                                     folder: capacitor, reactNative: false, into: &manifest)
-        manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Capacitor app in \(loader.shown(capacitor)) scanned (native projects, node_modules, built web assets and tests skipped)",
+        // The repository's own folder is `.`, never the path it was checked out at.
+        let shown = capacitor == loader.siteDirectory ? "." : loader.shown(capacitor)
+        manifest.discovery.append(DiscoveredFact("\(Plural.count(manifest.javaScriptSources.count, "web code file")) of the Capacitor app in \(shown) scanned (native projects, node_modules, built web assets and tests skipped)",
                                                  origin: "capacitor.config", location: nil, isNote: false))
         loader.addLocalNativeCode(of: capacitor, to: &manifest)
     }
