@@ -23,10 +23,7 @@ struct FlutterDriver: AppKindDriver {
         let files = loader.scripts(at: FlutterSources.files(in: flutter, fileSystem: loader.fileSystem))
         let package = Self.pubspecName((flutter as NSString).deletingLastPathComponent + "/pubspec.yaml", fileSystem: loader.fileSystem)
         let selection = DartShippedFiles.select(files, package: package)
-        if var fact = selection.summary(origin: "imports from lib/main.dart") {
-            fact.text = fact.text.replacingOccurrences(of: "script file", with: "Dart file")
-            manifest.discovery.append(fact)
-        }
+        if let fact = selection.summary(origin: "imports from lib/main.dart", noun: "Dart file") { manifest.discovery.append(fact) }
         manifest.dartSources = selection.kept
     }
 

@@ -89,7 +89,8 @@ public struct ShippedScripts: Sendable {
     }
 
     /// The discovery note for what was left out: how many, and the first few folders.
-    public func summary(origin: String) -> DiscoveredFact? {
+    /// `noun`: what the files are called in the fact ("script file", "Dart file").
+    public func summary(origin: String, noun: String = "script file") -> DiscoveredFact? {
         guard !leftOut.isEmpty else { return nil }
         var folders: [String] = []
         for (path, _) in leftOut {
@@ -98,7 +99,7 @@ public struct ShippedScripts: Sendable {
         }
         let shown = folders.prefix(4).map { $0.isEmpty ? "./" : $0 + "/" }.joined(separator: ", ") + (folders.count > 4 ? ", …" : "")
         let how = entry.map { "followed from \($0)" } ?? "no entry file found, so folders such as server/, scripts/ and stories/ are left out unless the app imports them"
-        return DiscoveredFact("\(Plural.count(leftOut.count, "script file")) not audited as the app's code (\(shown)): \(how)", origin: origin)
+        return DiscoveredFact("\(Plural.count(leftOut.count, noun)) not audited as the app's code (\(shown)): \(how)", origin: origin)
     }
 }
 
