@@ -70,8 +70,10 @@ enum ParallelRender {
     static func write(_ plan: [PendingFile], previous: BuildCache?, into staging: SiteWriter.Staging, budget: Int) throws -> Outcome {
         let tally = Tally(budget: budget)
         let failures = SiteWriter.FailureBox()
-        DispatchQueue.concurrentPerform(iterations: plan.count) { index in
+        let order = SpreadOrder(count: plan.count, parts: ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: plan.count) { iteration in
             guard !tally.stopped else { return }
+            let index = order.index(iteration)
             let pending = plan[index]
             do {
                 // An unchanged page is linked from the previous site; one no longer a regular file there is rendered.
@@ -86,6 +88,33 @@ enum ParallelRender {
         }
         if let error = failures.first { throw error }
         return Outcome(reused: tally.reused.sorted().map { plan[$0].path }, overBudget: tally.overBudget)
+    }
+
+    /// The plan lists a folder's pages together (the apps, then each app's days). Threads taking
+    /// pages in that order create files in one folder at once, and the kernel serialises creation
+    /// within a folder: the second thread waits (spinning) while the first allocates an inode.
+    /// Taken in this order instead, consecutive iterations come from `parts` distant stretches of
+    /// the plan, each walked in order, so concurrent threads mostly write to different folders.
+    struct SpreadOrder {
+        let count: Int
+        let parts: Int
+        let stretch: Int
+
+        init(count: Int, parts: Int) {
+            self.count = count
+            self.parts = max(1, min(parts, count))
+            stretch = count == 0 ? 0 : (count + self.parts - 1) / self.parts
+        }
+
+        /// The plan index of iteration `iteration`; every index in 0..<count exactly once.
+        /// Iterations 0, parts, 2·parts … walk stretch 0; 1, parts + 1 … stretch 1; and so on. The
+        /// first `long` stretches hold `stretch` indices, the others one fewer (their last row is
+        /// not there, and the iterations of that row are the long stretches' alone).
+        func index(_ iteration: Int) -> Int {
+            let long = count - (stretch - 1) * parts
+            let row = iteration / parts, column = iteration % parts
+            return column < long ? column * stretch + row : long * stretch + (column - long) * (stretch - 1) + row
+        }
     }
 
     /// Bytes of the site so far, shared by the rendering threads.

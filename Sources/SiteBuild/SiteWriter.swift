@@ -158,9 +158,16 @@ public struct SiteWriter {
             let path = folder + "/" + relative
             // A valid path has no empty part: its folder is all before the last slash.
             let directory = String(path[..<path.lastIndex(of: "/")!])
-            try lock.withLock {
+            let made = try lock.withLock {
                 guard paths.insert(relative).inserted else { throw UnsafePath(path: "duplicate output path \(relative)") }
-                if madeDirectories.insert(directory).inserted { try PosixFiles.makeDirectories(directory) }
+                return madeDirectories.contains(directory)
+            }
+            // Made outside the lock: on a file system slow to allocate inodes, a folder made under it
+            // held every other thread's page back. Two threads making one folder is harmless (the
+            // staging folder is this build's alone, and an existing folder is taken as made).
+            if !made {
+                try PosixFiles.makeDirectories(directory)
+                lock.withLock { _ = madeDirectories.insert(directory) }
             }
             return path
         }

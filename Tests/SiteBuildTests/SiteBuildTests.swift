@@ -303,6 +303,18 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertNoThrow(try SiteWriter.validate("apps/x/index.html"))
     }
 
+    /// The render order visits every page once, and threads side by side start far apart in the plan.
+    func testSpreadOrderVisitsEveryPageOnceFromDistantStretches() {
+        for count in 0...70 {
+            for parts in 1...5 {
+                let order = ParallelRender.SpreadOrder(count: count, parts: parts)
+                XCTAssertEqual((0..<count).map(order.index).sorted(), Array(0..<count), "\(count) pages, \(parts) threads")
+            }
+        }
+        let order = ParallelRender.SpreadOrder(count: 10, parts: 3)
+        XCTAssertEqual((0..<10).map(order.index), [0, 4, 7, 1, 5, 8, 2, 6, 9, 3])
+    }
+
     func testInjectedUsageStringIsShownAsLiteralText() throws {
         let payload = "<script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(2)>"
         let escaped = payload.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
