@@ -8,6 +8,9 @@ struct AppWrapper {
     /// The app function's name and the `{` of its body.
     let name: String
     let body: Int
+    /// It returns an app plugin's whole result object (`return await Plugin.request()`), whose
+    /// callers then read the key; any other wrapper hands back the value itself.
+    var returnsObject = false
 
     /// The function around `call` that returns its outcome: the call's value itself, or `true`
     /// once it completed. Nil when the value stays inside (it is then judged where it is).
@@ -17,6 +20,11 @@ struct AppWrapper {
         let start = file.chain(endingAt: call.token).start
         let before = file.index(beforeAwaited: start)
         if before >= 0, tokens[before].isIdentifier("return") || tokens[before].isPunctuator("=>") {
+            return AppWrapper(name: function.name, body: function.body, returnsObject: call.library.isAppPlugin)
+        }
+        // `return (await Plugin.request()).granted`: an app plugin's result, unwrapped.
+        if let (open, _) = call.keyRead(endingCallAt: file.partner[call.paren] ?? call.paren, in: file),
+           open >= 1, tokens[open - 1].isIdentifier("return") || tokens[open - 1].isPunctuator("=>") {
             return AppWrapper(name: function.name, body: function.body)
         }
         // `resolve(true)` in the request's own callback, inside the function's `new Promise`.
@@ -49,7 +57,8 @@ struct AppWrapper {
                 guard let paren = file.callParen(after: token), let close = file.partner[paren], !Self.isDeclaration(token, close: close, in: file) else { continue }
                 let receiver = file.chain(endingAt: token).names.dropLast().joined(separator: ".").lowercased()
                 if HealthKitVocabulary.otherPermissions.contains(where: receiver.contains) { continue }
-                result.append((JavaScriptHealthKitCall(file: index, token: token, paren: paren, method: call.method, kind: call.kind, library: call.library), file))
+                result.append((JavaScriptHealthKitCall(file: index, token: token, paren: paren, method: call.method, kind: call.kind,
+                                                       library: returnsObject ? call.library : call.library.unwrapped()), file))
             }
         }
         return result

@@ -157,8 +157,104 @@ struct RequestResultAsGrantRule: Rule {
               return granted;
             }
             """]),
+            // The app's own Capacitor plugin hands HealthKit's `success` to JavaScript as `granted`.
+            .reactNative(["ios/App/App/HealthKitPlugin.swift": """
+            import Capacitor
+            import HealthKit
+
+            @objc(HealthKitPlugin)
+            public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
+                public let identifier = "HealthKitPlugin"
+                public let jsName = "HealthKit"
+                public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
+                private let store = HKHealthStore()
+
+                @objc func requestAuthorization(_ call: CAPPluginCall) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
+                    let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
+                    store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
+                        call.resolve(["granted": success])
+                    }
+                }
+            }
+            """, "js/src/health.ts": """
+            import { registerPlugin } from '@capacitor/core';
+
+            const HealthKit = registerPlugin<{ requestAuthorization(): Promise<{ granted: boolean }> }>('HealthKit');
+
+            export async function connectHealth(): Promise<boolean> {
+              return (await HealthKit.requestAuthorization()).granted;
+            }
+            """, "js/src/Readiness.tsx": """
+            import { connectHealth } from './health';
+
+            export async function syncSleep(showError: () => void) {
+              const granted = await ↓connectHealth();
+              if (!granted) { showError(); return; }
+            }
+            """]),
+            .reactNative(["ios/App/App/HealthKitPlugin.swift": """
+            import Capacitor
+            import HealthKit
+
+            @objc(HealthKitPlugin)
+            public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
+                public let identifier = "HealthKitPlugin"
+                public let jsName = "HealthKit"
+                public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
+                private let store = HKHealthStore()
+
+                @objc func requestAuthorization(_ call: CAPPluginCall) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
+                    let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
+                    store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
+                        call.resolve(["granted": success])
+                    }
+                }
+            }
+            """, "js/src/sync.ts": """
+            import { registerPlugin } from '@capacitor/core';
+
+            const HealthKit = registerPlugin('HealthKit');
+
+            export async function connect(): Promise<string> {
+              const { granted } = await HealthKit.↓requestAuthorization();
+              if (!granted) return 'revoked';
+              return 'connected';
+            }
+            """]),
         ],
         nonTriggering: [
+            // The plugin's answer is only logged.
+            .reactNative(["ios/App/App/HealthKitPlugin.swift": """
+            import Capacitor
+            import HealthKit
+
+            @objc(HealthKitPlugin)
+            public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
+                public let identifier = "HealthKitPlugin"
+                public let jsName = "HealthKit"
+                public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
+                private let store = HKHealthStore()
+
+                @objc func requestAuthorization(_ call: CAPPluginCall) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
+                    let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
+                    store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
+                        call.resolve(["granted": success])
+                    }
+                }
+            }
+            """, "js/src/sync.ts": """
+            import { registerPlugin } from '@capacitor/core';
+
+            const HealthKit = registerPlugin('HealthKit');
+
+            export async function connect(): Promise<void> {
+              const { granted } = await HealthKit.requestAuthorization();
+              console.log('health request handled', granted);
+            }
+            """]),
             // The app's own function hands the outcome back, and its caller only logs it.
             .reactNative(["js/lib/healthkit.ts": """
             import { requestAuthorization } from '@kingstinct/react-native-healthkit';
@@ -244,22 +340,29 @@ struct RequestResultAsGrantRule: Rule {
                                     + "succeeds whatever the person chose, and HealthKit never discloses read access; query and treat empty "
                                     + "results as no data or no access", at: token, in: file, target: context.manifest.id)]
             }
-            guard call.library == .kingstinct || call.library == .flutterHealth || (call.kind == .authorizationRequest && !call.library.promises)
+            let plugin = call.library.requestResults[call.method]
+            guard call.library == .kingstinct || call.library == .flutterHealth || (call.kind == .authorizationRequest && !call.library.promises) || plugin != nil
             else { return [] }
+            if let plugin, let how = Self.decision(call, in: file) {
+                return [finding("`\(plugin.key)` from the app plugin's `\(call.method)` is HealthKit's request `success` (\(plugin.evidence)), and it \(how), but "
+                                    + "it only says the request was handled: it is true whatever the person chose, and HealthKit never discloses read access; "
+                                    + "query and treat empty results as no data or no access", at: call.token, in: file, target: context.manifest.id)]
+            }
             if call.method == "requestAuthorization", call.library.promises, let how = Self.decision(call, in: file) {
                 return [finding("the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
                                     + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
                                 at: call.token, in: file, target: context.manifest.id)]
             }
             // The app's own function hands the outcome back: its callers decide on it.
-            guard call.kind == .authorizationRequest, call.method == "requestAuthorization" || !call.library.promises,
+            guard call.kind == .authorizationRequest, call.method == "requestAuthorization" || !call.library.promises || plugin != nil,
                   let wrapper = AppWrapper.around(call, in: file) else { return [] }
             let (files, calls) = call.library == .flutterHealth ? (context.manifest.dartSources, context.dartCalls)
                 : (context.manifest.javaScriptSources, context.javaScriptCalls)
             let place = "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(file.tokens[call.token].line)"
             return wrapper.callers(in: files, like: call, libraryCalls: calls).compactMap { caller, callerFile in
                 guard let how = Self.decision(caller, in: callerFile) else { return nil }
-                return finding("`\(wrapper.name)()` returns the outcome of `\(call.method)` (\(place)), and its result \(how), but the request "
+                let origin = plugin.map { "; the plugin's `\($0.key)` is HealthKit's request `success`, \($0.evidence)" } ?? ""
+                return finding("`\(wrapper.name)()` returns the outcome of `\(call.method)` (\(place)\(origin)), and its result \(how), but the request "
                                    + "only says it was handled: true whatever the person chose, and HealthKit never discloses read access; query and "
                                    + "treat empty results as no data or no access", at: caller.token, in: callerFile, target: context.manifest.id)
             }
