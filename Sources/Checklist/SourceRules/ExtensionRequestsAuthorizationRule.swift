@@ -118,11 +118,14 @@ struct ExtensionRequestsAuthorizationRule: Rule {
         let widgetTypes = Set(context.usage.widgetProviders.map(\.type))
         let appFiles = Set(context.manifest.main.sources.map(\.path))
         let reach = ExtensionReach(sources: context.sources, appFiles: appFiles, widgetTypes: widgetTypes)
+        let uncalled = UncalledFunctions(sources: context.sources)
         return context.sources.flatMap { source in
             source.calls(named: "requestAuthorization").filter(vocabulary.isAuthorizationRequest).compactMap { call -> Finding? in
                 if source.isExtension {
                     // A file the app compiles too asks for the app, unless the extension's own code calls into it.
                     if appFiles.contains(source.file.path) && !reach.reaches(call, in: source.target) { return nil }
+                    // A request in a function nothing names never runs, in the extension or anywhere.
+                    if uncalled?.declaration(around: Syntax(call)) != nil { return nil }
                     return finding("requestAuthorization in extension target `\(source.target)`: extensions cannot present the HealthKit "
                                    + "permission sheet; ask in the app and use statusForAuthorizationRequest here", at: call, in: source)
                 }
@@ -149,6 +152,17 @@ struct ExtensionReach {
         for _ in 0..<5 {
             var next: [Callee?] = []
             for case let callee? in names where seen.insert(callee.name + " " + (callee.type ?? "")).inserted {
+                if callee.isProperty {
+                    // A static property's initializer runs when the property is first read.
+                    for source in own where ByteSearch.contains(source.file.text, callee.name) {
+                        for use in Self.references(to: callee, in: source) {
+                            if !appFiles.contains(source.file.path) { return true }
+                            if SyntaxScope.types(around: use).compactMap(SyntaxScope.typeName).contains(where: widgetTypes.contains) { return true }
+                            next.append(self.callee(of: use))
+                        }
+                    }
+                    continue
+                }
                 for source in own {
                     for call in source.calls(named: callee.name) where Self.mayCall(call, callee, in: source) {
                         if !appFiles.contains(source.file.path) { return true }
@@ -169,6 +183,20 @@ struct ExtensionReach {
         var name: String
         var type: String?
         var file: String?
+        /// A static property (`static let shared = Tracker()`), reached where it is read.
+        var isProperty = false
+    }
+
+    /// Reads of a static property: `Type.name`, or `name` alone inside its own type.
+    static func references(to property: Callee, in source: ParsedSource) -> [TokenSyntax] {
+        source.tree.tokens(viewMode: .sourceAccurate).filter { token in
+            guard token.text == property.name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                guard let base = member.base?.trimmedDescription else { return true }
+                return property.type == nil || base == property.type || base == "Self"
+            }
+            return property.type == nil || SyntaxScope.types(around: token).compactMap(SyntaxScope.typeName).first == property.type
+        }
     }
 
     /// Whether `call` may run the function: same name, and — where the code shows it — the same
@@ -233,6 +261,14 @@ struct ExtensionReach {
             return Callee(name: declaration.name.text, type: type, file: file)
         }
         if function.is(InitializerDeclSyntax.self) { return type.map { Callee(name: $0, type: nil, file: nil) } }
+        // `static let shared = Tracker()`: runs when `Tracker.shared` is first read, not before.
+        if let type, !function.is(FunctionDeclSyntax.self),
+           let binding = node.ancestors.lazy.compactMap({ $0.as(PatternBindingSyntax.self) }).first,
+           let property = binding.parent?.parent?.as(VariableDeclSyntax.self),
+           property.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }),
+           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            return Callee(name: name, type: type, file: nil, isProperty: true)
+        }
         return nil
     }
 }

@@ -66,6 +66,26 @@ struct TimingBandAidRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // One awaited request, then a refresh every five minutes: the loop's pause is its period.
+            .healthApp(["Sources/StepTracker.swift": """
+            import HealthKit
+            @MainActor
+            final class StepTracker {
+                let store = HKHealthStore()
+                var steps = 0.0
+                private var pollTask: Task<Void, Never>?
+                func startPolling() {
+                    pollTask = Task { [weak self] in
+                        try? await self?.store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                        while !Task.isCancelled {
+                            await self?.refresh()
+                            try? await Task.sleep(for: .seconds(300))
+                        }
+                    }
+                }
+                func refresh() async {}
+            }
+            """]),
             .healthApp(["Sources/Access.swift": """
             import HealthKit
 
@@ -121,11 +141,24 @@ struct TimingBandAidRule: Rule {
                 guard HealthKitVocabulary.isAuthorizationRelated(function) || (closure.map(HealthKitVocabulary.isAuthorizationRelated) ?? false)
                 else { continue }
                 guard asksHealthKit(function) || (closure.map(asksHealthKit) ?? false) else { continue }
+                // The pause of a loop that asks nothing about authorization is its period (refresh
+                // every five minutes after one awaited request), not a wait for the answer.
+                if let loop = Self.enclosingLoop(of: call), !asksHealthKit(loop) { continue }
                 findings.append(finding("`\(call.calledExpression.trimmedText)` delays around HealthKit authorization: a fixed wait is "
                                         + "wrong on some device; await the request or check instead", at: call, in: source))
             }
             return findings
         }
+    }
+
+    /// The innermost `while`, `repeat` or `for` around `call`, within its function.
+    static func enclosingLoop(of call: FunctionCallExprSyntax) -> Syntax? {
+        var node = Syntax(call).parent
+        while let current = node, !current.is(FunctionDeclSyntax.self), !current.is(ClosureExprSyntax.self) {
+            if current.is(WhileStmtSyntax.self) || current.is(RepeatStmtSyntax.self) || current.is(ForStmtSyntax.self) { return current }
+            node = current.parent
+        }
+        return nil
     }
 
     /// `access.requestAuthorization()` where `access` is declared in the file as `HealthAccess()` or `: HealthManager`.
