@@ -225,6 +225,28 @@ struct RequestResultAsGrantRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // Another package's `requestPermission` (location) beside the app's own Health wrapper of that name.
+            .flutter(["lib/health_service.dart": """
+            import 'package:health/health.dart';
+
+            class HealthService {
+              final Health _health = Health();
+
+              Future<bool> requestPermission() async {
+                return await _health.requestAuthorization([HealthDataType.STEPS]);
+              }
+            }
+            """, "lib/location_service.dart": """
+            import 'package:geolocator/geolocator.dart';
+
+            class LocationService {
+              Future<bool> start() async {
+                final permission = await Geolocator.requestPermission();
+                if (permission == LocationPermission.denied) return false;
+                return true;
+              }
+            }
+            """]),
             // The plugin's answer is only logged.
             .reactNative(["ios/App/App/HealthKitPlugin.swift": """
             import Capacitor
