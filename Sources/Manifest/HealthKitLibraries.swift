@@ -56,6 +56,37 @@ public struct HealthKitLibrary: Sendable, Hashable {
     /// Usage strings its README prints, which apps ship unchanged: not an app's own purpose.
     /// (Its config plugin's defaults are such texts too.)
     public let exampleUsageStrings: [ExampleUsageString]
+    /// For an app's own Capacitor plugin (its Swift is in the app, `registerPlugin('<name>')` in its
+    /// JavaScript): the methods whose promise resolves HealthKit's request `success` under a key.
+    public private(set) var requestResults: [String: PluginRequestResult] = [:]
+    /// The app's own plugin, described from its Swift (`AppPlugins`), not a published library.
+    public var isAppPlugin: Bool { !requestResults.isEmpty }
+
+    /// The library as seen through an app function that hands back the value a plugin resolved
+    /// (`return (await Plugin.request()).granted`): its results are values, not objects with keys.
+    public func unwrapped() -> HealthKitLibrary {
+        var copy = self
+        copy.requestResults = [:]
+        return copy
+    }
+
+    /// Where an app plugin's method hands the request's `success` to JavaScript: the key of the
+    /// object its promise resolves (`call.resolve(["granted": success])`), and that line.
+    public struct PluginRequestResult: Sendable, Hashable {
+        public let key: String
+        public let evidence: String
+        public init(key: String, evidence: String) { self.key = key; self.evidence = evidence }
+    }
+
+    /// An app's own Capacitor plugin, registered in JavaScript as `jsName`: its methods that hand an
+    /// authorization request's result back are requests, and nothing else of it is read here (its
+    /// reads and writes are the app's Swift, audited as such).
+    public static func appPlugin(jsName: String, requestResults: [String: PluginRequestResult]) -> HealthKitLibrary {
+        var library = HealthKitLibrary(name: "the app's plugin `\(jsName)`", packages: "", language: .javaScript,
+                                       methods: requestResults.mapValues { _ in .authorizationRequest }, promises: true)
+        library.requestResults = requestResults
+        return library
+    }
 
     /// `packages`: one row per package, `ecosystem name flags` (see `HealthKitPackage.rows`).
     init(name: String, packages: String, language: Language? = nil, modules: Set<String> = [], methods: [String: HealthKitCallMeaning] = [:],

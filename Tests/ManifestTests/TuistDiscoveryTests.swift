@@ -147,6 +147,48 @@ final class TuistDiscoveryTests: XCTestCase {
         XCTAssertFalse(TuistDiscovery.declaresApp("import ProjectDescription\nlet project = Project.app(name: \"Walk\")\n"))
     }
 
+    /// A helper that hands its `product` parameter to a target (`Project.makeModule(…, product: .app, …)`)
+    /// makes the app: the call's arguments are the target's, and the `sources:` it leaves out is the
+    /// parameter's default, from the manifest's folder.
+    func testAHelperPassingProductOnMakesTheAppFromTheCallsArguments() throws {
+        try write("app/Tuist/ProjectDescriptionHelpers/Project+Templates.swift", """
+        import ProjectDescription
+
+        extension Project {
+            public static func makeModule(name: String, product: Product, bundleId: String, infoPlist: InfoPlist = .default,
+                                          sources: SourceFilesList = ["Sources/**"], entitlements: Entitlements? = nil) -> Project {
+                let main = Target(name: name, platform: .iOS, product: product, bundleId: "org.example." + bundleId,
+                                  infoPlist: infoPlist, sources: sources, entitlements: entitlements)
+                let tests = Target(name: "\\(name)Tests", platform: .iOS, product: .unitTests, bundleId: "t", sources: ["Tests/**"])
+                return Project(name: name, targets: [main, tests])
+            }
+        }
+        """)
+        try write("app/Sources/Steps.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+        try write("app/App.entitlements", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>com.apple.developer.healthkit</key><true/></dict></plist>
+        """)
+        try write("app/Project.swift", """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        private let moduleName = "Walk"
+        let infoPlist: [String: Plist.Value] = [
+            "NSHealthShareUsageDescription": "Walk reads your step count to show today's distance.",
+        ]
+
+        let project = Project.makeModule(name: moduleName, product: .app, bundleId: "walk",
+                                         infoPlist: .extendingDefault(with: infoPlist), entitlements: "App.entitlements")
+        """)
+        let manifest = try load()
+        XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.value.string, "Walk reads your step count to show today's distance.")
+        XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Sources/Steps.swift"])
+        XCTAssertEqual(manifest.main.entitlements?.path, "app/App.entitlements")
+        XCTAssertTrue(manifest.discovery.contains { $0.text.contains("made by the helper makeModule") }, "\(manifest.discovery.map(\.text))")
+        XCTAssertFalse(manifest.discovery.contains { $0.text.contains("declares no application target as a literal") })
+    }
+
     /// A manifest naming itself (`let p = ["K": .dictionary(p)]`) ends at the nesting limit, not in a crash.
     func testASelfReferencingManifestIsBounded() throws {
         try write("app/Project.swift", """

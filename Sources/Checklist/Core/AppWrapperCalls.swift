@@ -8,15 +8,48 @@ struct AppWrapper {
     /// The app function's name and the `{` of its body.
     let name: String
     let body: Int
+    /// It returns an app plugin's whole result object (`return await Plugin.request()`), whose
+    /// callers then read the key; any other wrapper hands back the value itself.
+    var returnsObject = false
+    /// The class the function is a method of (`HealthService`), when it is one: a call of the same
+    /// name on another type (`Geolocator.requestPermission()`) is not this function.
+    var owner: String?
 
     /// The function around `call` that returns its outcome: the call's value itself, or `true`
     /// once it completed. Nil when the value stays inside (it is then judged where it is).
     static func around(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> AppWrapper? {
+        guard var wrapper = unowned(call, in: file) else { return nil }
+        wrapper.owner = owningClass(of: wrapper.body, in: file)
+        return wrapper
+    }
+
+    /// `class NAME … {` around the body `{` at `body`.
+    static func owningClass(of body: Int, in file: JavaScriptFile) -> String? {
+        let tokens = file.tokens
+        var brace = file.parent[body]
+        while let open = brace {
+            if tokens[open].isPunctuator("{") {
+                var k = open - 1
+                while k > 0, k > open - 16, file.parent[k] == file.parent[open], !tokens[k].isPunctuator(";"), !tokens[k].isPunctuator("}"),
+                      !tokens[k].isPunctuator("{"), !tokens[k].isIdentifier("class") { k -= 1 }
+                if k >= 0, k + 1 < open, tokens[k].isIdentifier("class"), tokens[k + 1].kind == .identifier { return tokens[k + 1].text }
+            }
+            brace = file.parent[open]
+        }
+        return nil
+    }
+
+    private static func unowned(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> AppWrapper? {
         guard let function = JavaScriptBindings.enclosingFunction(of: call.token, in: file), let close = file.partner[function.body] else { return nil }
         let tokens = file.tokens
         let start = file.chain(endingAt: call.token).start
         let before = file.index(beforeAwaited: start)
         if before >= 0, tokens[before].isIdentifier("return") || tokens[before].isPunctuator("=>") {
+            return AppWrapper(name: function.name, body: function.body, returnsObject: call.library.isAppPlugin)
+        }
+        // `return (await Plugin.request()).granted`: an app plugin's result, unwrapped.
+        if let (open, _) = call.keyRead(endingCallAt: file.partner[call.paren] ?? call.paren, in: file),
+           open >= 1, tokens[open - 1].isIdentifier("return") || tokens[open - 1].isPunctuator("=>") {
             return AppWrapper(name: function.name, body: function.body)
         }
         // `resolve(true)` in the request's own callback, inside the function's `new Promise`.
@@ -47,9 +80,14 @@ struct AppWrapper {
             let tokens = file.tokens
             for token in tokens.indices where tokens[token].isIdentifier(name) && !library.contains([index, token]) {
                 guard let paren = file.callParen(after: token), let close = file.partner[paren], !Self.isDeclaration(token, close: close, in: file) else { continue }
-                let receiver = file.chain(endingAt: token).names.dropLast().joined(separator: ".").lowercased()
+                let names = file.chain(endingAt: token).names.dropLast()
+                let receiver = names.joined(separator: ".").lowercased()
                 if HealthKitVocabulary.otherPermissions.contains(where: receiver.contains) { continue }
-                result.append((JavaScriptHealthKitCall(file: index, token: token, paren: paren, method: call.method, kind: call.kind, library: call.library), file))
+                // Dart: a method of the app's class, called on another class by name (`Geolocator.requestPermission()`),
+                // is another package's. (JavaScript modules export instances under capitalized names: not there.)
+                if let owner, file.path.hasSuffix(".dart"), let root = names.first, root.first?.isUppercase == true, root != owner { continue }
+                result.append((JavaScriptHealthKitCall(file: index, token: token, paren: paren, method: call.method, kind: call.kind,
+                                                       library: returnsObject ? call.library : call.library.unwrapped()), file))
             }
         }
         return result

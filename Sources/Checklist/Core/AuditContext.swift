@@ -135,7 +135,8 @@ public struct AuditContext: Sendable {
             ParsedSource(file: input.file, parsed: byKey[key]!, target: input.target, isExtension: input.isExtension)
         }
         vocabulary = HealthKitVocabulary(sources: sources)
-        let javaScript = JavaScriptHealthKitFacts.extract(manifest.javaScriptSources, target: manifest.id)
+        let javaScript = JavaScriptHealthKitFacts.extract(manifest.javaScriptSources, target: manifest.id,
+                                                          plugins: manifest.javaScriptSources.isEmpty ? [:] : AppPlugins.find(in: sources))
         javaScriptCalls = javaScript.calls
         let swift = HealthKitUsage.extract(from: sources, vocabulary: vocabulary)
         let dart = DartHealthKitFacts.extract(manifest.dartSources, target: manifest.id)

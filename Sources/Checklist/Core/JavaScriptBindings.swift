@@ -31,11 +31,14 @@ struct JavaScriptBindings {
 
     /// Every file's bindings, settled over a few passes (an alias of an alias, a provider imported
     /// from a module that re-exports another): real apps settle in two or three.
-    static func resolve(_ files: [JavaScriptFile]) -> [JavaScriptBindings] {
+    /// `plugins`: the app's own Capacitor plugins by `jsName` (`AppPlugins`), bound where
+    /// `registerPlugin('<jsName>')` is assigned.
+    static func resolve(_ files: [JavaScriptFile], plugins: [String: HealthKitLibrary] = [:]) -> [JavaScriptBindings] {
         var result = files.map { _ in JavaScriptBindings() }
         // Files that mention no library and import nothing of the app's own cannot bind anything.
         let relevant = files.indices.filter { index in
-            files[index].tokens.contains { $0.kind == .string && ($0.value.hasPrefix(".") || $0.value.hasPrefix("@/") || $0.value.hasPrefix("~/") || library(named: $0.value) != nil) }
+            files[index].tokens.contains { $0.kind == .string && ($0.value.hasPrefix(".") || $0.value.hasPrefix("@/") || $0.value.hasPrefix("~/")
+                || library(named: $0.value) != nil || plugins[$0.value] != nil) }
         }
         guard !relevant.isEmpty else { return result }
         let paths = ModulePaths(files: files)
@@ -46,6 +49,7 @@ struct JavaScriptBindings {
                 var bindings = result[index]
                 let before = bindings.count
                 bindings.bindImports(in: files[index], exports: exports, paths: paths)
+                if !plugins.isEmpty { bindings.bindPlugins(in: files[index], plugins: plugins) }
                 bindings.bindAliases(in: files[index])
                 if bindings.count != before { changed = true }
                 result[index] = bindings
@@ -159,6 +163,25 @@ struct JavaScriptBindings {
                 let local = parts.count == 3 && parts[1].isPunctuator(":") && parts[2].kind == .identifier ? parts[2].text : first.text
                 functions[local] = (first.text, library)
             }
+        }
+    }
+
+    /// `const HealthKit = registerPlugin<HealthKitPlugin>('HealthKit')`: the app's own plugin.
+    private mutating func bindPlugins(in file: JavaScriptFile, plugins: [String: HealthKitLibrary]) {
+        let tokens = file.tokens
+        for (index, token) in tokens.enumerated() where token.kind == .string && index >= 2 && tokens[index - 1].isPunctuator("(") {
+            guard let library = plugins[token.value] else { continue }
+            // Back over a type argument (`registerPlugin<HealthKitPlugin>(`).
+            var callee = index - 2
+            if tokens[callee].isPunctuator(">") {
+                while callee > 0, !tokens[callee].isPunctuator("<") { callee -= 1 }
+                callee -= 1
+            }
+            guard callee >= 1, tokens[callee].isIdentifier("registerPlugin") else { continue }
+            var before = callee - 1
+            if tokens[before].isPunctuator("."), before >= 1 { before -= 2 }  // `Capacitor.registerPlugin(`
+            if before >= 0, tokens[before].isIdentifier("await") { before -= 1 }
+            if before >= 1, tokens[before].isPunctuator("=") { bindAssigned(before, library: library, in: file) }
         }
     }
 

@@ -17,10 +17,10 @@ public struct JavaScriptHealthKitCall: Sendable {
 /// The JavaScript / TypeScript extractor of `HealthKitUsage`: calls of `HealthKitLibrary.all`,
 /// classified into the same facts as Swift's, once per file.
 enum JavaScriptHealthKitFacts {
-    static func extract(_ files: [JavaScriptFile], target: String) -> (facts: [HealthKitFact], calls: [JavaScriptHealthKitCall]) {
+    static func extract(_ files: [JavaScriptFile], target: String, plugins: [String: HealthKitLibrary] = [:]) -> (facts: [HealthKitFact], calls: [JavaScriptHealthKitCall]) {
         var facts: [HealthKitFact] = []
         var calls: [JavaScriptHealthKitCall] = []
-        let bindings = JavaScriptBindings.resolve(files)
+        let bindings = JavaScriptBindings.resolve(files, plugins: plugins)
         for (index, file) in files.enumerated() {
             for call in Self.calls(in: file, fileIndex: index, bindings: bindings[index]) {
                 // An availability check counts only where it decides something (a condition), not
@@ -171,8 +171,41 @@ extension JavaScriptFile {
 extension JavaScriptHealthKitCall {
     /// The name the call's (awaited) result is bound to: `const result = await Health.x(…)` → `result`.
     func resultName(in file: JavaScriptFile) -> String? {
-        let before = file.index(beforeAwaited: file.chain(endingAt: token).start)
-        guard before >= 1, file.tokens[before].isPunctuator("="), file.tokens[before - 1].kind == .identifier else { return nil }
-        return file.tokens[before - 1].text
+        let tokens = file.tokens
+        let start = file.chain(endingAt: token).start
+        let before = file.index(beforeAwaited: start)
+        if let key = library.requestResults[method]?.key {
+            // An app plugin resolves an object: the request's result is its `key`, destructured
+            // (`const { granted } = await Plugin.request()`) or read at once (`(await Plugin.request()).granted`).
+            if before >= 1, tokens[before].isPunctuator("="), tokens[before - 1].isPunctuator("}"), let open = file.partner[before - 1] {
+                for item in file.items(of: open) {
+                    let parts = item.map { tokens[$0] }
+                    guard let first = parts.first, first.isIdentifier(key) else { continue }
+                    return parts.count == 3 && parts[1].isPunctuator(":") && parts[2].kind == .identifier ? parts[2].text : key
+                }
+                return nil
+            }
+            // `const granted = (await Plugin.request()).granted`.
+            if let end = file.partner[paren], let (open, _) = keyRead(endingCallAt: end, in: file),
+               open >= 2, tokens[open - 1].isPunctuator("="), tokens[open - 2].kind == .identifier {
+                return tokens[open - 2].text
+            }
+            return nil
+        }
+        guard before >= 1, tokens[before].isPunctuator("="), tokens[before - 1].kind == .identifier else { return nil }
+        return tokens[before - 1].text
+    }
+
+    /// `(await Plugin.request()).KEY`: the `(` before the awaited call and the index after `KEY`,
+    /// for an app plugin's request whose result is `KEY`.
+    func keyRead(endingCallAt close: Int, in file: JavaScriptFile) -> (open: Int, after: Int)? {
+        guard let key = library.requestResults[method]?.key else { return nil }
+        let tokens = file.tokens
+        let start = file.chain(endingAt: token).start
+        var open = start - 1
+        if open >= 0, tokens[open].isIdentifier("await") { open -= 1 }
+        guard open >= 0, tokens[open].isPunctuator("("), file.partner[open] == close + 1, close + 3 < tokens.count,
+              tokens[close + 2].isPunctuator(".") || tokens[close + 2].isPunctuator("?."), tokens[close + 3].isIdentifier(key) else { return nil }
+        return (open, close + 4)
     }
 }

@@ -92,6 +92,24 @@ struct ZeroForMissingRule: Rule {
               return total;
             }
             """]),
+            // Sums from 0 gathered with Promise.all: each sum is where the 0 comes from; the `|| 0` after
+            // them turns nothing into 0 (a sum is never missing), so only the sums are reported.
+            .reactNative(["js/src/nutrition.ts": """
+            import HealthKit, { HKQuantityTypeIdentifier } from '@kingstinct/react-native-healthkit';
+
+            export const todaysNutrition = async () => {
+              const range = { startDate: new Date(new Date().setHours(0, 0, 0, 0)), endDate: new Date() };
+              const [calories, protein] = await Promise.all([
+                HealthKit.queryQuantitySamples(HKQuantityTypeIdentifier.dietaryEnergyConsumed, range)
+                  .then(samples => samples.↓reduce((total, sample) => total + sample.quantity, 0)),
+                HealthKit.queryQuantitySamples(HKQuantityTypeIdentifier.dietaryProtein, range)
+                  .then(samples => samples.↓reduce((total, sample) => total + sample.quantity, 0)),
+              ]);
+              const fat = await HealthKit.queryQuantitySamples(HKQuantityTypeIdentifier.dietaryFatTotal, range)
+                .then(samples => samples.↓reduce((total, sample) => total + sample.quantity, 0));
+              return { calories: calories || 0, protein: protein || 0, fat: fat || 0 };
+            };
+            """]),
             // An object for the empty result whose `days` the code fills with a fixed number, not a count of what came back.
             .reactNative(["js/src/week.ts": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
@@ -307,7 +325,7 @@ struct ZeroForMissingRule: Rule {
                 let operand = self.operand(before: index - 1, file)
                 guard !operand.isEmpty, values.carries(operand, in: fileIndex), !Self.isCount(operand, file),
                       !Self.isRunningTotal(operand, zero: index, file), !Self.isPerSample(operand, file),
-                      !Self.isTestedSentinel(operand, file, flow: flow) else { continue }
+                      !Self.isTestedSentinel(operand, file, flow: flow), !Self.isSumFromZero(operand, file) else { continue }
                 add("`\(file.text(of: operand.lowerBound..<(index + 1)))` turns \"nothing came back\" into 0; a denied read also returns nothing, "
                     + "so the app shows 0 where it should say \"no data\"", at: operand.lowerBound)
                 continue
@@ -389,6 +407,66 @@ struct ZeroForMissingRule: Rule {
 
     /// `m.set(k, (m.get(k) ?? 0) + v)`, `t[k] = (t[k] || 0) + v`: the 0 starts a running total of
     /// samples that came back — a key exists only once one did, so no missing value becomes 0.
+    /// `calories || 0` where `calories` was bound to a sum counted from 0 (`….reduce((t, s) => t + s.quantity, 0)`,
+    /// also one element of `const [calories, protein] = await Promise.all([…])`): never missing, so the
+    /// fallback turns nothing into 0. The zero comes from the sum, which is reported where it starts.
+    static func isSumFromZero(_ operand: Range<Int>, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        guard operand.count == 1, tokens[operand.lowerBound].kind == .identifier else { return false }
+        let name = tokens[operand.lowerBound].text
+        // The nearest declaration before the use: `const NAME = …` or `const [a, NAME] = …`.
+        var i = operand.lowerBound - 1
+        while i >= 1 {
+            defer { i -= 1 }
+            guard tokens[i].isIdentifier(name), !(tokens[i - 1].isPunctuator(".") || tokens[i - 1].isPunctuator("?.")) else { continue }
+            if i + 1 < tokens.count, tokens[i + 1].isPunctuator("="), ["const", "let", "var"].contains(tokens[i - 1].text) {
+                return endsWithSumFromZero(start: i + 2, end: statementEnd(after: i + 1, file), file)
+            }
+            guard let open = file.parent[i], tokens[open].isPunctuator("["), open >= 1, ["const", "let", "var"].contains(tokens[open - 1].text),
+                  let close = file.partner[open], close + 1 < tokens.count, tokens[close + 1].isPunctuator("=") else { continue }
+            guard let position = file.items(of: open).firstIndex(where: { $0.count == 1 && $0.first == i }) else { return false }
+            // `await Promise.all([e0, e1, …])`: element `position`.
+            var j = close + 2
+            if j < tokens.count, tokens[j].isIdentifier("await") { j += 1 }
+            guard j + 4 < tokens.count, tokens[j].isIdentifier("Promise"), tokens[j + 1].isPunctuator("."), tokens[j + 2].isIdentifier("all"),
+                  tokens[j + 3].isPunctuator("("), tokens[j + 4].isPunctuator("[") else { return false }
+            let elements = file.items(of: j + 4)
+            guard position < elements.count, let last = elements[position].last else { return false }
+            return endsWithSumFromZero(start: elements[position].first!, end: last + 1, file)
+        }
+        return false
+    }
+
+    /// The end of the statement from `index`: its `;`, or the close of the block it is in.
+    private static func statementEnd(after index: Int, _ file: JavaScriptFile) -> Int {
+        let parent = file.parent[index]
+        var k = index + 1
+        while k < file.tokens.count, file.parent[k] == parent, !file.tokens[k].isPunctuator(";") {
+            if let close = file.partner[k], close > k { k = close + 1 } else { k += 1 }
+        }
+        return k
+    }
+
+    /// Whether the expression `start..<end` ends with `.reduce(…, 0)`, alone or as the value of a
+    /// `.then(s => s.reduce(…, 0))` callback.
+    private static func endsWithSumFromZero(start: Int, end: Int, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        var close = end - 1
+        // `.then((samples) => samples.reduce(…, 0))`: the callback's own closing parens.
+        while close > start, tokens[close].isPunctuator(")") {
+            guard let open = file.partner[close], open >= 2 else { return false }
+            if tokens[open - 1].isIdentifier("reduce") {
+                let items = file.items(of: open)
+                guard items.count == 2, let initial = items.last, initial.count == 1 else { return false }
+                return isZero(tokens[initial.first!])
+            }
+            // Step into the last argument of the call (the `.then` callback's body).
+            guard let inner = file.items(of: open).last?.last, inner > open else { return false }
+            close = inner
+        }
+        return false
+    }
+
     private static func isRunningTotal(_ operand: Range<Int>, zero: Int, _ file: JavaScriptFile) -> Bool {
         let tokens = file.tokens
         guard operand.lowerBound >= 1, tokens[operand.lowerBound - 1].isPunctuator("("),

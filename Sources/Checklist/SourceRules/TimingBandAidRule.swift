@@ -75,8 +75,10 @@ struct TimingBandAidRule: Rule {
                 var steps = 0.0
                 private var pollTask: Task<Void, Never>?
                 func startPolling() {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
                     pollTask = Task { [weak self] in
-                        try? await self?.store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                        try? await self?.store.requestAuthorization(toShare: [HKObjectType.workoutType()],
+                                                                   read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)])
                         while !Task.isCancelled {
                             await self?.refresh()
                             try? await Task.sleep(for: .seconds(300))

@@ -157,8 +157,168 @@ struct RequestResultAsGrantRule: Rule {
               return granted;
             }
             """]),
+            // The app's own Capacitor plugin hands HealthKit's `success` to JavaScript as `granted`.
+            .reactNative(["ios/App/App/HealthKitPlugin.swift": """
+            import Capacitor
+            import HealthKit
+
+            @objc(HealthKitPlugin)
+            public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
+                public let identifier = "HealthKitPlugin"
+                public let jsName = "HealthKit"
+                public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
+                private let store = HKHealthStore()
+
+                @objc func requestAuthorization(_ call: CAPPluginCall) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
+                    let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
+                    store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
+                        call.resolve(["granted": success])
+                    }
+                }
+            }
+            """, "js/src/health.ts": """
+            import { registerPlugin } from '@capacitor/core';
+
+            const HealthKit = registerPlugin<{ requestAuthorization(): Promise<{ granted: boolean }> }>('HealthKit');
+
+            export async function connectHealth(): Promise<boolean> {
+              return (await HealthKit.requestAuthorization()).granted;
+            }
+            """, "js/src/Readiness.tsx": """
+            import { connectHealth } from './health';
+
+            export async function syncSleep(showError: () => void) {
+              const granted = await ↓connectHealth();
+              if (!granted) { showError(); return; }
+            }
+            """]),
+            .reactNative(["ios/App/App/HealthKitPlugin.swift": """
+            import Capacitor
+            import HealthKit
+
+            @objc(HealthKitPlugin)
+            public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
+                public let identifier = "HealthKitPlugin"
+                public let jsName = "HealthKit"
+                public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
+                private let store = HKHealthStore()
+
+                @objc func requestAuthorization(_ call: CAPPluginCall) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
+                    let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
+                    store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
+                        call.resolve(["granted": success])
+                    }
+                }
+            }
+            """, "js/src/sync.ts": """
+            import { registerPlugin } from '@capacitor/core';
+
+            const HealthKit = registerPlugin('HealthKit');
+
+            export async function connect(): Promise<string> {
+              const { granted } = await HealthKit.↓requestAuthorization();
+              if (!granted) return 'revoked';
+              return 'connected';
+            }
+            """]),
+            // The request returning is recorded as a grant, one app function away.
+            .reactNative(["js/lib/healthkit.ts": """
+            import { requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function initializeHealthKit(): Promise<void> {
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierDietaryEnergyConsumed'] });
+            }
+            """, "js/hooks/useNutrition.ts": """
+            import { useState } from 'react';
+            import { initializeHealthKit } from '../lib/healthkit';
+
+            export function useNutrition() {
+              const [isHealthKitAuthorized, setIsHealthKitAuthorized] = useState(false);
+              const connect = async () => {
+                await initializeHealthKit();
+                ↓setIsHealthKitAuthorized(true);
+              };
+              return { isHealthKitAuthorized, connect };
+            }
+            """]),
+            .flutter(["lib/health.dart": """
+            import 'package:health/health.dart';
+
+            class HealthGate {
+              final Health _health = Health();
+              bool authorized = false;
+
+              Future<void> connect() async {
+                await _health.requestAuthorization([HealthDataType.STEPS]);
+                ↓authorized = true;
+              }
+            }
+            """]),
         ],
         nonTriggering: [
+            // Recording that the request was made is what its returning means.
+            .reactNative(["js/lib/healthkit.ts": """
+            import { requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function askForHealth(markRequested: (value: boolean) => void): Promise<void> {
+              await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierBodyMass'] });
+              markRequested(true);
+            }
+            """]),
+            // Another package's `requestPermission` (location) beside the app's own Health wrapper of that name.
+            .flutter(["lib/health_service.dart": """
+            import 'package:health/health.dart';
+
+            class HealthService {
+              final Health _health = Health();
+
+              Future<bool> requestPermission() async {
+                return await _health.requestAuthorization([HealthDataType.STEPS]);
+              }
+            }
+            """, "lib/location_service.dart": """
+            import 'package:geolocator/geolocator.dart';
+
+            class LocationService {
+              Future<bool> start() async {
+                final permission = await Geolocator.requestPermission();
+                if (permission == LocationPermission.denied) return false;
+                return true;
+              }
+            }
+            """]),
+            // The plugin's answer is only logged.
+            .reactNative(["ios/App/App/HealthKitPlugin.swift": """
+            import Capacitor
+            import HealthKit
+
+            @objc(HealthKitPlugin)
+            public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
+                public let identifier = "HealthKitPlugin"
+                public let jsName = "HealthKit"
+                public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
+                private let store = HKHealthStore()
+
+                @objc func requestAuthorization(_ call: CAPPluginCall) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
+                    let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
+                    store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
+                        call.resolve(["granted": success])
+                    }
+                }
+            }
+            """, "js/src/sync.ts": """
+            import { registerPlugin } from '@capacitor/core';
+
+            const HealthKit = registerPlugin('HealthKit');
+
+            export async function connect(): Promise<void> {
+              const { granted } = await HealthKit.requestAuthorization();
+              console.log('health request handled', granted);
+            }
+            """]),
             // The app's own function hands the outcome back, and its caller only logs it.
             .reactNative(["js/lib/healthkit.ts": """
             import { requestAuthorization } from '@kingstinct/react-native-healthkit';
@@ -244,22 +404,32 @@ struct RequestResultAsGrantRule: Rule {
                                     + "succeeds whatever the person chose, and HealthKit never discloses read access; query and treat empty "
                                     + "results as no data or no access", at: token, in: file, target: context.manifest.id)]
             }
-            guard call.library == .kingstinct || call.library == .flutterHealth || (call.kind == .authorizationRequest && !call.library.promises)
+            if call.kind == .authorizationRequest, let recorded = grantRecordedAfterCompletion(call, in: file, context: context) {
+                return [recorded]
+            }
+            let plugin = call.library.requestResults[call.method]
+            guard call.library == .kingstinct || call.library == .flutterHealth || (call.kind == .authorizationRequest && !call.library.promises) || plugin != nil
             else { return [] }
+            if let plugin, let how = Self.decision(call, in: file) {
+                return [finding("`\(plugin.key)` from the app plugin's `\(call.method)` is HealthKit's request `success` (\(plugin.evidence)), and it \(how), but "
+                                    + "it only says the request was handled: it is true whatever the person chose, and HealthKit never discloses read access; "
+                                    + "query and treat empty results as no data or no access", at: call.token, in: file, target: context.manifest.id)]
+            }
             if call.method == "requestAuthorization", call.library.promises, let how = Self.decision(call, in: file) {
                 return [finding("the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
                                     + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
                                 at: call.token, in: file, target: context.manifest.id)]
             }
             // The app's own function hands the outcome back: its callers decide on it.
-            guard call.kind == .authorizationRequest, call.method == "requestAuthorization" || !call.library.promises,
+            guard call.kind == .authorizationRequest, call.method == "requestAuthorization" || !call.library.promises || plugin != nil,
                   let wrapper = AppWrapper.around(call, in: file) else { return [] }
             let (files, calls) = call.library == .flutterHealth ? (context.manifest.dartSources, context.dartCalls)
                 : (context.manifest.javaScriptSources, context.javaScriptCalls)
             let place = "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(file.tokens[call.token].line)"
             return wrapper.callers(in: files, like: call, libraryCalls: calls).compactMap { caller, callerFile in
                 guard let how = Self.decision(caller, in: callerFile) else { return nil }
-                return finding("`\(wrapper.name)()` returns the outcome of `\(call.method)` (\(place)), and its result \(how), but the request "
+                let origin = plugin.map { "; the plugin's `\($0.key)` is HealthKit's request `success`, \($0.evidence)" } ?? ""
+                return finding("`\(wrapper.name)()` returns the outcome of `\(call.method)` (\(place)\(origin)), and its result \(how), but the request "
                                    + "only says it was handled: true whatever the person chose, and HealthKit never discloses read access; query and "
                                    + "treat empty results as no data or no access", at: caller.token, in: callerFile, target: context.manifest.id)
             }
@@ -308,6 +478,69 @@ struct RequestResultAsGrantRule: Rule {
             i -= 1
         }
         return i >= 1 && file.tokens[i].isIdentifier("Promise") && file.tokens[i - 1].isIdentifier("new")
+    }
+
+    /// `await request(…); setAuthorized(true)`: a grant recorded because the request returned — in the
+    /// same block, or after an awaited call of the app's own function that awaits the request and
+    /// hands nothing back (`await initializeHealthKit(); setIsHealthKitAuthorized(true)`).
+    func grantRecordedAfterCompletion(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile, context: AuditContext) -> Finding? {
+        guard let close = file.partner[call.paren], Self.isAwaitedStatement(call.token, close: close, in: file) else { return nil }
+        if let (token, name) = Self.grantSet(after: close, in: file) {
+            return finding("`\(name)` is set to true once `\(call.method)` returns, but returning only says the request was handled: it "
+                           + "succeeds whatever the person chose, and HealthKit never discloses read access; query and treat empty results "
+                           + "as no data or no access", at: token, in: file, target: context.manifest.id)
+        }
+        // The app's function that only awaits the request: what its callers record once it returns.
+        guard AppWrapper.around(call, in: file) == nil, let function = JavaScriptBindings.enclosingFunction(of: call.token, in: file) else { return nil }
+        let language = file.path.hasSuffix(".dart")
+        let (files, calls) = language ? (context.manifest.dartSources, context.dartCalls) : (context.manifest.javaScriptSources, context.javaScriptCalls)
+        let wrapper = AppWrapper(name: function.name, body: function.body, owner: AppWrapper.owningClass(of: function.body, in: file))
+        let place = "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(file.tokens[call.token].line)"
+        for (caller, callerFile) in wrapper.callers(in: files, like: call, libraryCalls: calls) {
+            guard let end = callerFile.partner[caller.paren], Self.isAwaitedStatement(caller.token, close: end, in: callerFile),
+                  let (token, name) = Self.grantSet(after: end, in: callerFile) else { continue }
+            return finding("`\(name)` is set to true once `\(function.name)()` returns, which awaits `\(call.method)` (\(place)); but the request "
+                           + "returning only says it was handled: it succeeds whatever the person chose, and HealthKit never discloses read "
+                           + "access; query and treat empty results as no data or no access", at: token, in: callerFile, target: context.manifest.id)
+        }
+        return nil
+    }
+
+    /// `await x.request(…);` as a statement of its own: its value is not bound, tested or returned.
+    static func isAwaitedStatement(_ token: Int, close: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        let start = file.chain(endingAt: token).start
+        guard start >= 1, tokens[start - 1].isIdentifier("await") else { return false }
+        let before = start - 2
+        let opensStatement = before < 0 || tokens[before].isPunctuator(";") || tokens[before].isPunctuator("{") || tokens[before].isPunctuator("}")
+            || tokens[before].line < tokens[start - 1].line && !tokens[before].isPunctuator("=") && !tokens[before].isPunctuator("(")
+                && !tokens[before].isIdentifier("return") && !tokens[before].isPunctuator(",")
+        let endsStatement = close + 1 >= tokens.count || tokens[close + 1].isPunctuator(";") || tokens[close + 1].isPunctuator("}")
+            || tokens[close + 1].line > tokens[close].line && !tokens[close + 1].isPunctuator(".") && !tokens[close + 1].isPunctuator("?.")
+        return opensStatement && endsStatement
+    }
+
+    /// `setGranted(true)` or `granted = true` (a grant-named setter or flag) in the next two statements
+    /// of the same block after `close`.
+    static func grantSet(after close: Int, in file: JavaScriptFile) -> (token: Int, name: String)? {
+        let tokens = file.tokens
+        let block = file.parent[close]
+        var statements = 0
+        var k = close + 1
+        while k + 2 < tokens.count, statements < 3 {
+            let token = tokens[k]
+            if let open = block, let end = file.partner[open], k >= end { return nil }
+            if file.parent[k] != block { k += 1; continue }
+            if token.isPunctuator(";") { statements += 1; k += 1; continue }
+            if token.isIdentifier("return") || token.isIdentifier("if") || token.isIdentifier("throw") { return nil }
+            if token.kind == .identifier, GrantNames.says(token.text), !(k >= 1 && tokens[k - 1].isPunctuator(".") && !(k >= 2 && tokens[k - 2].isIdentifier("this"))) {
+                if tokens[k + 1].isPunctuator("("), tokens[k + 2].isIdentifier("true"), k + 3 < tokens.count, tokens[k + 3].isPunctuator(")") { return (k, token.text) }
+                if tokens[k + 1].isPunctuator("="), tokens[k + 2].isIdentifier("true") { return (k, token.text) }
+            }
+            if token.line > tokens[k - 1].line, !tokens[k - 1].isPunctuator(";") { statements += 1 }
+            if let partner = file.partner[k], partner > k { k = partner + 1 } else { k += 1 }
+        }
+        return nil
     }
 
     /// `name = true` for a grant-named `name` in a function handed to the call (its completion).

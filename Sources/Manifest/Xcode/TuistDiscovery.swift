@@ -65,7 +65,14 @@ struct TuistDiscovery {
         }
         let targets = file.targets()
         let applications = targets.filter { $0.product == "app" }
-        guard let app = applications.first(where: { $0.name == discovery.config.name }) ?? applications.first else {
+        // `Project.makeModule(name: "App", product: .app, …)`: a helper that hands its `product` to a target.
+        var throughHelper: (target: Manifest.Target, helpers: TuistHelpers, function: String)?
+        if applications.isEmpty, !discovery.config.explicitKeys.contains("sources"),
+           let helpers = TuistHelpers.find(from: files.absolute(file.folder.isEmpty ? "." : file.folder), root: "", fileSystem: files.fileSystem),
+           let (target, function) = parameterizedHelperApp(file, helpers: helpers) {
+            throughHelper = (target, helpers, function)
+        }
+        guard let app = applications.first(where: { $0.name == discovery.config.name }) ?? applications.first ?? throughHelper?.target else {
             let helpers = TuistHelpers.find(from: files.absolute(file.folder.isEmpty ? "." : file.folder), root: "", fileSystem: files.fileSystem)
             if !discovery.config.explicitKeys.contains("sources"), let helpers, readThroughHelpers(file, helpers: helpers, into: &discovery) {
                 declarationsBesideComputedManifest(file, into: &discovery)
@@ -79,7 +86,8 @@ struct TuistDiscovery {
             return
         }
         let explicit = discovery.config.explicitKeys
-        discovery.fact("Tuist target \(app.name) in \(shown)" + (applications.count > 1 ? "; the manifest also has \(applications.dropFirst().map(\.name).joined(separator: ", "))" : ""),
+        discovery.fact("Tuist target \(app.name) in \(shown)" + (applications.count > 1 ? "; the manifest also has \(applications.dropFirst().map(\.name).joined(separator: ", "))" : "")
+                       + (throughHelper.map { " (made by the helper \($0.function), which passes on its `product: .app`)" } ?? ""),
                        origin: Self.fileName, at: FileLocation(file: shown, line: app.line))
         if !explicit.contains("info_plist") {
             let found = read(app.argument("infoPlist"), of: app, as: "Info.plist", into: &discovery, file: file)
@@ -101,7 +109,14 @@ struct TuistDiscovery {
                 discovery.config.sources = unique
                 discovery.fact("\(Plural.count(unique.count, "source folder")) from sources", origin: Self.fileName, at: file.location(of: sources))
             }
+        } else if !explicit.contains("sources"), let resolved = app.resolvedSources {
+            let unique = resolved.filter { files.isDirectory($0) || files.exists($0) }
+            if !unique.isEmpty {
+                discovery.config.sources = unique
+                discovery.fact("\(Plural.count(unique.count, "source folder")) from the helper's sources", origin: Self.fileName, at: FileLocation(file: shown, line: app.line))
+            }
         }
+        if let throughHelper { workspaceModules(of: file, helpers: throughHelper.helpers, into: &discovery) }
         if !explicit.contains("sources") {
             // Local packages (`.package(path:)`, `.local(path:)`), here or in Tuist's own
             // `Tuist/Package.swift`: the app's code, read as its dependencies.
@@ -179,6 +194,48 @@ struct TuistDiscovery {
             if folder.isEmpty { folder = "." }
             return LocalDependencies.climbing(AppFiles.join(manifestFolder.isEmpty ? "." : manifestFolder, folder))
         }.filter { (files.isDirectory($0) || files.exists($0)) && seen.insert($0).inserted }
+    }
+
+    /// The application target a manifest makes through a helper that passes its parameters on to a
+    /// target (`Project.makeModule(name: "App", product: .app, infoPlist: …, entitlements: …)` into
+    /// `Target(name: name, product: product, …)`): the call's arguments, each under the target's
+    /// label its parameter is passed to; `sources:`, when the call leaves it out, from the helper
+    /// (its literal, or the parameter's default), resolved from the manifest's folder as Tuist does.
+    private func parameterizedHelperApp(_ file: Manifest, helpers: TuistHelpers) -> (Manifest.Target, String)? {
+        for function in helpers.called(in: file.text) {
+            guard let path = relative(function.file), let text = files.text(path) else { continue }
+            let helper = Manifest(text: text, shown: shown(path), folder: file.folder, budget: budget)
+            guard helper.refusal == nil, let declaration = Syntax(helper.tree).descendants(FunctionDeclSyntax.self).first(where: {
+                $0.name.text == function.name && function.lines.contains(helper.line($0))
+            }) else { continue }
+            let parameters = Array(declaration.signature.parameterClause.parameters)
+            /// The parameter a target's argument passes on unchanged (`product: product`).
+            func parameter(passedAs label: String, in target: Manifest.Target) -> FunctionParameterSyntax? {
+                guard let name = target.argument(label)?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+                return parameters.first { ($0.secondName ?? $0.firstName).text == name }
+            }
+            for target in helper.targetCalls() where function.lines.contains(target.line) {
+                guard let product = parameter(passedAs: "product", in: target) else { continue }
+                for call in file.calls(named: function.name) {
+                    var given: [String: ExprSyntax] = [:]
+                    for argument in call.arguments { if let label = argument.label?.text { given[label] = argument.expression } }
+                    guard given[product.firstName.text]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "app" else { continue }
+                    var arguments: [String: ExprSyntax] = [:]
+                    for label in target.arguments.keys {
+                        if let passed = parameter(passedAs: label, in: target), let value = given[passed.firstName.text] { arguments[label] = value }
+                    }
+                    guard let name = arguments["name"].flatMap(file.string) else { continue }
+                    var app = Manifest.Target(name: name, product: "app", line: file.line(call), arguments: arguments)
+                    if arguments["sources"] == nil {
+                        let written: ExprSyntax?
+                        if let passed = parameter(passedAs: "sources", in: target) { written = passed.defaultValue?.value } else { written = target.argument("sources") }
+                        app.resolvedSources = written.map { helper.globs($0).compactMap { Self.folder(ofGlob: $0, in: file.folder) } }
+                    }
+                    return (app, function.name)
+                }
+            }
+        }
+        return nil
     }
 
     /// The targets the called helpers write, each with the parsed helper file it is in.
@@ -354,7 +411,17 @@ extension TuistDiscovery {
             var product: String?
             var line: Int
             var arguments: [String: ExprSyntax]
+            /// Source folders already resolved (a helper's default `sources:`), when `arguments` has none.
+            var resolvedSources: [String]?
             func argument(_ label: String) -> ExprSyntax? { arguments[label] }
+        }
+
+        /// Calls of a function by its name (`Project.makeModule(…)`, `makeModule(…)`).
+        func calls(named name: String) -> [FunctionCallExprSyntax] {
+            Syntax(tree).descendants(FunctionCallExprSyntax.self).filter { call in
+                let called = call.calledExpression
+                return called.as(DeclReferenceExprSyntax.self)?.baseName.text == name || called.as(MemberAccessExprSyntax.self)?.declName.baseName.text == name
+            }
         }
 
         init(text: String, shown: String, folder: String, budget: ParseBudget) {
