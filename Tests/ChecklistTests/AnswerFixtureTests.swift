@@ -191,6 +191,52 @@ enum AnswerFixtures {
         }
         """])
 
+    /// Every library call is guarded: `init` checks and throws, the launch awaits it before reading,
+    /// and the only other caller of the reader checks first itself.
+    static let javaScriptEveryPathChecks = RuleExample.reactNative(["js/src/health.ts": """
+        import { isHealthDataAvailable, requestAuthorization, queryQuantitySamples } from '@kingstinct/react-native-healthkit';
+
+        export async function initializeHealthKit() {
+          if (!(await isHealthDataAvailable())) throw new Error('Health is not available');
+          await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
+        }
+
+        async function todaysSteps() {
+          return queryQuantitySamples('HKQuantityTypeIdentifierStepCount', { limit: 10 });
+        }
+
+        export async function launch() {
+          await initializeHealthKit();
+          return todaysSteps();
+        }
+        """])
+
+    /// The same, and a screen that reads without a check.
+    static let javaScriptOneScreenUnchecked = RuleExample.reactNative(["js/src/health.ts": """
+        import { isHealthDataAvailable, requestAuthorization, queryQuantitySamples } from '@kingstinct/react-native-healthkit';
+
+        export async function initializeHealthKit() {
+          if (!(await isHealthDataAvailable())) throw new Error('Health is not available');
+          await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'] });
+        }
+
+        export async function launch() {
+          await initializeHealthKit();
+          return todaysSteps();
+        }
+
+        export async function todaysSteps() {
+          return queryQuantitySamples('HKQuantityTypeIdentifierStepCount', { limit: 10 });
+        }
+        """, "js/src/Summary.tsx": """
+        import { todaysSteps } from './health';
+
+        export function SummaryScreen() {
+          const refresh = async () => { setSteps(await todaysSteps()); };
+          return <Button onPress={refresh} title="Refresh" />;
+        }
+        """])
+
     /// The same save decided by the library's status call right before it.
     static let javaScriptCheckedWrite = RuleExample.reactNative(["js/src/health.ts": """
         import { authorizationStatusFor, isHealthDataAvailable, requestAuthorization, saveQuantitySample, AuthorizationStatus } from '@kingstinct/react-native-healthkit';
@@ -575,8 +621,9 @@ final class AnswerFixtureTests: XCTestCase {
     func testJavaScriptAvailabilityAndWritesAreReadFromTheSameModel() throws {
         let unchecked = try answers(AnswerFixtures.javaScriptUncheckedWrite)
         let q1 = try XCTUnwrap(unchecked[.availabilityChecked])
-        XCTAssertEqual(q1.status, .yes, "the app's own code calls isHealthDataAvailable(): \(q1.reason)")
-        XCTAssertEqual(places(q1), ["health.ts:4"])
+        XCTAssertEqual(q1.status, .no, "connect() checks, but logWeight(), an exported entry point, saves with no check before it: \(q1.reason)")
+        XCTAssertEqual(places(q1), ["health.ts:11"], q1.reason)
+        XCTAssertTrue(q1.reason.contains("in `logWeight`"), q1.reason)
         let no = try XCTUnwrap(unchecked[.writeStatusRechecked])
         XCTAssertEqual(no.status, .no, no.reason)
         XCTAssertEqual(places(no).first, "health.ts:11", no.reason)
@@ -588,6 +635,21 @@ final class AnswerFixtureTests: XCTestCase {
         let q2 = try XCTUnwrap(checked[.completionInterpreted])
         XCTAssertEqual(q2.status, .yes, q2.reason)
         XCTAssertEqual(places(q2), ["health.ts:5"], "the request, whose result is not read: \(q2.reason)")
+    }
+
+    /// JavaScript paths: a check in the function, in a function of the app awaited first, or in
+    /// every caller guards a call; a screen that reads with none of them does not.
+    func testJavaScriptAvailabilityIsYesOnlyWhenEveryPathChecks() throws {
+        let everyPath = try answers(AnswerFixtures.javaScriptEveryPathChecks)
+        let yes = try XCTUnwrap(everyPath[.availabilityChecked])
+        XCTAssertEqual(yes.status, .yes, yes.reason)
+        XCTAssertEqual(places(yes), ["health.ts:4"], yes.reason)
+
+        let oneScreen = try answers(AnswerFixtures.javaScriptOneScreenUnchecked)
+        let no = try XCTUnwrap(oneScreen[.availabilityChecked])
+        XCTAssertEqual(no.status, .no, no.reason)
+        XCTAssertEqual(places(no), ["health.ts:14"], "the read in todaysSteps, reached from the Summary screen's refresh handler: \(no.reason)")
+        XCTAssertTrue(no.reason.contains("reached from `refresh`"), no.reason)
     }
 
     func testDartWritesAndAvailabilityAreJudgedLikeSwifts() throws {

@@ -27,6 +27,14 @@ struct AvailabilityAnswer {
                                              + "(not in its function, not where its type is set up, not in every caller)", [open.fact.evidence], limit: 1))
                     continue
                 }
+                // JavaScript the same: each library call needs a check before it in its function, or
+                // in every caller of that function (an entry point no code calls has only its own).
+                if let open = ScriptAvailabilityPaths(context: facts.context, checks: checks).unguarded(in: target, calls: calls) {
+                    unguarded.append(.citing("\(facts.label(target)) checks availability on some paths, but this HealthKit call in `\(open.function)` has no check "
+                                             + "before it (not in its function, not in a function it awaits first, not in every caller)"
+                                             + (open.entry == open.function ? "" : ", reached from `\(open.entry)`"), [open.fact.evidence], limit: 1))
+                    continue
+                }
                 let names = Set(checks.map(calledName)).sorted().map { "`\($0)()`" }
                 guarded.append(.citing("\(facts.label(target)) calls \(names.joined(separator: " and "))", checks.map(\.evidence), limit: 2))
                 continue

@@ -107,6 +107,12 @@ enum JavaScriptHealthKitFacts {
         let start = file.chain(endingAt: call.token).start
         guard let close = file.partner[call.paren] else { return false }
         if isCondition(start: start, end: close, in: file) { return true }
+        // `if (!(await isHealthDataAvailable()))`: the awaited value is the operand.
+        if start >= 1, file.tokens[start - 1].isIdentifier("await"),
+           file.isOperand(start: start, end: close, unwrappingParentheses: true,
+                          after: { $0.isPunctuator("!") || $0.isPunctuator("&&") || $0.isPunctuator("||") }, before: { $0.isPunctuator("&&") || $0.isPunctuator("||") }) {
+            return true
+        }
         if callbackResultDecides(call, close: close, in: file) { return true }
         // `const available = await isHealthDataAvailableAsync()` → how `available` is used.
         guard let name = call.resultName(in: file) else { return false }
