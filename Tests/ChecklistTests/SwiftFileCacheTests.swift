@@ -39,6 +39,24 @@ final class SwiftFileCacheTests: XCTestCase {
         XCTAssertEqual(try entries(cache).count, 1)
     }
 
+    /// A file whose text changed is read again: the entry of its old text (a refusal) is not its
+    /// entry any more, so the new text is scanned and parsed, and a new refusal gets its own entry.
+    func testAChangedFileIsReadAgain() throws {
+        let cache = try cache()
+        guard case .refused = BoundedSwiftParse.parse(Self.junk, budget: ParseBudget(), cache: cache) else { return XCTFail("junk parsed") }
+        let fixed = "let s = \"\\(1)\"\n"
+        guard case .parsed(let tree) = BoundedSwiftParse.parse(fixed, budget: ParseBudget(), cache: cache) else {
+            return XCTFail("the edited file was refused from its old text's entry")
+        }
+        XCTAssertEqual(tree.description, fixed)
+        let movedDown = "\n" + Self.junk
+        guard case .refused(let refusal) = BoundedSwiftParse.parse(movedDown, budget: ParseBudget(), cache: cache) else { return XCTFail("junk parsed") }
+        XCTAssertEqual(refusal.line, 2, "refused where the new text nests, not where the old entry said")
+        XCTAssertEqual(cache.hits, 0)
+        XCTAssertEqual(cache.misses, 3)
+        XCTAssertEqual(try entries(cache).count, 2)
+    }
+
     /// Another tool (or tool build) never reads this one's entries: its key differs.
     func testAnotherToolDoesNotReadTheEntries() throws {
         _ = BoundedSwiftParse.parse(Self.junk, budget: ParseBudget(), cache: try cache(tool: "tool 1"))

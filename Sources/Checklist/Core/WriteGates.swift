@@ -67,13 +67,52 @@ struct GateFinder {
 
     struct Check {
         var evidence: Evidence
-        var statusCalls: [Evidence]
+        /// The status calls the check rests on, flattened only when read (an availability check's are never read).
+        var resting: EvidenceList
+        var statusCalls: [Evidence] { resting.flattened }
+
+        init(evidence: Evidence, resting: EvidenceList) { self.evidence = evidence; self.resting = resting }
+        init(evidence: Evidence, statusCalls: [Evidence]) { self.init(evidence: evidence, resting: EvidenceList(statusCalls)) }
+    }
+
+    /// A helper's evidence: the checks it rests on, in order. A helper's list is appended whole to
+    /// every function that calls it, and a function calling one of a thousand same-named helpers (each
+    /// with its own check) gathered a thousand copies of the list per call — a million `Evidence`
+    /// values on the 1,000-file benchmark app, a fifth of its `check`. Kept as the lists appended
+    /// instead, and flattened (in the same order, so every answer is the same) only when read.
+    struct EvidenceList {
+        private enum Part {
+            case evidence([Evidence])
+            case list(EvidenceList)
+        }
+        private var parts: [Part] = []
+
+        init() {}
+        init(_ evidence: [Evidence]) { if !evidence.isEmpty { parts = [.evidence(evidence)] } }
+
+        mutating func append(_ evidence: [Evidence]) { if !evidence.isEmpty { parts.append(.evidence(evidence)) } }
+        mutating func append(_ list: EvidenceList) { if !list.parts.isEmpty { parts.append(.list(list)) } }
+
+        var flattened: [Evidence] {
+            var result: [Evidence] = []
+            flatten(into: &result)
+            return result
+        }
+
+        private func flatten(into result: inout [Evidence]) {
+            for part in parts {
+                switch part {
+                case .evidence(let evidence): result.append(contentsOf: evidence)
+                case .list(let list): list.flatten(into: &result)
+                }
+            }
+        }
     }
 
     private let gate: Gate
     private let sourcesByTree: [SyntaxIdentifier: ParsedSource]
     /// Functions and computed properties whose body asks the gate's call, with those calls.
-    let helpers: [String: [Evidence]]
+    let helpers: [String: EvidenceList]
     /// Types whose instances are set up behind the check (see `Gate.setUpGuardsType`), with the check.
     private let guardedTypes: [String: Evidence]
     private let callIndex: CallIndex
@@ -90,15 +129,15 @@ struct GateFinder {
     }
 
     /// Names assigned the result of the check or of a helper that makes it.
-    private static func flags(_ sources: [ParsedSource], gate: Gate, helpers: [String: [Evidence]]) -> [String: [Evidence]] {
-        var flags: [String: [Evidence]] = [:]
+    private static func flags(_ sources: [ParsedSource], gate: Gate, helpers: [String: EvidenceList]) -> [String: EvidenceList] {
+        var flags: [String: EvidenceList] = [:]
         for source in sources {
             for assignment in ExprShape.assignments(in: source.tree) {
                 guard let name = ExprShape.referencedName(assignment.lhs) ?? assignment.lhs.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
                       let call = assignment.rhs.items.lazy.flatMap(\.calls).first(where: { call in
                           gate.matches(call) || ExprShape.calledName(call).map { helpers[$0] != nil } == true
                       }) else { continue }
-                flags[name, default: []].append(Evidence(location: source.location(of: call), quote: source.quote(call)))
+                flags[name, default: EvidenceList()].append([Evidence(location: source.location(of: call), quote: source.quote(call))])
             }
         }
         return flags
@@ -106,7 +145,7 @@ struct GateFinder {
 
     /// Types with a check in an initializer or in a stored property's initial value
     /// (`let store: HKHealthStore? = HKHealthStore.isHealthDataAvailable() ? HKHealthStore() : nil`).
-    private static func typesSetUpBehind(_ gate: Gate, _ sources: [ParsedSource], helpers: [String: [Evidence]]) -> [String: Evidence] {
+    private static func typesSetUpBehind(_ gate: Gate, _ sources: [ParsedSource], helpers: [String: EvidenceList]) -> [String: Evidence] {
         var guarded: [String: Evidence] = [:]
         for source in sources {
             // An initializer that asks through a helper (`guard isAvailableOnCurrentDevice else { return }`).
@@ -130,24 +169,24 @@ struct GateFinder {
 
     /// Functions and computed properties whose body asks the gate's call (`func canWrite() -> Bool`,
     /// `var isShareAuthorized: Bool`, `var isAvailable: Bool`): calling one is a check too.
-    static func helpers(_ sources: [ParsedSource], gate: Gate = .status) -> [String: [Evidence]] {
-        var helpers: [String: [Evidence]] = [:]
+    static func helpers(_ sources: [ParsedSource], gate: Gate = .status) -> [String: EvidenceList] {
+        var helpers: [String: EvidenceList] = [:]
         /// Every function or accessor around `call`, named with what it rests on.
-        func addEnclosing(_ call: some SyntaxProtocol, resting evidence: [Evidence], into found: inout [String: [Evidence]]) {
+        func addEnclosing(_ call: some SyntaxProtocol, resting evidence: EvidenceList, into found: inout [String: EvidenceList]) {
             for ancestor in call.ancestors {
                 if let function = ancestor.as(FunctionDeclSyntax.self), let body = function.body, body.encloses(call) {
-                    found[function.name.text, default: []].append(contentsOf: evidence)
+                    found[function.name.text, default: EvidenceList()].append(evidence)
                 } else if let binding = ancestor.as(PatternBindingSyntax.self), let accessors = binding.accessorBlock, accessors.encloses(call),
                           binding.parent?.parent?.is(VariableDeclSyntax.self) == true,
                           let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                    found[name, default: []].append(contentsOf: evidence)
+                    found[name, default: EvidenceList()].append(evidence)
                 }
             }
         }
         for source in sources {
             // Every function or accessor around a check, found from the checks up.
             for check in source.calls(named: gate.name) {
-                addEnclosing(check, resting: [Evidence(location: source.location(of: check), quote: source.quote(check))], into: &helpers)
+                addEnclosing(check, resting: EvidenceList([Evidence(location: source.location(of: check), quote: source.quote(check))]), into: &helpers)
             }
         }
         // A function that asks through a helper asks too (`evaluate()` calling
@@ -155,12 +194,15 @@ struct GateFinder {
         // `Self.isAvailable`): two more levels.
         var frontier = helpers
         for _ in 0..<2 where !frontier.isEmpty {
-            var added: [String: [Evidence]] = [:]
+            var added: [String: EvidenceList] = [:]
             for source in sources {
+                // The file's references, gathered once for every frontier name it contains.
+                var references: [DeclReferenceExprSyntax]?
                 for (name, evidence) in frontier {
                     for call in source.calls(named: name) { addEnclosing(call, resting: evidence, into: &added) }
                     guard ByteSearch.contains(source.file.text, name) else { continue }
-                    for reference in source.tree.collect(DeclReferenceExprSyntax.self) where reference.baseName.text == name
+                    if references == nil { references = source.tree.collect(DeclReferenceExprSyntax.self) }
+                    for reference in references! where reference.baseName.text == name
                         && reference.parent?.as(FunctionCallExprSyntax.self) == nil
                         && reference.parent?.as(MemberAccessExprSyntax.self).map({ $0.parent?.is(FunctionCallExprSyntax.self) != true }) != false {
                         addEnclosing(reference, resting: evidence, into: &added)
@@ -183,14 +225,14 @@ struct GateFinder {
             call.position < node.position && (gate.matches(call) || ExprShape.calledName(call).map { helpers[$0] != nil } == true)
         }) {
             let evidence = Evidence(location: source.location(of: call), quote: source.quote(call))
-            let inner = gate.matches(call) ? [evidence] : ExprShape.calledName(call).flatMap { helpers[$0] } ?? []
-            return Check(evidence: evidence, statusCalls: inner)
+            let inner = gate.matches(call) ? EvidenceList([evidence]) : ExprShape.calledName(call).flatMap { helpers[$0] } ?? EvidenceList()
+            return Check(evidence: evidence, resting: inner)
         }
         // A reference to a helper, not the function's own name (a function reading a helper is one itself).
         if !helpers.isEmpty, let token = function.tokens(viewMode: .sourceAccurate).first(where: {
             $0.position < node.position && helpers[$0.text] != nil && $0.parent?.is(FunctionDeclSyntax.self) != true
         }) {
-            return Check(evidence: Evidence(location: source.location(of: token), quote: source.quote(token)), statusCalls: helpers[token.text] ?? [])
+            return Check(evidence: Evidence(location: source.location(of: token), quote: source.quote(token)), resting: helpers[token.text] ?? EvidenceList())
         }
         if !guardedTypes.isEmpty, let type = SyntaxScope.types(around: node).first, let name = SyntaxScope.typeName(of: type),
            let evidence = guardedTypes[name] {
