@@ -52,6 +52,47 @@ final class WatchTargetAuditTests: XCTestCase {
         XCTAssertFalse(audit.findings.contains { $0.ruleID == "entitlement-missing" })
     }
 
+    /// Only the watch app uses HealthKit: it asks with its own Info.plist and signs with its own
+    /// entitlements, so the iPhone app, which has neither and needs neither, is not missing them.
+    func testAnIPhoneAppWhoseWatchAppAloneUsesHealthKitNeedsNoKeysOfItsOwn() throws {
+        var files = InlineApp.site([("pace", "Pace", ["CFBundleName": "Pace"])])
+        files["apps/pace/Pace/Pace.entitlements"] = InlineApp.entitlements.replacingOccurrences(of: "com.apple.developer.healthkit</key>\n\t<true/>", with: "com.apple.developer.associated-domains</key>\n\t<array/>")
+        XCTAssertFalse(files["apps/pace/Pace/Pace.entitlements"]!.contains("healthkit</key>\n\t<true/>"))
+        files["apps/pace/Pace/Health.swift"] = "import SwiftUI\n\nstruct Home: View {\n    var body: some View { Text(\"Intervals\") }\n}\n"
+        files["healthaudit.yml"] = files["healthaudit.yml"]!.replacingOccurrences(of: "    requested:\n      read: [stepCount, heartRate]\n      share: [workout]\n", with: "") + """
+                extensions:
+                  - id: pace-watch
+                    name: Pace Watch App
+                    kind: watch
+                    info_plist: Watch/Info.plist
+                    entitlements: Watch/Watch.entitlements
+                    sources: [Watch]
+
+            """
+        files["apps/pace/Watch/Info.plist"] = InlineApp.infoPlist(["CFBundleName": "Pace Watch", "NSHealthShareUsageDescription": InlineApp.share,
+                                                                  "NSHealthUpdateUsageDescription": InlineApp.update])
+        files["apps/pace/Watch/Watch.entitlements"] = InlineApp.entitlements
+        files["apps/pace/Watch/WorkoutManager.swift"] = """
+            import HealthKit
+
+            final class WorkoutManager {
+                let healthStore = HKHealthStore()
+
+                func start() async throws {
+                    try await healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.heartRate)])
+                }
+            }
+
+            """
+        site = try TestSite(files: files)
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        let audit = Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+        let misplaced = audit.findings.filter { ["usage-string-missing", "entitlement-missing"].contains($0.ruleID) }
+        XCTAssertEqual(misplaced.map(\.message), [])
+        let q4 = try XCTUnwrap(audit.answers.first { $0.question == .usageStringsMeaningful })
+        XCTAssertNotEqual(q4.status, .no, q4.reason)
+    }
+
     func testAWatchAppWithoutItsOwnEntitlementIsAnError() throws {
         let unentitled = InlineApp.entitlements.replacingOccurrences(of: "com.apple.developer.healthkit</key>\n\t<true/>", with: "com.apple.developer.healthkit</key>\n\t<false/>")
         XCTAssertNotEqual(unentitled, InlineApp.entitlements)

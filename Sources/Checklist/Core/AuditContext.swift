@@ -85,6 +85,11 @@ public struct AuditContext: Sendable {
     public let sources: [ParsedSource]
     public let requestedRead: Set<String>
     public let requestedShare: Set<String>
+    /// What the app's own Info.plist and entitlements must cover: the same, without the requests of
+    /// its watch applications (each asks with its own Info.plist and signs with its own entitlements;
+    /// an extension's requests are its host app's).
+    public let appRequestedRead: Set<String>
+    public let appRequestedShare: Set<String>
     /// Requests whose types the scan could not follow: beside the types above, the app asks for
     /// more that no one can list from the code. Empty for a direction the config's `requested:`
     /// lists, as the config then says what the app asks for.
@@ -156,6 +161,14 @@ public struct AuditContext: Sendable {
         let wrapperShare = wrappers.requests.filter { $0.direction == .share }.map(\.type.name)
         requestedRead = Set(manifest.config.requested.read.map(\.value)).union(codeRequests.read).union(wrapperRead)
         requestedShare = Set(manifest.config.requested.share.map(\.value)).union(codeRequests.share).union(wrapperShare)
+        let watchApps = Set(manifest.targets.filter { $0.kind == .watchApp }.map(\.id))
+        if watchApps.isEmpty {
+            (appRequestedRead, appRequestedShare) = (requestedRead, requestedShare)
+        } else {
+            let own = CodeRequestedTypes(swift: resolvedRequests.filter { !watchApps.contains($0.source.target) }, reactNative: manifest.reactNativeHealth)
+            appRequestedRead = Set(manifest.config.requested.read.map(\.value)).union(own.read).union(wrapperRead)
+            appRequestedShare = Set(manifest.config.requested.share.map(\.value)).union(own.share).union(wrapperShare)
+        }
         // What the code leaves unknown is answered by the config's list, which `init` writes to fill.
         unresolvedRead = manifest.config.requested.read.isEmpty
             ? UnresolvedRequests(codeRequests.unresolvedRead + wrappers.unresolved.filter { $0.direction == .read }.map(\.place)) : UnresolvedRequests()

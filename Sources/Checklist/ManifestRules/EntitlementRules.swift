@@ -69,7 +69,7 @@ struct EntitlementMissingRule: Rule {
     }
 
     private func appFindings(_ context: AuditContext) -> [Finding] {
-        guard !context.hasHealthKitEntitlement, context.usesHealthKit else { return [] }
+        guard !context.hasHealthKitEntitlement, context.appUsesHealthKit else { return [] }
         // No entitlements file at all and no Xcode project to say there is none (XcodeGen generates
         // it, a config left it out): the audit cannot tell, and says so in the notes, not as an error.
         guard context.manifest.main.entitlements != nil

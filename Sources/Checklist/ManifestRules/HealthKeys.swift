@@ -47,4 +47,14 @@ extension AuditContext {
     var importsHealthKit: Bool {
         sources.contains { ByteSearch.contains($0.file.text, "import HealthKit") }
     }
+
+    /// Whether the app itself (not only its watch applications, which sign with their own
+    /// entitlements) uses HealthKit: usage strings, its requested types, or its own `import HealthKit`.
+    var appUsesHealthKit: Bool {
+        let watchApps = Set(manifest.targets.filter { $0.kind == .watchApp }.map(\.id))
+        guard !watchApps.isEmpty else { return usesHealthKit }
+        return HealthKeys.usageKeys.contains { manifest.usageString($0) != nil } || !appRequestedRead.union(appRequestedShare).isEmpty
+            || sources.contains { !watchApps.contains($0.target) && ByteSearch.contains($0.file.text, "import HealthKit") }
+            || !manifest.healthKitDependencies.isEmpty
+    }
 }

@@ -48,7 +48,7 @@ struct UsageStringMissingRule: Rule {
         }
         var findings: [Finding] = []
         let needs: [(key: String, types: Set<String>, access: String)] = [
-            (HealthKeys.share, context.requestedRead, "read"), (HealthKeys.update, context.requestedShare, "write"),
+            (HealthKeys.share, context.appRequestedRead, "read"), (HealthKeys.update, context.appRequestedShare, "write"),
         ]
         for (key, types, access) in needs where app.usageString(key) == nil {
             var reasons: [String] = []
@@ -68,7 +68,7 @@ struct UsageStringMissingRule: Rule {
             // Only when the code or the requests show the other access and none of this one: where
             // the app's use is unknown (a plugin's code not read), the key may well be needed.
             let (this, other): (HealthKitFact.Kind, HealthKitFact.Kind) = access == "write" ? (.write, .read) : (.read, .write)
-            let otherTypes = access == "write" ? context.requestedRead : context.requestedShare
+            let otherTypes = access == "write" ? context.appRequestedRead : context.appRequestedShare
             let uses = { (kind: HealthKitFact.Kind) in context.usage.facts.contains { $0.kind == kind && $0.ships } }
             if types.isEmpty, !uses(this), !otherTypes.isEmpty || uses(other) {
                 missing.severity = .warning
