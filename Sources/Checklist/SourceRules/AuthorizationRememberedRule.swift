@@ -100,6 +100,34 @@ struct AuthorizationRememberedRule: Rule {
                 var body: some View { Toggle("Sync with Apple Health", isOn: $healthKitSyncEnabled) }
             }
             """]),
+            // The same switch, turned on by onboarding once it has asked: still the person's choice,
+            // which they turn off in the app's settings (seen in a real app).
+            .healthApp(["Sources/Onboarding.swift": """
+            import HealthKit
+            import SwiftUI
+
+            struct HealthStep: View {
+                @AppStorage("healthKitEnabled") private var healthKitEnabled = false
+                let store = HKHealthStore()
+                var body: some View {
+                    Button("Connect Apple Health") {
+                        Task {
+                            guard HKHealthStore.isHealthDataAvailable() else { return }
+                            try? await store.requestAuthorization(toShare: [HKObjectType.workoutType()],
+                                                                  read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)])
+                            healthKitEnabled = true
+                        }
+                    }
+                }
+            }
+            """, "Sources/SettingsView.swift": """
+            import SwiftUI
+
+            struct SettingsView: View {
+                @AppStorage("healthKitEnabled") private var healthKitEnabled = false
+                var body: some View { Toggle("Mit Apple Health verbinden", isOn: $healthKitEnabled) }
+            }
+            """]),
             // Another framework's permission flag (OneBusAway's location service) is not HealthKit's.
             .healthApp(["Sources/LocationService.swift": """
             import CoreLocation
@@ -141,7 +169,10 @@ struct AuthorizationRememberedRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         let answers = RememberedAnswers(context.sources)
-        return context.sources.flatMap { cachedFlags($0, answers) }
+        // One finding per remembered key: the same `@AppStorage` declared in every view that reads it
+        // is one stale answer, not one per view.
+        var seen: Set<String> = []
+        return context.sources.flatMap { cachedFlags($0, answers) }.filter { seen.insert($0.1).inserted }.map(\.0)
     }
 
     /// Names that hold a remembered answer: `@AppStorage` variables and computed properties that
@@ -180,17 +211,19 @@ struct AuthorizationRememberedRule: Rule {
     }
 
     /// `UserDefaults…bool(forKey: "healthKitAuthorized")` and `@AppStorage("…authorized…")`.
-    private func cachedFlags(_ source: ParsedSource, _ answers: RememberedAnswers) -> [Finding] {
-        var findings: [Finding] = []
+    /// Each finding with the key it is about (UserDefaults reads are kept one per place read).
+    private func cachedFlags(_ source: ParsedSource, _ answers: RememberedAnswers) -> [(Finding, String)] {
+        var findings: [(Finding, String)] = []
         for call in source.calls(named: Self.defaultsReads) where Self.isDefaultsRead(call, source, answers) {
             let key = ExprShape.argument(call, label: "forKey")!
-            findings.append(finding("authorization is read back from UserDefaults (`\(key.trimmedText)`) instead of asking HealthKit; "
-                                    + "the person may have changed it in Settings since", at: call, in: source))
+            let found = finding("authorization is read back from UserDefaults (`\(key.trimmedText)`) instead of asking HealthKit; "
+                                + "the person may have changed it in Settings since", at: call, in: source)
+            findings.append((found, "\(found.location.file):\(found.location.line ?? 0):\(key.trimmedText)"))
         }
         for attribute in source.tree.collect(AttributeSyntax.self) where attribute.attributeName.trimmedText == "AppStorage" {
             guard let variable = attribute.enclosing(VariableDeclSyntax.self), let shown = Self.appStorageAnswer(variable, source, answers) else { continue }
-            findings.append(finding("authorization is kept in @AppStorage (`\(shown)`) and trusted later; it goes stale "
-                                    + "when the person changes access in Settings", at: attribute, in: source))
+            findings.append((finding("authorization is kept in @AppStorage (`\(shown)`) and trusted later; it goes stale "
+                                     + "when the person changes access in Settings", at: attribute, in: source), "@AppStorage " + shown))
         }
         return findings
     }
@@ -215,8 +248,12 @@ struct RememberedAnswers {
     private let writtenFromHealthKit: Set<String>
     /// The app asks HealthKit's current status somewhere (`authorizationStatus(for:)`, the request status).
     private let asksCurrentStatus: Bool
+    /// Names bound to a switch the person flips (`Toggle(…, isOn: $healthKitEnabled)`): the person's
+    /// own choice in the app, whatever the app writes there after asking.
+    private let switched: Set<String>
 
     init(_ sources: [ParsedSource]) {
+        switched = Self.switches(in: sources)
         asksCurrentStatus = sources.contains { source in
             !source.calls(named: HealthKitVocabulary.statusCheck).isEmpty || !source.calls(named: HealthKitVocabulary.requestStatusChecks).isEmpty
         }
@@ -235,8 +272,24 @@ struct RememberedAnswers {
         writtenFromHealthKit = written
     }
 
+    /// Names bound to a SwiftUI `Toggle` (`isOn: $healthKitEnabled`) whose name does not itself say
+    /// it holds the answer: the person's own switch.
+    static func switches(in sources: [ParsedSource]) -> Set<String> {
+        var switched: Set<String> = []
+        for source in sources where ByteSearch.contains(source.file.text, "isOn:") {
+            for call in source.calls(named: "Toggle") {
+                guard let binding = ExprShape.argument(call, label: "isOn")?.trimmedText, binding.hasPrefix("$") else { continue }
+                let name = String(binding.dropFirst().split(separator: ".").last ?? "")
+                if !namesAnAnswer(name) { switched.insert(name) }
+            }
+        }
+        return switched
+    }
+
     func isAnswer(_ text: String) -> Bool {
         guard HealthKitVocabulary.isAuthorizationKey(text) else { return false }
+        // A switch in the app's settings, unless its name says it holds the answer itself.
+        if switched.contains(text) { return false }
         // `healthEverAuthorized` beside a fresh status check: a latch that access was given once,
         // kept to tell "access lost" from "never asked" — history, not a claim about now.
         if asksCurrentStatus && Self.namesHistory(text) { return false }

@@ -280,6 +280,8 @@ struct SuccessReadAsGrantedRule: Rule {
     func check(_ context: AuditContext) -> [Finding] {
         let vocabulary = context.vocabulary
         let functions = AppFunctions(context.sources, vocabulary)
+        // The person's own switches (`Toggle(isOn: $healthKitEnabled)`) turned on once the request returns.
+        let switches = RememberedAnswers.switches(in: context.sources)
         var findings: [Finding] = []
         // Completions that receive HealthKit's flag: the request's own, then those of the app's
         // functions that pass it on to their caller (`getHealthKitAuth { success, _ in … }`).
@@ -287,7 +289,7 @@ struct SuccessReadAsGrantedRule: Rule {
         for source in context.sources {
             for call in source.calls(named: "requestAuthorization") where isHealthKitRequest(call, vocabulary) {
                 if let closure = ClosureShape.completion(of: call) { completions.append((closure, 0, source, [])) }
-                else if HealthKitVocabulary.isAwaited(call) { findings += asyncUses(call, source) }
+                else if HealthKitVocabulary.isAwaited(call) { findings += asyncUses(call, source, switches: switches) }
             }
         }
         var seenWrappers: Set<String> = []
@@ -417,7 +419,7 @@ struct SuccessReadAsGrantedRule: Rule {
 
     // MARK: Async form
 
-    private func asyncUses(_ call: FunctionCallExprSyntax, _ source: ParsedSource) -> [Finding] {
+    private func asyncUses(_ call: FunctionCallExprSyntax, _ source: ParsedSource, switches: Set<String>) -> [Finding] {
         // `let granted = (try? await store.requestAuthorization(…)) != nil`
         // Not `var requestReadAuthorization: () async throws -> Void = { … requestAuthorization(…) }`:
         // a property holding a closure that asks is a function, not a flag.
@@ -433,7 +435,7 @@ struct SuccessReadAsGrantedRule: Rule {
             if HealthKitVocabulary.checksStatus(item) { break }
             for assignment in ExprShape.assignments(in: item) where HealthKitVocabulary.isGrantedValue(assignment.rhs) {
                 let name = ExprShape.referencedName(assignment.lhs) ?? ""
-                if !name.isEmpty, !Self.recordsGrant(name), HealthKitVocabulary.isAuthorizationFlag(name) { continue }
+                if !name.isEmpty, !Self.recordsGrant(name) || switches.contains(name), HealthKitVocabulary.isAuthorizationFlag(name) { continue }
                 guard Self.recordsGrant(name) || ExprShape.memberName(assignment.rhs.single!) != nil,
                       !isInsideCatch(assignment.node) else { continue }
                 return [finding("`\(assignment.node.trimmedText)` right after `requestAuthorization` returned: returning only means the request "
