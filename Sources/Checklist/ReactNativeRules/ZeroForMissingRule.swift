@@ -92,6 +92,22 @@ struct ZeroForMissingRule: Rule {
               return total;
             }
             """]),
+            // A failed read shown as 0 steps.
+            .reactNative(["js/src/Today.tsx": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+            import { useState } from 'react';
+
+            export function useTodaySteps() {
+              const [steps, setSteps] = useState<number | null>(null);
+              const refresh = () => {
+                AppleHealthKit.getStepCount({}, (error: string, result: HealthValue) => {
+                  if (error) { ↓setSteps(0); return; }
+                  setSteps(result.value);
+                });
+              };
+              return { steps, refresh };
+            }
+            """]),
             // Sums from 0 gathered with Promise.all: each sum is where the 0 comes from; the `|| 0` after
             // them turns nothing into 0 (a sum is never missing), so only the sums are reported.
             .reactNative(["js/src/nutrition.ts": """
@@ -138,6 +154,32 @@ struct ZeroForMissingRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // Counters starting over when a workout starts and at midnight: not a read that came back empty.
+            .reactNative(["js/src/Workout.tsx": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+            import { useState } from 'react';
+
+            export function useWorkout() {
+              const [workoutSteps, setWorkoutSteps] = useState<number | null>(null);
+              const [lastReset, setLastReset] = useState('');
+              const start = () => {
+                setWorkoutSteps(0);
+              };
+              const checkDailyReset = (today: string) => {
+                if (lastReset !== today) {
+                  setWorkoutSteps(0);
+                  setLastReset(today);
+                }
+              };
+              const refresh = () => {
+                AppleHealthKit.getStepCount({}, (error: string, result: HealthValue) => {
+                  if (error || !result) { setWorkoutSteps(null); return; }
+                  setWorkoutSteps(result.value);
+                });
+              };
+              return { workoutSteps, start, checkDailyReset, refresh };
+            }
+            """]),
             .reactNative(["js/src/services/health.ts": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
 
@@ -340,7 +382,9 @@ struct ZeroForMissingRule: Rule {
                     continue
                 }
                 let callee = index - 2
-                if tokens[callee].kind == .identifier, values.isHealthSetter(tokens[callee].text, in: fileIndex) {
+                // Only where a read came back with nothing or failed: a reset when a workout starts, or
+                // at midnight, is the counter starting over, not a value shown for "nothing came back".
+                if tokens[callee].kind == .identifier, values.isHealthSetter(tokens[callee].text, in: fileIndex), Self.isFailureBranch(callee, file) {
                     add("`\(tokens[callee].text)(0)` shows 0 for a health value when nothing came back (or on failure); a denied read looks the same, "
                         + "so keep null and show \"no data\"", at: callee)
                 }
@@ -407,6 +451,36 @@ struct ZeroForMissingRule: Rule {
 
     /// `m.set(k, (m.get(k) ?? 0) + v)`, `t[k] = (t[k] || 0) + v`: the 0 starts a running total of
     /// samples that came back — a key exists only once one did, so no missing value becomes 0.
+    /// Whether `index` is in a `catch` block, or in the branch of an `if` whose condition tests an
+    /// error or an empty result (`if (error)`, `if (!results)`, `results.length === 0`, `== null`).
+    static func isFailureBranch(_ index: Int, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        var brace = file.parent[index]
+        while let open = brace {
+            defer { brace = file.parent[open] }
+            guard tokens[open].isPunctuator("{"), open >= 1 else { continue }
+            var before = open - 1
+            if tokens[before].isIdentifier("else"), before >= 1, tokens[before - 1].isPunctuator("}"), let start = file.partner[before - 1] {
+                before = start - 1  // `if (…) { … } else {`: the `if`'s condition decides this branch too.
+            }
+            if tokens[before].isIdentifier("catch") { return true }
+            guard tokens[before].isPunctuator(")"), let paren = file.partner[before], paren >= 1 else { continue }
+            if tokens[paren - 1].isIdentifier("catch") { return true }
+            guard tokens[paren - 1].isIdentifier("if") else { continue }
+            let condition = (paren + 1)..<before
+            let failure = condition.contains { i in
+                let token = tokens[i]
+                if token.kind == .identifier {
+                    let word = token.text.lowercased()
+                    return word.contains("err") || word == "length" || word == "null" || word == "undefined"
+                }
+                return token.isPunctuator("!") && i + 1 < before && tokens[i + 1].kind == .identifier
+            }
+            if failure { return true }
+        }
+        return false
+    }
+
     /// `calories || 0` where `calories` was bound to a sum counted from 0 (`….reduce((t, s) => t + s.quantity, 0)`,
     /// also one element of `const [calories, protein] = await Promise.all([…])`): never missing, so the
     /// fallback turns nothing into 0. The zero comes from the sum, which is reported where it starts.
