@@ -2,7 +2,7 @@ import Manifest
 
 struct EntitlementMissingRule: Rule {
     static let description = RuleDescription(
-        id: "entitlement-missing", title: "HealthKit entitlement missing", severity: .error, questions: [.usageStringsMeaningful],
+        id: "entitlement-missing", title: "HealthKit entitlement missing", severity: .error, questions: [],
         rationale: """
         Without `com.apple.developer.healthkit` set to `true`, HealthKit refuses every request with error code 4 \
         ("Missing com.apple.developer.healthkit entitlement.") and no permission sheet appears — the app looks as if \
