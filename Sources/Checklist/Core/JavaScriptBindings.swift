@@ -174,7 +174,12 @@ struct JavaScriptBindings {
             // Back over a type argument (`registerPlugin<HealthKitPlugin>(`).
             var callee = index - 2
             if tokens[callee].isPunctuator(">") {
-                while callee > 0, !tokens[callee].isPunctuator("<") { callee -= 1 }
+                // Nested type arguments (`registerPlugin<{ f(): Promise<{ granted: boolean }> }>(`): count the angle brackets.
+                var depth = 0
+                while callee > 0 {
+                    if tokens[callee].isPunctuator(">") { depth += 1 } else if tokens[callee].isPunctuator("<") { depth -= 1; if depth == 0 { break } }
+                    callee -= 1
+                }
                 callee -= 1
             }
             guard callee >= 1, tokens[callee].isIdentifier("registerPlugin") else { continue }

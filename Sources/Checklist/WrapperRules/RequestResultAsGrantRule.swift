@@ -158,7 +158,7 @@ struct RequestResultAsGrantRule: Rule {
             }
             """]),
             // The app's own Capacitor plugin hands HealthKit's `success` to JavaScript as `granted`.
-            .reactNative(["ios/App/App/HealthKitPlugin.swift": """
+            .reactNative(["Sources/HealthKitPlugin.swift": """
             import Capacitor
             import HealthKit
 
@@ -193,7 +193,7 @@ struct RequestResultAsGrantRule: Rule {
               if (!granted) { showError(); return; }
             }
             """]),
-            .reactNative(["ios/App/App/HealthKitPlugin.swift": """
+            .reactNative(["Sources/HealthKitPlugin.swift": """
             import Capacitor
             import HealthKit
 
@@ -290,7 +290,7 @@ struct RequestResultAsGrantRule: Rule {
             }
             """]),
             // The plugin's answer is only logged.
-            .reactNative(["ios/App/App/HealthKitPlugin.swift": """
+            .reactNative(["Sources/HealthKitPlugin.swift": """
             import Capacitor
             import HealthKit
 
@@ -410,12 +410,13 @@ struct RequestResultAsGrantRule: Rule {
             let plugin = call.library.requestResults[call.method]
             guard call.library == .kingstinct || call.library == .flutterHealth || (call.kind == .authorizationRequest && !call.library.promises) || plugin != nil
             else { return [] }
-            if let plugin, let how = Self.decision(call, in: file) {
+            // The plugin names its result (`granted`): only what the code does with it decides, not its name.
+            if let plugin, let how = Self.decision(call, in: file, trustingNames: false) {
                 return [finding("`\(plugin.key)` from the app plugin's `\(call.method)` is HealthKit's request `success` (\(plugin.evidence)), and it \(how), but "
                                     + "it only says the request was handled: it is true whatever the person chose, and HealthKit never discloses read access; "
                                     + "query and treat empty results as no data or no access", at: call.token, in: file, target: context.manifest.id)]
             }
-            if call.method == "requestAuthorization", call.library.promises, let how = Self.decision(call, in: file) {
+            if plugin == nil, call.method == "requestAuthorization", call.library.promises, let how = Self.decision(call, in: file) {
                 return [finding("the result of `requestAuthorization` \(how), but it only says the request was handled: it is true whatever "
                                     + "the person chose, and HealthKit never discloses read access; query and treat empty results as no data or no access",
                                 at: call.token, in: file, target: context.manifest.id)]
@@ -557,7 +558,7 @@ struct RequestResultAsGrantRule: Rule {
 
     /// How the resolved value decides something: a condition (`if`, `!`, `? :`, `&&`, `==`)
     /// around the call or the name it is bound to, or a grant-named variable or setter it is stored in.
-    static func decision(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> String? {
+    static func decision(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile, trustingNames: Bool = true) -> String? {
         guard let close = file.partner[call.paren] else { return nil }
         let start = file.chain(endingAt: call.token).start
         if decides(start: start, end: close, in: file) { return "decides a condition" }
@@ -566,7 +567,7 @@ struct RequestResultAsGrantRule: Rule {
             let scope = Self.enclosingBody(of: call.token, in: file)
             let later = (close + 1)..<max(close + 1, scope.upperBound)
             if onlyRemembersAsking(name, in: later, of: file) { return nil }
-            if GrantNames.says(name) { return "is kept as `\(name)`" }
+            if trustingNames, GrantNames.says(name) { return "is kept as `\(name)`" }
             if later.contains(where: { file.tokens[$0].isIdentifier(name) && !(file.tokens[$0 - 1].isPunctuator(".") || file.tokens[$0 - 1].isPunctuator("?."))
                 && decides(start: $0, end: $0, in: file) }) {
                 return "is bound to `\(name)`, which then decides a condition"
