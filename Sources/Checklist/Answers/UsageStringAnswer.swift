@@ -33,7 +33,10 @@ struct UsageStringAnswer {
         if context.manifest.usageString(HealthKeys.update) == nil {
             let writes = facts.shipping(.write)
             if writes.isEmpty && context.requestedShare.isEmpty {
-                claims.append(.stating("`\(HealthKeys.update)` is not needed: the app neither writes nor asks to share"))
+                // Not needed by HealthKit; an upload check may still ask for it, which the warning says.
+                let uploadRisk = facts.imperfections.contains { $0.ruleID == UsageStringMissingRule.description.id }
+                claims.append(.stating("`\(HealthKeys.update)` is not needed by HealthKit: the app neither writes nor asks to share"
+                                       + (uploadRisk ? " (App Store Connect may still ask for it with the HealthKit entitlement: a warning)" : "")))
             } else {
                 missing.append(.citing("`\(HealthKeys.update)` is absent although the app writes or asks to share", writes.map(\.evidence), limit: 1))
             }
