@@ -156,7 +156,8 @@ final class TuistDiscoveryTests: XCTestCase {
 
         extension Project {
             public static func makeModule(name: String, product: Product, bundleId: String, infoPlist: InfoPlist = .default,
-                                          sources: SourceFilesList = ["Sources/**"], entitlements: Entitlements? = nil) -> Project {
+                                          sources: SourceFilesList = ["Sources/**"], entitlements: Entitlements? = nil,
+                                          dependencies: [TargetDependency] = []) -> Project {
                 let main = Target(name: name, platform: .iOS, product: product, bundleId: "org.example." + bundleId,
                                   infoPlist: infoPlist, sources: sources, entitlements: entitlements)
                 let tests = Target(name: "\\(name)Tests", platform: .iOS, product: .unitTests, bundleId: "t", sources: ["Tests/**"])
@@ -179,11 +180,20 @@ final class TuistDiscoveryTests: XCTestCase {
         ]
 
         let project = Project.makeModule(name: moduleName, product: .app, bundleId: "walk",
-                                         infoPlist: .extendingDefault(with: infoPlist), entitlements: "App.entitlements")
+                                         infoPlist: .extendingDefault(with: infoPlist), entitlements: "App.entitlements",
+                                         dependencies: [.project(target: "Feature", path: .relativeToRoot("Feature"))])
         """)
+        // A module of the workspace made by the same helper: its sources are the default too.
+        try write("app/Feature/Project.swift", """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let project = Project.makeModule(name: "Feature", product: .staticFramework, bundleId: "feature")
+        """)
+        try write("app/Feature/Sources/Record.swift", "import HealthKit\nlet recordStore = HKHealthStore()\n")
         let manifest = try load()
         XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.value.string, "Walk reads your step count to show today's distance.")
-        XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Sources/Steps.swift"])
+        XCTAssertEqual(manifest.main.sources.map(\.path).sorted(), ["app/Feature/Sources/Record.swift", "app/Sources/Steps.swift"])
         XCTAssertEqual(manifest.main.entitlements?.path, "app/App.entitlements")
         XCTAssertTrue(manifest.discovery.contains { $0.text.contains("made by the helper makeModule") }, "\(manifest.discovery.map(\.text))")
         XCTAssertFalse(manifest.discovery.contains { $0.text.contains("declares no application target as a literal") })

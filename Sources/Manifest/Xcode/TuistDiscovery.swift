@@ -184,7 +184,9 @@ struct TuistDiscovery {
     /// The existing folders the `sources:` globs of `target` (written in `helper`, parsed as
     /// `parsed`) start from, resolved from `manifestFolder` as Tuist resolves a manifest's paths.
     private func sourceFolders(of target: Manifest.Target, in parsed: Manifest, from manifestFolder: String) -> [String] {
-        guard let sources = target.argument("sources") else { return [] }
+        guard var sources = target.argument("sources") else { return [] }
+        // `sources: sources`, the helper's own parameter: its default (`["Sources/**"]`), from the manifest's folder.
+        if let name = sources.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = Self.parameterDefault(name, around: sources) { sources = value }
         var seen: Set<String> = []
         return parsed.globs(sources).compactMap { glob -> String? in
             // A path computed from the helper's arguments (`"Targets/\(name)/Sources"`) is not followed.
@@ -236,6 +238,14 @@ struct TuistDiscovery {
             }
         }
         return nil
+    }
+
+    /// The default value of the parameter `name` of the function around `node`, when it has one.
+    static func parameterDefault(_ name: String, around node: some SyntaxProtocol) -> ExprSyntax? {
+        var current = Syntax(node).parent
+        while let syntax = current, !syntax.is(FunctionDeclSyntax.self) { current = syntax.parent }
+        guard let function = current?.as(FunctionDeclSyntax.self) else { return nil }
+        return function.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == name }?.defaultValue?.value
     }
 
     /// The targets the called helpers write, each with the parsed helper file it is in.
