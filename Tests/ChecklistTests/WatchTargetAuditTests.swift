@@ -90,7 +90,9 @@ final class WatchTargetAuditTests: XCTestCase {
         let misplaced = audit.findings.filter { ["usage-string-missing", "entitlement-missing"].contains($0.ruleID) }
         XCTAssertEqual(misplaced.map(\.message), [])
         let q4 = try XCTUnwrap(audit.answers.first { $0.question == .usageStringsMeaningful })
-        XCTAssertNotEqual(q4.status, .no, q4.reason)
+        XCTAssertEqual(q4.status, .yes, "the watch app's own Info.plist has both keys: \(q4.reason)")
+        XCTAssertEqual(q4.evidence.map { "\($0.location.file.split(separator: "/").last!):\($0.location.line ?? 0)" }.count, 2, q4.reason)
+        XCTAssertTrue(q4.reason.contains("watch app `pace-watch` sets `NSHealthShareUsageDescription`"), q4.reason)
     }
 
     func testAWatchAppWithoutItsOwnEntitlementIsAnError() throws {

@@ -17,6 +17,8 @@ struct UsageStringAnswer {
                 : Answer(question: .usageStringsMeaningful, status: .notApplicable, claims: [.stating("the app declares no HealthKit use")])
         }
         let strings = [HealthKeys.share, HealthKeys.update].compactMap { context.manifest.usageString($0) }
+        // Only watch applications use HealthKit: each asks with its own Info.plist.
+        if strings.isEmpty, !context.appUsesHealthKit, let answer = watchAppsAnswer() { return answer }
         guard !strings.isEmpty else {
             if !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty && facts.calls.isEmpty {
                 return Answer(question: .usageStringsMeaningful, status: .notApplicable, claims: [.stating("the app declares no HealthKit use")])
@@ -57,6 +59,35 @@ struct UsageStringAnswer {
             : .citing("their text is the app's own but imperfect: " + Self.tally(imperfect),
                       imperfect.map { Evidence(location: $0.location, quote: $0.quote) }))
         return Answer(question: .usageStringsMeaningful, status: .yes, claims: claims)
+    }
+
+    /// The answer for an app whose watch applications alone use HealthKit: the keys each one's own
+    /// Info.plist sets, and the ones it lacks for what it reads or writes. Nil when none uses it.
+    private func watchAppsAnswer() -> Answer? {
+        let context = facts.context
+        let watchApps = context.manifest.targets.filter { target in target.kind == .watchApp && facts.calls.contains { $0.target == target.id } }
+        guard !watchApps.isEmpty else { return nil }
+        let watchRead = context.requestedRead.subtracting(context.appRequestedRead), watchShare = context.requestedShare.subtracting(context.appRequestedShare)
+        var claims: [Claim] = [.stating("the app itself does not use HealthKit; \(watchApps.count == 1 ? "its watch app asks" : "its watch apps ask") with \(watchApps.count == 1 ? "its" : "their") own Info.plist")]
+        var missing: [Claim] = []
+        for target in watchApps {
+            guard let plist = target.infoPlist else {
+                return Answer(question: .usageStringsMeaningful, status: .cannotTell, claims: claims + [
+                    .stating("watch app `\(target.id)` uses HealthKit, but its Info.plist was not found, so its usage strings cannot be read")])
+            }
+            let calls = facts.calls.filter { $0.target == target.id }
+            let needs = [(HealthKeys.share, !watchRead.isEmpty || calls.contains { $0.kind == .read }),
+                         (HealthKeys.update, !watchShare.isEmpty || calls.contains { $0.kind == .write })]
+            for (key, needed) in needs {
+                if let string = target.usageString(key) {
+                    claims.append(.citing("watch app `\(target.id)` sets `\(key)`", [Evidence(location: string.location, quote: string.quote)]))
+                } else if needed {
+                    missing.append(.citing("watch app `\(target.id)` lacks `\(key)` in its own Info.plist although it \(key == HealthKeys.share ? "reads or asks to read" : "writes or asks to share")",
+                                           [Evidence(location: plist.location(of: nil), quote: plist.quote(nil))]))
+                }
+            }
+        }
+        return Answer(question: .usageStringsMeaningful, status: missing.isEmpty ? .yes : .no, claims: missing + claims)
     }
 
     /// "2 warnings (a, b); 1 note (c)": the qualifying findings by severity, most severe first.
