@@ -69,7 +69,7 @@ struct UsageStringAnswer {
         guard !watchApps.isEmpty else { return nil }
         let watchRead = context.requestedRead.subtracting(context.appRequestedRead), watchShare = context.requestedShare.subtracting(context.appRequestedShare)
         var claims: [Claim] = [.stating("the app itself does not use HealthKit; \(watchApps.count == 1 ? "its watch app asks" : "its watch apps ask") with \(watchApps.count == 1 ? "its" : "their") own Info.plist")]
-        var missing: [Claim] = []
+        var missing: [Claim] = [], unknown: [Claim] = []
         for target in watchApps {
             guard let plist = target.infoPlist else {
                 return Answer(question: .usageStringsMeaningful, status: .cannotTell, claims: claims + [
@@ -82,12 +82,21 @@ struct UsageStringAnswer {
                 if let string = target.usageString(key) {
                     claims.append(.citing("watch app `\(target.id)` sets `\(key)`", [Evidence(location: string.location, quote: string.quote)]))
                 } else if needed {
-                    missing.append(.citing("watch app `\(target.id)` lacks `\(key)` in its own Info.plist although it \(key == HealthKeys.share ? "reads or asks to read" : "writes or asks to share")",
-                                           [Evidence(location: plist.location(of: nil), quote: plist.quote(nil))]))
+                    let place = [Evidence(location: plist.location(of: nil), quote: plist.quote(nil))]
+                    // A plist file may still be merged with the target's INFOPLIST_KEY_* settings, which
+                    // are read for the app target only: absent from the file is not absent from the app.
+                    guard plist.format == .buildSettings else {
+                        unknown.append(.citing("watch app `\(target.id)`'s Info.plist file does not set `\(key)`, which Xcode may add from the target's "
+                                               + "INFOPLIST_KEY_* build settings (not read for watch targets)", place))
+                        continue
+                    }
+                    missing.append(.citing("watch app `\(target.id)` lacks `\(key)` in its own Info.plist although it \(key == HealthKeys.share ? "reads or asks to read" : "writes or asks to share")", place))
                 }
             }
         }
-        return Answer(question: .usageStringsMeaningful, status: missing.isEmpty ? .yes : .no, claims: missing + claims)
+        if !missing.isEmpty { return Answer(question: .usageStringsMeaningful, status: .no, claims: missing + claims) }
+        if !unknown.isEmpty { return Answer(question: .usageStringsMeaningful, status: .cannotTell, claims: claims + unknown) }
+        return Answer(question: .usageStringsMeaningful, status: .yes, claims: claims)
     }
 
     /// "2 warnings (a, b); 1 note (c)": the qualifying findings by severity, most severe first.
