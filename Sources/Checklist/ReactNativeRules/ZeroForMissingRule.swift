@@ -449,8 +449,6 @@ struct ZeroForMissingRule: Rule {
         return file.tokens[last].isIdentifier("length") || file.tokens[last].isIdentifier("size")
     }
 
-    /// `m.set(k, (m.get(k) ?? 0) + v)`, `t[k] = (t[k] || 0) + v`: the 0 starts a running total of
-    /// samples that came back — a key exists only once one did, so no missing value becomes 0.
     /// Whether `index` is in a `catch` block, or in the branch of an `if` whose condition tests an
     /// error or an empty result (`if (error)`, `if (!results)`, `results.length === 0`, `== null`).
     static func isFailureBranch(_ index: Int, _ file: JavaScriptFile) -> Bool {
@@ -541,6 +539,8 @@ struct ZeroForMissingRule: Rule {
         return false
     }
 
+    /// `m.set(k, (m.get(k) ?? 0) + v)`, `t[k] = (t[k] || 0) + v`: the 0 starts a running total of
+    /// samples that came back — a key exists only once one did, so no missing value becomes 0.
     private static func isRunningTotal(_ operand: Range<Int>, zero: Int, _ file: JavaScriptFile) -> Bool {
         let tokens = file.tokens
         guard operand.lowerBound >= 1, tokens[operand.lowerBound - 1].isPunctuator("("),

@@ -4,6 +4,29 @@ import Manifest
 /// with `true` once the sheet was handled, whatever the person chose; code that decides on that
 /// value takes "the request completed" for "access granted".
 struct RequestResultAsGrantRule: Rule {
+    /// An app's own Capacitor plugin (its Swift in the app) that hands HealthKit's request `success`
+    /// to JavaScript as `granted`: the examples' native side.
+    static let appPlugin = """
+        import Capacitor
+        import HealthKit
+
+        @objc(HealthKitPlugin)
+        public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
+            public let identifier = "HealthKitPlugin"
+            public let jsName = "HealthKit"
+            public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
+            private let store = HKHealthStore()
+
+            @objc func requestAuthorization(_ call: CAPPluginCall) {
+                guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
+                let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
+                store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
+                    call.resolve(["granted": success])
+                }
+            }
+        }
+        """
+
     static let description = RuleDescription(
         id: "request-result-as-grant", title: "Authorization request's result taken as the person's answer", severity: .warning,
         questions: [.completionInterpreted], reads: [.javaScript, .dart],
@@ -158,26 +181,7 @@ struct RequestResultAsGrantRule: Rule {
             }
             """]),
             // The app's own Capacitor plugin hands HealthKit's `success` to JavaScript as `granted`.
-            .reactNative(["Sources/HealthKitPlugin.swift": """
-            import Capacitor
-            import HealthKit
-
-            @objc(HealthKitPlugin)
-            public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
-                public let identifier = "HealthKitPlugin"
-                public let jsName = "HealthKit"
-                public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
-                private let store = HKHealthStore()
-
-                @objc func requestAuthorization(_ call: CAPPluginCall) {
-                    guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
-                    let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
-                    store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
-                        call.resolve(["granted": success])
-                    }
-                }
-            }
-            """, "js/src/health.ts": """
+            .reactNative(["Sources/HealthKitPlugin.swift": Self.appPlugin, "js/src/health.ts": """
             import { registerPlugin } from '@capacitor/core';
 
             const HealthKit = registerPlugin<{ requestAuthorization(): Promise<{ granted: boolean }> }>('HealthKit');
@@ -193,26 +197,7 @@ struct RequestResultAsGrantRule: Rule {
               if (!granted) { showError(); return; }
             }
             """]),
-            .reactNative(["Sources/HealthKitPlugin.swift": """
-            import Capacitor
-            import HealthKit
-
-            @objc(HealthKitPlugin)
-            public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
-                public let identifier = "HealthKitPlugin"
-                public let jsName = "HealthKit"
-                public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
-                private let store = HKHealthStore()
-
-                @objc func requestAuthorization(_ call: CAPPluginCall) {
-                    guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
-                    let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
-                    store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
-                        call.resolve(["granted": success])
-                    }
-                }
-            }
-            """, "js/src/sync.ts": """
+            .reactNative(["Sources/HealthKitPlugin.swift": Self.appPlugin, "js/src/sync.ts": """
             import { registerPlugin } from '@capacitor/core';
 
             const HealthKit = registerPlugin('HealthKit');
@@ -290,26 +275,7 @@ struct RequestResultAsGrantRule: Rule {
             }
             """]),
             // The plugin's answer is only logged.
-            .reactNative(["Sources/HealthKitPlugin.swift": """
-            import Capacitor
-            import HealthKit
-
-            @objc(HealthKitPlugin)
-            public class HealthKitPlugin: CAPPlugin, CAPBridgedPlugin {
-                public let identifier = "HealthKitPlugin"
-                public let jsName = "HealthKit"
-                public let pluginMethods: [CAPPluginMethod] = [CAPPluginMethod(name: "requestAuthorization", returnType: CAPPluginReturnPromise)]
-                private let store = HKHealthStore()
-
-                @objc func requestAuthorization(_ call: CAPPluginCall) {
-                    guard HKHealthStore.isHealthDataAvailable() else { return call.resolve(["granted": false]) }
-                    let sleep = HKObjectType.categoryType(forIdentifier: .sleepAnalysis)!
-                    store.requestAuthorization(toShare: nil, read: [sleep]) { success, error in
-                        call.resolve(["granted": success])
-                    }
-                }
-            }
-            """, "js/src/sync.ts": """
+            .reactNative(["Sources/HealthKitPlugin.swift": Self.appPlugin, "js/src/sync.ts": """
             import { registerPlugin } from '@capacitor/core';
 
             const HealthKit = registerPlugin('HealthKit');
