@@ -101,6 +101,13 @@ final class ResultFormatTests: XCTestCase {
     }
 
     /// A decoding problem names the field's place in the document, whatever the type.
+    /// Unsigned integers past `Int.max` are numbers, not a trap (`Int(value)` of them would crash).
+    func testUnsignedIntegersBeyondIntAreEncodedAsNumbers() throws {
+        struct Sizes: Encodable { var small: UInt64 = 7; var huge: UInt64 = .max; var list: [UInt] = [.max] }
+        let value = try JSONValueEncoder().encode(Sizes())
+        XCTAssertEqual(value.serialized(), JSONValue.object([("small", .int(7)), ("huge", .number(Double(UInt64.max))), ("list", .array([.number(Double(UInt.max))]))]).serialized())
+    }
+
     func testADecodingProblemNamesTheField() throws {
         let text = try simulatedResult()
         func problem(_ edit: (String) -> String) -> String {

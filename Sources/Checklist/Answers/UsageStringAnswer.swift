@@ -65,7 +65,7 @@ struct UsageStringAnswer {
     /// Info.plist sets, and the ones it lacks for what it reads or writes. Nil when none uses it.
     private func watchAppsAnswer() -> Answer? {
         let context = facts.context
-        let watchApps = context.manifest.targets.filter { target in target.kind == .watchApp && facts.calls.contains { $0.target == target.id } }
+        let watchApps = context.manifest.targets.filter { target in context.watchAppIDs.contains(target.id) && facts.calls.contains { $0.target == target.id } }
         guard !watchApps.isEmpty else { return nil }
         let watchRead = context.requestedRead.subtracting(context.appRequestedRead), watchShare = context.requestedShare.subtracting(context.appRequestedShare)
         var claims: [Claim] = [.stating("the app itself does not use HealthKit; \(watchApps.count == 1 ? "its watch app asks" : "its watch apps ask") with \(watchApps.count == 1 ? "its" : "their") own Info.plist")]

@@ -18,7 +18,7 @@ struct AppWrapper {
     /// The function around `call` that returns its outcome: the call's value itself, or `true`
     /// once it completed. Nil when the value stays inside (it is then judged where it is).
     static func around(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> AppWrapper? {
-        guard var wrapper = unowned(call, in: file) else { return nil }
+        guard var wrapper = ownerless(call, in: file) else { return nil }
         wrapper.owner = owningClass(of: wrapper.body, in: file)
         return wrapper
     }
@@ -39,7 +39,8 @@ struct AppWrapper {
         return nil
     }
 
-    private static func unowned(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> AppWrapper? {
+    /// The wrapper around `call`, before its owning class is looked up.
+    private static func ownerless(_ call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> AppWrapper? {
         guard let function = JavaScriptBindings.enclosingFunction(of: call.token, in: file), let close = file.partner[function.body] else { return nil }
         let tokens = file.tokens
         let start = file.chain(endingAt: call.token).start

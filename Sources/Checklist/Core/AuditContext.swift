@@ -90,6 +90,8 @@ public struct AuditContext: Sendable {
     /// an extension's requests are its host app's).
     public let appRequestedRead: Set<String>
     public let appRequestedShare: Set<String>
+    /// The app's watch applications (targets of their own, with their own Info.plist and entitlements).
+    let watchAppIDs: Set<String>
     /// Requests whose types the scan could not follow: beside the types above, the app asks for
     /// more that no one can list from the code. Empty for a direction the config's `requested:`
     /// lists, as the config then says what the app asks for.
@@ -162,6 +164,7 @@ public struct AuditContext: Sendable {
         requestedRead = Set(manifest.config.requested.read.map(\.value)).union(codeRequests.read).union(wrapperRead)
         requestedShare = Set(manifest.config.requested.share.map(\.value)).union(codeRequests.share).union(wrapperShare)
         let watchApps = Set(manifest.targets.filter { $0.kind == .watchApp }.map(\.id))
+        watchAppIDs = watchApps
         if watchApps.isEmpty {
             (appRequestedRead, appRequestedShare) = (requestedRead, requestedShare)
         } else {

@@ -108,11 +108,7 @@ enum JavaScriptHealthKitFacts {
         guard let close = file.partner[call.paren] else { return false }
         if isCondition(start: start, end: close, in: file) { return true }
         // `if (!(await isHealthDataAvailable()))`: the awaited value is the operand.
-        if start >= 1, file.tokens[start - 1].isIdentifier("await"),
-           file.isOperand(start: start, end: close, unwrappingParentheses: true,
-                          after: { $0.isPunctuator("!") || $0.isPunctuator("&&") || $0.isPunctuator("||") }, before: { $0.isPunctuator("&&") || $0.isPunctuator("||") }) {
-            return true
-        }
+        if start >= 1, file.tokens[start - 1].isIdentifier("await"), isCondition(start: start, end: close, in: file, unwrappingParentheses: true) { return true }
         if callbackResultDecides(call, close: close, in: file) { return true }
         // `const available = await isHealthDataAvailableAsync()` → how `available` is used.
         guard let name = call.resultName(in: file) else { return false }
@@ -139,8 +135,8 @@ enum JavaScriptHealthKitFacts {
         return false
     }
 
-    private static func isCondition(start: Int, end: Int, in file: JavaScriptFile) -> Bool {
-        file.isOperand(start: start, end: end, unwrappingParentheses: false,
+    private static func isCondition(start: Int, end: Int, in file: JavaScriptFile, unwrappingParentheses: Bool = false) -> Bool {
+        file.isOperand(start: start, end: end, unwrappingParentheses: unwrappingParentheses,
                        after: { $0.isPunctuator("!") || $0.isPunctuator("&&") || $0.isPunctuator("||") || $0.isIdentifier("return") },
                        before: { $0.isPunctuator("&&") || $0.isPunctuator("||") })
     }

@@ -39,22 +39,20 @@ extension AuditContext {
     private static let clinicalRecordAPIs = ["HKClinicalRecord", "HKClinicalType", "clinicalType(forIdentifier"]
 
     /// Whether anything says the app uses HealthKit: usage strings, requested types or `import HealthKit`.
-    var usesHealthKit: Bool {
-        HealthKeys.usageKeys.contains { manifest.usageString($0) != nil } || !requestedTypes.isEmpty || importsHealthKit
-            || !manifest.healthKitDependencies.isEmpty
-    }
-
-    var importsHealthKit: Bool {
-        sources.contains { ByteSearch.contains($0.file.text, "import HealthKit") }
-    }
+    var usesHealthKit: Bool { uses(requested: requestedTypes, sources: sources) }
 
     /// Whether the app itself (not only its watch applications, which sign with their own
     /// entitlements) uses HealthKit: usage strings, its requested types, or its own `import HealthKit`.
     var appUsesHealthKit: Bool {
-        let watchApps = Set(manifest.targets.filter { $0.kind == .watchApp }.map(\.id))
-        guard !watchApps.isEmpty else { return usesHealthKit }
-        return HealthKeys.usageKeys.contains { manifest.usageString($0) != nil } || !appRequestedRead.union(appRequestedShare).isEmpty
-            || sources.contains { !watchApps.contains($0.target) && ByteSearch.contains($0.file.text, "import HealthKit") }
-            || !manifest.healthKitDependencies.isEmpty
+        uses(requested: appRequestedRead.union(appRequestedShare), sources: sources.filter { !watchAppIDs.contains($0.target) })
+    }
+
+    private func uses(requested: Set<String>, sources: [ParsedSource]) -> Bool {
+        HealthKeys.usageKeys.contains { manifest.usageString($0) != nil } || !requested.isEmpty
+            || sources.contains { ByteSearch.contains($0.file.text, "import HealthKit") } || !manifest.healthKitDependencies.isEmpty
+    }
+
+    var importsHealthKit: Bool {
+        sources.contains { ByteSearch.contains($0.file.text, "import HealthKit") }
     }
 }

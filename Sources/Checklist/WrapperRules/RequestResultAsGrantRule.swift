@@ -459,8 +459,8 @@ struct RequestResultAsGrantRule: Rule {
         }
         // The app's function that only awaits the request: what its callers record once it returns.
         guard AppWrapper.around(call, in: file) == nil, let function = JavaScriptBindings.enclosingFunction(of: call.token, in: file) else { return nil }
-        let language = file.path.hasSuffix(".dart")
-        let (files, calls) = language ? (context.manifest.dartSources, context.dartCalls) : (context.manifest.javaScriptSources, context.javaScriptCalls)
+        let isDart = file.path.hasSuffix(".dart")
+        let (files, calls) = isDart ? (context.manifest.dartSources, context.dartCalls) : (context.manifest.javaScriptSources, context.javaScriptCalls)
         let wrapper = AppWrapper(name: function.name, body: function.body, owner: AppWrapper.owningClass(of: function.body, in: file))
         let place = "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(file.tokens[call.token].line)"
         for (caller, callerFile) in wrapper.callers(in: files, like: call, libraryCalls: calls) {

@@ -109,8 +109,7 @@ struct TuistDiscovery {
                 discovery.config.sources = unique
                 discovery.fact("\(Plural.count(unique.count, "source folder")) from sources", origin: Self.fileName, at: file.location(of: sources))
             }
-        } else if !explicit.contains("sources"), let resolved = app.resolvedSources {
-            let unique = resolved.filter { files.isDirectory($0) || files.exists($0) }
+        } else if !explicit.contains("sources"), let unique = app.resolvedSources {
             if !unique.isEmpty {
                 discovery.config.sources = unique
                 discovery.fact("\(Plural.count(unique.count, "source folder")) from the helper's sources", origin: Self.fileName, at: FileLocation(file: shown, line: app.line))
@@ -229,9 +228,8 @@ struct TuistDiscovery {
                     guard let name = arguments["name"].flatMap(file.string) else { continue }
                     var app = Manifest.Target(name: name, product: "app", line: file.line(call), arguments: arguments)
                     if arguments["sources"] == nil {
-                        let written: ExprSyntax?
-                        if let passed = parameter(passedAs: "sources", in: target) { written = passed.defaultValue?.value } else { written = target.argument("sources") }
-                        app.resolvedSources = written.map { helper.globs($0).compactMap { Self.folder(ofGlob: $0, in: file.folder) } }
+                        // The helper's own `sources:` (a literal, or its parameter's default), from the manifest's folder.
+                        app.resolvedSources = sourceFolders(of: target, in: helper, from: file.folder)
                     }
                     return (app, function.name)
                 }
@@ -421,7 +419,7 @@ extension TuistDiscovery {
             var product: String?
             var line: Int
             var arguments: [String: ExprSyntax]
-            /// Source folders already resolved (a helper's default `sources:`), when `arguments` has none.
+            /// Existing source folders already resolved (a helper's own `sources:`), when `arguments` has none.
             var resolvedSources: [String]?
             func argument(_ label: String) -> ExprSyntax? { arguments[label] }
         }

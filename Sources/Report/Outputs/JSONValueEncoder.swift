@@ -72,6 +72,9 @@ private enum Encoded {
     case null
     case slot(EncodingSlot)
 
+    /// An unsigned integer: an integer where `Int` holds it, else a number (`Int(value)` would trap).
+    static func unsigned(_ value: UInt64) -> Encoded { Int(exactly: value).map(Encoded.int) ?? .number(Double(value)) }
+
     var json: JSONValue {
         switch self {
         case .string(let text): .string(text)
@@ -187,11 +190,11 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Int16, forKey key: Key) throws { add(.int(Int(value)), key) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { add(.int(Int(value)), key) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { add(.int(Int(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { add(.int(Int(value)), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { add(.unsigned(UInt64(value)), key) }
     mutating func encode(_ value: UInt8, forKey key: Key) throws { add(.int(Int(value)), key) }
     mutating func encode(_ value: UInt16, forKey key: Key) throws { add(.int(Int(value)), key) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { add(.int(Int(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { add(.int(Int(value)), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { add(.unsigned(value), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         storage.members.append((key.stringValue, try encoded(value)))
@@ -244,11 +247,11 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Int16) throws { add(.int(Int(value))) }
     mutating func encode(_ value: Int32) throws { add(.int(Int(value))) }
     mutating func encode(_ value: Int64) throws { add(.int(Int(value))) }
-    mutating func encode(_ value: UInt) throws { add(.int(Int(value))) }
+    mutating func encode(_ value: UInt) throws { add(.unsigned(UInt64(value))) }
     mutating func encode(_ value: UInt8) throws { add(.int(Int(value))) }
     mutating func encode(_ value: UInt16) throws { add(.int(Int(value))) }
     mutating func encode(_ value: UInt32) throws { add(.int(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { add(.int(Int(value))) }
+    mutating func encode(_ value: UInt64) throws { add(.unsigned(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { storage.items.append(try encoded(value)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -286,11 +289,11 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: Int16) throws { set(.int(Int(value))) }
     mutating func encode(_ value: Int32) throws { set(.int(Int(value))) }
     mutating func encode(_ value: Int64) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt) throws { set(.int(Int(value))) }
+    mutating func encode(_ value: UInt) throws { set(.unsigned(UInt64(value))) }
     mutating func encode(_ value: UInt8) throws { set(.int(Int(value))) }
     mutating func encode(_ value: UInt16) throws { set(.int(Int(value))) }
     mutating func encode(_ value: UInt32) throws { set(.int(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { set(.int(Int(value))) }
+    mutating func encode(_ value: UInt64) throws { set(.unsigned(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
         if let direct = JSONValueEncoder.scalar(value) { set(direct); return }
         try value.encode(to: ValueEncoder(slot: slot))
