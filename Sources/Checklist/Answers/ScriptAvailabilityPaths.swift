@@ -8,24 +8,31 @@ import Manifest
 /// it has only its own checks. Calls in functions nothing names at all are left out, as Swift's.
 struct ScriptAvailabilityPaths {
     let context: AuditContext
-    let checks: [HealthKitFact]
+    /// The deciding availability checks in the app's JavaScript: file and token.
+    private let checkTokens: [(file: Int, token: Int)]
+    /// The app's functions that check: awaiting one first guards what follows (it throws or returns early).
+    private let checking: Set<String>
+
+    init(context: AuditContext, checks: [HealthKitFact]) {
+        self.context = context
+        let files = context.manifest.javaScriptSources
+        checkTokens = checks.compactMap { fact -> (file: Int, token: Int)? in
+            guard case .token(.javaScript, let file, let token)? = fact.site else { return nil }
+            return (file, token)
+        }
+        checking = Set(checkTokens.compactMap { JavaScriptBindings.enclosingFunction(of: $0.token, in: files[$0.file])?.name })
+    }
 
     /// The first unguarded call: its fact, its function, and the entry point it is reached from.
     func unguarded(in target: String, calls: [HealthKitFact]) -> (fact: HealthKitFact, function: String, entry: String)? {
         let files = context.manifest.javaScriptSources
-        let checkTokens = checks.compactMap { fact -> (file: Int, token: Int)? in
-            guard case .token(.javaScript, let file, let token)? = fact.site else { return nil }
-            return (file, token)
-        }
         guard !checkTokens.isEmpty else { return nil }
-        // The app's functions that check: awaiting one first guards what follows (it throws or returns early).
-        let checking = Set(checkTokens.compactMap { JavaScriptBindings.enclosingFunction(of: $0.token, in: files[$0.file])?.name })
         for fact in calls where fact.target == target && [.authorizationRequest, .read, .write].contains(fact.kind) {
             guard case .token(.javaScript, let fileIndex, let token)? = fact.site,
                   let call = context.javaScriptCalls.first(where: { $0.file == fileIndex && $0.token == token }),
                   !call.library.decidesAvailabilityItself else { continue }
             var visited: Set<String> = []
-            if let entry = openPath(from: token, in: fileIndex, like: call, checkTokens: checkTokens, checking: checking, depth: 0, visited: &visited) {
+            if let entry = openPath(from: token, in: fileIndex, like: call, depth: 0, visited: &visited) {
                 let function = JavaScriptBindings.enclosingFunction(of: token, in: files[fileIndex])?.name ?? "top-level code"
                 return (fact, function, entry)
             }
@@ -34,14 +41,13 @@ struct ScriptAvailabilityPaths {
     }
 
     /// The entry point of a path to `token` with no check on it, or nil when every path has one.
-    private func openPath(from token: Int, in fileIndex: Int, like call: JavaScriptHealthKitCall, checkTokens: [(file: Int, token: Int)],
-                          checking: Set<String>, depth: Int, visited: inout Set<String>) -> String? {
+    private func openPath(from token: Int, in fileIndex: Int, like call: JavaScriptHealthKitCall, depth: Int, visited: inout Set<String>) -> String? {
         let files = context.manifest.javaScriptSources
         let file = files[fileIndex]
         guard let function = JavaScriptBindings.enclosingFunction(of: token, in: file) else {
-            return checkedBefore(token, from: 0, in: fileIndex, checkTokens: checkTokens, checking: checking) ? nil : "top-level code"
+            return checkedBefore(token, from: 0, in: fileIndex) ? nil : "top-level code"
         }
-        if checkedBefore(token, from: function.body, in: fileIndex, checkTokens: checkTokens, checking: checking) { return nil }
+        if checkedBefore(token, from: function.body, in: fileIndex) { return nil }
         // Past four calls out, or round a cycle, the path is not followed: no claim is made of it.
         guard depth < 4, visited.insert(function.name).inserted else { return nil }
         let own = nameToken(function, in: file)
@@ -57,7 +63,7 @@ struct ScriptAvailabilityPaths {
         }
         for (caller, callerFile) in callers {
             guard let callerIndex = files.firstIndex(where: { $0.path == callerFile.path }) else { continue }
-            if let entry = openPath(from: caller.token, in: callerIndex, like: call, checkTokens: checkTokens, checking: checking, depth: depth + 1, visited: &visited) {
+            if let entry = openPath(from: caller.token, in: callerIndex, like: call, depth: depth + 1, visited: &visited) {
                 return entry
             }
         }
@@ -76,7 +82,7 @@ struct ScriptAvailabilityPaths {
 
     /// A deciding availability check between `start` and `token` in the same file, or an awaited
     /// call of an app function that checks.
-    private func checkedBefore(_ token: Int, from start: Int, in fileIndex: Int, checkTokens: [(file: Int, token: Int)], checking: Set<String>) -> Bool {
+    private func checkedBefore(_ token: Int, from start: Int, in fileIndex: Int) -> Bool {
         if checkTokens.contains(where: { $0.file == fileIndex && $0.token >= start && $0.token < token }) { return true }
         let tokens = context.manifest.javaScriptSources[fileIndex].tokens
         return (start..<token).contains { index in
