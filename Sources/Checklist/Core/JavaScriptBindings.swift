@@ -161,7 +161,10 @@ struct JavaScriptBindings {
                 guard let first = parts.first, first.kind == .identifier else { continue }
                 // `{ requestAuthorization: ask }` binds `ask`.
                 let local = parts.count == 3 && parts[1].isPunctuator(":") && parts[2].kind == .identifier ? parts[2].text : first.text
+                // As with a named static import: a function (`{ requestAuthorization }`) or the plugin
+                // object (`const { Health } = await import('@capgo/capacitor-health')`), its use decides.
                 functions[local] = (first.text, library)
+                receivers[local] = library
             }
         }
     }

@@ -152,6 +152,30 @@ struct ZeroForMissingRule: Rule {
               });
             }
             """]),
+            // The catch runs: the promise it awaits rejects on a read error.
+            .reactNative(["js/src/week.service.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            const stepsOn = (date: Date): Promise<number> =>
+              new Promise((resolve, reject) => {
+                AppleHealthKit.getStepCount({ date: date.toISOString() }, (error: string, result: HealthValue) => {
+                  if (error) { reject(new Error(error)); return; }
+                  resolve(result.value);
+                });
+              });
+
+            export async function week(): Promise<{ value: number }[]> {
+              const days: { value: number }[] = [];
+              for (let i = 0; i < 7; i++) {
+                try {
+                  days.push({ value: await stepsOn(new Date(Date.now() - i * 86400000)) });
+                } catch (error) {
+                  days.push({ ↓value: 0 });
+                }
+              }
+              return days;
+            }
+            """]),
         ],
         nonTriggering: [
             // Counters starting over when a workout starts and at midnight: not a read that came back empty.
@@ -339,6 +363,51 @@ struct ZeroForMissingRule: Rule {
 
             export const stepsFromRequest = (body: { steps?: string }): number => parseInt(body.steps ?? '', 10) || 0;
             """]),
+            // A catch that cannot run: the function it awaits only resolves (no reject, no throw), so the
+            // fallback 0 is never shown.
+            .reactNative(["js/src/StepService.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            class StepService {
+              async stepsOn(date: Date): Promise<number | null> {
+                try {
+                  return new Promise((resolve) => {
+                    AppleHealthKit.getStepCount({ date: date.toISOString() }, (error: string, result: HealthValue) => {
+                      resolve(error ? null : result.value);
+                    });
+                  });
+                } catch (error) {
+                  return 0;
+                }
+              }
+
+              async today(): Promise<number | null> {
+                return this.stepsOn(new Date());
+              }
+
+              async week(): Promise<{ value: number | null }[]> {
+                const days: { value: number | null }[] = [];
+                for (let i = 0; i < 7; i++) {
+                  try {
+                    days.push({ value: await this.stepsOn(new Date(Date.now() - i * 86400000)) });
+                  } catch (error) {
+                    days.push({ value: 0 });
+                  }
+                }
+                return days;
+              }
+
+              async summary(): Promise<{ steps: number | null }> {
+                try {
+                  return { steps: await this.today() };
+                } catch (error) {
+                  return { steps: 0 };
+                }
+              }
+            }
+
+            export default new StepService();
+            """]),
         ]
     )
 
@@ -348,14 +417,17 @@ struct ZeroForMissingRule: Rule {
         // (`parseInt(calories, 10) || 0` of a form field) is not one.
         guard !files.isEmpty else { return [] }
         let values = HealthValues(files: files, calls: context.javaScriptCalls)
-        return files.indices.flatMap { findings(in: $0, values: values, target: context.manifest.id) }
+        let unreachable = UnreachableCatch(flows: values.flows)
+        return files.indices.flatMap { findings(in: $0, values: values, unreachable: unreachable, target: context.manifest.id) }
     }
 
-    private func findings(in fileIndex: Int, values: HealthValues, target: String) -> [Finding] {
+    private func findings(in fileIndex: Int, values: HealthValues, unreachable: UnreachableCatch, target: String) -> [Finding] {
         let flow = values.flows[fileIndex]
         let file = flow.file
         var findings: [Finding] = []
         func add(_ message: String, at index: Int) {
+            // A fallback in a `catch` that cannot run is never shown.
+            guard !unreachable.contains(index, in: fileIndex) else { return }
             findings.append(finding(message, at: file.location(of: index), quote: file.quote(index), target: target))
         }
         let tokens = file.tokens
