@@ -129,6 +129,82 @@ final class FlutterHealthTests: XCTestCase {
         XCTAssertTrue(newer.message.contains("iOS 14.0 (IPHONEOS_DEPLOYMENT_TARGET at walker/ios/Runner.xcodeproj/project.pbxproj:8)"), newer.message)
     }
 
+    /// The example app of a plugin with its own HealthKit method channel takes the plugin by path
+    /// (`steps_plugin: {path: ../}`): the plugin's Swift is compiled into the app, so it is read as
+    /// dependency code and decides the answers — a dev dependency, and a path that leaves the
+    /// repository, are not read.
+    func testAPluginTakenByPathIsTheAppsDependencyCode() throws {
+        site = try TestSite(files: [
+            "healthaudit.yml": "title: Steps\napps:\n  - id: steps\n    kind: flutter\n    root: steps_plugin/example\n",
+            "steps_plugin/pubspec.yaml": "name: steps_plugin\nflutter:\n  plugin:\n    platforms:\n      ios:\n        pluginClass: StepsPlugin\n",
+            "steps_plugin/example/pubspec.yaml": """
+                name: steps_example
+                dependencies:
+                  flutter:
+                    sdk: flutter
+                  steps_plugin:
+                    # the plugin beside its example
+                    path: ../
+                  escape:
+                    path: ../../../..
+                dev_dependencies:
+                  tool_plugin:
+                    path: ../tool_plugin
+                """,
+            "steps_plugin/example/lib/main.dart": """
+                import 'package:steps_plugin/steps_plugin.dart';
+
+                Future<void> main() async {
+                  await StepsPlugin.requestAuthorization();
+                }
+                """,
+            "steps_plugin/ios/Classes/StepsPlugin.swift": """
+                import HealthKit
+
+                final class StepsPlugin {
+                    private let store = HKHealthStore()
+
+                    func requestAuthorization(completion: @escaping (Bool) -> Void) {
+                        let steps = HKQuantityType.quantityType(forIdentifier: .stepCount)!
+                        store.requestAuthorization(toShare: [], read: [steps]) { _, _ in
+                            completion(self.store.authorizationStatus(for: steps) == .sharingAuthorized)
+                        }
+                    }
+                }
+
+                """,
+            "steps_plugin/tool_plugin/ios/Classes/Tool.swift": "import HealthKit\nlet toolStore = HKHealthStore()\n",
+            "steps_plugin/example/ios/Runner.xcodeproj/project.pbxproj": Self.runnerProject,
+            "steps_plugin/example/ios/Runner/Info.plist": InlineApp.infoPlist(["CFBundleName": "Steps", "NSHealthShareUsageDescription": "Steps reads your step count to chart each day's walking."]),
+            "steps_plugin/example/ios/Runner/Runner.entitlements": InlineApp.entitlements,
+        ])
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        let audit = Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+        XCTAssertEqual(audit.manifest.main.sources.filter(\.isDependency).map(\.path), ["steps_plugin/ios/Classes/StepsPlugin.swift"])
+        XCTAssertTrue(audit.manifest.discovery.contains { $0.text == "1 Swift file of the local package steps_plugin (steps_plugin/ios) read as the app's dependency code"
+            && $0.location == FileLocation(file: "steps_plugin/example/pubspec.yaml", line: 5) }, audit.manifest.discovery.map(\.text).joined(separator: "\n"))
+        let probed = try answer(audit, .readStatusProbed)
+        XCTAssertEqual(probed.status, .yes, probed.reason)
+        XCTAssertEqual(probed.evidence.first.map { "\($0.location)" }, "steps_plugin/ios/Classes/StepsPlugin.swift:9")
+    }
+
+    static let runnerProject = """
+        // !$*UTF8*$!
+        { archiveVersion = 1; objectVersion = 56; objects = {
+            P = {isa = PBXProject; mainGroup = G; targets = (T); buildConfigurationList = PL;};
+            G = {isa = PBXGroup; children = (); sourceTree = "<group>";};
+            T = {isa = PBXNativeTarget; name = Runner; productType = "com.apple.product-type.application"; buildConfigurationList = TL; buildPhases = (); dependencies = ();};
+            PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+            PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+            TL = {isa = XCConfigurationList; buildConfigurations = (TR); defaultConfigurationName = Release;};
+            TR = {isa = XCBuildConfiguration; name = Release; buildSettings = {
+                INFOPLIST_FILE = Runner/Info.plist;
+                CODE_SIGN_ENTITLEMENTS = Runner/Runner.entitlements;
+                PRODUCT_NAME = "$(TARGET_NAME)";
+            };};
+        }; rootObject = P; }
+        """
+
     func testKindFlutterWithoutAnIOSProjectIsALoadError() throws {
         site = try TestSite(files: [
             "healthaudit.yml": "title: Walker\napps:\n  - id: walker\n    kind: flutter\n    root: walker\n",

@@ -10,6 +10,42 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
         return Checklist(rules: rules).audit(try example.load()).findings.map(\.ruleID).filter { $0 != "availability-not-checked" }
     }
 
+    /// An app written in Swift 2 spells `HKHealthStore`'s methods the old way
+    /// (`requestAuthorizationToShareTypes(_:readTypes:completion:)`, `saveObject(_:withCompletion:)`,
+    /// `authorizationStatusForType(_:)`): the same request, writes and status check, with the types
+    /// it asks for read from its arguments.
+    func testSwift2SpellingsAreTheSameCalls() throws {
+        let code = """
+            import HealthKit
+
+            class SleepStore {
+                let hkHealthStore = HKHealthStore()
+                let sleepType = HKCategoryType.categoryTypeForIdentifier(HKCategoryTypeIdentifierSleepAnalysis)!
+
+                func connect(completion: Bool -> Void) {
+                    hkHealthStore.requestAuthorizationToShareTypes(Set([sleepType]), readTypes: nil) { success, _ in
+                        completion(success)
+                    }
+                }
+
+                func save(sample: HKCategorySample) {
+                    hkHealthStore.saveObject(sample) { _, _ in }
+                }
+
+                func remove(sample: HKCategorySample) {
+                    hkHealthStore.deleteObject(sample) { _, _ in }
+                }
+            }
+
+            """
+        let audit = Checklist().audit(try RuleExample.healthApp(["Sources/SleepStore.swift": code], read: [], share: []).load())
+        XCTAssertEqual(audit.requestedShare, ["sleepAnalysis"])
+        XCTAssertEqual(audit.requestedRead, [])
+        let writes = try XCTUnwrap(audit.answers.first { $0.question == .writeStatusRechecked })
+        XCTAssertEqual(writes.status, .no, writes.reason)
+        XCTAssertEqual(writes.evidence.map(\.location.line), [15, 19], writes.reason)
+    }
+
     /// A developer probe in `#if DEBUG` code does not ship: reported, as a note that says so
     /// (OpenCircuit's ECG status probe failed the build of a well-made app).
     func testFindingsInDebugOnlyCodeAreNotes() throws {

@@ -212,7 +212,9 @@ private final class FactExtractor {
         guard let first = labels.first else { return false }
         switch name {
         case "save", "delete": return first == nil && labels.dropFirst().allSatisfy { $0 == "withCompletion" }
-        case "deleteObjects": return first == "of" && labels.dropFirst().allSatisfy { $0 == "predicate" || $0 == "withCompletion" }
+        case "deleteObjects":
+            // Swift 2's `deleteObjects(_:withCompletion:)` too.
+            return (first == "of" || first == nil) && labels.dropFirst().allSatisfy { $0 == "predicate" || $0 == "withCompletion" }
         case "execute": return labels == [nil]
         default: return true
         }

@@ -69,7 +69,7 @@ struct HealthKitVocabulary {
     func isAuthorizationRequest(_ call: FunctionCallExprSyntax) -> Bool {
         guard ExprShape.calledName(call) == "requestAuthorization" else { return false }
         let labels = ExprShape.labels(call)
-        if labels.contains("toShare") || labels.contains("read") { return true }
+        if labels.contains("toShare") || labels.contains("read") || labels.contains("readTypes") { return true }
         if labels.contains("options") || labels.contains("for") || labels.contains("access") { return false }
         let base = ExprShape.base(of: call)?.trimmedText.lowercased() ?? ""
         if Self.otherAuthorizers.contains(where: base.contains) { return false }
@@ -83,7 +83,7 @@ struct HealthKitVocabulary {
 
     /// HealthKit's own request (with the type sets), as opposed to an app wrapper.
     static func isFrameworkRequest(_ call: FunctionCallExprSyntax) -> Bool {
-        ExprShape.calledName(call) == "requestAuthorization" && ExprShape.labels(call).contains { $0 == "toShare" || $0 == "read" }
+        ExprShape.calledName(call) == "requestAuthorization" && ExprShape.labels(call).contains { $0 == "toShare" || $0 == "read" || $0 == "readTypes" }
     }
 
     static func isStatusCheck(_ call: FunctionCallExprSyntax) -> Bool { ExprShape.calledName(call) == statusCheck }

@@ -85,8 +85,9 @@ struct RequestedTypeResolver {
         let resolver = self
         return ParallelMap.map(sources) { source in
             let sheets = source.calls(named: "requestAuthorization").filter(HealthKitVocabulary.isFrameworkRequest).map { call in
-                ResolvedRequest(form: .requestAuthorization, source: source, call: call,
-                                share: resolver.argument(call, "toShare", source), read: resolver.argument(call, "read", source))
+                let (share, read) = ExprShape.requestArguments(call)
+                return ResolvedRequest(form: .requestAuthorization, source: source, call: call,
+                                       share: resolver.resolve(share, source), read: resolver.resolve(read, source))
             }
             let modifiers = source.calls(named: "healthDataAccessRequest").filter { ExprShape.labels($0).contains("readTypes") }.map { call in
                 ResolvedRequest(form: .dataAccessRequest, source: source, call: call,
@@ -104,7 +105,11 @@ struct RequestedTypeResolver {
     func types(of expr: ExprSyntax, in source: ParsedSource) -> TypeSet { resolve(expr, source, depth: 0, Walk()) }
 
     private func argument(_ call: FunctionCallExprSyntax, _ label: String, _ source: ParsedSource) -> TypeSet {
-        guard let expr = ExprShape.argument(call, label: label) else { return TypeSet() }
+        resolve(ExprShape.argument(call, label: label), source)
+    }
+
+    private func resolve(_ expr: ExprSyntax?, _ source: ParsedSource) -> TypeSet {
+        guard let expr else { return TypeSet() }
         return resolve(expr, source, depth: 0, Walk())
     }
 

@@ -350,12 +350,30 @@ enum ExprShape {
         call.calledExpression.as(MemberAccessExprSyntax.self)?.base
     }
 
-    /// The called name, also through generic arguments (`Set<HKObjectType>(…)` → `Set`).
+    /// The called name, also through generic arguments (`Set<HKObjectType>(…)` → `Set`). The
+    /// Swift 2 spellings of `HKHealthStore`'s methods read as today's, so an app written before
+    /// Swift 3 makes the same calls (their labels are judged where the call is).
     static func calledName(_ call: FunctionCallExprSyntax) -> String? {
         if let generic = call.calledExpression.as(GenericSpecializationExprSyntax.self) {
             return referencedName(generic.expression)
         }
-        return SourceQuery.calledName(call)
+        return SourceQuery.calledName(call).map { legacyNames[$0] ?? $0 }
+    }
+
+    /// `requestAuthorizationToShareTypes(_:readTypes:completion:)`, `authorizationStatusForType(_:)`,
+    /// `saveObject(_:withCompletion:)`, `deleteObject(_:withCompletion:)`, `executeQuery(_:)`.
+    static let legacyNames: [String: String] = [
+        "requestAuthorizationToShareTypes": "requestAuthorization", "authorizationStatusForType": "authorizationStatus",
+        "saveObject": "save", "saveObjects": "save", "deleteObject": "delete", "executeQuery": "execute",
+    ]
+
+    /// The share and read arguments of HealthKit's request: `toShare:` / `read:`, or in the Swift 2
+    /// form the unlabeled first argument and `readTypes:`.
+    static func requestArguments(_ call: FunctionCallExprSyntax) -> (share: ExprSyntax?, read: ExprSyntax?) {
+        if let read = argument(call, label: "readTypes"), let first = call.arguments.first, first.label == nil {
+            return (first.expression, read)
+        }
+        return (argument(call, label: "toShare"), argument(call, label: "read"))
     }
 
     /// Whether the call's arguments fit the function's parameters by label, as Swift matches them:

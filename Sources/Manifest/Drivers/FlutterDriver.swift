@@ -25,6 +25,8 @@ struct FlutterDriver: AppKindDriver {
         let selection = DartShippedFiles.select(files, package: package)
         if let fact = selection.summary(origin: "imports from lib/main.dart", noun: "Dart file") { manifest.discovery.append(fact) }
         manifest.dartSources = selection.kept
+        // A plugin taken by path (`my_plugin: {path: ../}`) compiles its Swift into the app.
+        loader.addLocalFlutterPlugins(of: (flutter as NSString).deletingLastPathComponent, to: &manifest)
     }
 
     /// `name:` at the top of a pubspec.yaml, when it is a plain Dart package name.

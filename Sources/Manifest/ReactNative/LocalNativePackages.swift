@@ -53,6 +53,50 @@ struct LocalNativePackages {
         return found.sorted { $0.name < $1.name }
     }
 
+    /// The plugins a Flutter app's `pubspec.yaml` takes from a folder (`my_plugin: {path: ../}`, under
+    /// `dependencies` or `dependency_overrides`; dev dependencies do not ship), with an `ios` or
+    /// `darwin` folder: a plugin developed beside its example app, or a package of a monorepo.
+    func flutterPackages(of folder: String) -> [Package] {
+        let manifest = folder + "/pubspec.yaml"
+        guard fileSystem.fileExists(manifest), let data = try? fileSystem.contents(of: manifest), data.count <= InputLimits.maxFileBytes else { return [] }
+        var found: [Package] = []
+        for dependency in Self.pathDependencies(inPubspec: String(decoding: data, as: UTF8.self)) {
+            guard let package = try? ContainedPath.resolve(dependency.path, in: folder, within: boundary),
+                  let ios = ["ios", "darwin"].map({ package + "/" + $0 }).first(where: fileSystem.isDirectory),
+                  !found.contains(where: { $0.iosFolder == ios }) else { continue }
+            found.append(Package(name: dependency.name, iosFolder: ios, location: FileLocation(file: display(manifest), line: dependency.line)))
+        }
+        return found.sorted { $0.name < $1.name }
+    }
+
+    /// `name:` entries with a nested `path:` in the `dependencies` and `dependency_overrides`
+    /// sections of a pubspec (block style, as `flutter pub add --path` writes it).
+    static func pathDependencies(inPubspec text: String) -> [(name: String, path: String, line: Int)] {
+        var result: [(name: String, path: String, line: Int)] = []
+        var inSection = false
+        var current: (name: String, indent: Int, line: Int)?
+        for (index, raw) in TextLines.split(text).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            let indent = line.prefix { $0 == " " }.count
+            if indent == 0 {
+                inSection = trimmed == "dependencies:" || trimmed == "dependency_overrides:"
+                current = nil
+                continue
+            }
+            guard inSection, let colon = trimmed.firstIndex(of: ":") else { continue }
+            let key = String(trimmed[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            let value = String(trimmed[trimmed.index(after: colon)...]).trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            if let owner = current, indent > owner.indent {
+                if key == "path", !value.isEmpty { result.append((owner.name, value, owner.line)) }
+            } else {
+                current = value.isEmpty ? (key, indent, index + 1) : nil
+            }
+        }
+        return result
+    }
+
     /// The Swift files of `package`, sorted; tests and examples left out.
     func swiftFiles(of package: Package) -> [String] {
         ((try? fileSystem.files(under: package.iosFolder, skipping: Self.skippedFolders)) ?? [])
@@ -86,10 +130,19 @@ extension ManifestLoader {
     /// Adds the Swift of the local native packages of the JavaScript project in `folder` to the
     /// app target, as dependency code. An entry that lists its `extra_sources` chose them itself.
     func addLocalNativeCode(of folder: String, to manifest: inout AppManifest) {
+        addLocalNativeCode(to: &manifest, origin: "package.json") { $0.packages(of: folder) }
+    }
+
+    /// The same for the Flutter plugins the app's `pubspec.yaml` in `folder` takes from a folder.
+    func addLocalFlutterPlugins(of folder: String, to manifest: inout AppManifest) {
+        addLocalNativeCode(to: &manifest, origin: "pubspec.yaml") { $0.flutterPackages(of: folder) }
+    }
+
+    private func addLocalNativeCode(to manifest: inout AppManifest, origin: String, packages: (LocalNativePackages) -> [LocalNativePackages.Package]) {
         guard !manifest.config.explicitKeys.contains("extra_sources") else { return }
         let local = LocalNativePackages(fileSystem: fileSystem, boundary: boundary) { SiteBoundary.display($0, site: siteDirectory) }
         var known = Set(manifest.main.sources.map(\.path))
-        for package in local.packages(of: folder) {
+        for package in packages(local) {
             var added = 0
             for path in local.swiftFiles(of: package) {
                 let shown = SiteBoundary.display(path, site: siteDirectory)
@@ -99,7 +152,7 @@ extension ManifestLoader {
             }
             guard added > 0 else { continue }
             manifest.discovery.append(DiscoveredFact("\(Plural.count(added, "Swift file")) of the local package \(package.name) (\(SiteBoundary.display(package.iosFolder, site: siteDirectory))) read as the app's dependency code",
-                                                     origin: "package.json", location: package.location))
+                                                     origin: origin, location: package.location))
         }
     }
 }
