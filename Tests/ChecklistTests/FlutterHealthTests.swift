@@ -185,7 +185,7 @@ final class FlutterHealthTests: XCTestCase {
             && $0.location == FileLocation(file: "steps_plugin/example/pubspec.yaml", line: 5) }, audit.manifest.discovery.map(\.text).joined(separator: "\n"))
         let probed = try answer(audit, .readStatusProbed)
         XCTAssertEqual(probed.status, .yes, probed.reason)
-        XCTAssertEqual(probed.evidence.first.map { "\($0.location)" }, "steps_plugin/ios/Classes/StepsPlugin.swift:9")
+        XCTAssertEqual(probed.evidence.first.map { "\($0.location)" }, "steps_plugin/ios/Classes/StepsPlugin.swift:9:24")
     }
 
     static let runnerProject = """

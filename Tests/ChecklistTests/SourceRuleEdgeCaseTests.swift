@@ -43,7 +43,7 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
         XCTAssertEqual(audit.requestedRead, [])
         let writes = try XCTUnwrap(audit.answers.first { $0.question == .writeStatusRechecked })
         XCTAssertEqual(writes.status, .no, writes.reason)
-        XCTAssertEqual(writes.evidence.map(\.location.line), [15, 19], writes.reason)
+        XCTAssertEqual(writes.evidence.map(\.location.line), [14, 18], writes.reason)
     }
 
     /// A developer probe in `#if DEBUG` code does not ship: reported, as a note that says so

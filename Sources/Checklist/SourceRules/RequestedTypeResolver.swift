@@ -146,6 +146,8 @@ struct RequestedTypeResolver {
     /// Member calls that make a type from an identifier.
     private static let typeFactories: Set<String> = [
         "quantityType", "categoryType", "characteristicType", "correlationType", "clinicalType", "documentType",
+        // Swift 2: `HKCategoryType.categoryTypeForIdentifier(HKCategoryTypeIdentifierSleepAnalysis)`.
+        "quantityTypeForIdentifier", "categoryTypeForIdentifier", "characteristicTypeForIdentifier", "correlationTypeForIdentifier",
     ]
     /// Type initializers taking an identifier: `HKQuantityType(.stepCount)`.
     private static let typeInitializers: Set<String> = [
@@ -210,10 +212,11 @@ struct RequestedTypeResolver {
         if let member = e.as(MemberAccessExprSyntax.self), member.base == nil || member.base!.trimmedText.hasSuffix("Identifier") {
             return named(member.declName.baseName.text, naming.node, naming.source)
         }
+        // The raw value (`"HKQuantityTypeIdentifierStepCount"`), or Swift 2's constant of that name.
+        let swift2Constant = e.as(DeclReferenceExprSyntax.self)?.baseName.text
         if let literal = ExprShape.stringLiteral(e) ?? (e.as(FunctionCallExprSyntax.self).flatMap { ExprShape.argument($0, label: "rawValue") }
-                                                         .flatMap(ExprShape.stringLiteral)) {
-            for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCharacteristicTypeIdentifier",
-                           "HKCorrelationTypeIdentifier", "HKClinicalTypeIdentifier"] where literal.hasPrefix(prefix) {
+                                                         .flatMap(ExprShape.stringLiteral)) ?? swift2Constant.flatMap(Self.identifierConstant) {
+            for prefix in Self.identifierPrefixes where literal.hasPrefix(prefix) {
                 let rest = literal.dropFirst(prefix.count)
                 return named(rest.prefix(1).lowercased() + rest.dropFirst(), naming.node, naming.source)
             }
@@ -226,6 +229,14 @@ struct RequestedTypeResolver {
                           element: { self.identifiers($0, $1, depth: $2, $3) })
         }
         return .unresolved(e)
+    }
+
+    private static let identifierPrefixes = ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCharacteristicTypeIdentifier",
+                                             "HKCorrelationTypeIdentifier", "HKClinicalTypeIdentifier"]
+
+    /// `HKQuantityTypeIdentifierStepCount`: a name that is itself an identifier's raw value.
+    private static func identifierConstant(_ name: String) -> String? {
+        identifierPrefixes.contains { name.hasPrefix($0) && name.count > $0.count } ? name : nil
     }
 
     /// A list of identifiers (`[.stepCount, .heartRate]`), for `.map { HKQuantityType($0) }`.
