@@ -39,7 +39,8 @@ enum DartHealthKitFacts {
                 let onInstance = names.contains { receivers.contains($0) }
                 // `Health().requestAuthorization(…)`: the receiver is a constructor call.
                 let constructed = tokens[index - 2].isPunctuator(")") && file.partner[index - 2].map { $0 >= 1 && constructors.contains(tokens[$0 - 1].text) } == true
-                guard onInstance || constructed else { continue }
+                // Health Connect's side of the app never runs on an iPhone.
+                guard onInstance || constructed, !PlatformBranches.excludesIOS(index, in: file) else { continue }
                 var fact = HealthKitFact(kind: kind, target: target, isExtension: false,
                                          evidence: Evidence(location: file.location(of: index), quote: file.quote(index)),
                                          site: .token(language: .dart, file: fileIndex, token: index))

@@ -26,6 +26,8 @@ enum JavaScriptHealthKitFacts {
                 // An availability check counts only where it decides something (a condition), not
                 // where its value is only shown (`isHealthDataAvailable() ? '✅' : '❌'`).
                 if call.kind == .availabilityCheck && !Self.decides(call, in: file) { continue }
+                // Health Connect's side of a cross-platform app never runs on an iPhone.
+                if PlatformBranches.excludesIOS(call.token, in: file) { continue }
                 calls.append(call)
                 var fact = HealthKitFact(kind: call.kind, target: target, isExtension: false,
                                          evidence: Evidence(location: file.location(of: call.token), quote: file.quote(call.token)),

@@ -40,6 +40,18 @@ struct RequestResultAsGrantRule: Rule {
         (`hasPermissions` says nothing for reads on iOS).
         """,
         triggering: [
+            // The plugin loaded on demand; `true` on the iPhone once the request returned, asked again on Android.
+            .reactNative(["js/src/health.ts": """
+            import { Capacitor } from '@capacitor/core';
+
+            export async function connect(): Promise<boolean> {
+              const { Health } = await import('@capgo/capacitor-health');
+              const platform = Capacitor.getPlatform();
+              await Health.requestAuthorization({ read: ['steps'], write: [] });
+              const ↓granted = platform === 'ios' ? true : (await Health.checkAuthorization({ read: ['steps'] })).readAuthorized.length > 0;
+              return granted;
+            }
+            """]),
             .reactNative(["js/src/connect.ts": """
             import { requestAuthorization } from '@kingstinct/react-native-healthkit';
 
@@ -243,6 +255,36 @@ struct RequestResultAsGrantRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // Health Connect's side of the app: on Android the request's answer is the grant, and an iPhone never runs it.
+            .flutter(["lib/steps.dart": """
+            import 'dart:io';
+            import 'package:health/health.dart';
+
+            final health = Health();
+
+            Future<bool> connect() async {
+              if (Platform.isAndroid) {
+                final granted = await health.requestAuthorization([HealthDataType.STEPS]);
+                return granted;
+              } else {
+                await health.requestAuthorization([HealthDataType.STEPS]);
+                final steps = await health.getTotalStepsInInterval(DateTime.now().subtract(const Duration(days: 1)), DateTime.now());
+                return steps != null;
+              }
+            }
+            """]),
+            .flutter(["lib/connect.dart": """
+            import 'dart:io';
+            import 'package:health/health.dart';
+
+            final health = Health();
+
+            Future<bool> connectHealthConnect() async {
+              if (!Platform.isAndroid) return false;
+              final granted = await health.requestAuthorization([HealthDataType.STEPS]);
+              return granted;
+            }
+            """]),
             // Recording that the request was made is what its returning means.
             .reactNative(["js/lib/healthkit.ts": """
             import { requestAuthorization } from '@kingstinct/react-native-healthkit';
@@ -502,12 +544,33 @@ struct RequestResultAsGrantRule: Rule {
             if token.isIdentifier("return") || token.isIdentifier("if") || token.isIdentifier("throw") { return nil }
             if token.kind == .identifier, GrantNames.says(token.text), !(k >= 1 && tokens[k - 1].isPunctuator(".") && !(k >= 2 && tokens[k - 2].isIdentifier("this"))) {
                 if tokens[k + 1].isPunctuator("("), tokens[k + 2].isIdentifier("true"), k + 3 < tokens.count, tokens[k + 3].isPunctuator(")") { return (k, token.text) }
-                if tokens[k + 1].isPunctuator("="), tokens[k + 2].isIdentifier("true") { return (k, token.text) }
+                if tokens[k + 1].isPunctuator("="), tokens[k + 2].isIdentifier("true") || isTrueOnIOS(from: k + 2, in: file) { return (k, token.text) }
             }
             if token.line > tokens[k - 1].line, !tokens[k - 1].isPunctuator(";") { statements += 1 }
             if let partner = file.partner[k], partner > k { k = partner + 1 } else { k += 1 }
         }
         return nil
+    }
+
+    /// `platform === 'ios' ? true : await askAndroid()` from `start`: `true` on the iPhone, whatever was chosen.
+    static func isTrueOnIOS(from start: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        var k = start
+        while k < tokens.count, file.parent[k] == file.parent[start], !tokens[k].isPunctuator("?") {
+            if tokens[k].isPunctuator(";") || tokens[k].isPunctuator(",") || (k > start && tokens[k].line > tokens[k - 1].line) { return false }
+            if let partner = file.partner[k], partner > k { k = partner }
+            k += 1
+        }
+        guard k + 1 < tokens.count, tokens[k].isPunctuator("?"), let test = PlatformBranches.test(start..<k, in: file) else { return false }
+        if test == .holdsOnIOS { return tokens[k + 1].isIdentifier("true") }
+        // `platform === 'android' ? await ask() : true`: the value after the `:` of this level.
+        var c = k + 1
+        while c < tokens.count, !(tokens[c].isPunctuator(":") && file.parent[c] == file.parent[k]) {
+            if tokens[c].isPunctuator(";") { return false }
+            if let partner = file.partner[c], partner > c { c = partner }
+            c += 1
+        }
+        return c + 1 < tokens.count && tokens[c + 1].isIdentifier("true")
     }
 
     /// `name = true` for a grant-named `name` in a function handed to the call (its completion).
