@@ -46,6 +46,53 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
         XCTAssertEqual(writes.evidence.map(\.location.line), [14, 18], writes.reason)
     }
 
+    /// A check in a sibling closure of a view's body (`.refreshable { … }` beside `.onReceive { … }`)
+    /// runs at another time, if ever: it does not guard the request in the other closure (Sanpo's
+    /// authorization service). The same check inside that closure does.
+    func testAnAvailabilityCheckInASiblingClosureDoesNotGuard() throws {
+        func availability(_ onReceive: String) throws -> Answer {
+            let code = """
+                import HealthKit
+                import SwiftUI
+
+                final class Steps: ObservableObject {
+                    let store = HKHealthStore()
+                    @Published var asked = false
+
+                    func load() async {
+                        if HKHealthStore.isHealthDataAvailable() {
+                            _ = try? await HKStatisticsQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.stepCount)), options: .cumulativeSum).result(for: store)
+                        }
+                    }
+
+                    func ask() {
+                        store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)]) { _, _ in }
+                    }
+                }
+
+                struct HomeView: View {
+                    @StateObject var steps = Steps()
+
+                    var body: some View {
+                        Text("Steps")
+                            .refreshable { await steps.load() }
+                            .onReceive(steps.$asked) { asked in
+                \(onReceive)
+                            }
+                    }
+                }
+
+                """
+            let audit = Checklist().audit(try RuleExample.healthApp(["Sources/Home.swift": code], read: [], share: []).load())
+            return try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        }
+        let sibling = try availability("                if !asked { steps.ask() }")
+        XCTAssertEqual(sibling.status, .no, sibling.reason)
+        XCTAssertEqual(sibling.evidence.first.map { "\($0.location.file):\($0.location.line ?? 0)" }, "Sources/Home.swift:16", sibling.reason)
+        let inside = try availability("                if !asked && HKHealthStore.isHealthDataAvailable() { steps.ask() }")
+        XCTAssertEqual(inside.status, .yes, inside.reason)
+    }
+
     /// A developer probe in `#if DEBUG` code does not ship: reported, as a note that says so
     /// (OpenCircuit's ECG status probe failed the build of a well-made app).
     func testFindingsInDebugOnlyCodeAreNotes() throws {

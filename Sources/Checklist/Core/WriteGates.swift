@@ -223,6 +223,7 @@ struct GateFinder {
         guard let source = sourcesByTree[node.root.id] else { return nil }
         if let call = function.calls.first(where: { call in
             call.position < node.position && (gate.matches(call) || ExprShape.calledName(call).map { helpers[$0] != nil } == true)
+                && Self.runsOnPath(of: node, Syntax(call), in: function)
         }) {
             let evidence = Evidence(location: source.location(of: call), quote: source.quote(call))
             let inner = gate.matches(call) ? EvidenceList([evidence]) : ExprShape.calledName(call).flatMap { helpers[$0] } ?? EvidenceList()
@@ -231,6 +232,7 @@ struct GateFinder {
         // A reference to a helper, not the function's own name (a function reading a helper is one itself).
         if !helpers.isEmpty, let token = function.tokens(viewMode: .sourceAccurate).first(where: {
             $0.position < node.position && helpers[$0.text] != nil && $0.parent?.is(FunctionDeclSyntax.self) != true
+                && Self.runsOnPath(of: node, Syntax($0), in: function)
         }) {
             return Check(evidence: Evidence(location: source.location(of: token), quote: source.quote(token)), resting: helpers[token.text] ?? EvidenceList())
         }
@@ -250,6 +252,17 @@ struct GateFinder {
             if first == nil { first = found }
         }
         return first
+    }
+
+    /// Whether `check`, written before `node` in `function`, runs on the way to it: not inside a
+    /// closure that does not also hold `node` — a check in a sibling closure (`.refreshable { … }`
+    /// beside `.onReceive { … }` in a view's body, another callback) runs at another time, if ever.
+    static func runsOnPath(of node: Syntax, _ check: Syntax, in function: Syntax) -> Bool {
+        for ancestor in check.ancestors {
+            if ancestor.id == function.id { return true }
+            if ancestor.is(ClosureExprSyntax.self), !ancestor.encloses(node) { return false }
+        }
+        return true
     }
 
     /// Whether a Swift write's failure is caught or thrown on: nil when its error is dropped.
