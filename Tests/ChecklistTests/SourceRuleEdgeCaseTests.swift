@@ -88,7 +88,7 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
         }
         let sibling = try availability("                if !asked { steps.ask() }")
         XCTAssertEqual(sibling.status, .no, sibling.reason)
-        XCTAssertEqual(sibling.evidence.first.map { "\($0.location.file):\($0.location.line ?? 0)" }, "Sources/Home.swift:16", sibling.reason)
+        XCTAssertEqual(sibling.evidence.first.map { "\($0.location.file):\($0.location.line ?? 0)" }, "apps/example/Sources/Home.swift:15", sibling.reason)
         let inside = try availability("                if !asked && HKHealthStore.isHealthDataAvailable() { steps.ask() }")
         XCTAssertEqual(inside.status, .yes, inside.reason)
     }
