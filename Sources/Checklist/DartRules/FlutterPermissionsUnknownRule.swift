@@ -14,6 +14,24 @@ struct FlutterPermissionsUnknownRule: Rule {
         read, and treat an empty result as "no data or no access".
         """,
         triggering: [
+            // The answer bound to a name first, then decided on.
+            .flutter(["lib/permissions.dart": """
+            import 'package:health/health.dart';
+
+            class HealthService {
+              final Health _health = Health();
+
+              Future<bool> hasAccess() async {
+                final known = await _health.↓hasPermissions([HealthDataType.STEPS], permissions: [HealthDataAccess.READ]);
+                final result = known ?? false;
+                return result;
+              }
+            }
+            """, "lib/home.dart": """
+            import 'permissions.dart';
+
+            Future<String> greeting() async => await HealthService().hasAccess() ? 'Your steps' : 'Connect Apple Health';
+            """]),
             .flutter(["lib/steps.dart": """
             import 'package:health/health.dart';
 
@@ -160,6 +178,34 @@ struct FlutterPermissionsUnknownRule: Rule {
             if next.isPunctuator("??") { return "`?? \(close + 2 < tokens.count ? tokens[close + 2].text : "…")`" }
             if next.isPunctuator("==") || next.isPunctuator("!=") { return "`\(next.text) \(close + 2 < tokens.count ? tokens[close + 2].text : "…")`" }
         }
-        return JavaScriptHealthKitFacts.decides(call, in: file) ? "a condition" : nil
+        if JavaScriptHealthKitFacts.decides(call, in: file) { return "a condition" }
+        // `final known = await h.hasPermissions(…);` then `known ?? false`, `known == true`, `if (known)` in the same function.
+        guard let name = call.resultName(in: file) else { return nil }
+        let end = Self.functionEnd(around: call.token, in: file) ?? tokens.count
+        for index in (close + 1)..<end where tokens[index].isIdentifier(name) && !(index >= 1 && tokens[index - 1].isPunctuator(".")) {
+            guard index + 1 < tokens.count else { break }
+            let next = tokens[index + 1]
+            if next.isPunctuator("="), !(index >= 1 && tokens[index - 1].isPunctuator("==")) { break }  // bound anew
+            if next.isPunctuator("??") { return "`\(name) ?? \(index + 2 < tokens.count ? tokens[index + 2].text : "…")`" }
+            if next.isPunctuator("==") || next.isPunctuator("!="), index + 2 < tokens.count,
+               tokens[index + 2].isIdentifier("true") || tokens[index + 2].isIdentifier("false") {
+                return "`\(name) \(next.text) \(tokens[index + 2].text)`"
+            }
+            if index >= 1, tokens[index - 1].isPunctuator("!") { return "`!\(name)`" }
+            if index >= 2, tokens[index - 1].isPunctuator("("), tokens[index - 2].isIdentifier("if"), next.isPunctuator(")") { return "`if (\(name))`" }
+        }
+        return nil
+    }
+
+    /// The `}` closing the outermost function body around `index` (a class body follows a name).
+    private static func functionEnd(around index: Int, in file: JavaScriptFile) -> Int? {
+        let tokens = file.tokens
+        var end: Int?
+        var bracket = file.parent[index]
+        while let open = bracket {
+            if tokens[open].isPunctuator("{"), open > 0, tokens[open - 1].isPunctuator(")") || tokens[open - 1].isIdentifier("async") { end = file.partner[open] }
+            bracket = file.parent[open]
+        }
+        return end
     }
 }
