@@ -60,6 +60,38 @@ struct ReadBeforeInitRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // The read waits for a state the init's callback sets: whatever order the effects run in,
+            // nothing is read before the answer.
+            .reactNative(["js/src/useSteps.js": """
+            import { useCallback, useEffect, useState } from 'react';
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
+
+            export function useSteps() {
+              const [isAuthorized, setIsAuthorized] = useState(false);
+              const [steps, setSteps] = useState(null);
+
+              useEffect(() => {
+                AppleHealthKit.initHealthKit(permissions, (error) => {
+                  if (error) return;
+                  setIsAuthorized(true);
+                });
+              }, []);
+
+              const fetchSteps = useCallback(() => {
+                if (!isAuthorized) {
+                  return;
+                }
+                AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err, result) => {
+                  if (!err) setSteps(result.value);
+                });
+              }, [isAuthorized]);
+
+              useEffect(() => { fetchSteps(); }, [fetchSteps]);
+              return steps;
+            }
+            """]),
             .reactNative(["js/src/Today.js": """
             import AppleHealthKit from 'react-native-health';
 
@@ -145,7 +177,9 @@ struct ReadBeforeInitRule: Rule {
                           let otherEffect = effectCall(of: other, flow) else { return false }
                     return flow.function(containing: otherEffect)?.start == component.start
                 }
-                if let sibling {
+                // `if (!isAuthorized) return` before the read, where the init's callback sets `isAuthorized` true:
+                // the read waits for the answer, whatever order the effects run in.
+                if let sibling, !Self.isGated(read, byStateSetIn: sibling, within: component, flow) {
                     findings.append(finding(
                         "`\(name(read, flow))` runs in its own effect while another effect of this component asks for access "
                             + "(`\(file.tokens[sibling].text)`, line \(file.tokens[sibling].line)): effects do not wait for each other, so the read "
@@ -155,6 +189,54 @@ struct ReadBeforeInitRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether the read at `read` only runs once a state the call at `start` sets to true in its
+    /// callback (`setIsAuthorized(true)`) is true: inside `if (isAuthorized …) {`, or after
+    /// `if (!isAuthorized) return` in a function around it, up to the component.
+    static func isGated(_ read: Int, byStateSetIn start: Int, within component: JSFunction, _ flow: JSFlow) -> Bool {
+        let file = flow.file
+        let tokens = file.tokens
+        guard let open = file.callParen(after: start), let close = file.partner[open] else { return false }
+        // `setX(true)` in the callback, for a state declared `const [x, setX] = useState(…)`.
+        var states: Set<String> = []
+        for k in open..<close where tokens[k].kind == .identifier && tokens[k].text.hasPrefix("set") && k + 3 < close
+            && tokens[k + 1].isPunctuator("(") && tokens[k + 2].isIdentifier("true") && tokens[k + 3].isPunctuator(")") {
+            let setter = tokens[k].text
+            let declared = component.body.contains { i in
+                i + 4 < tokens.count && tokens[i].isPunctuator("[") && tokens[i + 2].isPunctuator(",") && tokens[i + 3].isIdentifier(setter)
+                    && tokens[i + 4].isPunctuator("]") && tokens[i + 1].kind == .identifier
+            }
+            guard declared, let at = component.body.first(where: { i in
+                i + 3 < tokens.count && tokens[i].isPunctuator("[") && tokens[i + 2].isPunctuator(",") && tokens[i + 3].isIdentifier(setter)
+            }) else { continue }
+            states.insert(tokens[at + 1].text)
+        }
+        guard !states.isEmpty else { return false }
+        var brace = file.parent[read]
+        while let block = brace, component.body.contains(block) {
+            defer { brace = file.parent[block] }
+            guard tokens[block].isPunctuator("{") else { continue }
+            // Inside `if (x …) {`.
+            if block >= 1, tokens[block - 1].isPunctuator(")"), let paren = file.partner[block - 1], paren >= 1, tokens[paren - 1].isIdentifier("if"),
+               ((paren + 1)..<(block - 1)).contains(where: { states.contains(tokens[$0].text) && !tokens[$0 - 1].isPunctuator("!") }) {
+                return true
+            }
+            // `if (!x) return` (or `{ …; return; }`) earlier in this block.
+            var k = block + 1
+            while k < read {
+                if tokens[k].isIdentifier("if"), file.parent[k] == block, k + 4 < read, tokens[k + 1].isPunctuator("("), tokens[k + 2].isPunctuator("!"),
+                   states.contains(tokens[k + 3].text), tokens[k + 4].isPunctuator(")"), let closeParen = file.partner[k + 1] {
+                    let body = closeParen + 1
+                    let exits = tokens[body].isIdentifier("return")
+                        || (tokens[body].isPunctuator("{") && file.partner[body].map { end in ((body + 1)..<end).contains { tokens[$0].isIdentifier("return") && file.parent[$0] == body } } == true)
+                    if exits { return true }
+                }
+                if let partner = file.partner[k], partner > k, partner < read { k = partner }
+                k += 1
+            }
+        }
+        return false
     }
 
     private func name(_ index: Int, _ flow: JSFlow) -> String {
