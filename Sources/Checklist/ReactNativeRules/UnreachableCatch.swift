@@ -63,9 +63,31 @@ struct UnreachableCatch {
             if tokens[i].isIdentifier("throw") { return false }
             guard tokens[i].isIdentifier("await") else { continue }
             awaits += 1
-            guard let callee = calledName(after: i, in: flow), appFunctionCannotReject(callee, depth: depth + 1) else { return false }
+            guard awaitedCannotReject(i, in: flow, depth: depth) else { return false }
         }
         return !requireAwait || awaits > 0
+    }
+
+    /// Whether the awaited call after `awaitIndex` cannot reject: a call of such an app function,
+    /// `Promise.allSettled(…)`, or `Promise.all([…])` of such calls only.
+    private func awaitedCannotReject(_ awaitIndex: Int, in flow: JSFlow, depth: Int) -> Bool {
+        let file = flow.file
+        let tokens = file.tokens
+        if awaitIndex + 3 < tokens.count, tokens[awaitIndex + 1].isIdentifier("Promise"), tokens[awaitIndex + 2].isPunctuator(".") {
+            let method = tokens[awaitIndex + 3]
+            if method.isIdentifier("allSettled") { return true }
+            guard method.isIdentifier("all"), awaitIndex + 5 < tokens.count, tokens[awaitIndex + 4].isPunctuator("("),
+                  tokens[awaitIndex + 5].isPunctuator("["), let close = file.partner[awaitIndex + 5] else { return false }
+            let elements = file.items(of: awaitIndex + 5)
+            return !elements.isEmpty && close > awaitIndex + 5 && elements.allSatisfy { element in
+                guard let first = element.first, tokens[first].kind == .identifier else { return false }
+                let chain = file.chain(startingAt: first)
+                guard let open = file.callParen(after: chain.end), file.partner[open] == element.upperBound - 1, let name = chain.names.last else { return false }
+                return appFunctionCannotReject(name, depth: depth + 1)
+            }
+        }
+        guard let callee = calledName(after: awaitIndex, in: flow) else { return false }
+        return appFunctionCannotReject(callee, depth: depth + 1)
     }
 
     /// `await this.load(…)` / `await load(…)` → `load`; nil for anything but a plain call.
@@ -100,7 +122,7 @@ struct UnreachableCatch {
         // What it awaits outside a `try` must not reject either; what it awaits inside a `try` is caught.
         for i in body where tokens[i].isIdentifier("await") && flow.function(containing: i)?.start == function.start {
             if Self.tryBlock(around: i, flow.file, within: body) { continue }
-            guard let callee = calledName(after: i, in: flow), appFunctionCannotReject(callee, depth: depth + 1) else { return false }
+            guard awaitedCannotReject(i, in: flow, depth: depth) else { return false }
         }
         // What it returns: a promise of its own (judged above), a plain value, or another such function's result.
         for i in body where tokens[i].isIdentifier("return") && flow.function(containing: i)?.start == function.start {

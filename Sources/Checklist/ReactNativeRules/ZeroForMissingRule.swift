@@ -397,11 +397,12 @@ struct ZeroForMissingRule: Rule {
                 return days;
               }
 
-              async summary(): Promise<{ steps: number | null }> {
+              async summary(): Promise<{ steps: number | null; week: { value: number | null }[] }> {
                 try {
-                  return { steps: await this.today() };
+                  const [steps, week] = await Promise.all([this.today(), this.week()]);
+                  return { steps, week };
                 } catch (error) {
-                  return { steps: 0 };
+                  return { steps: 0, week: [] };
                 }
               }
             }
