@@ -178,6 +178,34 @@ struct ZeroForMissingRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // A workout's own counter, which the app sets back to 0 when a workout starts, and the
+            // baseline it is counted from (only subtracted, never shown).
+            .reactNative(["js/src/Workout.tsx": """
+            import React, { useState } from 'react';
+            import { Text } from 'react-native';
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export function Workout() {
+              const [workoutSteps, setWorkoutSteps] = useState(0);
+              const [startSteps, setStartSteps] = useState(0);
+
+              const start = () => {
+                AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (error: string, result: HealthValue) => {
+                  if (error) return;
+                  setStartSteps(result.value);
+                  setWorkoutSteps(0);
+                });
+              };
+
+              const tick = () => {
+                AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (error: string, result: HealthValue) => {
+                  if (!error) setWorkoutSteps(Math.max(0, result.value - startSteps));
+                });
+              };
+
+              return <Text onPress={start} onLongPress={tick}>{workoutSteps} steps this workout</Text>;
+            }
+            """]),
             // Counters starting over when a workout starts and at midnight: not a read that came back empty.
             .reactNative(["js/src/Workout.tsx": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
@@ -449,7 +477,7 @@ struct ZeroForMissingRule: Rule {
             if previous.isPunctuator("("), index + 1 < tokens.count, tokens[index + 1].isPunctuator(")") {
                 guard index >= 2 else { continue }
                 if let hook = hookName(before: index - 1, file), hook == "useState", let (state, setter) = stateNames(of: index - 1, file),
-                   values.isHealthSetter(setter, in: fileIndex) {
+                   values.isHealthSetter(setter, in: fileIndex), !Self.isCounterOrBaseline(state, setter: setter, declaredAt: index, file) {
                     add("`\(state)` starts at 0 before Health answers and stays 0 when nothing comes back — which is also what a denied read "
                         + "looks like; start at null and show \"no data\"", at: index)
                     continue
@@ -514,6 +542,23 @@ struct ZeroForMissingRule: Rule {
             if tokens[i - 1].isPunctuator("!") || next.isPunctuator("?") || next.isPunctuator("&&") { return true }
             return tokens[i - 1].isPunctuator("(") && i >= 2 && tokens[i - 2].isIdentifier("if") && next.isPunctuator(")")
         }
+    }
+
+    /// `const [workoutSteps, setWorkoutSteps] = useState(0)` that the app itself sets back to 0 when
+    /// a session starts (`setWorkoutSteps(0)` outside a failure branch): a counter whose start is 0,
+    /// not a stand-in for an answer. Or a baseline only ever subtracted (`current - startSteps`),
+    /// never shown.
+    private static func isCounterOrBaseline(_ state: String, setter: String, declaredAt zero: Int, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        let resets = tokens.indices.contains { i in
+            i != zero - 2 && i + 3 < tokens.count && tokens[i].isIdentifier(setter) && tokens[i + 1].isPunctuator("(") && isZero(tokens[i + 2])
+                && tokens[i + 3].isPunctuator(")") && !isFailureBranch(i, file)
+        }
+        if resets { return true }
+        let uses = tokens.indices.filter { i in
+            tokens[i].isIdentifier(state) && i > zero && !(i >= 1 && (tokens[i - 1].isPunctuator(".") || tokens[i - 1].isPunctuator("?.")))
+        }
+        return !uses.isEmpty && uses.allSatisfy { $0 >= 1 && tokens[$0 - 1].isPunctuator("-") }
     }
 
     /// `samples.length || 0`: a count of what came back is 0 when nothing did, rightly.
