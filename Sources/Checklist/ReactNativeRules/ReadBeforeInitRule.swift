@@ -69,24 +69,24 @@ struct ReadBeforeInitRule: Rule {
             const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
 
             export function useSteps() {
-              const [isAuthorized, setIsAuthorized] = useState(false);
+              const [asked, setAsked] = useState(false);
               const [steps, setSteps] = useState(null);
 
               useEffect(() => {
                 AppleHealthKit.initHealthKit(permissions, (error) => {
                   if (error) return;
-                  setIsAuthorized(true);
+                  setAsked(true);
                 });
               }, []);
 
               const fetchSteps = useCallback(() => {
-                if (!isAuthorized) {
+                if (!asked) {
                   return;
                 }
                 AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err, result) => {
                   if (!err) setSteps(result.value);
                 });
-              }, [isAuthorized]);
+              }, [asked]);
 
               useEffect(() => { fetchSteps(); }, [fetchSteps]);
               return steps;
