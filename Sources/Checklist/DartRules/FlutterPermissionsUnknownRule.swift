@@ -14,6 +14,29 @@ struct FlutterPermissionsUnknownRule: Rule {
         read, and treat an empty result as "no data or no access".
         """,
         triggering: [
+            // Null told apart, then answered anyway: asking again and returning what the request said.
+            .flutter(["lib/health_service.dart": """
+            import 'package:health/health.dart';
+
+            class HealthService {
+              final Health _health = Health();
+
+              Future<bool> requestPermissions() async => await _health.requestAuthorization([HealthDataType.STEPS]);
+
+              Future<bool> hasPermissions() async {
+                final result = await _health.↓hasPermissions([HealthDataType.STEPS]);
+                if (result == null) {
+                  final granted = await requestPermissions();
+                  return granted;
+                }
+                return result;
+              }
+            }
+            """, "lib/profile.dart": """
+            import 'health_service.dart';
+
+            Future<String> status() async => await HealthService().hasPermissions() ? 'Connected' : 'Apple Health permissions were revoked';
+            """]),
             // The answer bound to a name first, then decided on.
             .flutter(["lib/permissions.dart": """
             import 'package:health/health.dart';
@@ -164,7 +187,28 @@ struct FlutterPermissionsUnknownRule: Rule {
         for index in (open + 1)..<max(close - 1, open + 1) where tokens[index].isPunctuator("==") || tokens[index].isPunctuator("!=") {
             let left = tokens[index - 1], right = tokens[index + 1]
             if (right.isIdentifier("null") && left.kind == .identifier && names.contains(left.text))
-                || (left.isIdentifier("null") && right.kind == .identifier && names.contains(right.text)) { return true }
+                || (left.isIdentifier("null") && right.kind == .identifier && names.contains(right.text)),
+               !(tokens[index].isPunctuator("==") && answersNull(comparison: index, in: file)) { return true }
+        }
+        return false
+    }
+
+    /// `if (known == null) { final granted = await requestPermissions(); return granted; }`: the
+    /// unknown answer is replaced by a plain yes or no (`true`, `false`, or what the request just
+    /// returned) — "unknown" still ends up as an answer, so null was not told apart.
+    private static func answersNull(comparison: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        guard let paren = file.parent[comparison], tokens[paren].isPunctuator("("), paren >= 1, tokens[paren - 1].isIdentifier("if"),
+              let closeParen = file.partner[paren], closeParen + 1 < tokens.count, tokens[closeParen + 1].isPunctuator("{"),
+              let end = file.partner[closeParen + 1] else { return false }
+        let block = (closeParen + 2)..<end
+        for k in block where tokens[k].isIdentifier("return") && k + 2 < end && tokens[k + 2].isPunctuator(";") {
+            let value = tokens[k + 1]
+            if value.isIdentifier("true") || value.isIdentifier("false") { return true }
+            // A name bound in the branch to an awaited call: `final granted = await requestPermissions();`.
+            if value.kind == .identifier, block.contains(where: { i in
+                tokens[i].isIdentifier(value.text) && i + 2 < end && tokens[i + 1].isPunctuator("=") && tokens[i + 2].isIdentifier("await")
+            }) { return true }
         }
         return false
     }
