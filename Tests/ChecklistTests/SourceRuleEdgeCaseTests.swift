@@ -35,6 +35,15 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
                 func remove(sample: HKCategorySample) {
                     hkHealthStore.deleteObject(sample) { _, _ in }
                 }
+
+                func lastNight(completion: [HKSample] -> Void) {
+                    if hkHealthStore.authorizationStatusForType(sleepType) == HKAuthorizationStatus.SharingAuthorized {
+                        let query = HKSampleQuery(sampleType: sleepType, predicate: nil, limit: 1, sortDescriptors: nil) { _, samples, _ in
+                            completion(samples ?? [])
+                        }
+                        hkHealthStore.executeQuery(query)
+                    }
+                }
             }
 
             """
@@ -44,6 +53,9 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
         let writes = try XCTUnwrap(audit.answers.first { $0.question == .writeStatusRechecked })
         XCTAssertEqual(writes.status, .no, writes.reason)
         XCTAssertEqual(writes.evidence.map(\.location.line), [14, 18], writes.reason)
+        let probed = try XCTUnwrap(audit.answers.first { $0.question == .readStatusProbed })
+        XCTAssertEqual(probed.status, .yes, probed.reason)
+        XCTAssertEqual(probed.evidence.first?.location.line, 22, probed.reason)
     }
 
     /// A check in a sibling closure of a view's body (`.refreshable { … }` beside `.onReceive { … }`)

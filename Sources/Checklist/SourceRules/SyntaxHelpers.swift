@@ -126,6 +126,8 @@ final class SyntaxIndex: @unchecked Sendable {
             switch token.tokenKind {
             case .identifier(let name), .dollarIdentifier(let name):
                 index.identifiers[name, default: []].append(token.positionAfterSkippingLeadingTrivia)
+                // Swift 2's spelling is found under today's name too (`SharingAuthorized`, `saveObject`).
+                if let modern = ExprShape.modernName(name) { index.identifiers[modern, default: []].append(token.positionAfterSkippingLeadingTrivia) }
             default: break
             }
             return .skipChildren
@@ -197,7 +199,7 @@ extension SyntaxProtocol {
     var identifierNames: [String] {
         tokens(viewMode: .sourceAccurate).compactMap { token in
             switch token.tokenKind {
-            case .identifier(let name), .dollarIdentifier(let name): return name
+            case .identifier(let name), .dollarIdentifier(let name): return ExprShape.modernName(name) ?? name
             default: return nil
             }
         }
@@ -332,8 +334,27 @@ enum ExprShape {
 
     /// `.sharingAuthorized`, `HKAuthorizationStatus.sharingAuthorized` → `sharingAuthorized`.
     static func memberName(_ expr: ExprSyntax) -> String? {
-        stripped(expr).as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        stripped(expr).as(MemberAccessExprSyntax.self).map { member in
+            let name = member.declName.baseName.text
+            return modernName(name) ?? name
+        }
     }
+
+    /// Today's name for a Swift 2 spelling of HealthKit's API: a method (`legacyNames`) or a case of
+    /// `HKAuthorizationStatus` (`.SharingAuthorized`); nil for any other name.
+    static func modernName(_ name: String) -> String? {
+        // Asked for every identifier of every file: most names are ruled out by their first byte.
+        guard let first = name.utf8.first, legacyInitials.contains(first) else { return nil }
+        return legacyNames[name] ?? legacyCases[name]
+    }
+
+    private static let legacyInitials = Set((Array(legacyNames.keys) + Array(legacyCases.keys)).compactMap(\.utf8.first))
+
+    /// `HKAuthorizationStatus`'s and `HKAuthorizationRequestStatus`'s cases as Swift 2 wrote them.
+    static let legacyCases: [String: String] = [
+        "SharingAuthorized": "sharingAuthorized", "SharingDenied": "sharingDenied", "NotDetermined": "notDetermined",
+        "ShouldRequest": "shouldRequest", "Unnecessary": "unnecessary",
+    ]
 
     static func isBool(_ expr: ExprSyntax, _ value: Bool) -> Bool {
         stripped(expr).as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == (value ? .keyword(.true) : .keyword(.false))
