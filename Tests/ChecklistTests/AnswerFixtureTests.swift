@@ -211,6 +211,39 @@ enum AnswerFixtures {
         }
         """])
 
+    /// The check two of the app's functions away: the sync awaits `requestPermission`, which awaits
+    /// `requestHealthPermissions`, which asks `isAvailable` and returns false without Health
+    /// (Kampen's hook around its Capacitor helper).
+    static let javaScriptCheckTwoFunctionsAway = RuleExample.reactNative(["js/src/health.ts": """
+        import { Health } from '@capgo/capacitor-health';
+
+        export async function requestHealthPermissions(): Promise<boolean> {
+          const available = await Health.isAvailable();
+          if (!available.available) return false;
+          await Health.requestAuthorization({ read: ['steps'], write: [] });
+          return true;
+        }
+
+        export async function stepsToday(): Promise<number> {
+          const result = await Health.queryAggregated({ dataType: 'steps', startDate: new Date().toISOString(), endDate: new Date().toISOString() });
+          return result.samples.length;
+        }
+        """, "js/src/useSteps.ts": """
+        import { requestHealthPermissions, stepsToday } from './health';
+
+        export function useSteps() {
+          const requestPermission = async (): Promise<boolean> => {
+            const asked = await requestHealthPermissions();
+            return asked;
+          };
+          const sync = async () => {
+            if (!(await requestPermission())) return null;
+            return stepsToday();
+          };
+          return { sync };
+        }
+        """])
+
     /// The same, and a screen that reads without a check.
     static let javaScriptOneScreenUnchecked = RuleExample.reactNative(["js/src/health.ts": """
         import { isHealthDataAvailable, requestAuthorization, queryQuantitySamples } from '@kingstinct/react-native-healthkit';
@@ -650,6 +683,11 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(no.status, .no, no.reason)
         XCTAssertEqual(places(no), ["health.ts:14"], "the read in todaysSteps, reached from the Summary screen's refresh handler: \(no.reason)")
         XCTAssertTrue(no.reason.contains("reached from `refresh`"), no.reason)
+
+        let twoAway = try answers(AnswerFixtures.javaScriptCheckTwoFunctionsAway)
+        let guarded = try XCTUnwrap(twoAway[.availabilityChecked])
+        XCTAssertEqual(guarded.status, .yes, guarded.reason)
+        XCTAssertEqual(places(guarded), ["health.ts:4"], guarded.reason)
     }
 
     func testDartWritesAndAvailabilityAreJudgedLikeSwifts() throws {

@@ -20,7 +20,24 @@ struct ScriptAvailabilityPaths {
             guard case .token(.javaScript, let file, let token)? = fact.site else { return nil }
             return (file, token)
         }
-        checking = Set(checkTokens.compactMap { JavaScriptBindings.enclosingFunction(of: $0.token, in: files[$0.file])?.name })
+        var checking = Set(checkTokens.compactMap { JavaScriptBindings.enclosingFunction(of: $0.token, in: files[$0.file])?.name })
+        // A function that awaits a checking function checks too (`requestPermission` awaiting
+        // `requestHealthPermissions`, which asks `isAvailable` and returns false): two more levels.
+        for _ in 0..<2 {
+            var added: Set<String> = []
+            for file in files {
+                let tokens = file.tokens
+                for index in tokens.indices where index >= 1 && tokens[index - 1].isIdentifier("await") && tokens[index].kind == .identifier {
+                    let chain = file.chain(startingAt: index)
+                    guard let name = chain.names.last, checking.contains(name), file.callParen(after: chain.end) != nil,
+                          let around = JavaScriptBindings.enclosingFunction(of: index, in: file)?.name, !checking.contains(around) else { continue }
+                    added.insert(around)
+                }
+            }
+            if added.isEmpty { break }
+            checking.formUnion(added)
+        }
+        self.checking = checking
     }
 
     /// The first unguarded call: its fact, its function, and the entry point it is reached from.
@@ -86,7 +103,7 @@ struct ScriptAvailabilityPaths {
         if checkTokens.contains(where: { $0.file == fileIndex && $0.token >= start && $0.token < token }) { return true }
         let tokens = context.manifest.javaScriptSources[fileIndex].tokens
         return (start..<token).contains { index in
-            tokens[index].kind == .identifier && checking.contains(tokens[index].text) && index + 1 < tokens.count && tokens[index + 1].isPunctuator("(")
+            tokens[index].kind == .identifier && checking.contains(tokens[index].text) && context.manifest.javaScriptSources[fileIndex].callParen(after: index) != nil
         }
     }
 }
