@@ -29,7 +29,7 @@ struct TuistDiscovery {
     /// nil when there is none or the manifest is not analysed.
     static func applicationName(in text: String, budget: ParseBudget) -> String? {
         LargeStack.run {
-            Manifest(text: text, shown: fileName, folder: "", budget: budget).targets().first { $0.product == "app" }?.name
+            Manifest(text: text, shown: fileName, folder: "", budget: budget).targets().first { $0.product == "app" && !isWatchApp($0) }?.name
         }
     }
 
@@ -64,7 +64,8 @@ struct TuistDiscovery {
             return
         }
         let targets = file.targets()
-        let applications = targets.filter { $0.product == "app" }
+        // A watchOS application is the app's watch app, never the app itself.
+        let applications = targets.filter { $0.product == "app" && !Self.isWatchApp($0) }
         // `Project.makeModule(name: "App", product: .app, …)`: a helper that hands its `product` to a target.
         var throughHelper: (target: Manifest.Target, helpers: TuistHelpers, function: String)?
         if applications.isEmpty, !discovery.config.explicitKeys.contains("sources"),
@@ -137,10 +138,11 @@ struct TuistDiscovery {
         }
         if !explicit.contains("extensions") {
             var taken: Set<String> = [discovery.config.id]
-            for target in targets where Self.extensionProducts.contains(target.product ?? "") {
+            for target in targets where Self.extensionProducts.contains(target.product ?? "") || Self.isWatchApp(target) {
                 let id = ProjectDiscovery.identifier(for: target.name, taken: taken)
                 taken.insert(id)
                 var config = ExtensionConfig(id: id, name: target.name, infoPlist: nil, entitlements: nil, sources: [], location: FileLocation(file: shown, line: target.line))
+                if Self.isWatchApp(target) || target.product == "watch2Extension" { config.kind = .watchApp }
                 var facts = Discovery(config: discovery.config)
                 let info = read(target.argument("infoPlist"), of: target, as: "Info.plist", into: &facts, file: file)
                 config.infoPlist = info.path
@@ -150,7 +152,7 @@ struct TuistDiscovery {
                 if let document = entitlements.document { discovery.entitlements[id] = document }
                 config.sources = target.argument("sources").map(folders) ?? []
                 discovery.config.extensions.append(config)
-                discovery.fact("Extension target \(target.name) (.\(target.product ?? "")), audited as '\(id)'", origin: Self.fileName,
+                discovery.fact("\(config.kind == .watchApp ? "Watch app" : "Extension") target \(target.name) (.\(target.product ?? "")), audited as '\(id)'", origin: Self.fileName,
                                at: FileLocation(file: shown, line: target.line))
                 discovery.facts += facts.facts.filter(\.isNote)
             }
@@ -163,6 +165,15 @@ struct TuistDiscovery {
                 discovery.fact("IPHONEOS_DEPLOYMENT_TARGET = \(target)", origin: Self.fileName, at: FileLocation(file: shown, line: app.line))
             }
         }
+    }
+
+    /// A watch application: `product: .watch2App`, or `.app` for `destinations: .watchOS` (also
+    /// `[.appleWatch]`) or the older `platform: .watchOS`.
+    static func isWatchApp(_ target: Manifest.Target) -> Bool {
+        if target.product == "watch2App" { return true }
+        guard target.product == "app" else { return false }
+        let platform = (target.argument("destinations") ?? target.argument("platform"))?.trimmedDescription ?? ""
+        return platform.contains("watchOS") || platform.contains("appleWatch")
     }
 
     /// The path of an absolute `path` relative to the app root, climbing (`../Feature/Sources`) when it is above it.
