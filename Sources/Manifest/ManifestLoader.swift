@@ -90,7 +90,9 @@ public struct ManifestLoader {
 
         // `extra_sources` add to what was found or listed; a file both ways is read once.
         func sources(_ listed: [String], extra: [Located<String>]) -> [SourceFile] {
-            let found = sources(listed) { app.dependencySources.contains($0) }
+            // A discovered app's folders come from its project manifests, which may name a folder above
+            // the manifest's (`sources: ["../Watch/Sources/**"]` in a Tuist workspace): still inside the repository.
+            let found = sources(listed, climbing: app.isDiscovered) { app.dependencySources.contains($0) }
             let known = Set(found.map(\.path))
             return found + sources(extra.map(\.value), climbing: true) { _ in true }.filter { !known.contains($0.path) }
         }

@@ -371,7 +371,7 @@ struct TuistDiscovery {
         }
         let location = file.location(of: argument)
         if let path = file.path(argument) {
-            let relative = AppFiles.normalize(AppFiles.join(file.folder.isEmpty ? "." : file.folder, path))
+            let relative = Self.manifestPath(path, from: file.folder)
             guard let relative, files.exists(relative) else {
                 discovery.note("\(what) '\(path)' named in \(file.shown) is not in the app folder; not read", origin: Self.fileName, at: location)
                 return (nil, nil)
@@ -407,7 +407,16 @@ struct TuistDiscovery {
         let cut = glob.firstIndex { "*?{[".contains($0) }.map { String(glob[..<$0]) } ?? glob
         var folder = cut.hasSuffix("/") ? String(cut.dropLast()) : (cut == glob ? cut : (cut as NSString).deletingLastPathComponent)
         if folder.isEmpty { folder = "." }
-        return AppFiles.normalize(AppFiles.join(manifestFolder.isEmpty ? "." : manifestFolder, folder))
+        return manifestPath(folder, from: manifestFolder)
+    }
+
+    /// A path a manifest names, relative to the app root: it may climb above it (`../Watch/Sources`,
+    /// a workspace's sibling folder), as Tuist resolves it from the manifest; reads stay confined to
+    /// the repository by the file system.
+    static func manifestPath(_ path: String, from manifestFolder: String) -> String? {
+        guard !path.hasPrefix("/"), !path.hasPrefix("~") else { return nil }
+        let joined = AppFiles.join(manifestFolder.isEmpty ? "." : manifestFolder, path)
+        return AppFiles.normalize(joined) ?? LocalDependencies.climbing(joined)
     }
 }
 
