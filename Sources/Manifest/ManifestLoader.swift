@@ -53,7 +53,8 @@ public struct ManifestLoader {
         func plist(_ relative: String?) -> PropertyListDocument? {
             guard let relative else { return nil }
             return attempt { () throws -> PropertyListDocument in
-                let (path, display) = try resolve(relative, app: app)
+                // A discovered app's Info.plist or entitlements named by a manifest may sit above it, in the repository.
+                let (path, display) = try resolve(relative, app: app, climbing: app.isDiscovered)
                 inputs.append(display)
                 return try PropertyListDocument.parse(try read(path, display: display), path: display)
             }
