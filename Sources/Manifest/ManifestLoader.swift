@@ -50,11 +50,14 @@ public struct ManifestLoader {
             return nil
         }
         var inputs: [String] = []
-        func plist(_ relative: String?) -> PropertyListDocument? {
+        // Paths discovery found in a project manifest (not written in the config) may sit above the
+        // manifest's folder, as Tuist and XcodeGen resolve them (`../Watch/Sources/**` in a workspace):
+        // still inside the repository. What the config writes keeps its documented rule.
+        let found = { (key: String) in app.isDiscovered || !app.explicitKeys.contains(key) }
+        func plist(_ relative: String?, key: String) -> PropertyListDocument? {
             guard let relative else { return nil }
             return attempt { () throws -> PropertyListDocument in
-                // A discovered app's Info.plist or entitlements named by a manifest may sit above it, in the repository.
-                let (path, display) = try resolve(relative, app: app, climbing: app.isDiscovered)
+                let (path, display) = try resolve(relative, app: app, climbing: found(key))
                 inputs.append(display)
                 return try PropertyListDocument.parse(try read(path, display: display), path: display)
             }
@@ -90,20 +93,18 @@ public struct ManifestLoader {
         }
 
         // `extra_sources` add to what was found or listed; a file both ways is read once.
-        func sources(_ listed: [String], extra: [Located<String>]) -> [SourceFile] {
-            // A discovered app's folders come from its project manifests, which may name a folder above
-            // the manifest's (`sources: ["../Watch/Sources/**"]` in a Tuist workspace): still inside the repository.
-            let found = sources(listed, climbing: app.isDiscovered) { app.dependencySources.contains($0) }
-            let known = Set(found.map(\.path))
-            return found + sources(extra.map(\.value), climbing: true) { _ in true }.filter { !known.contains($0.path) }
+        func sources(_ listed: [String], extra: [Located<String>], key: String) -> [SourceFile] {
+            let listedFiles = sources(listed, climbing: found(key)) { app.dependencySources.contains($0) }
+            let known = Set(listedFiles.map(\.path))
+            return listedFiles + sources(extra.map(\.value), climbing: true) { _ in true }.filter { !known.contains($0.path) }
         }
-        let main = TargetManifest(id: app.id, name: app.name, kind: .app, infoPlist: plist(app.infoPlist) ?? discovered.infoPlists[app.id],
-                                  entitlements: plist(app.entitlements) ?? discovered.entitlements[app.id],
-                                  sources: sources(app.sources, extra: app.extraSources))
+        let main = TargetManifest(id: app.id, name: app.name, kind: .app, infoPlist: plist(app.infoPlist, key: "info_plist") ?? discovered.infoPlists[app.id],
+                                  entitlements: plist(app.entitlements, key: "entitlements") ?? discovered.entitlements[app.id],
+                                  sources: sources(app.sources, extra: app.extraSources, key: "sources"))
         let extensions = app.extensions.map { ext in
-            var target = TargetManifest(id: ext.id, name: ext.name, kind: ext.kind, infoPlist: plist(ext.infoPlist) ?? discovered.infoPlists[ext.id],
-                                        entitlements: plist(ext.entitlements) ?? discovered.entitlements[ext.id],
-                                        sources: sources(ext.sources, extra: ext.extraSources))
+            var target = TargetManifest(id: ext.id, name: ext.name, kind: ext.kind, infoPlist: plist(ext.infoPlist, key: "extensions") ?? discovered.infoPlists[ext.id],
+                                        entitlements: plist(ext.entitlements, key: "extensions") ?? discovered.entitlements[ext.id],
+                                        sources: sources(ext.sources, extra: ext.extraSources, key: "extensions"))
             target.linkedSources = Set(ext.linkedSources.compactMap { try? resolve($0, app: app).1 })
             return target
         }
@@ -115,7 +116,7 @@ public struct ManifestLoader {
             }
         }
         inputs += discovered.inputs
-        let privacy = plist(app.privacyManifest)
+        let privacy = plist(app.privacyManifest, key: "privacy_manifest")
 
         var infoStrings: [StringsFile] = [], otherStrings: [StringsFile] = []
         var catalog: StringCatalog?

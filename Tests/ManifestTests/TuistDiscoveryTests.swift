@@ -121,6 +121,55 @@ final class TuistDiscoveryTests: XCTestCase {
         }
     }
 
+    /// A watchOS application in the same manifest (Gabbun's workspace) is the app's watch app, not
+    /// the app: read with its own keys, entitlements and sources, which the manifest names in a
+    /// folder beside its own (`../Watch/Sources/**`) — still inside the repository. A folder that
+    /// leaves the repository is not read.
+    func testAWatchApplicationBesideTheManifestIsTheWatchApp() throws {
+        try write("app/Projects/App/Watch/Sources/HeartRate.swift", "import HealthKit\nlet store = HKHealthStore()\n")
+        try write("app/Projects/App/Watch/Resources/Watch.entitlements", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>com.apple.developer.healthkit</key><true/></dict></plist>
+        """)
+        try write("app/Projects/App/iOS/Sources/App.swift", "import SwiftUI\n")
+        try write("app/Projects/App/iOS/Project.swift", """
+        import ProjectDescription
+
+        let project = Project(
+            name: "Nap",
+            targets: [
+                .target(
+                    name: "Nap",
+                    destinations: .iOS,
+                    product: .app,
+                    bundleId: "org.example.nap",
+                    infoPlist: .extendingDefault(with: ["NSHealthShareUsageDescription": "Nap reads your heart rate to wake you gently."]),
+                    sources: ["Sources/**"],
+                    dependencies: [.target(name: "NapWatch")]
+                ),
+                .target(
+                    name: "NapWatch",
+                    destinations: .watchOS,
+                    product: .app,
+                    bundleId: "org.example.nap.watchkitapp",
+                    infoPlist: .extendingDefault(with: ["WKApplication": true, "NSHealthShareUsageDescription": "Nap reads your heart rate while you sleep."]),
+                    entitlements: .file(path: .relativeToManifest("../Watch/Resources/Watch.entitlements")),
+                    sources: ["../Watch/Sources/**", "../../../../../outside/**"]
+                ),
+            ]
+        )
+        """)
+        try "title: T\napps:\n  - id: nap\n    root: app/Projects/App/iOS\n    tuist: Project.swift\n".write(toFile: site + "/healthaudit.yml", atomically: true, encoding: .utf8)
+        let manifest = try load()
+        XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Projects/App/iOS/Sources/App.swift"])
+        let watch = try XCTUnwrap(manifest.extensions.first)
+        XCTAssertEqual(watch.kind, .watchApp)
+        XCTAssertEqual(watch.name, "NapWatch")
+        XCTAssertEqual(watch.sources.map(\.path), ["app/Projects/App/Watch/Sources/HeartRate.swift"])
+        XCTAssertEqual(watch.entitlements?["com.apple.developer.healthkit"]?.bool, true)
+        XCTAssertEqual(watch.usageString("NSHealthShareUsageDescription")?.location.line, 20)
+    }
+
     /// No `infoPlist:` is Tuist's default Info.plist: no usage strings, cited at the target.
     func testNoInfoPlistArgumentIsTheDefaultWithoutUsageStrings() throws {
         try write("app/Project.swift", """

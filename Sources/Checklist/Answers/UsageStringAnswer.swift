@@ -17,8 +17,9 @@ struct UsageStringAnswer {
                 : Answer(question: .usageStringsMeaningful, status: .notApplicable, claims: [.stating("the app declares no HealthKit use")])
         }
         let strings = [HealthKeys.share, HealthKeys.update].compactMap { context.manifest.usageString($0) }
-        // Only watch applications use HealthKit: each asks with its own Info.plist.
-        if strings.isEmpty, !context.appUsesHealthKit, let answer = watchAppsAnswer() { return answer }
+        // Only watch applications use HealthKit: each asks with its own Info.plist (whatever keys the
+        // iPhone app's plist also carries: they are not the ones the watch's sheet shows).
+        if !context.appUsesHealthKit, let answer = watchAppsAnswer() { return answer }
         guard !strings.isEmpty else {
             if !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty && facts.calls.isEmpty {
                 return Answer(question: .usageStringsMeaningful, status: .notApplicable, claims: [.stating("the app declares no HealthKit use")])
@@ -85,7 +86,8 @@ struct UsageStringAnswer {
                     let place = [Evidence(location: plist.location(of: nil), quote: plist.quote(nil))]
                     // A plist file may still be merged with the target's INFOPLIST_KEY_* settings, which
                     // are read for the app target only: absent from the file is not absent from the app.
-                    guard plist.format == .buildSettings else {
+                    // Keys written whole in a manifest (Xcode's build settings, XcodeGen's or Tuist's) are the plist.
+                    guard [.buildSettings, .xcodeGen, .tuist].contains(plist.format) else {
                         unknown.append(.citing("watch app `\(target.id)`'s Info.plist file does not set `\(key)`, which Xcode may add from the target's "
                                                + "INFOPLIST_KEY_* build settings (not read for watch targets)", place))
                         continue
