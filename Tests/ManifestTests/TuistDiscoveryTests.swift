@@ -266,6 +266,9 @@ final class TuistDiscoveryTests: XCTestCase {
         XCTAssertEqual(TuistDiscovery.folder(ofGlob: "Walk/Sources/**/*.swift", in: "Projects/Walk"), "Projects/Walk/Walk/Sources")
         XCTAssertEqual(TuistDiscovery.folder(ofGlob: "Sources/{A,B}/**", in: ""), "Sources")
         XCTAssertEqual(TuistDiscovery.folder(ofGlob: "**/*.swift", in: ""), ".")
-        XCTAssertNil(TuistDiscovery.folder(ofGlob: "../Other/**", in: ""))
+        // Above the manifest's folder: kept, for the loader to read only inside the repository.
+        XCTAssertEqual(TuistDiscovery.folder(ofGlob: "../Other/**", in: ""), "../Other")
+        XCTAssertEqual(TuistDiscovery.folder(ofGlob: "../Watch/Sources/**", in: "iOS"), "Watch/Sources")
+        XCTAssertNil(TuistDiscovery.folder(ofGlob: "/etc/**", in: ""))
     }
 }
