@@ -24,6 +24,10 @@ public struct TargetManifest: Sendable {
     /// Site-relative paths of code the target runs but shares with the app (linked frameworks): the
     /// facts found there are the app's, and this target can reach them.
     public var linkedSources: Set<String> = []
+    /// The Swift compilation conditions the target builds with (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`
+    /// and `-D` flags of the audited configuration), when its project says: code under `#if !WIDGET`
+    /// is not in a target that defines `WIDGET`. Nil when unknown (no project read).
+    public var compilationConditions: Set<String>?
 
     /// `NSExtension.NSExtensionPointIdentifier`, e.g. `com.apple.widgetkit-extension`.
     public var extensionPoint: String? {

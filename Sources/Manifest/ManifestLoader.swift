@@ -98,14 +98,16 @@ public struct ManifestLoader {
             let known = Set(listedFiles.map(\.path))
             return listedFiles + sources(extra.map(\.value), climbing: true) { _ in true }.filter { !known.contains($0.path) }
         }
-        let main = TargetManifest(id: app.id, name: app.name, kind: .app, infoPlist: plist(app.infoPlist, key: "info_plist") ?? discovered.infoPlists[app.id],
+        var main = TargetManifest(id: app.id, name: app.name, kind: .app, infoPlist: plist(app.infoPlist, key: "info_plist") ?? discovered.infoPlists[app.id],
                                   entitlements: plist(app.entitlements, key: "entitlements") ?? discovered.entitlements[app.id],
                                   sources: sources(app.sources, extra: app.extraSources, key: "sources"))
+        main.compilationConditions = app.compilationConditions
         let extensions = app.extensions.map { ext in
             var target = TargetManifest(id: ext.id, name: ext.name, kind: ext.kind, infoPlist: plist(ext.infoPlist, key: "extensions") ?? discovered.infoPlists[ext.id],
                                         entitlements: plist(ext.entitlements, key: "extensions") ?? discovered.entitlements[ext.id],
                                         sources: sources(ext.sources, extra: ext.extraSources, key: "extensions"))
             target.linkedSources = Set(ext.linkedSources.compactMap { try? resolve($0, app: app).1 })
+            target.compilationConditions = ext.compilationConditions
             return target
         }
         let scripts = discovered.javaScript.compactMap { relative in

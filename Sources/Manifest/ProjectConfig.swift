@@ -205,6 +205,8 @@ public struct ExtensionConfig: Sendable {
     /// Files of linked framework targets that the app compiles too: not read again, but the
     /// extension runs that code (a widget linking the app's HealthKit framework can reach HealthKit).
     public var linkedSources: [String] = []
+    /// Its compilation conditions, read from its project (see `TargetManifest.compilationConditions`).
+    public var compilationConditions: Set<String>?
     public var location: FileLocation
 }
 
@@ -260,6 +262,8 @@ public struct AppConfig: Sendable {
     public var buildSettingOrigins: [String: SettingOrigin] = [:]
     /// The entry was written by discovery, not read from a file: its problems cite the app's own files.
     public var isDiscovered = false
+    /// The app target's compilation conditions, read from its project (see `TargetManifest.compilationConditions`).
+    public var compilationConditions: Set<String>?
 }
 
 extension AppConfig {

@@ -15,18 +15,24 @@ public struct ParsedSource: Sendable {
     public var isDependency: Bool { file.isDependency }
     /// Why the file was not analysed (refused or not parsed in time by `BoundedSwiftParse`), or nil.
     public var notAnalysed: UnanalysedFile? { parsed.notAnalysed }
-    var callsByName: [String: [FunctionCallExprSyntax]] { parsed.callsByName }
+    /// The file's calls by name, less those this target does not compile (`CompiledOutCode`).
+    let callsByName: [String: [FunctionCallExprSyntax]]
     private var lines: LineTable { parsed.lines }
 
     public init(file: SourceFile, target: String, isExtension: Bool, budget: ParseBudget = ParseBudget()) {
         self.init(file: file, parsed: ParsedFile(path: file.path, text: file.text, budget: budget), target: target, isExtension: isExtension)
     }
 
-    init(file: SourceFile, parsed: ParsedFile, target: String, isExtension: Bool) {
+    init(file: SourceFile, parsed: ParsedFile, target: String, isExtension: Bool, conditions: Set<String>? = nil) {
         self.file = file
         self.parsed = parsed
         self.target = target
         self.isExtension = isExtension
+        if let conditions, parsed.hasConditionalCode {
+            callsByName = parsed.callsByName.mapValues { calls in calls.filter { !CompiledOutCode.excludes($0, conditions: conditions) } }
+        } else {
+            callsByName = parsed.callsByName
+        }
     }
 
     /// The same file read for another target.
@@ -131,7 +137,9 @@ public struct AuditContext: Sendable {
     /// `files`: the run's parses, so a file several targets or apps compile is parsed and indexed once.
     init(manifest: AppManifest, files: ParsedFiles) {
         self.manifest = manifest
-        let inputs = manifest.targets.flatMap { target in target.sources.map { (file: $0, target: target.id, isExtension: target.isExtension) } }
+        let inputs = manifest.targets.flatMap { target in
+            target.sources.map { (file: $0, target: target.id, isExtension: target.isExtension, conditions: target.compilationConditions) }
+        }
         let budget = manifest.parseBudget
         let keys = inputs.map { ParsedFile.Key(path: $0.file.path, text: $0.file.text) }
         var distinct: Set<ParsedFile.Key> = []
@@ -139,7 +147,7 @@ public struct AuditContext: Sendable {
         let parses = ParallelMap.map(unique) { files.parsed($0, budget: budget) }
         let byKey = Dictionary(zip(unique, parses)) { first, _ in first }
         sources = zip(inputs, keys).map { input, key in
-            ParsedSource(file: input.file, parsed: byKey[key]!, target: input.target, isExtension: input.isExtension)
+            ParsedSource(file: input.file, parsed: byKey[key]!, target: input.target, isExtension: input.isExtension, conditions: input.conditions)
         }
         vocabulary = HealthKitVocabulary(sources: sources)
         let javaScript = JavaScriptHealthKitFacts.extract(manifest.javaScriptSources, target: manifest.id,

@@ -15,6 +15,8 @@ final class ParsedFile: Sendable {
     /// order: most rules look for a few names, and asking by name spares classifying every call.
     let callsByName: [String: [FunctionCallExprSyntax]]
     let lines: LineTable
+    /// Whether the file has `#if` clauses: only then can a target leave some of its calls out.
+    let hasConditionalCode: Bool
 
     init(path: String, text: String, budget: ParseBudget, cache: SwiftFileCache? = nil) {
         self.path = path
@@ -34,6 +36,7 @@ final class ParsedFile: Sendable {
         for call in tree.calls { if let name = ExprShape.calledName(call) { byName[name, default: []].append(call) } }
         callsByName = byName
         lines = LineTable(text)
+        hasConditionalCode = ByteSearch.contains(text, "#if")
     }
 
     /// Files are the same file when path and contents are.

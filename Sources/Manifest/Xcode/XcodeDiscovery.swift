@@ -566,6 +566,7 @@ struct XcodeDiscovery {
             taken.insert(id)
             var config = ExtensionConfig(id: id, name: target.name, infoPlist: nil, entitlements: nil, sources: [], location: reader.location(target.line))
             config.kind = watchTargets.contains(target.id) ? .watchApp : .appExtension
+            config.compilationConditions = Self.compilationConditions(ext.values)
             var parts: [String] = []
             if let written = ext.values["INFOPLIST_FILE"], !written.isEmpty, let path = reader.path(written) {
                 usedPlists.insert(path)
@@ -621,9 +622,23 @@ struct XcodeDiscovery {
         for (key, value) in app.buildSettings { merged[key] = value; origins[key] = nil }
         discovery.config.buildSettings = merged
         discovery.config.buildSettingOrigins.merge(origins) { _, new in new }
+        discovery.config.compilationConditions = Self.compilationConditions(merged)
         if !app.buildSettings.isEmpty {
             discovery.fact("build_settings in the config override \(app.buildSettings.keys.sorted().joined(separator: ", "))", origin: ConfigLoader.fileName, at: app.location)
         }
+    }
+
+    /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS = "WIDGET $(inherited)"` and `OTHER_SWIFT_FLAGS = -DWIDGET`
+    /// (or `-D WIDGET`), resolved: the names `#if` tests in this target.
+    static func compilationConditions(_ settings: [String: String]) -> Set<String> {
+        var names = Set((settings["SWIFT_ACTIVE_COMPILATION_CONDITIONS"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" })
+            .map(String.init).filter { !$0.hasPrefix("$(") })
+        let flags = (settings["OTHER_SWIFT_FLAGS"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\"" }).map(String.init)
+        for (index, flag) in flags.enumerated() where flag.hasPrefix("-D") {
+            let name = flag == "-D" ? (index + 1 < flags.count ? flags[index + 1] : "") : String(flag.dropFirst(2))
+            if !name.isEmpty, !name.hasPrefix("$(") { names.insert(name) }
+        }
+        return names
     }
 
     /// Targets `target` depends on, directly or through the targets it depends on.
