@@ -119,9 +119,17 @@ struct ExtensionRequestsAuthorizationRule: Rule {
         let appFiles = Set(context.manifest.main.sources.map(\.path))
         let reach = ExtensionReach(sources: context.sources, appFiles: appFiles, widgetTypes: widgetTypes)
         let uncalled = UncalledFunctions(sources: context.sources)
+        // HealthKit's own requests each target compiles (code under `#if !WIDGET` is not in the widget).
+        var frameworkRequests: [String: [FunctionCallExprSyntax]] = [:]
+        for source in context.sources {
+            frameworkRequests[source.target, default: []] += source.calls(named: "requestAuthorization").filter(HealthKitVocabulary.isFrameworkRequest)
+        }
         return context.sources.flatMap { source in
             source.calls(named: "requestAuthorization").filter(vocabulary.isAuthorizationRequest).compactMap { call -> Finding? in
                 if source.isExtension {
+                    // The app's own `requestAuthorization()` whose request this target does not compile asks nothing here.
+                    if !HealthKitVocabulary.isFrameworkRequest(call), Self.wrapperAsksNothing(call, in: source.target, sources: context.sources,
+                                                                                           requests: frameworkRequests[source.target] ?? []) { return nil }
                     // A file the app compiles too asks for the app, unless the extension's own code calls into it.
                     if appFiles.contains(source.file.path) && !reach.reaches(call, in: source.target) { return nil }
                     // A request in a function nothing names never runs, in the extension or anywhere.
@@ -134,6 +142,19 @@ struct ExtensionRequestsAuthorizationRule: Rule {
                                + "permission sheet; ask in the app and use statusForAuthorizationRequest here", at: call, in: source)
             }
         }
+    }
+}
+
+extension ExtensionRequestsAuthorizationRule {
+    /// Whether the app's functions named like the wrapper `call` (in `target`'s code) hold none of
+    /// the target's framework requests: the request inside is compiled out there. False when the
+    /// target declares no such function (the wrapper's body is not in view).
+    static func wrapperAsksNothing(_ call: FunctionCallExprSyntax, in target: String, sources: [ParsedSource], requests: [FunctionCallExprSyntax]) -> Bool {
+        guard let name = ExprShape.calledName(call) else { return false }
+        let declarations = sources.filter { $0.target == target }.flatMap { $0.tree.collect(FunctionDeclSyntax.self) }
+            .filter { $0.name.text == name && ExprShape.fits(call, $0) && $0.body != nil }
+        guard !declarations.isEmpty else { return false }
+        return !declarations.contains { declaration in requests.contains { declaration.encloses($0) } }
     }
 }
 
