@@ -17,6 +17,8 @@ public struct ParsedSource: Sendable {
     public var notAnalysed: UnanalysedFile? { parsed.notAnalysed }
     /// The file's calls by name, less those this target does not compile (`CompiledOutCode`).
     let callsByName: [String: [FunctionCallExprSyntax]]
+    /// The target's compilation conditions, when known and the file has `#if` clauses they decide.
+    let compilationConditions: Set<String>?
     private var lines: LineTable { parsed.lines }
 
     public init(file: SourceFile, target: String, isExtension: Bool, budget: ParseBudget = ParseBudget()) {
@@ -29,8 +31,10 @@ public struct ParsedSource: Sendable {
         self.target = target
         self.isExtension = isExtension
         if let conditions, parsed.hasConditionalCode {
+            compilationConditions = conditions
             callsByName = parsed.callsByName.mapValues { calls in calls.filter { !CompiledOutCode.excludes($0, conditions: conditions) } }
         } else {
+            compilationConditions = nil
             callsByName = parsed.callsByName
         }
     }

@@ -88,7 +88,14 @@ public struct HealthKitUsage: Sendable {
         var facts: [HealthKitFact] = [], providers: [WidgetProvider] = []
         for (source, index) in zip(sources, files.index) {
             let (found, serving) = perFile[index]
-            facts += found.map { fact in
+            // A call under `#if !WIDGET` is not in the widget's build of the shared file.
+            let compiled = source.compilationConditions.map { conditions in
+                found.filter { fact in
+                    guard case .syntax(let node)? = fact.site else { return true }
+                    return !CompiledOutCode.excludes(node, conditions: conditions)
+                }
+            } ?? found
+            facts += compiled.map { fact in
                 var fact = fact
                 fact.target = source.target; fact.isExtension = source.isExtension; fact.isDependency = source.isDependency
                 return fact
