@@ -174,6 +174,8 @@ struct GateFinder {
         /// Every function or accessor around `call`, named with what it rests on.
         func addEnclosing(_ call: some SyntaxProtocol, resting evidence: EvidenceList, into found: inout [String: EvidenceList]) {
             for ancestor in call.ancestors {
+                // A check dispatched to run later (`DispatchQueue.main.async { … }`) has not run when the function returns.
+                if let closure = ancestor.as(ClosureExprSyntax.self), Self.runsLater(closure) { return }
                 if let function = ancestor.as(FunctionDeclSyntax.self), let body = function.body, body.encloses(call) {
                     found[function.name.text, default: EvidenceList()].append(evidence)
                 } else if let binding = ancestor.as(PatternBindingSyntax.self), let accessors = binding.accessorBlock, accessors.encloses(call),
@@ -252,6 +254,21 @@ struct GateFinder {
             if first == nil { first = found }
         }
         return first
+    }
+
+    /// Dispatchers whose closure runs after the call that hands it over has returned.
+    static let laterDispatchers: Set<String> = ["async", "asyncAfter", "Task", "detached", "addOperation", "perform", "scheduledTimer"]
+
+    /// Whether `closure` is handed to a dispatcher that runs it later (`DispatchQueue.main.async { … }`,
+    /// `Task { … }`): the code around it goes on, and returns, before it runs.
+    static func runsLater(_ closure: ClosureExprSyntax) -> Bool {
+        var node = Syntax(closure).parent
+        // A trailing closure's call, or the call whose argument list holds it.
+        while let current = node, !current.is(FunctionCallExprSyntax.self), !current.is(CodeBlockItemSyntax.self) { node = current.parent }
+        guard let call = node?.as(FunctionCallExprSyntax.self) else { return false }
+        let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+        return laterDispatchers.contains(name)
     }
 
     /// Whether `check`, written before `node` in `function`, runs on the way to it: not inside a
