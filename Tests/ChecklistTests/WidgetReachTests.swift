@@ -101,6 +101,101 @@ final class WidgetReachTests: XCTestCase {
 
     func q5(_ audit: AppAudit) throws -> Answer { try XCTUnwrap(audit.answers.first { $0.question == .widgetsDoNotRequest }) }
 
+    /// One HealthKit manager compiled by the app and its widget, its request and availability check
+    /// under `#if !WIDGET` and the widget defining `WIDGET` (Pocket Water Tracker): the widget
+    /// compiles no request (Q5 yes, no finding), and no availability check before its query (Q1 no,
+    /// at the widget's query). The app's build keeps both.
+    func testCodeATargetDoesNotCompileMakesNoCallsThere() throws {
+        let app = "apps/drink/"
+        let pbxproj = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+                P = {isa = PBXProject; mainGroup = G; targets = (App, Widget); buildConfigurationList = PL;};
+                G = {isa = PBXGroup; children = (FA, FS, FW); sourceTree = "<group>";};
+                FA = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App/DrinkApp.swift; sourceTree = "<group>";};
+                FS = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Shared/Water.swift; sourceTree = "<group>";};
+                FW = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Widget/Provider.swift; sourceTree = "<group>";};
+                BA = {isa = PBXBuildFile; fileRef = FA;};
+                BS = {isa = PBXBuildFile; fileRef = FS;};
+                BS2 = {isa = PBXBuildFile; fileRef = FS;};
+                BW = {isa = PBXBuildFile; fileRef = FW;};
+                SA = {isa = PBXSourcesBuildPhase; files = (BA, BS);};
+                SW = {isa = PBXSourcesBuildPhase; files = (BW, BS2);};
+                DW = {isa = PBXTargetDependency; target = Widget;};
+                App = {isa = PBXNativeTarget; name = Drink; productType = "com.apple.product-type.application"; buildConfigurationList = AL; buildPhases = (SA); dependencies = (DW);};
+                Widget = {isa = PBXNativeTarget; name = DrinkWidget; productType = "com.apple.product-type.app-extension"; buildConfigurationList = WL; buildPhases = (SW); dependencies = ();};
+                PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+                PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+                AL = {isa = XCConfigurationList; buildConfigurations = (AR); defaultConfigurationName = Release;};
+                AR = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = App/Info.plist; CODE_SIGN_ENTITLEMENTS = App/Drink.entitlements; PRODUCT_NAME = "$(TARGET_NAME)";};};
+                WL = {isa = XCConfigurationList; buildConfigurations = (WR); defaultConfigurationName = Release;};
+                WR = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = Widget/Info.plist; CODE_SIGN_ENTITLEMENTS = Widget/Widget.entitlements; PRODUCT_NAME = "$(TARGET_NAME)"; SWIFT_ACTIVE_COMPILATION_CONDITIONS = "WIDGET $(inherited)";};};
+            }; rootObject = P; }
+            """
+        site = try TestSite(files: [
+            "healthaudit.yml": "title: Widgets\napps:\n  - id: drink\n    name: Drink\n    root: apps/drink\n    project: Drink.xcodeproj\n",
+            app + "Drink.xcodeproj/project.pbxproj": pbxproj,
+            app + "App/Info.plist": InlineApp.infoPlist(["CFBundleName": "Drink", "NSHealthShareUsageDescription": InlineApp.share, "NSHealthUpdateUsageDescription": InlineApp.update]),
+            app + "App/Drink.entitlements": InlineApp.entitlements,
+            app + "App/DrinkApp.swift": "import SwiftUI\n\n@main\nstruct DrinkApp: App {\n    var body: some Scene { WindowGroup { Text(\"Drink\").task { await Water.shared.connect() } } }\n}\n",
+            app + "Shared/Water.swift": """
+                import HealthKit
+
+                final class Water {
+                    static let shared = Water()
+                    let store = HKHealthStore()
+                    let water = HKQuantityType(.dietaryWater)
+
+                    func connect() async {
+                        #if !WIDGET
+                        guard HKHealthStore.isHealthDataAvailable() else { return }
+                        try? await store.requestAuthorization(toShare: [water], read: [water])
+                        #endif
+                    }
+
+                    func today(_ done: @escaping (Double?) -> Void) {
+                        let query = HKStatisticsQuery(quantityType: water, quantitySamplePredicate: nil, options: .cumulativeSum) { _, result, _ in
+                            done(result?.sumQuantity()?.doubleValue(for: .liter()))
+                        }
+                        store.execute(query)
+                    }
+                }
+
+                """,
+            app + "Widget/Info.plist": Self.widgetInfo,
+            app + "Widget/Widget.entitlements": InlineApp.entitlements,
+            app + "Widget/Provider.swift": """
+                import WidgetKit
+
+                struct Entry: TimelineEntry { let date: Date; let liters: Double? }
+
+                struct Provider: TimelineProvider {
+                    func placeholder(in context: Context) -> Entry { Entry(date: .now, liters: nil) }
+                    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) { completion(placeholder(in: context)) }
+                    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+                        Task {
+                            await Water.shared.connect()
+                            Water.shared.today { liters in completion(Timeline(entries: [Entry(date: .now, liters: liters)], policy: .atEnd)) }
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let audit = try audit()
+        XCTAssertEqual(audit.manifest.extensions.first?.compilationConditions, ["WIDGET"])
+        XCTAssertEqual(audit.manifest.main.compilationConditions, [])
+        let widgets = try q5(audit)
+        XCTAssertEqual(widgets.status, .yes, widgets.reason)
+        XCTAssertEqual(audit.findings.filter { $0.ruleID == "extension-requests-authorization" }.map(\.message), [])
+        let availability = try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        XCTAssertEqual(availability.status, .no, availability.reason)
+        XCTAssertTrue(availability.reason.contains("drink-widget"), availability.reason)
+        // The app's build keeps the request: it is the app that asks, and the widget has no check of its own.
+        let request = try XCTUnwrap(audit.answers.first { $0.question == .completionInterpreted })
+        XCTAssertEqual(request.evidence.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/drink/Shared/Water.swift:11"], request.reason)
+    }
+
     func testAWidgetLinkingTheAppsHealthKitFrameworkIsAskedAboutAndAvoidsIt() throws {
         let audit = try projectAudit(widgetLinksKit: true)
         let answer = try q5(audit)
