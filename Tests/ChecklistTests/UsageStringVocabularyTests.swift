@@ -114,6 +114,11 @@ final class UsageStringVocabularyTests: XCTestCase {
             "NSHealthShareUsageDescription" = "Steady, kan şekeri grafiğini çizmek için glikoz verilerinizi okur.";
             "NSHealthUpdateUsageDescription" = "Steady, kan şekeri verilerinizi Sağlık uygulamasına aktarır.";
             """,
+            // "Your drinking-water data", as Pocket Water Tracker writes it (喝水, the everyday word beside 饮水).
+            "zh-Hans.lproj/InfoPlist.strings": """
+            "NSHealthShareUsageDescription" = "口袋喝水助手使用苹果健康来保存和同步你的喝水数据";
+            "NSHealthUpdateUsageDescription" = "口袋喝水助手把你记录的喝水量保存到苹果健康";
+            """,
         ]))
         XCTAssertEqual(describe(result.findings), [])
         XCTAssertEqual(try XCTUnwrap(result.answers.first { $0.question == .usageStringsMeaningful }).status, .yes)
