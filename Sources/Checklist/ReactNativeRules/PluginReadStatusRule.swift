@@ -25,6 +25,25 @@ struct PluginReadStatusRule: Rule {
         and treat an empty result as "no data or no access".
         """,
         triggering: [
+            // Asked about the one permission it only reads, by its constant.
+            .reactNative(["js/src/useSteps.ts": """
+            import { useEffect, useState } from 'react';
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
+
+            export function useStepAccess() {
+              const [isAuthorized, setIsAuthorized] = useState(false);
+              useEffect(() => {
+                AppleHealthKit.initHealthKit(permissions, () => {
+                  AppleHealthKit.↓getAuthStatus(AppleHealthKit.Constants.Permissions.StepCount, (error: string, status: number) => {
+                    setIsAuthorized(!error && status === AppleHealthKit.Constants.AuthorizationStatus.Authorized);
+                  });
+                });
+              }, []);
+              return isAuthorized;
+            }
+            """]),
             // The app's own status function answers with the sharing status; a screen skips the read on it.
             .reactNative(["js/lib/healthkit.ts": """
             import { authorizationStatusFor, queryQuantitySamples, AuthorizationStatus } from '@kingstinct/react-native-healthkit';
@@ -304,6 +323,15 @@ struct PluginReadStatusRule: Rule {
             return "`isAuthorized` is asked about `read` types: on iOS the plugin answers from the sharing status, so read types are never "
                 + "authorized, whatever the person chose; query the data and treat an empty result as no data"
         case (.reactNativeHealth, "getAuthStatus"):
+            // Asked about one permission (`Permissions.StepCount`) the app only reads: the same question.
+            if let argument = file.items(of: call.paren).first, let last = argument.last, file.tokens[last].kind == .identifier,
+               argument.count >= 3, file.tokens[last - 1].isPunctuator("."), file.tokens[last - 2].isIdentifier("Permissions"),
+               let types = HealthKitWrapper.reactNativeHealth.types(named: file.tokens[last].text), !types.isEmpty, context.wrapperRequestsComplete,
+               types.allSatisfy({ context.requestedRead.contains($0.name) && !context.requestedShare.contains($0.name) }) {
+                return "`getAuthStatus` is asked about `\(file.tokens[last].text)`, which the app only reads: react-native-health answers from "
+                    + "`authorizationStatus(for:)`, the sharing status, never authorized for a type the app does not write, and HealthKit never "
+                    + "discloses read permission; read, and treat an empty query result as no data"
+            }
             guard PluginResult.permissionLists(of: call, in: file).contains("read") else { return nil }
             return "`getAuthStatus` is asked about the `read` types of its permissions: react-native-health answers them from "
                 + "`authorizationStatus(for:)`, the sharing status, so a read type is never shown as authorized whatever the person "
