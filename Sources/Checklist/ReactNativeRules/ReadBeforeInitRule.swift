@@ -60,6 +60,32 @@ struct ReadBeforeInitRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // A `useCallback` read called only from the request's callback and from a button: never before the answer.
+            .reactNative(["js/src/useToday.js": """
+            import { useCallback, useEffect, useState } from 'react';
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
+
+            export function useToday() {
+              const [steps, setSteps] = useState(null);
+
+              const fetchToday = useCallback(() => {
+                AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err, result) => {
+                  if (!err) setSteps(result.value);
+                });
+              }, []);
+
+              useEffect(() => {
+                AppleHealthKit.initHealthKit(permissions, (error) => {
+                  if (error) return;
+                  fetchToday();
+                });
+              }, [fetchToday]);
+
+              return { steps, refresh: () => fetchToday() };
+            }
+            """]),
             // The read waits for a state the init's callback sets: whatever order the effects run in,
             // nothing is read before the answer.
             .reactNative(["js/src/useSteps.js": """
@@ -116,7 +142,7 @@ struct ReadBeforeInitRule: Rule {
         ]
     )
 
-    private static let effectHooks: Set<String> = ["useEffect", "useLayoutEffect", "useFocusEffect", "useCallback"]
+    static let effectHooks: Set<String> = ["useEffect", "useLayoutEffect", "useFocusEffect", "useCallback"]
 
     /// `js/src/health.ts` of the examples: promise wrappers around `initHealthKit` and a read, then `loadDashboard` running `body`.
     private static func healthModule(loadDashboard body: String) -> RuleExample {
@@ -178,8 +204,10 @@ struct ReadBeforeInitRule: Rule {
                     return flow.function(containing: otherEffect)?.start == component.start
                 }
                 // `if (!isAuthorized) return` before the read, where the init's callback sets `isAuthorized` true:
-                // the read waits for the answer, whatever order the effects run in.
-                if let sibling, !Self.isGated(read, byStateSetIn: sibling, within: component, flow) {
+                // the read waits for the answer, whatever order the effects run in. A `useCallback` runs
+                // where it is called: only a call from an effect of its own races the request.
+                if let sibling, !Self.isGated(read, byStateSetIn: sibling, within: component, flow),
+                   file.tokens[effect].text != "useCallback" || Self.calledFromOwnEffect(function, besides: sibling, within: component, flow) {
                     findings.append(finding(
                         "`\(name(read, flow))` runs in its own effect while another effect of this component asks for access "
                             + "(`\(file.tokens[sibling].text)`, line \(file.tokens[sibling].line)): effects do not wait for each other, so the read "
@@ -235,6 +263,28 @@ struct ReadBeforeInitRule: Rule {
                 if let partner = file.partner[k], partner > k, partner < read { k = partner }
                 k += 1
             }
+        }
+        return false
+    }
+
+    /// Whether the `useCallback` function is called, ungated, from an effect of the component other
+    /// than the request's (not from the request's callback, nor from an event handler).
+    static func calledFromOwnEffect(_ callback: JSFunction, besides request: Int, within component: JSFunction, _ flow: JSFlow) -> Bool {
+        let file = flow.file
+        let tokens = file.tokens
+        // `const fetchSteps = useCallback(() => …)`: the name the hook's result is bound to.
+        let start = callback.start
+        let bound = start >= 4 && tokens[start - 3].isPunctuator("=") && tokens[start - 4].kind == .identifier ? tokens[start - 4].text : nil
+        guard let name = callback.name ?? bound else { return true }
+        let requestCall = file.callParen(after: request).flatMap { open in file.partner[open].map { open..<$0 } }
+        for index in component.body where tokens[index].isIdentifier(name) && file.callParen(after: index) != nil
+            && !(index >= 1 && tokens[index - 1].isPunctuator(".")) {
+            guard let caller = flow.function(containing: index), caller.start != callback.start,
+                  caller.start >= 2, tokens[caller.start - 1].isPunctuator("("), effectHooks.contains(tokens[caller.start - 2].text),
+                  tokens[caller.start - 2].text != "useCallback" else { continue }
+            if let requestCall, requestCall.contains(index) { continue }
+            if isGated(index, byStateSetIn: request, within: component, flow) { continue }
+            return true
         }
         return false
     }
