@@ -12,6 +12,9 @@ struct ScriptAvailabilityPaths {
     private let checkTokens: [(file: Int, token: Int)]
     /// The app's functions that check: awaiting one first guards what follows (it throws or returns early).
     private let checking: Set<String>
+    /// Per file, names that hold a check's answer (`isAvailable`, set by `setIsAvailable(available)` in
+    /// the check's callback): an exit when one is false guards what follows.
+    private let flags: [Int: Set<String>]
 
     init(context: AuditContext, checks: [HealthKitFact]) {
         self.context = context
@@ -38,6 +41,83 @@ struct ScriptAvailabilityPaths {
             checking.formUnion(added)
         }
         self.checking = checking
+        var flags: [Int: Set<String>] = [:]
+        for (fileIndex, token) in checkTokens {
+            flags[fileIndex, default: []].formUnion(Self.flags(settingAnswerOf: token, in: files[fileIndex]))
+        }
+        self.flags = flags
+    }
+
+    /// `isAvailable((err, available) => setIsAvailable(available))`, `const result = await Health.isAvailable();
+    /// setReady(result.available)`: the state (or variable) the check's answer is put in.
+    static func flags(settingAnswerOf check: Int, in file: JavaScriptFile) -> Set<String> {
+        let tokens = file.tokens
+        guard let open = file.callParen(after: check), let close = file.partner[open] else { return [] }
+        var answers: Set<String> = []
+        var scope = open..<close
+        // The callback's parameters (`(err, available)`), or the name the awaited answer is bound to.
+        for k in open..<close where tokens[k].isPunctuator("=>") {
+            var p = k - 1
+            if tokens[p].isPunctuator(")"), let start = file.partner[p] { p = start }
+            // Parameter names, not their types (`available: boolean`); an error-first callback's error is no answer.
+            let names = (p..<k).filter { tokens[$0].kind == .identifier && !(tokens[$0 - 1].isPunctuator(":")) }.map { tokens[$0].text }
+            answers.formUnion(names.count >= 2 ? Array(names.dropFirst()) : names)
+            break
+        }
+        if answers.isEmpty {
+            var before = file.chain(endingAt: check).start - 1
+            if before >= 0, tokens[before].isIdentifier("await") { before -= 1 }
+            if before >= 1, tokens[before].isPunctuator("="), tokens[before - 1].kind == .identifier { answers.insert(tokens[before - 1].text) }
+            let end = file.parent[check].flatMap { file.partner[$0] } ?? tokens.count
+            scope = close..<end
+        }
+        guard !answers.isEmpty else { return [] }
+        var found: Set<String> = []
+        func holdsAnswer(_ range: Range<Int>) -> Bool { range.contains { tokens[$0].kind == .identifier && answers.contains(tokens[$0].text) } }
+        for k in scope where tokens[k].kind == .identifier && k + 1 < tokens.count && !(k >= 1 && tokens[k - 1].isPunctuator(".")) {
+            let name = tokens[k].text
+            if name.hasPrefix("set"), name.count > 3, tokens[k + 1].isPunctuator("("), let end = file.partner[k + 1], holdsAnswer((k + 2)..<end) {
+                // `setIsAvailable(available)` → the state `isAvailable`.
+                let state = name.dropFirst(3)
+                found.insert(state.prefix(1).lowercased() + state.dropFirst())
+            } else if tokens[k + 1].isPunctuator("="), holdsAnswer((k + 2)..<min(k + 6, tokens.count)) {
+                // `ready = available`, `ready = result.available`.
+                found.insert(name)
+            }
+        }
+        return found
+    }
+
+    /// Whether `token` only runs when a flag holding the check's answer is true: after `if (… || !flag …) return`
+    /// in the range, or inside `if (flag && …) {`.
+    private func flagGuards(_ token: Int, from start: Int, in fileIndex: Int) -> Bool {
+        guard let names = flags[fileIndex], !names.isEmpty else { return false }
+        let file = context.manifest.javaScriptSources[fileIndex]
+        let tokens = file.tokens
+        func mentions(_ range: Range<Int>, negated: Bool) -> Bool {
+            range.contains { i in tokens[i].kind == .identifier && names.contains(tokens[i].text) && !(i >= 1 && tokens[i - 1].isPunctuator("."))
+                && (i >= 1 && tokens[i - 1].isPunctuator("!")) == negated }
+        }
+        // Inside `if (flag …) {` (no `||` at its top level).
+        var brace = file.parent[token]
+        while let open = brace, open >= start {
+            if tokens[open].isPunctuator("{"), open >= 1, tokens[open - 1].isPunctuator(")"), let paren = file.partner[open - 1], paren >= 1,
+               tokens[paren - 1].isIdentifier("if") {
+                let condition = (paren + 1)..<(open - 1)
+                if mentions(condition, negated: false), !condition.contains(where: { tokens[$0].isPunctuator("||") && file.parent[$0] == paren }) { return true }
+            }
+            brace = file.parent[open]
+        }
+        // `if (!flag) return;` or `if (a || !flag) { …; return; }` before it.
+        for k in start..<token where tokens[k].isIdentifier("if") && k + 1 < token && tokens[k + 1].isPunctuator("(") {
+            guard let close = file.partner[k + 1], close + 1 < token, mentions((k + 2)..<close, negated: true),
+                  !((k + 2)..<close).contains(where: { tokens[$0].isPunctuator("&&") && file.parent[$0] == k + 1 }) else { continue }
+            let body = close + 1
+            if tokens[body].isIdentifier("return") || tokens[body].isIdentifier("throw") { return true }
+            if tokens[body].isPunctuator("{"), let end = file.partner[body], end < token,
+               ((body + 1)..<end).contains(where: { (tokens[$0].isIdentifier("return") || tokens[$0].isIdentifier("throw")) && file.parent[$0] == body }) { return true }
+        }
+        return false
     }
 
     /// The first unguarded call: its fact, its function, and the entry point it is reached from.
@@ -101,6 +181,7 @@ struct ScriptAvailabilityPaths {
     /// call of an app function that checks.
     private func checkedBefore(_ token: Int, from start: Int, in fileIndex: Int) -> Bool {
         if checkTokens.contains(where: { $0.file == fileIndex && $0.token >= start && $0.token < token }) { return true }
+        if flagGuards(token, from: start, in: fileIndex) { return true }
         let tokens = context.manifest.javaScriptSources[fileIndex].tokens
         return (start..<token).contains { index in
             tokens[index].kind == .identifier && checking.contains(tokens[index].text) && context.manifest.javaScriptSources[fileIndex].callParen(after: index) != nil

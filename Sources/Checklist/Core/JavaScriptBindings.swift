@@ -289,9 +289,16 @@ struct JavaScriptBindings {
         if tokens[scan].isPunctuator(")") { i = scan }
         if tokens[i].isPunctuator(")"), let open = file.partner[i] { i = open - 1 } else if tokens[i].kind == .identifier { i -= 1 } else { return nil }
         if i >= 0, tokens[i].isIdentifier("async") { i -= 1 }
+        // `const NAME = useCallback(async () => …, [deps])`: React keeps the function under that name.
+        if i >= 3, tokens[i].isPunctuator("("), memoizingHooks.contains(tokens[i - 1].text), tokens[i - 2].isPunctuator("="), tokens[i - 3].kind == .identifier {
+            return tokens[i - 3].text
+        }
         guard i >= 1, tokens[i].isPunctuator("="), tokens[i - 1].kind == .identifier else { return nil }
         return tokens[i - 1].text
     }
+
+    /// Hooks that hand back the function they are given.
+    static let memoizingHooks: Set<String> = ["useCallback", "useEvent", "useEffectEvent"]
 
     private mutating func bind(_ local: String, _ bound: Bound?) {
         switch bound {
