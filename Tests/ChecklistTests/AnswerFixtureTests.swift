@@ -244,6 +244,40 @@ enum AnswerFixtures {
         }
         """])
 
+    /// react-native-health's availability answer kept in a state (Kin's hook): the read returns
+    /// early while it is false, and the request runs only in the branch where it is true.
+    static let javaScriptAvailabilityInState = RuleExample.reactNative(["js/src/useSteps.ts": """
+        import { useCallback, useEffect, useState } from 'react';
+        import AppleHealthKit from 'react-native-health';
+
+        const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
+
+        export function useSteps() {
+          const [isAvailable, setIsAvailable] = useState(false);
+          const [steps, setSteps] = useState<number | null>(null);
+
+          const fetchToday = useCallback(() => {
+            if (!isAvailable) {
+              return;
+            }
+            AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err: string, result: { value: number }) => {
+              if (!err) setSteps(result.value);
+            });
+          }, [isAvailable]);
+
+          useEffect(() => {
+            AppleHealthKit.isAvailable((err: string, available: boolean) => {
+              setIsAvailable(available);
+              if (available) {
+                AppleHealthKit.initHealthKit(permissions, () => {});
+              }
+            });
+          }, []);
+
+          return { steps, refresh: fetchToday };
+        }
+        """])
+
     /// The same, and a screen that reads without a check.
     static let javaScriptOneScreenUnchecked = RuleExample.reactNative(["js/src/health.ts": """
         import { isHealthDataAvailable, requestAuthorization, queryQuantitySamples } from '@kingstinct/react-native-healthkit';
@@ -683,6 +717,10 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(no.status, .no, no.reason)
         XCTAssertEqual(places(no), ["health.ts:14"], "the read in todaysSteps, reached from the Summary screen's refresh handler: \(no.reason)")
         XCTAssertTrue(no.reason.contains("reached from `refresh`"), no.reason)
+
+        let inState = try answers(AnswerFixtures.javaScriptAvailabilityInState)
+        let stateGuarded = try XCTUnwrap(inState[.availabilityChecked])
+        XCTAssertEqual(stateGuarded.status, .yes, stateGuarded.reason)
 
         let twoAway = try answers(AnswerFixtures.javaScriptCheckTwoFunctionsAway)
         let guarded = try XCTUnwrap(twoAway[.availabilityChecked])
