@@ -12,9 +12,9 @@ struct ScriptAvailabilityPaths {
     private let checkTokens: [(file: Int, token: Int)]
     /// The app's functions that check: awaiting one first guards what follows (it throws or returns early).
     private let checking: Set<String>
-    /// Per file, names that hold a check's answer (`isAvailable`, set by `setIsAvailable(available)` in
-    /// the check's callback): an exit when one is false guards what follows.
-    private let flags: [Int: Set<String>]
+    /// Names that hold a check's answer (`isAvailable`, set by `setIsAvailable(available)` in the
+    /// check's callback): an exit when one is false guards what follows.
+    private let flags: Set<String>
 
     init(context: AuditContext, checks: [HealthKitFact]) {
         self.context = context
@@ -41,11 +41,8 @@ struct ScriptAvailabilityPaths {
             checking.formUnion(added)
         }
         self.checking = checking
-        var flags: [Int: Set<String>] = [:]
-        for (fileIndex, token) in checkTokens {
-            flags[fileIndex, default: []].formUnion(Self.flags(settingAnswerOf: token, in: files[fileIndex]))
-        }
-        self.flags = flags
+        // App-wide: a hook that keeps the answer hands it out under the same name (`const { isAvailable } = useHealthKit()`).
+        flags = checkTokens.reduce(into: Set<String>()) { found, check in found.formUnion(Self.flags(settingAnswerOf: check.token, in: files[check.file])) }
     }
 
     /// `isAvailable((err, available) => setIsAvailable(available))`, `const result = await Health.isAvailable();
@@ -91,7 +88,8 @@ struct ScriptAvailabilityPaths {
     /// Whether `token` only runs when a flag holding the check's answer is true: after `if (… || !flag …) return`
     /// in the range, or inside `if (flag && …) {`.
     private func flagGuards(_ token: Int, from start: Int, in fileIndex: Int) -> Bool {
-        guard let names = flags[fileIndex], !names.isEmpty else { return false }
+        let names = flags
+        guard !names.isEmpty else { return false }
         let file = context.manifest.javaScriptSources[fileIndex]
         let tokens = file.tokens
         func mentions(_ range: Range<Int>, negated: Bool) -> Bool {

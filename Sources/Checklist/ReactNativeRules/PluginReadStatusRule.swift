@@ -326,8 +326,10 @@ struct PluginReadStatusRule: Rule {
             // Asked about one permission (`Permissions.StepCount`) the app only reads: the same question.
             if let argument = file.items(of: call.paren).first, let last = argument.last, file.tokens[last].kind == .identifier,
                argument.count >= 3, file.tokens[last - 1].isPunctuator("."), file.tokens[last - 2].isIdentifier("Permissions"),
-               let types = HealthKitWrapper.reactNativeHealth.types(named: file.tokens[last].text), !types.isEmpty, context.wrapperRequestsComplete,
-               types.allSatisfy({ context.requestedRead.contains($0.name) && !context.requestedShare.contains($0.name) }) {
+               let types = HealthKitWrapper.reactNativeHealth.types(named: file.tokens[last].text), !types.isEmpty,
+               // Only read: by the requests, or because nothing in the app writes at all.
+               (context.wrapperRequestsComplete && types.allSatisfy({ context.requestedRead.contains($0.name) && !context.requestedShare.contains($0.name) }))
+                || !context.javaScriptCalls.contains(where: { $0.kind == .write }) {
                 return "`getAuthStatus` is asked about `\(file.tokens[last].text)`, which the app only reads: react-native-health answers from "
                     + "`authorizationStatus(for:)`, the sharing status, never authorized for a type the app does not write, and HealthKit never "
                     + "discloses read permission; read, and treat an empty query result as no data"
