@@ -95,6 +95,45 @@ final class WatchTargetAuditTests: XCTestCase {
         XCTAssertTrue(q4.reason.contains("watch app `pace-watch` sets `NSHealthShareUsageDescription`"), q4.reason)
     }
 
+    /// The iPhone app carries usage strings but never asks; its watch app asks and writes workouts:
+    /// the watch's own Info.plist is what its sheet shows, so it is judged — here a plist file
+    /// without the update key, which build settings might still add: cannot tell, citing the watch.
+    func testTheWatchAppsPlistIsJudgedWhenOnlyTheWatchAsks() throws {
+        var files = InlineApp.site([("pace", "Pace", ["CFBundleName": "Pace", "NSHealthShareUsageDescription": InlineApp.share,
+                                                      "NSHealthUpdateUsageDescription": InlineApp.update])])
+        files["apps/pace/Pace/Health.swift"] = "import SwiftUI\n\nstruct Home: View {\n    var body: some View { Text(\"Intervals\") }\n}\n"
+        files["healthaudit.yml"] = files["healthaudit.yml"]!.replacingOccurrences(of: "    requested:\n      read: [stepCount, heartRate]\n      share: [workout]\n", with: "") + """
+                extensions:
+                  - id: pace-watch
+                    name: Pace Watch App
+                    kind: watch
+                    info_plist: Watch/Info.plist
+                    entitlements: Watch/Watch.entitlements
+                    sources: [Watch]
+
+            """
+        files["apps/pace/Watch/Info.plist"] = InlineApp.infoPlist(["CFBundleName": "Pace Watch", "NSHealthShareUsageDescription": InlineApp.share])
+        files["apps/pace/Watch/Watch.entitlements"] = InlineApp.entitlements
+        files["apps/pace/Watch/WorkoutManager.swift"] = """
+            import HealthKit
+
+            final class WorkoutManager {
+                let healthStore = HKHealthStore()
+
+                func start() async throws {
+                    try await healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.heartRate)])
+                }
+            }
+
+            """
+        site = try TestSite(files: files)
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        let audit = Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+        let q4 = try XCTUnwrap(audit.answers.first { $0.question == .usageStringsMeaningful })
+        XCTAssertEqual(q4.status, .cannotTell, q4.reason)
+        XCTAssertTrue(q4.reason.contains("watch app `pace-watch`'s Info.plist file does not set `NSHealthUpdateUsageDescription`"), q4.reason)
+    }
+
     func testAWatchAppWithoutItsOwnEntitlementIsAnError() throws {
         let unentitled = InlineApp.entitlements.replacingOccurrences(of: "com.apple.developer.healthkit</key>\n\t<true/>", with: "com.apple.developer.healthkit</key>\n\t<false/>")
         XCTAssertNotEqual(unentitled, InlineApp.entitlements)

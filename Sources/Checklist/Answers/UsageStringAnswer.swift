@@ -19,7 +19,9 @@ struct UsageStringAnswer {
         let strings = [HealthKeys.share, HealthKeys.update].compactMap { context.manifest.usageString($0) }
         // Only watch applications use HealthKit: each asks with its own Info.plist (whatever keys the
         // iPhone app's plist also carries: they are not the ones the watch's sheet shows).
-        if !context.appUsesHealthKit, let answer = watchAppsAnswer() { return answer }
+        let appItselfAsks = facts.calls.contains { !context.watchAppIDs.contains($0.target) }
+            || !context.appRequestedRead.isEmpty || !context.appRequestedShare.isEmpty
+        if !appItselfAsks, let answer = watchAppsAnswer() { return answer }
         guard !strings.isEmpty else {
             if !context.hasHealthKitEntitlement && context.requestedTypes.isEmpty && facts.calls.isEmpty {
                 return Answer(question: .usageStringsMeaningful, status: .notApplicable, claims: [.stating("the app declares no HealthKit use")])
