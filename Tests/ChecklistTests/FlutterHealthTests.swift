@@ -84,24 +84,7 @@ final class FlutterHealthTests: XCTestCase {
     /// `kind: flutter` with the app folder as root: the iOS side is `ios/Runner.xcodeproj`, read as a
     /// native project (its build settings too), the Dart beside it.
     func testKindFlutterReadsTheRunnerProject() throws {
-        let pbxproj = """
-            // !$*UTF8*$!
-            { archiveVersion = 1; objectVersion = 56; objects = {
-                P = {isa = PBXProject; mainGroup = G; targets = (T); buildConfigurationList = PL;};
-                G = {isa = PBXGroup; children = (); sourceTree = "<group>";};
-                T = {isa = PBXNativeTarget; name = Runner; productType = "com.apple.product-type.application"; buildConfigurationList = TL; buildPhases = (); dependencies = ();};
-                PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
-                PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {
-                    IPHONEOS_DEPLOYMENT_TARGET = 14.0;
-                };};
-                TL = {isa = XCConfigurationList; buildConfigurations = (TR); defaultConfigurationName = Release;};
-                TR = {isa = XCBuildConfiguration; name = Release; buildSettings = {
-                    INFOPLIST_FILE = Runner/Info.plist;
-                    CODE_SIGN_ENTITLEMENTS = Runner/Runner.entitlements;
-                    PRODUCT_NAME = "$(TARGET_NAME)";
-                };};
-            }; rootObject = P; }
-            """
+        let pbxproj = Self.runnerProject(settings: "IPHONEOS_DEPLOYMENT_TARGET = 14.0;")
         site = try TestSite(files: [
             // A path written in the entry is relative to the Flutter folder, as `root:` says.
             "healthaudit.yml": "title: Walker\napps:\n  - id: walker\n    kind: flutter\n    root: walker\n    entitlements: ios/Runner/Runner.entitlements\n",
@@ -174,7 +157,7 @@ final class FlutterHealthTests: XCTestCase {
 
                 """,
             "steps_plugin/tool_plugin/ios/Classes/Tool.swift": "import HealthKit\nlet toolStore = HKHealthStore()\n",
-            "steps_plugin/example/ios/Runner.xcodeproj/project.pbxproj": Self.runnerProject,
+            "steps_plugin/example/ios/Runner.xcodeproj/project.pbxproj": Self.runnerProject(),
             "steps_plugin/example/ios/Runner/Info.plist": InlineApp.infoPlist(["CFBundleName": "Steps", "NSHealthShareUsageDescription": "Steps reads your step count to chart each day's walking."]),
             "steps_plugin/example/ios/Runner/Runner.entitlements": InlineApp.entitlements,
         ])
@@ -188,14 +171,18 @@ final class FlutterHealthTests: XCTestCase {
         XCTAssertEqual(probed.evidence.first.map { "\($0.location)" }, "steps_plugin/ios/Classes/StepsPlugin.swift:9:24")
     }
 
-    static let runnerProject = """
+    /// A Flutter app's `ios/Runner.xcodeproj`: one Runner target, the project's `settings` at project level.
+    static func runnerProject(settings: String = "") -> String {
+        """
         // !$*UTF8*$!
         { archiveVersion = 1; objectVersion = 56; objects = {
             P = {isa = PBXProject; mainGroup = G; targets = (T); buildConfigurationList = PL;};
             G = {isa = PBXGroup; children = (); sourceTree = "<group>";};
             T = {isa = PBXNativeTarget; name = Runner; productType = "com.apple.product-type.application"; buildConfigurationList = TL; buildPhases = (); dependencies = ();};
             PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
-            PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+            PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {
+                \(settings)
+            };};
             TL = {isa = XCConfigurationList; buildConfigurations = (TR); defaultConfigurationName = Release;};
             TR = {isa = XCBuildConfiguration; name = Release; buildSettings = {
                 INFOPLIST_FILE = Runner/Info.plist;
@@ -204,6 +191,7 @@ final class FlutterHealthTests: XCTestCase {
             };};
         }; rootObject = P; }
         """
+    }
 
     func testKindFlutterWithoutAnIOSProjectIsALoadError() throws {
         site = try TestSite(files: [

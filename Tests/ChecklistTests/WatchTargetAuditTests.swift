@@ -42,6 +42,44 @@ final class WatchTargetAuditTests: XCTestCase {
         return Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
     }
 
+    /// An iPhone app that never asks (its plist `iPhone`), and a watch app with its own plist
+    /// (`watch`) whose workout manager asks to share workouts and read heart rate.
+    func watchOnlySite(iPhone: [String: String], watch: [String: String], iPhoneEntitled: Bool = true) throws -> AppAudit {
+        var files = InlineApp.site([("pace", "Pace", iPhone)])
+        if !iPhoneEntitled {
+            files["apps/pace/Pace/Pace.entitlements"] = InlineApp.entitlements.replacingOccurrences(of: "com.apple.developer.healthkit</key>\n\t<true/>", with: "com.apple.developer.associated-domains</key>\n\t<array/>")
+            XCTAssertFalse(files["apps/pace/Pace/Pace.entitlements"]!.contains("healthkit</key>\n\t<true/>"))
+        }
+        files["apps/pace/Pace/Health.swift"] = "import SwiftUI\n\nstruct Home: View {\n    var body: some View { Text(\"Intervals\") }\n}\n"
+        files["healthaudit.yml"] = files["healthaudit.yml"]!.replacingOccurrences(of: "    requested:\n      read: [stepCount, heartRate]\n      share: [workout]\n", with: "") + """
+                extensions:
+                  - id: pace-watch
+                    name: Pace Watch App
+                    kind: watch
+                    info_plist: Watch/Info.plist
+                    entitlements: Watch/Watch.entitlements
+                    sources: [Watch]
+
+            """
+        files["apps/pace/Watch/Info.plist"] = InlineApp.infoPlist(watch)
+        files["apps/pace/Watch/Watch.entitlements"] = InlineApp.entitlements
+        files["apps/pace/Watch/WorkoutManager.swift"] = """
+            import HealthKit
+
+            final class WorkoutManager {
+                let healthStore = HKHealthStore()
+
+                func start() async throws {
+                    try await healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.heartRate)])
+                }
+            }
+
+            """
+        site = try TestSite(files: files)
+        let config = try ConfigLoader().load(siteDirectory: site.site)
+        return Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+    }
+
     func testAWatchAppAskingForItselfIsNotAnExtensionAsking() throws {
         let audit = try audit(watchEntitlements: InlineApp.entitlements)
         let q5 = try XCTUnwrap(audit.answers.first { $0.question == .widgetsDoNotRequest })
@@ -55,38 +93,8 @@ final class WatchTargetAuditTests: XCTestCase {
     /// Only the watch app uses HealthKit: it asks with its own Info.plist and signs with its own
     /// entitlements, so the iPhone app, which has neither and needs neither, is not missing them.
     func testAnIPhoneAppWhoseWatchAppAloneUsesHealthKitNeedsNoKeysOfItsOwn() throws {
-        var files = InlineApp.site([("pace", "Pace", ["CFBundleName": "Pace"])])
-        files["apps/pace/Pace/Pace.entitlements"] = InlineApp.entitlements.replacingOccurrences(of: "com.apple.developer.healthkit</key>\n\t<true/>", with: "com.apple.developer.associated-domains</key>\n\t<array/>")
-        XCTAssertFalse(files["apps/pace/Pace/Pace.entitlements"]!.contains("healthkit</key>\n\t<true/>"))
-        files["apps/pace/Pace/Health.swift"] = "import SwiftUI\n\nstruct Home: View {\n    var body: some View { Text(\"Intervals\") }\n}\n"
-        files["healthaudit.yml"] = files["healthaudit.yml"]!.replacingOccurrences(of: "    requested:\n      read: [stepCount, heartRate]\n      share: [workout]\n", with: "") + """
-                extensions:
-                  - id: pace-watch
-                    name: Pace Watch App
-                    kind: watch
-                    info_plist: Watch/Info.plist
-                    entitlements: Watch/Watch.entitlements
-                    sources: [Watch]
-
-            """
-        files["apps/pace/Watch/Info.plist"] = InlineApp.infoPlist(["CFBundleName": "Pace Watch", "NSHealthShareUsageDescription": InlineApp.share,
-                                                                  "NSHealthUpdateUsageDescription": InlineApp.update])
-        files["apps/pace/Watch/Watch.entitlements"] = InlineApp.entitlements
-        files["apps/pace/Watch/WorkoutManager.swift"] = """
-            import HealthKit
-
-            final class WorkoutManager {
-                let healthStore = HKHealthStore()
-
-                func start() async throws {
-                    try await healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.heartRate)])
-                }
-            }
-
-            """
-        site = try TestSite(files: files)
-        let config = try ConfigLoader().load(siteDirectory: site.site)
-        let audit = Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+        let audit = try watchOnlySite(iPhone: ["CFBundleName": "Pace"], watch: ["CFBundleName": "Pace Watch", "NSHealthShareUsageDescription": InlineApp.share,
+                                                                             "NSHealthUpdateUsageDescription": InlineApp.update], iPhoneEntitled: false)
         let misplaced = audit.findings.filter { ["usage-string-missing", "entitlement-missing"].contains($0.ruleID) }
         XCTAssertEqual(misplaced.map(\.message), [])
         let q4 = try XCTUnwrap(audit.answers.first { $0.question == .usageStringsMeaningful })
@@ -99,36 +107,8 @@ final class WatchTargetAuditTests: XCTestCase {
     /// the watch's own Info.plist is what its sheet shows, so it is judged — here a plist file
     /// without the update key, which build settings might still add: cannot tell, citing the watch.
     func testTheWatchAppsPlistIsJudgedWhenOnlyTheWatchAsks() throws {
-        var files = InlineApp.site([("pace", "Pace", ["CFBundleName": "Pace", "NSHealthShareUsageDescription": InlineApp.share,
-                                                      "NSHealthUpdateUsageDescription": InlineApp.update])])
-        files["apps/pace/Pace/Health.swift"] = "import SwiftUI\n\nstruct Home: View {\n    var body: some View { Text(\"Intervals\") }\n}\n"
-        files["healthaudit.yml"] = files["healthaudit.yml"]!.replacingOccurrences(of: "    requested:\n      read: [stepCount, heartRate]\n      share: [workout]\n", with: "") + """
-                extensions:
-                  - id: pace-watch
-                    name: Pace Watch App
-                    kind: watch
-                    info_plist: Watch/Info.plist
-                    entitlements: Watch/Watch.entitlements
-                    sources: [Watch]
-
-            """
-        files["apps/pace/Watch/Info.plist"] = InlineApp.infoPlist(["CFBundleName": "Pace Watch", "NSHealthShareUsageDescription": InlineApp.share])
-        files["apps/pace/Watch/Watch.entitlements"] = InlineApp.entitlements
-        files["apps/pace/Watch/WorkoutManager.swift"] = """
-            import HealthKit
-
-            final class WorkoutManager {
-                let healthStore = HKHealthStore()
-
-                func start() async throws {
-                    try await healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.heartRate)])
-                }
-            }
-
-            """
-        site = try TestSite(files: files)
-        let config = try ConfigLoader().load(siteDirectory: site.site)
-        let audit = Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+        let audit = try watchOnlySite(iPhone: ["CFBundleName": "Pace", "NSHealthShareUsageDescription": InlineApp.share, "NSHealthUpdateUsageDescription": InlineApp.update],
+                                      watch: ["CFBundleName": "Pace Watch", "NSHealthShareUsageDescription": InlineApp.share])
         let q4 = try XCTUnwrap(audit.answers.first { $0.question == .usageStringsMeaningful })
         XCTAssertEqual(q4.status, .cannotTell, q4.reason)
         XCTAssertTrue(q4.reason.contains("watch app `pace-watch`'s Info.plist file does not set `NSHealthUpdateUsageDescription`"), q4.reason)
