@@ -44,7 +44,7 @@ final class WatchTargetAuditTests: XCTestCase {
 
     /// An iPhone app that never asks (its plist `iPhone`), and a watch app with its own plist
     /// (`watch`) whose workout manager asks to share workouts and read heart rate.
-    func watchOnlySite(iPhone: [String: String], watch: [String: String], iPhoneEntitled: Bool = true) throws -> AppAudit {
+    func watchOnlySite(iPhone: KeyValuePairs<String, String>, watch: KeyValuePairs<String, String>, iPhoneEntitled: Bool = true) throws -> AppAudit {
         var files = InlineApp.site([("pace", "Pace", iPhone)])
         if !iPhoneEntitled {
             files["apps/pace/Pace/Pace.entitlements"] = InlineApp.entitlements.replacingOccurrences(of: "com.apple.developer.healthkit</key>\n\t<true/>", with: "com.apple.developer.associated-domains</key>\n\t<array/>")
