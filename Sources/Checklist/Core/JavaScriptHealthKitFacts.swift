@@ -112,9 +112,20 @@ enum JavaScriptHealthKitFacts {
         // `if (!(await isHealthDataAvailable()))`: the awaited value is the operand.
         if start >= 1, file.tokens[start - 1].isIdentifier("await"), isCondition(start: start, end: close, in: file, unwrappingParentheses: true) { return true }
         if callbackResultDecides(call, close: close, in: file) { return true }
-        // `const available = await isHealthDataAvailableAsync()` → how `available` is used.
-        guard let name = call.resultName(in: file) else { return false }
+        // `const available = await isHealthDataAvailableAsync()`, or `const { available } = await Health.isAvailable()`
+        // (one field taken out of the answer) → how `available` is used.
+        guard let name = call.resultName(in: file) ?? destructuredName(of: call, in: file) else { return false }
         return ((close + 1)..<file.tokens.count).contains { i in file.tokens[i].isIdentifier(name) && isCondition(start: i, end: i, in: file) }
+    }
+
+    /// `const { available } = await Health.isAvailable()`: the one name a single-field destructuring binds.
+    private static func destructuredName(of call: JavaScriptHealthKitCall, in file: JavaScriptFile) -> String? {
+        let tokens = file.tokens
+        let before = file.index(beforeAwaited: file.chain(endingAt: call.token).start)
+        guard before >= 1, tokens[before].isPunctuator("="), tokens[before - 1].isPunctuator("}"), let open = file.partner[before - 1] else { return nil }
+        let items = file.items(of: open)
+        guard items.count == 1, let only = items.first, let last = only.last, tokens[last].kind == .identifier else { return nil }
+        return tokens[last].text
     }
 
     /// A callback's result decides: `isAvailable((err, available) => { … resolve(!!available) })`

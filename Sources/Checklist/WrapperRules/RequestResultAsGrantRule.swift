@@ -40,6 +40,18 @@ struct RequestResultAsGrantRule: Rule {
         (`hasPermissions` says nothing for reads on iOS).
         """,
         triggering: [
+            // The app's wrapper hands its callers `authorized: true` once the request returned.
+            .reactNative(["js/src/healthkit.ts": """
+            import { Health } from '@capgo/capacitor-health';
+
+            export async function requestAuthorization(read: string[]): Promise<{ authorized: boolean; message: string }> {
+              await Health.requestAuthorization({ read, write: [] });
+              return {
+                ↓authorized: true,
+                message: 'Authorization requested.',
+              };
+            }
+            """]),
             // The plugin loaded on demand; `true` on the iPhone once the request returned, asked again on Android.
             .reactNative(["js/src/health.ts": """
             import { Capacitor } from '@capacitor/core';
@@ -541,6 +553,14 @@ struct RequestResultAsGrantRule: Rule {
             if let open = block, let end = file.partner[open], k >= end { return nil }
             if file.parent[k] != block { k += 1; continue }
             if token.isPunctuator(";") { statements += 1; k += 1; continue }
+            // `return { authorized: true, … }`: the caller is handed a grant.
+            if token.isIdentifier("return"), k + 1 < tokens.count, tokens[k + 1].isPunctuator("{") {
+                for item in file.items(of: k + 1) where item.count == 3 && tokens[item.lowerBound].kind == .identifier
+                    && GrantNames.says(tokens[item.lowerBound].text) && tokens[item.lowerBound + 1].isPunctuator(":") && tokens[item.lowerBound + 2].isIdentifier("true") {
+                    return (item.lowerBound, tokens[item.lowerBound].text)
+                }
+                return nil
+            }
             if token.isIdentifier("return") || token.isIdentifier("if") || token.isIdentifier("throw") { return nil }
             if token.kind == .identifier, GrantNames.says(token.text), !(k >= 1 && tokens[k - 1].isPunctuator(".") && !(k >= 2 && tokens[k - 2].isIdentifier("this"))) {
                 if tokens[k + 1].isPunctuator("("), tokens[k + 2].isIdentifier("true"), k + 3 < tokens.count, tokens[k + 3].isPunctuator(")") { return (k, token.text) }
