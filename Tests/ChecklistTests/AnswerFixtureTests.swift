@@ -278,6 +278,24 @@ enum AnswerFixtures {
         }
         """])
 
+    /// The availability answer's one field destructured and returned by the app's helper, whose
+    /// callers decide on it (Petal's service).
+    static let javaScriptDestructuredAvailability = RuleExample.reactNative(["js/src/healthkit.ts": """
+        import { Health } from '@capgo/capacitor-health';
+
+        export async function isHealthKitAvailable(): Promise<boolean> {
+          const { available } = await Health.isAvailable();
+          return available;
+        }
+
+        export async function link(): Promise<number | null> {
+          if (!(await isHealthKitAvailable())) return null;
+          await Health.requestAuthorization({ read: ['steps'], write: [] });
+          const result = await Health.readSamples({ dataType: 'steps', limit: 1 });
+          return result.samples.length;
+        }
+        """])
+
     /// The same, and a screen that reads without a check.
     static let javaScriptOneScreenUnchecked = RuleExample.reactNative(["js/src/health.ts": """
         import { isHealthDataAvailable, requestAuthorization, queryQuantitySamples } from '@kingstinct/react-native-healthkit';
@@ -717,6 +735,11 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(no.status, .no, no.reason)
         XCTAssertEqual(places(no), ["health.ts:14"], "the read in todaysSteps, reached from the Summary screen's refresh handler: \(no.reason)")
         XCTAssertTrue(no.reason.contains("reached from `refresh`"), no.reason)
+
+        let destructured = try answers(AnswerFixtures.javaScriptDestructuredAvailability)
+        let returned = try XCTUnwrap(destructured[.availabilityChecked])
+        XCTAssertEqual(returned.status, .yes, returned.reason)
+        XCTAssertEqual(places(returned), ["healthkit.ts:4"], returned.reason)
 
         let inState = try answers(AnswerFixtures.javaScriptAvailabilityInState)
         let stateGuarded = try XCTUnwrap(inState[.availabilityChecked])
