@@ -89,6 +89,32 @@ struct CallbackErrorAsDenialRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // The flag set after the awaited request is decided by another permission's answer (notifications).
+            .reactNative(["js/src/Onboarding.tsx": """
+            import React, { useState } from 'react';
+            import { Button } from 'react-native';
+            import notifee, { AuthorizationStatus } from '@notifee/react-native';
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.SleepAnalysis], write: [] } };
+
+            const initHealthKit = () =>
+              new Promise<void>((resolve) => AppleHealthKit.initHealthKit(permissions, () => resolve()));
+
+            export function Onboarding() {
+              const [permissionsGranted, setPermissionsGranted] = useState(false);
+
+              async function grantPermissions() {
+                const { authorizationStatus } = await notifee.requestPermission();
+                await initHealthKit();
+                if (authorizationStatus === AuthorizationStatus.AUTHORIZED) {
+                  setPermissionsGranted(true);
+                }
+              }
+
+              return <Button title={permissionsGranted ? 'Continue' : 'Allow'} onPress={grantPermissions} />;
+            }
+            """]),
             // A branch that only logs shows and stores nothing, whatever its message says.
             .reactNative(["js/src/health.ts": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
@@ -302,13 +328,31 @@ struct CallbackErrorAsDenialRule: Rule {
             // await wrapper(); setAuthorized(true)
             if flow.isAwaited(index), let function = flow.function(containing: index) {
                 let after = (close + 1)..<function.body.upperBound
-                if let grant = grantAssignment(in: after, flow: flow), flow.function(containing: grant)?.start == function.start {
+                if let grant = grantAssignment(in: after, flow: flow), flow.function(containing: grant)?.start == function.start,
+                   !Self.isDecidedByACondition(grant, after: close, in: file) {
                     findings.append(make(Self.grantedMessage + " (`\(file.lineText(file.tokens[grant].line))` after `await \(file.tokens[index].text)()`)",
                                          at: file.location(of: grant), in: flow))
                 }
             }
         }
         return findings
+    }
+
+    /// `if (notificationStatus === AUTHORIZED) { setPermissionsGranted(true) }` after the awaited request:
+    /// a grant that a condition written after the request decides (in its block, or right after its
+    /// `)`), not the request returning.
+    static func isDecidedByACondition(_ grant: Int, after start: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        func opensIf(_ close: Int) -> Bool {
+            tokens[close].isPunctuator(")") && file.partner[close].map { $0 >= 1 && $0 > start && tokens[$0 - 1].isIdentifier("if") } == true
+        }
+        if grant >= 1, opensIf(grant - 1) { return true }
+        var brace = file.parent[grant]
+        while let open = brace, open > start {
+            if tokens[open].isPunctuator("{"), open >= 1, opensIf(open - 1) { return true }
+            brace = file.parent[open]
+        }
+        return false
     }
 
     /// Where a failure handler speaks of a denial, in what it does rather than what it logs; nil for one that only logs.
