@@ -294,6 +294,26 @@ enum AnswerFixtures {
           const result = await Health.readSamples({ dataType: 'steps', limit: 1 });
           return result.samples.length;
         }
+        """, "js/src/useSteps.ts": """
+        import { useCallback, useEffect, useState } from 'react';
+        import { Health } from '@capgo/capacitor-health';
+        import { isHealthKitAvailable } from './healthkit';
+
+        export function useSteps() {
+          const [isAvailable, setIsAvailable] = useState(false);
+          useEffect(() => {
+            (async () => {
+              const available = await isHealthKitAvailable();
+              setIsAvailable(available);
+            })();
+          }, []);
+          const sync = useCallback(async () => {
+            if (!isAvailable) return 0;
+            const result = await Health.readSamples({ dataType: 'steps', limit: 10 });
+            return result.samples.length;
+          }, [isAvailable]);
+          return { sync };
+        }
         """])
 
     /// The same, and a screen that reads without a check.

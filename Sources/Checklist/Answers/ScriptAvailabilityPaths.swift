@@ -42,7 +42,16 @@ struct ScriptAvailabilityPaths {
         }
         self.checking = checking
         // App-wide: a hook that keeps the answer hands it out under the same name (`const { isAvailable } = useHealthKit()`).
-        flags = checkTokens.reduce(into: Set<String>()) { found, check in found.formUnion(Self.flags(settingAnswerOf: check.token, in: files[check.file])) }
+        var flags = checkTokens.reduce(into: Set<String>()) { found, check in found.formUnion(Self.flags(settingAnswerOf: check.token, in: files[check.file])) }
+        // The answer of the app's own checking function too: `const available = await isHealthKitAvailable(); setIsAvailable(available)`.
+        for file in files {
+            let tokens = file.tokens
+            for index in tokens.indices where tokens[index].kind == .identifier && checking.contains(tokens[index].text)
+                && index >= 1 && !tokens[index - 1].isIdentifier("function") && file.callParen(after: index) != nil {
+                flags.formUnion(Self.flags(settingAnswerOf: index, in: file))
+            }
+        }
+        self.flags = flags
     }
 
     /// `isAvailable((err, available) => setIsAvailable(available))`, `const result = await Health.isAvailable();
