@@ -14,6 +14,48 @@ struct SuccessReadAsGrantedRule: Rule {
         as "no data or no access".
         """,
         triggering: [
+            // An async wrapper resumes with the request's flag; a second passes it on; the Settings
+            // toggle turns Health import on when it is true (W8Trackr's shape).
+            .healthApp(["Sources/HealthStore.swift": """
+            import HealthKit
+
+            final class HealthStore {
+                let store = HKHealthStore()
+
+                func requestAuthorization() async throws -> Bool {
+                    guard HKHealthStore.isHealthDataAvailable() else { return false }
+                    return try await withCheckedThrowingContinuation { continuation in
+                        store.requestAuthorization(toShare: [], read: [HKQuantityType(.bodyMass)]) { success, error in
+                            if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: success) }
+                        }
+                    }
+                }
+            }
+            """, "Sources/HealthSync.swift": """
+            import Foundation
+
+            final class HealthSync {
+                let health = HealthStore()
+                var isHealthImportEnabled = false
+
+                func requestImportAccess() async throws -> Bool {
+                    try await health.requestAuthorization()
+                }
+            }
+            """, "Sources/Settings.swift": """
+            import Foundation
+
+            final class Settings {
+                let sync = HealthSync()
+
+                func turnOnImport() async {
+                    let success = (try? await sync.requestImportAccess()) ?? false
+                    if success {
+                        ↓sync.isHealthImportEnabled = true
+                    }
+                }
+            }
+            """]),
             // Through the app's own function that passes the flag on (CardinalKit's getHealthKitAuth).
             .healthApp(["Sources/HealthManager.swift": """
             import HealthKit
@@ -292,6 +334,7 @@ struct SuccessReadAsGrantedRule: Rule {
                 else if HealthKitVocabulary.isAwaited(call) { findings += asyncUses(call, source, switches: switches) }
             }
         }
+        findings += asyncWrapperUses(context.sources, vocabulary)
         var seenWrappers: Set<String> = []
         var next = 0
         while next < completions.count {
@@ -406,6 +449,72 @@ struct SuccessReadAsGrantedRule: Rule {
             let what = action.map { "`\($0.calledExpression.trimmedText)(…)`" } ?? "`\(grants!.node.trimmedText)`"
             findings.append(finding("\(what) runs because `\(flag)` is true, but `\(flag)` only means the request was processed; check "
                                     + "`authorizationStatus(for:)` before writing and expect empty reads", at: statement, in: source))
+        }
+        return findings
+    }
+
+    // MARK: Async wrappers
+
+    /// The app's async functions that hand back the request's flag as their result: a continuation
+    /// resumed with the completion's flag (`continuation.resume(returning: success)`), and, up to
+    /// three levels, functions that return such a function's result (`try await store.requestAuthorization()`).
+    private func asyncFlagWrappers(_ sources: [ParsedSource], _ vocabulary: HealthKitVocabulary) -> [String: FunctionDeclSyntax] {
+        var wrappers: [String: FunctionDeclSyntax] = [:]
+        for source in sources {
+            for call in source.calls(named: "requestAuthorization") where isHealthKitRequest(call, vocabulary) {
+                guard let closure = ClosureShape.completion(of: call), let flag = ClosureShape.parameterNames(closure).first, flag != "_",
+                      closure.calls.contains(where: { ExprShape.calledName($0) == "resume" && ExprShape.argument($0, label: "returning")?.trimmedText == flag }),
+                      let function = call.enclosing(FunctionDeclSyntax.self), Self.returnsBool(function) else { continue }
+                wrappers[function.name.text] = function
+            }
+        }
+        for _ in 0..<3 {
+            var added: [String: FunctionDeclSyntax] = [:]
+            for source in sources {
+                for function in source.tree.collect(FunctionDeclSyntax.self) where wrappers[function.name.text] == nil && Self.returnsBool(function) {
+                    guard let body = function.body, body.statements.count == 1, let only = body.statements.first else { continue }
+                    // `try await store.requestAuthorization()` alone, or `return` of it.
+                    let value = only.item.as(ReturnStmtSyntax.self)?.expression ?? only.item.as(ExprSyntax.self)
+                    guard let value, let call = ExprShape.stripped(value).as(FunctionCallExprSyntax.self),
+                          let name = ExprShape.calledName(call), wrappers[name] != nil, call.arguments.isEmpty else { continue }
+                    added[function.name.text] = function
+                }
+            }
+            if added.isEmpty { break }
+            wrappers.merge(added) { first, _ in first }
+        }
+        return wrappers
+    }
+
+    private static func returnsBool(_ function: FunctionDeclSyntax) -> Bool {
+        function.signature.effectSpecifiers?.asyncSpecifier != nil && function.signature.returnClause?.type.trimmedText == "Bool"
+    }
+
+    /// `let success = try await healthSync.requestAuthorization()` then `if success { isHealthImportEnabled = true }`:
+    /// a grant recorded because the wrapper handed back the request's flag. Through a wrapper only what is
+    /// recorded counts, as for completions passed on.
+    private func asyncWrapperUses(_ sources: [ParsedSource], _ vocabulary: HealthKitVocabulary) -> [Finding] {
+        let wrappers = asyncFlagWrappers(sources, vocabulary)
+        guard !wrappers.isEmpty else { return [] }
+        var findings: [Finding] = []
+        for source in sources {
+            for (name, declaration) in wrappers.sorted(by: { $0.key < $1.key }) {
+                for call in source.calls(named: name) where !declaration.encloses(call) && !HealthKitVocabulary.isFrameworkRequest(call) && call.arguments.isEmpty {
+                    guard let binding = call.enclosing(PatternBindingSyntax.self), binding.initializer?.value.encloses(call) == true,
+                          let flag = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let scope = binding.enclosing(CodeBlockSyntax.self) else { continue }
+                    for (_, region) in ControlFlow.regions(within: scope, want: .holds, condition: { ControlFlow.flagPolarity($0, names: [flag]) }) {
+                        guard let grant = region.flatMap({ ExprShape.assignments(in: $0) }).first(where: { assignment in
+                            guard HealthKitVocabulary.isGrantedValue(assignment.rhs), let recorded = ExprShape.referencedName(assignment.lhs)
+                                ?? assignment.lhs.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return false }
+                            return Self.recordsGrant(recorded)
+                        }) else { continue }
+                        findings.append(finding("`\(grant.node.trimmedText)` runs because `\(flag)`, the value `\(name)()` hands back from requestAuthorization's "
+                                                + "completion, is true — but it only means the request was processed, not that access was granted",
+                                                at: grant.node, in: source))
+                    }
+                }
+            }
         }
         return findings
     }
