@@ -14,6 +14,27 @@ struct SuccessReadAsGrantedRule: Rule {
         as "no data or no access".
         """,
         triggering: [
+            // The app's own method channel hands the request's flag to Dart as "granted".
+            .healthApp(["Sources/AppDelegate.swift": """
+            import Flutter
+            import HealthKit
+            import UIKit
+
+            @main
+            @objc class AppDelegate: FlutterAppDelegate {
+                let healthStore = HKHealthStore()
+
+                func requestAuthorization(result: @escaping FlutterResult) {
+                    healthStore.requestAuthorization(toShare: nil, read: [HKObjectType.workoutType()]) { success, error in
+                        if success {
+                            ↓result(true)
+                        } else {
+                            result(false)
+                        }
+                    }
+                }
+            }
+            """]),
             // An async wrapper resumes with the request's flag; a second passes it on; the Settings
             // toggle turns Health import on when it is true (W8Trackr's shape).
             .healthApp(["Sources/HealthStore.swift": """
@@ -423,6 +444,18 @@ struct SuccessReadAsGrantedRule: Rule {
             findings.append(finding("`\(name)` is set from the `\(flag)` flag of \(origin), which only says the request was processed, "
                                     + "not that access was granted", at: assignment.node, in: source))
         }
+        // `result(success)`, or `if success { result(true) }`: the flag handed to Dart through the app's
+        // own method channel as the request's answer (a grant, whatever the person chose).
+        let holding = ControlFlow.regions(within: closure, want: .holds, condition: { ControlFlow.flagPolarity($0, names: [flag]) }).flatMap(\.region)
+        for call in closure.calls where Self.isFlutterResult(call) {
+            guard let argument = call.arguments.first?.expression else { continue }
+            let handsFlag = argument.trimmedText == flag
+            let handsTrue = holding.contains { $0.encloses(call) } && (ExprShape.isBool(argument, true)
+                || argument.as(DictionaryExprSyntax.self)?.content.as(DictionaryElementListSyntax.self)?.contains { ExprShape.isBool($0.value, true) } == true)
+            guard handsFlag || handsTrue else { continue }
+            findings.append(finding("the `\(flag)` flag of \(origin) is handed to Dart as the method's answer (`\(call.trimmedText)`): it only says the "
+                                    + "request was processed, so the Flutter side hears \"granted\" whatever the person chose", at: call, in: source))
+        }
         if !wrappers.isEmpty { return findings }
         // `update(authorized: success)`, `defaults.set(success, forKey: "healthAuthorized")`
         for call in closure.calls where call.arguments.contains(where: { $0.expression.trimmedText == flag }) {
@@ -451,6 +484,23 @@ struct SuccessReadAsGrantedRule: Rule {
                                     + "`authorizationStatus(for:)` before writing and expect empty reads", at: statement, in: source))
         }
         return findings
+    }
+
+    /// A call of a Flutter method call's `result` callback: a `FlutterResult` parameter of the function
+    /// around it, or the second parameter of a `setMethodCallHandler` closure.
+    static func isFlutterResult(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        for ancestor in call.ancestors {
+            if let function = ancestor.as(FunctionDeclSyntax.self) {
+                return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name && $0.type.trimmedText.contains("FlutterResult") }
+            }
+            if let closure = ancestor.as(ClosureExprSyntax.self), ClosureShape.parameterNames(closure).dropFirst().first == name,
+               let owner = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+               ExprShape.calledName(owner) == "setMethodCallHandler" {
+                return true
+            }
+        }
+        return false
     }
 
     // MARK: Async wrappers
