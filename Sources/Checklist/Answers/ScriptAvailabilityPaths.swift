@@ -159,13 +159,8 @@ struct ScriptAvailabilityPaths {
             .callers(in: files, like: call, libraryCalls: context.javaScriptCalls)
         if callers.isEmpty {
             // Exported and called by no code of the app: a router or a framework calls it (an Expo
-            // Router screen is its file's default export, a component is named in capitals), so it is
-            // an entry point. A service's lower-case named export that nothing calls never runs.
-            if let own, (max(0, own - 4)..<own).contains(where: { file.tokens[$0].isIdentifier("export") }) {
-                let isDefault = (max(0, own - 4)..<own).contains { file.tokens[$0].isIdentifier("default") }
-                if isDefault || function.name.first?.isUppercase == true || Self.isRouteFile(file.path) { return function.name }
-                return nil
-            }
+            // Router screen is its file's default export), so it is an entry point.
+            if let own, (max(0, own - 4)..<own).contains(where: { file.tokens[$0].isIdentifier("export") }) { return function.name }
             // Named elsewhere (a handler, a component in JSX) it is an entry point; named nowhere, it never runs.
             let named = files.contains { other in other.tokens.indices.contains { other.tokens[$0].isIdentifier(function.name) && !(other.path == file.path && $0 == own) } }
             return named ? function.name : nil
@@ -177,12 +172,6 @@ struct ScriptAvailabilityPaths {
             }
         }
         return nil
-    }
-
-    /// Files a file-based router loads by path (Expo Router's `app/`, Next-style `pages/`).
-    static func isRouteFile(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        return parts.dropLast().contains { $0 == "app" || $0 == "pages" || $0 == "routes" }
     }
 
     /// The token naming `function` (`function NAME(`, `NAME(…) {`, `const NAME = … =>`), for telling its own name from a use.
