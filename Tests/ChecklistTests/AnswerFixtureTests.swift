@@ -745,30 +745,25 @@ final class AnswerFixtureTests: XCTestCase {
     /// JavaScript paths: a check in the function, in a function of the app awaited first, or in
     /// every caller guards a call; a screen that reads with none of them does not.
     func testJavaScriptAvailabilityIsYesOnlyWhenEveryPathChecks() throws {
-        let everyPath = try answers(AnswerFixtures.javaScriptEveryPathChecks)
-        let yes = try XCTUnwrap(everyPath[.availabilityChecked])
-        XCTAssertEqual(yes.status, .yes, yes.reason)
-        XCTAssertEqual(places(yes), ["health.ts:4"], yes.reason)
+        // Every path guarded: in the function, in one awaited first (or two functions away), by a
+        // state holding the answer, or by a helper returning one field of it.
+        let guarded: [(String, RuleExample, [String]?)] = [
+            ("every path", AnswerFixtures.javaScriptEveryPathChecks, ["health.ts:4"]),
+            ("a destructured answer returned", AnswerFixtures.javaScriptDestructuredAvailability, ["healthkit.ts:4"]),
+            ("the answer kept in a state", AnswerFixtures.javaScriptAvailabilityInState, nil),
+            ("two functions away", AnswerFixtures.javaScriptCheckTwoFunctionsAway, ["health.ts:4"]),
+        ]
+        for (label, fixture, cited) in guarded {
+            let yes = try XCTUnwrap(try answers(fixture)[.availabilityChecked])
+            XCTAssertEqual(yes.status, .yes, "\(label): \(yes.reason)")
+            if let cited { XCTAssertEqual(places(yes), cited, "\(label): \(yes.reason)") }
+        }
 
         let oneScreen = try answers(AnswerFixtures.javaScriptOneScreenUnchecked)
         let no = try XCTUnwrap(oneScreen[.availabilityChecked])
         XCTAssertEqual(no.status, .no, no.reason)
         XCTAssertEqual(places(no), ["health.ts:14"], "the read in todaysSteps, reached from the Summary screen's refresh handler: \(no.reason)")
         XCTAssertTrue(no.reason.contains("reached from `refresh`"), no.reason)
-
-        let destructured = try answers(AnswerFixtures.javaScriptDestructuredAvailability)
-        let returned = try XCTUnwrap(destructured[.availabilityChecked])
-        XCTAssertEqual(returned.status, .yes, returned.reason)
-        XCTAssertEqual(places(returned), ["healthkit.ts:4"], returned.reason)
-
-        let inState = try answers(AnswerFixtures.javaScriptAvailabilityInState)
-        let stateGuarded = try XCTUnwrap(inState[.availabilityChecked])
-        XCTAssertEqual(stateGuarded.status, .yes, stateGuarded.reason)
-
-        let twoAway = try answers(AnswerFixtures.javaScriptCheckTwoFunctionsAway)
-        let guarded = try XCTUnwrap(twoAway[.availabilityChecked])
-        XCTAssertEqual(guarded.status, .yes, guarded.reason)
-        XCTAssertEqual(places(guarded), ["health.ts:4"], guarded.reason)
     }
 
     func testDartWritesAndAvailabilityAreJudgedLikeSwifts() throws {
