@@ -93,6 +93,13 @@ struct HealthValues {
     /// Whether `setter` (`setSteps`) is handed a health value in the file.
     func isHealthSetter(_ setter: String, in file: Int) -> Bool { setters[file].contains(setter) }
 
+    /// Whether `range` of a file holds a Health read: a library read, or a call of the app's own function that returns one.
+    func readsHealth(_ range: Range<Int>, in file: Int) -> Bool {
+        let tokens = flows[file].file.tokens
+        return reads[file].contains { range.contains($0.token) }
+            || range.contains { tokens[$0].kind == .identifier && readers.contains(tokens[$0].text) && flows[file].file.callParen(after: $0) != nil }
+    }
+
     /// Whether an object key is given a health value in the file (`{ steps: result.value }`).
     func isHealthKey(_ key: String, in file: Int) -> Bool { keys[file].contains(key) }
 
