@@ -277,6 +277,21 @@ final class ParseBudgetTests: XCTestCase {
 
     /// Real code is never refused: every Swift file of the embedded site and of this repository's
     /// own sources passes the scan.
+    /// Readings kept alive for long are bounded in total, not only at each byte (a fuzzer's 794 KB
+    /// tangle kept dozens for the whole file: 19 s): past the budget the file is refused, naming
+    /// where; within it the same text passes.
+    func testManyReadingsForLongAreRefused() {
+        // `/` after an operand may start a regex literal or divide: the scan follows both readings.
+        let text = String(repeating: "let q = a / b /\n", count: 200)
+        var tight = SwiftNestingScan.Limits()
+        tight.extraStepsBase = 20
+        tight.extraStepsPerByte = 0
+        let refused = SwiftNestingScan.scan(text, limits: tight)
+        XCTAssertGreaterThan(refused.reach.readings, 1, "the text forks readings")
+        XCTAssertEqual(refused.excess?.reason, tight.reasons.first { $0.contains("for too long") })
+        XCTAssertNil(SwiftNestingScan.excess(in: text))
+    }
+
     func testRealSwiftPassesTheScan() throws {
         var checked = 0
         for folder in [Repository.site, Repository.root + "/Sources"] {

@@ -26,15 +26,21 @@ public enum SwiftNestingScan {
         public var chainLinks = 10_000
         /// Readings followed at once; more is a tangle of broken literals, which is refused.
         public var readings = 64
+        /// Reading-steps over the whole file beyond the first reading, as a base plus so many per byte:
+        /// a file that keeps dozens of readings alive for hundreds of kilobytes (a fuzzer's 794 KB
+        /// tangle took 19 s) is refused once it has cost about a second.
+        public var extraStepsBase = 1_000_000
+        public var extraStepsPerByte = 4
         public init() {}
 
         var tangledReason: String { "string literals and interpolations too tangled to bound their nesting (more than \(readings) readings)" }
+        var tangledLongReason: String { "string literals and interpolations too tangled to bound their nesting (many readings for too long)" }
         var squareReason: String { "`[` nested deeper than \(square)" }
         var anyReason: String { "brackets nested deeper than \(any)" }
         var chainReason: String { "an expression chains more than \(chainLinks) members or calls" }
         static let lostReason = "the scan lost its reading of this byte"
         /// Every reason the scan gives with these limits (a reason read back from a cache must be one).
-        public var reasons: Set<String> { [tangledReason, squareReason, anyReason, chainReason, Self.lostReason] }
+        public var reasons: Set<String> { [tangledReason, tangledLongReason, squareReason, anyReason, chainReason, Self.lostReason] }
     }
 
     /// Where a limit was first passed (line and column from 1, the column in bytes), and which.
@@ -242,6 +248,8 @@ private struct NestingScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let limits: SwiftNestingScan.Limits
     var readings = [Reading()]
+    /// Reading-steps beyond one per byte so far (`Limits.extraStepsBase`).
+    private var extraSteps = 0
     var reach = SwiftNestingScan.Reach()
     var excess: Excess?
     var line = 1
@@ -292,6 +300,12 @@ private struct NestingScanner {
                 if excess != nil || index >= bytes.count { break }
                 if spawned.isEmpty { continue }
             } else {
+                // Many readings kept alive for long: bounded in total, not only at each byte.
+                extraSteps += readings.count - 1
+                if extraSteps > limits.extraStepsBase + limits.extraStepsPerByte * bytes.count {
+                    excess = Excess(line: line, column: index - lineStart + 1, reason: limits.tangledLongReason)
+                    break
+                }
                 var kept = 0
                 for position in readings.indices {
                     var reading = readings[position]
