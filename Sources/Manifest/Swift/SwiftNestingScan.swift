@@ -29,8 +29,8 @@ public enum SwiftNestingScan {
         /// Reading-steps over the whole file beyond the first reading, as a base plus so many per byte:
         /// a file that keeps dozens of readings alive for hundreds of kilobytes (a fuzzer's 794 KB
         /// tangle took 19 s) is refused once it has cost about a second.
-        public var extraStepsBase = 1_000_000
-        public var extraStepsPerByte = 4
+        public var extraStepsBase = 300_000
+        public var extraStepsPerByte = 1
         public init() {}
 
         var tangledReason: String { "string literals and interpolations too tangled to bound their nesting (more than \(readings) readings)" }
