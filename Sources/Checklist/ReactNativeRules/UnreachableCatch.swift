@@ -36,7 +36,7 @@ struct UnreachableCatch {
     }
 
     /// The `{…}` of the `try` whose `catch` block holds `index` (the innermost one).
-    private static func tryBlock(ofCatchAround index: Int, _ file: JavaScriptFile) -> Range<Int>? {
+    static func tryBlock(ofCatchAround index: Int, _ file: JavaScriptFile) -> Range<Int>? {
         let tokens = file.tokens
         var brace = file.parent[index]
         while let open = brace {

@@ -510,7 +510,7 @@ struct ZeroForMissingRule: Rule {
                 // at midnight, is the counter starting over, not a value shown for "nothing came back".
                 if tokens[callee].kind == .identifier, values.isHealthSetter(tokens[callee].text, in: fileIndex), Self.isFailureBranch(callee, file),
                    // A catch of something else (a database query) is not Health failing.
-                   Self.tryBlock(ofCatchAround: callee, file).map({ values.readsHealth($0, in: fileIndex) }) ?? true {
+                   UnreachableCatch.tryBlock(ofCatchAround: callee, file).map({ values.readsHealth($0, in: fileIndex) }) ?? true {
                     add("`\(tokens[callee].text)(0)` shows 0 for a health value when nothing came back (or on failure); a denied read looks the same, "
                         + "so keep null and show \"no data\"", at: callee)
                 }
@@ -584,17 +584,6 @@ struct ZeroForMissingRule: Rule {
             tokens[i].isIdentifier(state) && i > zero && !(i >= 1 && (tokens[i - 1].isPunctuator(".") || tokens[i - 1].isPunctuator("?.")))
         }
         return !uses.isEmpty && uses.allSatisfy { $0 >= 1 && tokens[$0 - 1].isPunctuator("-") }
-    }
-
-    /// The `{…}` of the `try` whose `catch` block is the innermost block around `index`; nil when that block is no catch.
-    static func tryBlock(ofCatchAround index: Int, _ file: JavaScriptFile) -> Range<Int>? {
-        let tokens = file.tokens
-        guard let open = file.parent[index], tokens[open].isPunctuator("{"), open >= 1 else { return nil }
-        var keyword = open - 1
-        if tokens[keyword].isPunctuator(")"), let paren = file.partner[keyword], paren >= 1 { keyword = paren - 1 }
-        guard tokens[keyword].isIdentifier("catch"), keyword >= 1, tokens[keyword - 1].isPunctuator("}"), let tryOpen = file.partner[keyword - 1],
-              tryOpen >= 1, tokens[tryOpen - 1].isIdentifier("try") else { return nil }
-        return (tryOpen + 1)..<(keyword - 1)
     }
 
     /// `samples.length || 0`: a count of what came back is 0 when nothing did, rightly.
