@@ -231,12 +231,10 @@ struct ReadBeforeInitRule: Rule {
         for k in open..<close where tokens[k].kind == .identifier && tokens[k].text.hasPrefix("set") && k + 3 < close
             && tokens[k + 1].isPunctuator("(") && tokens[k + 2].isIdentifier("true") && tokens[k + 3].isPunctuator(")") {
             let setter = tokens[k].text
-            let declared = component.body.contains { i in
-                i + 4 < tokens.count && tokens[i].isPunctuator("[") && tokens[i + 2].isPunctuator(",") && tokens[i + 3].isIdentifier(setter)
-                    && tokens[i + 4].isPunctuator("]") && tokens[i + 1].kind == .identifier
-            }
-            guard declared, let at = component.body.first(where: { i in
-                i + 3 < tokens.count && tokens[i].isPunctuator("[") && tokens[i + 2].isPunctuator(",") && tokens[i + 3].isIdentifier(setter)
+            // One scan for the `[state, setter]` pair that declares it.
+            guard let at = component.body.first(where: { i in
+                i + 4 < tokens.count && tokens[i].isPunctuator("[") && tokens[i + 1].kind == .identifier && tokens[i + 2].isPunctuator(",")
+                    && tokens[i + 3].isIdentifier(setter) && tokens[i + 4].isPunctuator("]")
             }) else { continue }
             states.insert(tokens[at + 1].text)
         }

@@ -576,7 +576,7 @@ struct ZeroForMissingRule: Rule {
     private static func isCounterOrBaseline(_ state: String, setter: String, declaredAt zero: Int, _ file: JavaScriptFile) -> Bool {
         let tokens = file.tokens
         let resets = tokens.indices.contains { i in
-            i != zero - 2 && i + 3 < tokens.count && tokens[i].isIdentifier(setter) && tokens[i + 1].isPunctuator("(") && isZero(tokens[i + 2])
+            i + 3 < tokens.count && tokens[i].isIdentifier(setter) && tokens[i + 1].isPunctuator("(") && isZero(tokens[i + 2])
                 && tokens[i + 3].isPunctuator(")") && !isFailureBranch(i, file)
         }
         if resets { return true }
