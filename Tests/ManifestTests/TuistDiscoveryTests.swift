@@ -248,6 +248,93 @@ final class TuistDiscoveryTests: XCTestCase {
         XCTAssertFalse(manifest.discovery.contains { $0.text.contains("declares no application target as a literal") })
     }
 
+    /// A modular workspace as Tuist's templates write it: each module's manifest names itself through a
+    /// constant (`let moduleName = "Core"`), the app names its modules through helper constants
+    /// (`.Project.Core`), and the watch app, bound to a name and handed to the helper, names the
+    /// framework that holds its code. The modules are the app's code; the watch app's module is the watch app's.
+    func testAModularWorkspaceReadsEachModuleForTheTargetThatNamesIt() throws {
+        try write("app/Tuist/ProjectDescriptionHelpers/Project+Templates.swift", """
+        import ProjectDescription
+
+        extension Project {
+            public static func makeModule(name: String, platform: Platform, product: Product, bundleId: String,
+                                          infoPlist: InfoPlist = .default, sources: SourceFilesList = ["Sources/**"],
+                                          entitlements: Entitlements? = nil, dependencies: [TargetDependency] = [],
+                                          target: Target? = nil) -> Project {
+                let main = Target(name: name, platform: platform, product: product, bundleId: "org.example." + bundleId,
+                                  infoPlist: infoPlist, sources: sources, entitlements: entitlements, dependencies: dependencies)
+                var targets = [main]
+                if let target { targets.append(target) }
+                return Project(name: name, targets: targets)
+            }
+
+            public static func makeWatchModule(name: String, sources: SourceFilesList = ["Sources/**"]) -> Project {
+                let watch = Target(name: "WatchKit", platform: .watchOS, product: .staticFramework, bundleId: "org.example.watchkit", sources: sources)
+                return Project(name: name, targets: [watch])
+            }
+        }
+        """)
+        try write("app/Tuist/ProjectDescriptionHelpers/TargetDependency+Project.swift", """
+        import ProjectDescription
+
+        public extension TargetDependency {
+            enum Project {}
+        }
+
+        public extension TargetDependency.Project {
+            static let Core = TargetDependency.project(target: "Core", path: .relativeToRoot("Projects/Core"))
+        }
+        """)
+        try write("app/Projects/App/Project.swift", """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        private let moduleName = "App"
+
+        let watchTarget = Target(
+            name: "Watch",
+            platform: .watchOS,
+            product: .app,
+            bundleId: "org.example.app.watch",
+            infoPlist: .extendingDefault(with: ["NSHealthShareUsageDescription": "Reads your heart rate during a match."]),
+            sources: ["Watch/**"],
+            dependencies: [.project(target: "WatchKit", path: .relativeToRoot("Projects/WatchKit"))]
+        )
+
+        let project = Project.makeModule(name: moduleName, platform: .iOS, product: .app, bundleId: "app",
+                                         dependencies: [.Project.Core], target: watchTarget)
+        """)
+        try write("app/Projects/App/Sources/App.swift", "import Core\n")
+        try write("app/Projects/App/Watch/Placeholder.swift", "import WatchKit\n")
+        try write("app/Projects/Core/Project.swift", """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        private let moduleName = "Core"
+
+        let project = Project.makeModule(name: moduleName, platform: .iOS, product: .staticFramework, bundleId: "Core")
+        """)
+        try write("app/Projects/Core/Sources/Workouts.swift", "import HealthKit\nlet workoutStore = HKHealthStore()\n")
+        try write("app/Projects/WatchKit/Project.swift", """
+        import ProjectDescription
+        import ProjectDescriptionHelpers
+
+        let moduleName = "WatchKit"
+
+        let project = Project.makeWatchModule(name: moduleName)
+        """)
+        try write("app/Projects/WatchKit/Sources/Session.swift", "import HealthKit\nlet sessionStore = HKHealthStore()\n")
+        try "title: T\napps:\n  - id: walk\n    name: Walk\n    root: app\n    tuist: Projects/App/Project.swift\n"
+            .write(toFile: site + "/healthaudit.yml", atomically: true, encoding: .utf8)
+        let manifest = try load()
+        XCTAssertEqual(manifest.main.sources.map(\.path).sorted(), ["app/Projects/App/Sources/App.swift", "app/Projects/Core/Sources/Workouts.swift"],
+                       "\(manifest.discovery.map(\.text))")
+        let watch = try XCTUnwrap(manifest.targets.first { $0.kind == .watchApp }, "\(manifest.targets.map(\.id))")
+        XCTAssertEqual(watch.sources.map(\.path).sorted(), ["app/Projects/App/Watch/Placeholder.swift", "app/Projects/WatchKit/Sources/Session.swift"])
+        XCTAssertTrue(manifest.discovery.contains { $0.text.contains("workspace module WatchKit") && $0.text.contains("only the target Watch names") },
+                      "\(manifest.discovery.map(\.text))")
+    }
+
     /// A manifest naming itself (`let p = ["K": .dictionary(p)]`) ends at the nesting limit, not in a crash.
     func testASelfReferencingManifestIsBounded() throws {
         try write("app/Project.swift", """

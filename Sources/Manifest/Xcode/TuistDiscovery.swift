@@ -116,7 +116,6 @@ struct TuistDiscovery {
                 discovery.fact("\(Plural.count(unique.count, "source folder")) from the helper's sources", origin: Self.fileName, at: FileLocation(file: shown, line: app.line))
             }
         }
-        if let throughHelper { workspaceModules(of: file, helpers: throughHelper.helpers, into: &discovery) }
         if !explicit.contains("sources") {
             // Local packages (`.package(path:)`, `.local(path:)`), here or in Tuist's own
             // `Tuist/Package.swift`: the app's code, read as its dependencies.
@@ -136,9 +135,13 @@ struct TuistDiscovery {
                 discovery.config.dependencySources.formUnion(added)
             }
         }
+        // Extension and watch targets, and the lines of each one's call: a workspace module only they name is theirs.
+        var extensionCalls: [(index: Int, lines: ClosedRange<Int>)] = []
         if !explicit.contains("extensions") {
             var taken: Set<String> = [discovery.config.id]
-            for target in targets where Self.extensionProducts.contains(target.product ?? "") || Self.isWatchApp(target) {
+            // A manifest a helper makes has no `Project(targets:)`: its own targets are bound to names and passed to the helper.
+            let written = targets.isEmpty && throughHelper != nil ? file.boundTargets() : targets
+            for target in written where Self.extensionProducts.contains(target.product ?? "") || Self.isWatchApp(target) {
                 let id = ProjectDiscovery.identifier(for: target.name, taken: taken)
                 taken.insert(id)
                 var config = ExtensionConfig(id: id, name: target.name, infoPlist: nil, entitlements: nil, sources: [], location: FileLocation(file: shown, line: target.line))
@@ -151,12 +154,14 @@ struct TuistDiscovery {
                 config.entitlements = entitlements.path
                 if let document = entitlements.document { discovery.entitlements[id] = document }
                 config.sources = target.argument("sources").map(folders) ?? []
+                if let lines = target.lines { extensionCalls.append((discovery.config.extensions.count, lines)) }
                 discovery.config.extensions.append(config)
                 discovery.fact("\(config.kind == .watchApp ? "Watch app" : "Extension") target \(target.name) (.\(target.product ?? "")), audited as '\(id)'", origin: Self.fileName,
                                at: FileLocation(file: shown, line: target.line))
                 discovery.facts += facts.facts.filter(\.isNote)
             }
         }
+        if let throughHelper { workspaceModules(of: file, helpers: throughHelper.helpers, extensionCalls: extensionCalls, into: &discovery) }
         var settings = file.buildSettings(of: app)
         for (key, value) in discovery.config.buildSettings { settings[key] = value }
         if !settings.isEmpty {
@@ -291,18 +296,22 @@ struct TuistDiscovery {
     /// The workspace's other manifests that the app's manifest names (`.feature(.SwimlightMain)`,
     /// `.project(target: "Core", …)`) and that make no application target: framework modules the
     /// app links, whose sources are the app's dependency code.
-    private func workspaceModules(of file: Manifest, helpers: TuistHelpers, into discovery: inout Discovery) {
+    /// A module named only inside an extension's or watch app's target call (`dependencies: [.project(target:
+    /// "WatchApp", …)]`) is that target's code, not the app's.
+    private func workspaceModules(of file: Manifest, helpers: TuistHelpers, extensionCalls: [(index: Int, lines: ClosedRange<Int>)] = [],
+                                  into discovery: inout Discovery) {
         let own = files.absolute(manifest)
         let found = ((try? files.fileSystem.files(under: helpers.workspace, skipping: AppFiles.skippedFolders.union(["Tuist", ".git", "Derived"]))) ?? [])
             .filter { ($0 as NSString).lastPathComponent == Self.fileName }.sorted().prefix(64)
         for path in found where helpers.workspace + "/" + path != own {
             guard let manifestPath = relative(helpers.workspace + "/" + path), let text = files.text(manifestPath),
-                  let name = Self.projectName(in: text), name != discovery.config.name,
-                  file.text.range(of: "\\b" + NSRegularExpression.escapedPattern(for: name) + "\\b", options: .regularExpression) != nil,
                   !Self.declaresApp(text), !helpers.makesApp(text) else { continue }
             let folder = (manifestPath as NSString).deletingLastPathComponent
             let module = Manifest(text: text, shown: shown(manifestPath), folder: folder, budget: budget)
-            guard module.refusal == nil else { continue }
+            guard module.refusal == nil, let name = module.projectName, name != discovery.config.name else { continue }
+            let mentions = file.lines(mentioning: name)
+            guard !mentions.isEmpty else { continue }
+            let owner = extensionCalls.first { call in mentions.allSatisfy(call.lines.contains) }?.index
             var targets = module.targets().map { ($0, module) }
             if targets.isEmpty { targets = helperTargets(helpers.called(in: text), manifestFolder: folder).map { ($0.target, $0.parsed) } }
             var added: [String] = []
@@ -310,6 +319,15 @@ struct TuistDiscovery {
                 added += sourceFolders(of: target, in: parsed, from: folder).filter { !added.contains($0) && !discovery.config.sources.contains($0) }
             }
             guard !added.isEmpty else { continue }
+            if let owner {
+                let target = discovery.config.extensions[owner]
+                let own = added.filter { AppFiles.normalize($0) != nil && !target.sources.contains($0) }
+                guard !own.isEmpty else { continue }
+                discovery.config.extensions[owner].sources += own
+                discovery.fact("\(Plural.count(own.count, "source folder")) of the workspace module \(name) (\(module.shown)), which only the target \(target.name) names, read as its code",
+                               origin: Self.fileName, at: FileLocation(file: module.shown, line: module.projectLine))
+                continue
+            }
             for folder in added {
                 if AppFiles.normalize(folder) != nil {
                     discovery.config.sources.append(folder)
@@ -438,6 +456,8 @@ extension TuistDiscovery {
             var name: String
             var product: String?
             var line: Int
+            /// The lines of the target's call (where its `dependencies:` are named).
+            var lines: ClosedRange<Int>? = nil
             var arguments: [String: ExprSyntax]
             /// Existing source folders already resolved (a helper's own `sources:`), when `arguments` has none.
             var resolvedSources: [String]?
@@ -506,8 +526,47 @@ extension TuistDiscovery {
                 for argument in call.arguments { if let label = argument.label?.text { arguments[label] = argument.expression } }
                 guard let name = arguments["name"].flatMap(string) else { return nil }
                 let product = arguments["product"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-                return Target(name: name, product: product, line: line(call), arguments: arguments)
+                return Target(name: name, product: product, line: line(call), lines: lines(of: call), arguments: arguments)
             }
+        }
+
+        /// Targets bound to top-level names (`let watchTarget = Target(…)`), in a manifest whose project a
+        /// helper makes (`Project.makeModule(…, target: watchTarget)`), so `targets()` has none.
+        func boundTargets() -> [Target] {
+            tree.statements.compactMap { item -> Target? in
+                guard let variable = item.item.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                      let call = binding.initializer?.value.as(FunctionCallExprSyntax.self), Self.isTargetCall(call) else { return nil }
+                var arguments: [String: ExprSyntax] = [:]
+                for argument in call.arguments { if let label = argument.label?.text { arguments[label] = argument.expression } }
+                guard let name = arguments["name"].flatMap(string) else { return nil }
+                let product = arguments["product"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                return Target(name: name, product: product, line: line(call), lines: lines(of: call), arguments: arguments)
+            }
+        }
+
+        /// The project's name: the `name:` of the call bound to `project` (a literal, or a top-level
+        /// constant such as `let moduleName = "Core"`), else the first literal `name:` in the text.
+        var projectName: String? {
+            if let call = bindings["project"]?.as(FunctionCallExprSyntax.self),
+               let name = call.arguments.first(where: { $0.label?.text == "name" }).flatMap({ string($0.expression) }) {
+                return name
+            }
+            return TuistDiscovery.projectName(in: text)
+        }
+
+        /// The lines on which `name` is written as a whole word.
+        func lines(mentioning name: String) -> [Int] {
+            guard let pattern = try? NSRegularExpression(pattern: "\\b" + NSRegularExpression.escapedPattern(for: name) + "\\b") else { return [] }
+            let lineStarts = text.utf16.indices.filter { text.utf16[$0] == 0x0A }.map { $0.utf16Offset(in: text) }
+            return pattern.matches(in: text, range: NSRange(location: 0, length: text.utf16.count)).map { match in
+                var low = 0, high = lineStarts.count
+                while low < high { let mid = (low + high) / 2; if lineStarts[mid] < match.range.location { low = mid + 1 } else { high = mid } }
+                return low + 1
+            }
+        }
+
+        private func lines(of node: some SyntaxProtocol) -> ClosedRange<Int> {
+            line(node)...node.endLocation(converter: converter).line
         }
 
         /// Every target call written anywhere in the file (in a helper's function body), named or not.
