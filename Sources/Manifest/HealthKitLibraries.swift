@@ -104,6 +104,7 @@ public struct HealthKitLibrary: Sendable, Hashable {
     public struct ExampleUsageString: Sendable, Hashable {
         public let text: String
         public let source: String
+        public init(text: String, source: String) { self.text = text; self.source = source }
     }
 
     /// What a library's Expo config plugin writes when `expo prebuild` runs.

@@ -10,8 +10,14 @@ struct UsageStringPlaceholders {
     /// Phrases that only a placeholder contains, in any case.
     static let phrases = ["lorem ipsum", "placeholder", "usage description", "description here", "insert description", "your description"]
 
-    /// The libraries' example texts and config plugin defaults (`HealthKitLibrary.exampleUsageStrings`).
-    static let boilerplate = HealthKitLibrary.exampleUsageStrings
+    /// The libraries' example texts and config plugin defaults (`HealthKitLibrary.exampleUsageStrings`),
+    /// and the texts of Apple's own sample code, which name the sample, not the app that copies them.
+    static let boilerplate = HealthKitLibrary.exampleUsageStrings + appleSampleCode
+
+    static let appleSampleCode = [
+        "Your workout related data will be used to display your saved workouts in MyWorkouts.",
+        "Workouts tracked by MyWorkouts on Apple Watch will be saved to HealthKit.",
+    ].map { HealthKitLibrary.ExampleUsageString(text: $0, source: "the text of Apple's sample app MyWorkouts (WWDC21, \"Build a workout app for Apple Watch\")") }
 
     /// What makes `raw` (as written) or `expanded` (after `$(VAR)` expansion) a placeholder, or nil.
     static func match(raw: String, expanded: String) -> String? {

@@ -244,7 +244,8 @@ struct UsageStringPlaceholderRule: Rule {
         - the example strings HealthKit libraries print in their READMEs, shipped unchanged ("We will sync your data \
         with the Apple Health app to give you better insights" from the Flutter `health` package, "Read and understand \
         health data." from react-native-health, "Your own custom usage description" from react-native-healthkit);
-        - the defaults a config plugin writes when the app gives no text ("Allow $(PRODUCT_NAME) to check health info").
+        - the defaults a config plugin writes when the app gives no text ("Allow $(PRODUCT_NAME) to check health info");
+        - the text of Apple's own sample code, which names the sample ("…your saved workouts in MyWorkouts", WWDC21).
 
         Each is checked after `$(VAR)` expansion, in the Info.plist value and in every translation.
         """,
@@ -256,6 +257,9 @@ struct UsageStringPlaceholderRule: Rule {
                               "NSHealthUpdateUsageDescription": RuleExample.goodUpdate]),
             .healthApp(info: ["NSHealthShareUsageDescription": RuleExample.goodShare, "↓NSHealthUpdateUsageDescription": "Allow $(PRODUCT_NAME) to update health info"],
                        buildSettings: ["PRODUCT_NAME": "Steady"]),
+            // Apple's sample app's text, copied into an app that is not that sample.
+            .healthApp(info: ["↓NSHealthShareUsageDescription": "Your workout related data will be used to display your saved workouts in MyWorkouts.",
+                              "↓NSHealthUpdateUsageDescription": "Workouts tracked by MyWorkouts on Apple Watch will be saved to HealthKit."]),
             // A translation left as the placeholder.
             .healthApp(["de.lproj/InfoPlist.strings": """
                 "NSHealthShareUsageDescription" = "Steady liest deine Schritte und deinen Schlaf, um deine Erholung zu zeigen.";
