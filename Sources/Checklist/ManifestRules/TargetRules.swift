@@ -4,7 +4,7 @@ import Manifest
 struct RequiredCapabilityOnIPadRule: Rule {
     static let description = RuleDescription(
         id: "healthkit-required-capability-ipad", title: "HealthKit required on a universal app", severity: .warning,
-        questions: [.availabilityChecked],
+        questions: [],
         rationale: """
         `UIRequiredDeviceCapabilities` containing `healthkit` makes the App Store refuse the app on devices without \
         HealthKit. For an app that also runs on iPad (`UIDeviceFamily` includes 2), that hides it from every iPad before \
@@ -45,7 +45,7 @@ struct RequiredCapabilityOnIPadRule: Rule {
 struct ExtensionDeclaresHealthKitUsageRule: Rule {
     static let description = RuleDescription(
         id: "extension-declares-healthkit-usage", title: "Extension declares HealthKit usage it cannot use", severity: .warning,
-        questions: [.widgetsDoNotRequest],
+        questions: [],
         rationale: """
         A widget or other app extension cannot present HealthKit's permission sheet; it relies on the containing app's \
         authorization. Usage strings in the extension's Info.plist are never shown, and suggest the extension intends to \

@@ -4,7 +4,7 @@ import Manifest
 struct ReadBeforeInitRule: Rule {
     static let description = RuleDescription(
         id: "rn-read-before-init", title: "Health data read before initHealthKit finished", severity: .error,
-        questions: [.completionInterpreted], reads: [.javaScript],
+        questions: [], reads: [.javaScript],
         rationale: """
         `initHealthKit` is asynchronous: it shows the permission sheet and calls back when the person has answered. A read \
         started before that callback — right after the call, in a `Promise.all` beside it, or in another `useEffect` of the \

@@ -4,7 +4,7 @@ import Manifest
 struct WriteErrorUnhandledRule: Rule {
     static let description = RuleDescription(
         id: "write-error-unhandled", title: "HealthKit write with no error handling", severity: .warning,
-        questions: [.writeStatusRechecked], reads: [.javaScript],
+        questions: [], reads: [.javaScript],
         rationale: """
         Whether the person allowed a write can change at any time in Settings → Health, so a save must either check \
         `authorizationStatus` first or handle its failure. The promise-based libraries (`@kingstinct/react-native-healthkit`, \

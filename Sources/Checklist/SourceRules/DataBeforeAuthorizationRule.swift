@@ -5,7 +5,7 @@ import SwiftSyntax
 struct DataBeforeAuthorizationRule: Rule {
     static let description = RuleDescription(
         id: "data-before-authorization", title: "Data accessed before authorization completes", severity: .error,
-        questions: [.completionInterpreted], reads: [.swift],
+        questions: [], reads: [.swift],
         rationale: """
         `requestAuthorization(toShare:read:completion:)` returns immediately; the sheet is answered later and the \
         completion runs then. A query executed or a sample saved on the next line races the sheet: it fails with \

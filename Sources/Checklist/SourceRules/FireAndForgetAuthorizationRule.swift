@@ -5,7 +5,7 @@ import SwiftSyntax
 struct FireAndForgetAuthorizationRule: Rule {
     static let description = RuleDescription(
         id: "fire-and-forget-authorization", title: "Authorization checked in a fire-and-forget task", severity: .warning,
-        questions: [.completionInterpreted], reads: [.swift],
+        questions: [], reads: [.swift],
         rationale: """
         SwiftUI evaluates the `App`'s `body` as soon as `init()` returns. A `Task { }` started in `init()` to check or \
         request HealthKit access runs alongside: the first screens render — and start loading — with whatever \

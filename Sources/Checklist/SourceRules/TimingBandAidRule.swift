@@ -5,7 +5,7 @@ import SwiftSyntax
 struct TimingBandAidRule: Rule {
     static let description = RuleDescription(
         id: "timing-band-aid", title: "Delay or retry loop around authorization", severity: .warning,
-        questions: [.completionInterpreted], reads: [.swift],
+        questions: [], reads: [.swift],
         rationale: """
         `Task.sleep`, `asyncAfter`, `Thread.sleep` or a loop of attempts around authorization guesses how long the \
         sheet or the first check takes. Slow devices, cold starts and OS updates take longer than any constant, so \
