@@ -18,6 +18,14 @@ enum GrantNames {
         return grantWords.contains(where: text.contains) && !negativeWords.contains(where: text.contains)
     }
 
+    /// `appleHealthConnected`, `isHealthLinked`: a name for Health shown as connected — a grant when it is
+    /// set because the request returned (never `disconnected`, nor `connecting`).
+    static func saysConnected(_ name: String) -> Bool {
+        let text = name.lowercased()
+        return (text.contains("connected") || text.contains("linked")) && !text.contains("disconnect") && !text.contains("unlink")
+            && !negativeWords.contains(where: text.contains)
+    }
+
     /// A name for a flag or setter that records the outcome (not merely that the request happened).
     static func says(_ name: String) -> Bool {
         let text = name.lowercased()

@@ -40,6 +40,35 @@ struct RequestResultAsGrantRule: Rule {
         (`hasPermissions` says nothing for reads on iOS).
         """,
         triggering: [
+            // Two of the app's functions deep (the request, then `connect()` posting to a server): the screen
+            // shows Health as connected once they returned.
+            .reactNative(["js/src/composables/useAppleHealth.js": """
+            import { CapacitorHealthkit } from '@perfood/capacitor-healthkit';
+
+            export function useAppleHealth() {
+              async function requestAuthorization() {
+                await CapacitorHealthkit.requestAuthorization({ all: [], read: ['workouts'], write: [] });
+              }
+              async function connect() {
+                await requestAuthorization();
+                await fetch('/integrations/apple-health/connect', { method: 'POST' });
+              }
+              return { connect };
+            }
+            """, "js/src/components/ConnectDevices.vue": """
+            <template><p v-if="appleHealthConnected">Connected</p></template>
+            <script setup>
+            import { ref } from 'vue';
+            import { useAppleHealth } from '../composables/useAppleHealth';
+
+            const appleHealth = useAppleHealth();
+            const appleHealthConnected = ref(false);
+            const connectAppleHealth = async () => {
+              await appleHealth.connect();
+              ↓appleHealthConnected.value = true;
+            };
+            </script>
+            """]),
             // The app's wrapper hands its callers `authorized: true` once the request returned.
             .reactNative(["js/src/healthkit.ts": """
             import { Health } from '@capgo/capacitor-health';
@@ -267,6 +296,34 @@ struct RequestResultAsGrantRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // Beyond the app's first function only calls on a receiver named for Health are followed:
+            // the calendar's `connect()` is another service's, whatever the Health code calls its own.
+            .reactNative(["js/src/composables/useAppleHealth.js": """
+            import { CapacitorHealthkit } from '@perfood/capacitor-healthkit';
+
+            export function useAppleHealth() {
+              async function requestAuthorization() {
+                await CapacitorHealthkit.requestAuthorization({ all: [], read: ['workouts'], write: [] });
+              }
+              async function connect() {
+                await requestAuthorization();
+              }
+              return { connect };
+            }
+            """, "js/src/components/Calendar.vue": """
+            <template><p v-if="calendarConnected">Connected</p></template>
+            <script setup>
+            import { ref } from 'vue';
+            import { useGoogleCalendar } from '../composables/useGoogleCalendar';
+
+            const calendar = useGoogleCalendar();
+            const calendarConnected = ref(false);
+            const connectCalendar = async () => {
+              await calendar.connect();
+              calendarConnected.value = true;
+            };
+            </script>
+            """]),
             // Health Connect's side of the app: on Android the request's answer is the grant, and an iPhone never runs it.
             .flutter(["lib/steps.dart": """
             import 'dart:io';
@@ -515,16 +572,41 @@ struct RequestResultAsGrantRule: Rule {
         guard AppWrapper.around(call, in: file) == nil, let function = JavaScriptBindings.enclosingFunction(of: call.token, in: file) else { return nil }
         let isDart = file.path.hasSuffix(".dart")
         let (files, calls) = isDart ? (context.manifest.dartSources, context.dartCalls) : (context.manifest.javaScriptSources, context.javaScriptCalls)
-        let wrapper = AppWrapper(name: function.name, body: function.body, owner: AppWrapper.owningClass(of: function.body, in: file))
         let place = "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(file.tokens[call.token].line)"
-        for (caller, callerFile) in wrapper.callers(in: files, like: call, libraryCalls: calls) {
-            guard let end = callerFile.partner[caller.paren], Self.isAwaitedStatement(caller.token, close: end, in: callerFile),
-                  let (token, name) = Self.grantSet(after: end, in: callerFile) else { continue }
-            return finding("`\(name)` is set to true once `\(function.name)()` returns, which awaits `\(call.method)` (\(place)); but the request "
-                           + "returning only says it was handled: it succeeds whatever the person chose, and HealthKit never discloses read "
-                           + "access; query and treat empty results as no data or no access", at: token, in: callerFile, target: context.manifest.id)
+        // Followed through up to three of the app's functions, each awaiting the one before as a statement
+        // (`requestAuthorization()` inside `connect()`, awaited by a screen): beyond the first, only calls on
+        // a receiver named for Health (`appleHealth.connect()`), as names such as `connect` are common.
+        var level: [(function: (name: String, body: Int), file: JavaScriptFile)] = [(function, file)]
+        var chain: [String] = []
+        var visited: Set<String> = []
+        for depth in 0..<3 where !level.isEmpty {
+            var next: [(function: (name: String, body: Int), file: JavaScriptFile)] = []
+            for (wrapped, wrappedFile) in level where visited.insert(wrappedFile.path + ":\(wrapped.body)").inserted {
+                let wrapper = AppWrapper(name: wrapped.name, body: wrapped.body, owner: AppWrapper.owningClass(of: wrapped.body, in: wrappedFile))
+                for (caller, callerFile) in wrapper.callers(in: files, like: call, libraryCalls: calls) {
+                    guard let end = callerFile.partner[caller.paren], Self.isAwaitedStatement(caller.token, close: end, in: callerFile),
+                          depth == 0 || Self.isHealthReceiver(caller.token, in: callerFile) else { continue }
+                    if let (token, name) = Self.grantSet(after: end, in: callerFile) {
+                        let through = (chain + [wrapped.name]).reversed().map { "`\($0)()`" }.joined(separator: ", which awaits ")
+                        return finding("`\(name)` is set to true once \(through) returns, which awaits `\(call.method)` (\(place)); but the request "
+                                       + "returning only says it was handled: it succeeds whatever the person chose, and HealthKit never discloses read "
+                                       + "access; query and treat empty results as no data or no access", at: token, in: callerFile, target: context.manifest.id)
+                    }
+                    if let outer = JavaScriptBindings.enclosingFunction(of: caller.token, in: callerFile), outer.body != wrapped.body {
+                        next.append((outer, callerFile))
+                    }
+                }
+            }
+            if let first = level.first { chain.append(first.function.name) }
+            level = next
         }
         return nil
+    }
+
+    /// `appleHealth.connect()`, `HealthService.connect()`: the call's receiver is named for Health.
+    static func isHealthReceiver(_ token: Int, in file: JavaScriptFile) -> Bool {
+        let names = file.chain(endingAt: token).names.dropLast()
+        return names.contains { $0.lowercased().contains("health") }
     }
 
     /// `await x.request(…);` as a statement of its own: its value is not bound, tested or returned.
@@ -562,9 +644,14 @@ struct RequestResultAsGrantRule: Rule {
                 return nil
             }
             if token.isIdentifier("return") || token.isIdentifier("if") || token.isIdentifier("throw") { return nil }
-            if token.kind == .identifier, GrantNames.says(token.text), !(k >= 1 && tokens[k - 1].isPunctuator(".") && !(k >= 2 && tokens[k - 2].isIdentifier("this"))) {
+            // Right after the request returned, a "connected" flag is a grant too (the checklist: "shown as connected").
+            if token.kind == .identifier, GrantNames.says(token.text) || GrantNames.saysConnected(token.text),
+               !(k >= 1 && tokens[k - 1].isPunctuator(".") && !(k >= 2 && tokens[k - 2].isIdentifier("this"))) {
                 if tokens[k + 1].isPunctuator("("), tokens[k + 2].isIdentifier("true"), k + 3 < tokens.count, tokens[k + 3].isPunctuator(")") { return (k, token.text) }
                 if tokens[k + 1].isPunctuator("="), tokens[k + 2].isIdentifier("true") || isTrueOnIOS(from: k + 2, in: file) { return (k, token.text) }
+                // A Vue ref: `connected.value = true`.
+                if k + 4 < tokens.count, tokens[k + 1].isPunctuator("."), tokens[k + 2].isIdentifier("value"), tokens[k + 3].isPunctuator("="),
+                   tokens[k + 4].isIdentifier("true") { return (k, token.text) }
             }
             if token.line > tokens[k - 1].line, !tokens[k - 1].isPunctuator(";") { statements += 1 }
             if let partner = file.partner[k], partner > k { k = partner + 1 } else { k += 1 }
