@@ -55,9 +55,7 @@ struct RequestResultAsGrantRule: Rule {
               }
               return { connect };
             }
-            """, "js/src/components/ConnectDevices.vue": """
-            <template><p v-if="appleHealthConnected">Connected</p></template>
-            <script setup>
+            """, "js/src/components/connectDevices.js": """
             import { ref } from 'vue';
             import { useAppleHealth } from '../composables/useAppleHealth';
 
@@ -67,7 +65,6 @@ struct RequestResultAsGrantRule: Rule {
               await appleHealth.connect();
               ↓appleHealthConnected.value = true;
             };
-            </script>
             """]),
             // The app's wrapper hands its callers `authorized: true` once the request returned.
             .reactNative(["js/src/healthkit.ts": """
@@ -310,9 +307,7 @@ struct RequestResultAsGrantRule: Rule {
               }
               return { connect };
             }
-            """, "js/src/components/Calendar.vue": """
-            <template><p v-if="calendarConnected">Connected</p></template>
-            <script setup>
+            """, "js/src/components/calendar.js": """
             import { ref } from 'vue';
             import { useGoogleCalendar } from '../composables/useGoogleCalendar';
 
@@ -322,7 +317,6 @@ struct RequestResultAsGrantRule: Rule {
               await calendar.connect();
               calendarConnected.value = true;
             };
-            </script>
             """]),
             // Health Connect's side of the app: on Android the request's answer is the grant, and an iPhone never runs it.
             .flutter(["lib/steps.dart": """
