@@ -64,6 +64,24 @@ struct TimingBandAidRule: Rule {
                 }
             }
             """]),
+            // A wait in the request's completion before reading, "for the permissions to settle".
+            .healthApp(["Sources/Steps.swift": """
+            import HealthKit
+
+            final class Steps {
+                let store = HKHealthStore()
+
+                func connect() {
+                    store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in
+                        ↓DispatchQueue.main.asyncAfter(deadline: .now() + 1) {
+                            self.load()
+                        }
+                    }
+                }
+
+                func load() {}
+            }
+            """]),
         ],
         nonTriggering: [
             // One awaited request, then a refresh every five minutes: the loop's pause is its period.
@@ -101,6 +119,31 @@ struct TimingBandAidRule: Rule {
                     let status = try? await store.statusForAuthorizationRequest(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.stepCount)])
                     needsRequest = status != .unnecessary
                 }
+            }
+            """]),
+            // Delays in a function that asks for authorization, before clearing a status line and before
+            // reading steps once a Live Activity has started: they wait for something else.
+            .healthApp(["Sources/LiveSession.swift": """
+            import HealthKit
+
+            final class LiveSession {
+                let store = HKHealthStore()
+                var status: String?
+
+                func start(onSteps: @escaping (Double) -> Void) {
+                    store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in
+                        self.startActivity {
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
+                                self.fetchTodaySteps(onSteps)
+                            }
+                        }
+                    }
+                    status = "Started"
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 5) { self.status = nil }
+                }
+
+                func startActivity(_ done: @escaping () -> Void) { done() }
+                func fetchTodaySteps(_ done: @escaping (Double) -> Void) { done(0) }
             }
             """]),
             .healthApp(["Sources/Ticker.swift": """
@@ -143,6 +186,11 @@ struct TimingBandAidRule: Rule {
                 guard HealthKitVocabulary.isAuthorizationRelated(function) || (closure.map(HealthKitVocabulary.isAuthorizationRelated) ?? false)
                 else { continue }
                 guard asksHealthKit(function) || (closure.map(asksHealthKit) ?? false) else { continue }
+                // A wait for the answer: what runs after it asks about authorization (its closure, or the
+                // statements after a sleep), or it sits right in a request's completion. A delay before
+                // clearing a status text or starting a Live Activity, in the same function, waits for something else.
+                guard closure.map(asksHealthKit) ?? Self.statements(after: call).contains(where: asksHealthKit)
+                        || Self.isInRequestCompletion(call, vocabulary: vocabulary) else { continue }
                 // The pause of a loop that asks nothing about authorization is its period (refresh
                 // every five minutes after one awaited request), not a wait for the answer.
                 if let loop = Self.enclosingLoop(of: call), !asksHealthKit(loop) { continue }
@@ -151,6 +199,28 @@ struct TimingBandAidRule: Rule {
             }
             return findings
         }
+    }
+
+    /// The statements after the one holding `call`, in its block and in each block around it up to its
+    /// function or closure: what runs once a blocking sleep has returned.
+    static func statements(after call: FunctionCallExprSyntax) -> [CodeBlockItemSyntax] {
+        var result: [CodeBlockItemSyntax] = []
+        var node = Syntax(call)
+        while let parent = node.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(ClosureExprSyntax.self) {
+            if let item = node.as(CodeBlockItemSyntax.self), let list = parent.as(CodeBlockItemListSyntax.self) {
+                result += list.filter { $0.position > item.position }
+            }
+            node = parent
+        }
+        return result
+    }
+
+    /// Whether the innermost closure around `call` is the completion of a HealthKit authorization request.
+    static func isInRequestCompletion(_ call: FunctionCallExprSyntax, vocabulary: HealthKitVocabulary) -> Bool {
+        guard let closure = Syntax(call).ancestors.first(where: { $0.is(ClosureExprSyntax.self) }),
+              let request = closure.ancestors.first(where: { $0.is(FunctionCallExprSyntax.self) })?.as(FunctionCallExprSyntax.self),
+              ClosureShape.completion(of: request).map({ Syntax($0).id == closure.id }) == true else { return false }
+        return vocabulary.isAuthorizationRequest(request)
     }
 
     /// The innermost `while`, `repeat` or `for` around `call`, within its function.
