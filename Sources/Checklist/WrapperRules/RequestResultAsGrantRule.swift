@@ -581,8 +581,9 @@ struct RequestResultAsGrantRule: Rule {
                     guard let end = callerFile.partner[caller.paren], Self.isAwaitedStatement(caller.token, close: end, in: callerFile),
                           depth == 0 || Self.isHealthReceiver(caller.token, in: callerFile) else { continue }
                     if let (token, name) = Self.grantSet(after: end, in: callerFile) {
-                        let through = (chain + [wrapped.name]).reversed().map { "`\($0)()`" }.joined(separator: ", which awaits ")
-                        return finding("`\(name)` is set to true once \(through) returns, which awaits `\(call.method)` (\(place)); but the request "
+                        let outermost = Array((chain + [wrapped.name]).reversed())
+                        let inner = outermost.dropFirst().map { "`\($0)()`, which awaits " }.joined()
+                        return finding("`\(name)` is set to true once `\(outermost[0])()` returns, which awaits \(inner)`\(call.method)` (\(place)); but the request "
                                        + "returning only says it was handled: it succeeds whatever the person chose, and HealthKit never discloses read "
                                        + "access; query and treat empty results as no data or no access", at: token, in: callerFile, target: context.manifest.id)
                     }
