@@ -236,3 +236,69 @@ final class ValueOriginTests: XCTestCase {
         XCTAssertEqual(try findings("success-read-as-granted", shown), ["apps/example/Sources/Store.swift:11:13"])
     }
 }
+
+/// Code that never runs: a service method nothing in the app calls, and one called only from it, make
+/// no finding about values; the same code called from a screen does (healthscore, stop 45).
+final class UncalledScriptCodeTests: XCTestCase {
+    private static let service = """
+    import AppleHealthKit from 'react-native-health';
+
+    class HealthService {
+      isInitialized = false;
+
+      async initialize(): Promise<boolean> {
+        return new Promise((resolve) => {
+          AppleHealthKit.initHealthKit({ permissions: { read: ['Steps'], write: [] } }, (error: string) => {
+            this.isInitialized = !error;
+            resolve(!error);
+          });
+        });
+      }
+
+      async historicalSteps(): Promise<number[]> {
+        if (!this.isInitialized) {
+          const initialized = await this.initialize();
+          if (!initialized) {
+            throw new Error('Failed to initialize HealthKit');
+          }
+        }
+        return [];
+      }
+
+      async comprehensiveHistory(): Promise<number[][]> {
+        return [await this.historicalSteps()];
+      }
+    }
+
+    export default new HealthService();
+    """
+
+    private func grantFindings(_ files: [String: String]) throws -> [String] {
+        try Checklist().audit(RuleExample.reactNative(files).load()).findings.filter { $0.ruleID == "request-result-as-grant" }
+            .map { "\($0.location.file):\($0.location.line ?? 0)" }
+    }
+
+    func testAMethodNothingCallsMakesNoFinding() throws {
+        XCTAssertEqual(try grantFindings(["js/src/healthService.ts": Self.service, "js/App.tsx": """
+        import React from 'react';
+        import { Text } from 'react-native';
+        import healthService from './src/healthService';
+
+        export default function App() {
+          return <Text onPress={() => healthService.initialize()}>Connect</Text>;
+        }
+        """]), [])
+    }
+
+    func testTheSameMethodCalledFromAScreenIsReported() throws {
+        XCTAssertEqual(try grantFindings(["js/src/healthService.ts": Self.service, "js/App.tsx": """
+        import React from 'react';
+        import { Text } from 'react-native';
+        import healthService from './src/healthService';
+
+        export default function App() {
+          return <Text onPress={() => healthService.comprehensiveHistory()}>History</Text>;
+        }
+        """]), ["apps/example/js/src/healthService.ts:18"])
+    }
+}

@@ -1,0 +1,116 @@
+import Manifest
+
+/// JavaScript / TypeScript functions nothing in the app names: a finding inside one describes code
+/// that never runs (a service method left unused, called only from another unused method). Found,
+/// as `UncalledFunctions` finds Swift's, by name across the app's script files as written — strings,
+/// comments and a single-file component's template included, the cautious count — and to a fixed
+/// point, so a use inside an uncalled function does not count. Entry points are never uncalled: a
+/// default export (a screen a file router mounts), a component's lifecycle method, a constructor.
+struct UncalledScriptFunctions {
+    /// Per file path, the line ranges of the uncalled functions' bodies.
+    private let ranges: [String: [ClosedRange<Int>]]
+
+    static let entries: Set<String> = [
+        "constructor", "render", "componentDidMount", "componentDidUpdate", "componentWillUnmount", "shouldComponentUpdate",
+        "getDerivedStateFromProps", "getSnapshotBeforeUpdate", "componentDidCatch", "getDerivedStateFromError",
+        "setup", "data", "mounted", "created", "beforeMount", "beforeUnmount", "unmounted", "ngOnInit", "ngOnDestroy",
+        "main", "default",
+    ]
+
+    private struct Function {
+        let file: Int
+        let name: String
+        let declarationLine: Int
+        let lines: ClosedRange<Int>
+    }
+
+    init(files: [JavaScriptFile]) {
+        let scripts = files.enumerated().filter { !$0.element.path.hasSuffix(".dart") }
+        var functions: [Function] = []
+        for (index, file) in scripts {
+            let tokens = file.tokens
+            for open in tokens.indices where tokens[open].isPunctuator("{") {
+                guard let close = file.partner[open], open + 1 < tokens.count,
+                      let function = JavaScriptBindings.enclosingFunction(of: open + 1, in: file), function.body == open,
+                      !Self.entries.contains(function.name), !Self.isDefaultExport(before: open, in: file) else { continue }
+                let declaration = Self.nameToken(of: function.name, before: open, in: file)
+                functions.append(Function(file: index, name: function.name, declarationLine: declaration.map { tokens[$0].line } ?? tokens[open].line,
+                                          lines: tokens[open].line...tokens[close].line))
+            }
+        }
+        guard !functions.isEmpty else { ranges = [:]; return }
+        // Every whole-word occurrence of each name, by file and line, in the files as written.
+        let names = Set(functions.map(\.name))
+        var occurrences: [String: [(file: Int, line: Int)]] = [:]
+        for (index, file) in scripts {
+            for (offset, line) in file.textLines.enumerated() {
+                for word in Self.words(in: line) where names.contains(word) { occurrences[word, default: []].append((index, offset + 1)) }
+            }
+        }
+        var uncalled: [Int] = []
+        var dead = Set<Int>()
+        // Each round adds the functions whose every use is in their own body, their declaration's line,
+        // or the body of a function already found uncalled.
+        for _ in 0..<6 {
+            var added = false
+            for (position, function) in functions.enumerated() where !dead.contains(position) {
+                let used = (occurrences[function.name] ?? []).contains { use in
+                    if use.file == function.file && (use.line == function.declarationLine || function.lines.contains(use.line)) { return false }
+                    return !dead.contains { other in functions[other].file == use.file && functions[other].lines.contains(use.line) }
+                }
+                if !used { dead.insert(position); uncalled.append(position); added = true }
+            }
+            if !added { break }
+        }
+        var ranges: [String: [ClosedRange<Int>]] = [:]
+        for position in uncalled {
+            let function = functions[position]
+            ranges[files[function.file].path, default: []].append(function.lines)
+        }
+        self.ranges = ranges
+    }
+
+    /// Whether `line` of `path` is inside a function nothing in the app calls.
+    func contains(path: String, line: Int) -> Bool {
+        ranges[path]?.contains { $0.contains(line) } ?? false
+    }
+
+    /// `export default function Screen() {` / `export default async () => {`.
+    private static func isDefaultExport(before open: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        var k = open - 1
+        let floor = max(0, open - 64)
+        while k > floor, !tokens[k].isPunctuator(";"), !tokens[k].isPunctuator("}"), !(tokens[k].isPunctuator("{") && file.partner[k] != nil) {
+            if tokens[k].isIdentifier("default"), k >= 1, tokens[k - 1].isIdentifier("export") { return true }
+            if let partner = file.partner[k], partner < k { k = partner }
+            k -= 1
+        }
+        return false
+    }
+
+    /// The token naming the function, the nearest one before its body.
+    private static func nameToken(of name: String, before open: Int, in file: JavaScriptFile) -> Int? {
+        var k = open - 1
+        while k >= max(0, open - 64) {
+            if file.tokens[k].isIdentifier(name) { return k }
+            k -= 1
+        }
+        return nil
+    }
+
+    /// Identifier-like words of a line (`$` and `_` are word characters in JavaScript).
+    private static func words(in line: Substring) -> [Substring] {
+        var words: [Substring] = []
+        var start: Substring.Index?
+        for index in line.indices {
+            let c = line[index]
+            if c.isLetter || c.isNumber || c == "_" || c == "$" {
+                if start == nil { start = index }
+            } else if let s = start {
+                words.append(line[s..<index]); start = nil
+            }
+        }
+        if let s = start { words.append(line[s...]) }
+        return words
+    }
+}
