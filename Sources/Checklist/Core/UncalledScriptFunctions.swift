@@ -44,7 +44,7 @@ struct UncalledScriptFunctions {
         var occurrences: [String: [(file: Int, line: Int)]] = [:]
         for (index, file) in scripts {
             for (offset, line) in file.textLines.enumerated() {
-                for word in Self.words(in: line) where names.contains(word) { occurrences[word, default: []].append((index, offset + 1)) }
+                for word in Self.words(in: line) where names.contains(String(word)) { occurrences[String(word), default: []].append((index, offset + 1)) }
             }
         }
         var uncalled: [Int] = []
