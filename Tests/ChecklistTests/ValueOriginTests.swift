@@ -249,8 +249,13 @@ final class UncalledScriptCodeTests: XCTestCase {
       async initialize(): Promise<boolean> {
         return new Promise((resolve) => {
           AppleHealthKit.initHealthKit({ permissions: { read: ['Steps'], write: [] } }, (error: string) => {
-            this.isInitialized = !error;
-            resolve(!error);
+            if (error) {
+              this.isInitialized = false;
+              resolve(false);
+            } else {
+              this.isInitialized = true;
+              resolve(true);
+            }
           });
         });
       }
@@ -299,6 +304,6 @@ final class UncalledScriptCodeTests: XCTestCase {
         export default function App() {
           return <Text onPress={() => healthService.comprehensiveHistory()}>History</Text>;
         }
-        """]), ["apps/example/js/src/healthService.ts:18"])
+        """]), ["apps/example/js/src/healthService.ts:23"])
     }
 }
