@@ -304,6 +304,6 @@ final class UncalledScriptCodeTests: XCTestCase {
         export default function App() {
           return <Text onPress={() => healthService.comprehensiveHistory()}>History</Text>;
         }
-        """]), ["apps/example/js/src/healthService.ts:23"])
+        """]), ["apps/example/src/healthService.ts:22"])
     }
 }
