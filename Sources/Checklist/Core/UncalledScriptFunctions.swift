@@ -4,8 +4,9 @@ import Manifest
 /// that never runs (a service method left unused, called only from another unused method). Found,
 /// as `UncalledFunctions` finds Swift's, by name across the app's script files as written — strings,
 /// comments and a single-file component's template included, the cautious count — and to a fixed
-/// point, so a use inside an uncalled function does not count. Entry points are never uncalled: a
-/// default export (a screen a file router mounts), a component's lifecycle method, a constructor.
+/// point, so a use inside an uncalled function does not count. Entry points are never uncalled: an
+/// export (the module's interface; a default export is a screen a file router mounts), a component's
+/// lifecycle method, a constructor.
 struct UncalledScriptFunctions {
     /// Per file path, the line ranges of the uncalled functions' bodies.
     private let ranges: [String: [ClosedRange<Int>]]
@@ -34,6 +35,9 @@ struct UncalledScriptFunctions {
                       let function = JavaScriptBindings.enclosingFunction(of: open + 1, in: file), function.body == open,
                       !Self.entries.contains(function.name), !Self.isDefaultExport(before: open, in: file) else { continue }
                 let declaration = Self.nameToken(of: function.name, before: open, in: file)
+                // An exported function is the module's interface, like Swift's `public`: code the audit did not
+                // read may call it. Methods of a class and a module's own functions are the app's to call.
+                if let declaration, Self.isExported(declaration, in: file) { continue }
                 functions.append(Function(file: index, name: function.name, declarationLine: declaration.map { tokens[$0].line } ?? tokens[open].line,
                                           lines: tokens[open].line...tokens[close].line))
             }
@@ -86,6 +90,15 @@ struct UncalledScriptFunctions {
             k -= 1
         }
         return false
+    }
+
+    /// `export function f`, `export async function f`, `export const f = …`, `exports.f = …`.
+    private static func isExported(_ name: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        var k = name - 1
+        while k >= 0, ["function", "async", "const", "let", "var", "*"].contains(tokens[k].text) { k -= 1 }
+        if k >= 0, tokens[k].isIdentifier("export") { return true }
+        return name >= 2 && tokens[name - 1].isPunctuator(".") && (tokens[name - 2].isIdentifier("exports") || tokens[name - 2].isIdentifier("module"))
     }
 
     /// The token naming the function, the nearest one before its body.
