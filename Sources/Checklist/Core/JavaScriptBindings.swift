@@ -261,10 +261,22 @@ struct JavaScriptBindings {
                 brace = file.parent[call]
                 continue
             }
-            // Back over a return type annotation to the parameters' `)`.
+            // Back over a return type annotation to the parameters' `)`, and over an object type in it
+            // (`): Promise<{ days: number[] }> {`), whose `{` follows `<`, `:`, `|`, `&` or `,`.
             var j = open - 1
-            while j >= 0, j > open - 16, file.parent[j] == file.parent[open], !tokens[j].isPunctuator(")"),
-                  !tokens[j].isPunctuator(";"), !tokens[j].isPunctuator("}"), !tokens[j].isPunctuator("{"), !tokens[j].isPunctuator("=") { j -= 1 }
+            var budget = 16
+            while j >= 0, budget > 0, file.parent[j] == file.parent[open], !tokens[j].isPunctuator(")"),
+                  !tokens[j].isPunctuator(";"), !tokens[j].isPunctuator("{"), !tokens[j].isPunctuator("=") {
+                if tokens[j].isPunctuator("}") {
+                    guard let typeOpen = file.partner[j], typeOpen >= 1, ["<", ":", "|", "&", ","].contains(tokens[typeOpen - 1].text),
+                          tokens[typeOpen - 1].kind == .punctuator else { break }
+                    j = typeOpen - 1
+                    budget -= 1
+                    continue
+                }
+                j -= 1
+                budget -= 1
+            }
             if j >= 1, tokens[j].isPunctuator(")"), let paren = file.partner[j], paren >= 1 {
                 let name = tokens[paren - 1].text
                 // A block of a statement: its function is further out.
