@@ -30,6 +30,8 @@ struct UncalledScriptFunctions {
         var functions: [Function] = []
         for (index, file) in scripts {
             let tokens = file.tokens
+            // A classic script (no import, export or require) declares globals, which its page's HTML may call.
+            let isModule = tokens.contains { $0.isIdentifier("import") || $0.isIdentifier("export") || $0.isIdentifier("require") }
             for open in tokens.indices where tokens[open].isPunctuator("{") {
                 guard let close = file.partner[open], open + 1 < tokens.count,
                       let function = JavaScriptBindings.enclosingFunction(of: open + 1, in: file), function.body == open,
@@ -38,6 +40,7 @@ struct UncalledScriptFunctions {
                 // An exported function is the module's interface, like Swift's `public`: code the audit did not
                 // read may call it. Methods of a class and a module's own functions are the app's to call.
                 if let declaration, Self.isExported(declaration, in: file) { continue }
+                if !isModule, declaration.map({ file.parent[$0] == nil }) ?? false { continue }
                 functions.append(Function(file: index, name: function.name, declarationLine: declaration.map { tokens[$0].line } ?? tokens[open].line,
                                           lines: tokens[open].line...tokens[close].line))
             }

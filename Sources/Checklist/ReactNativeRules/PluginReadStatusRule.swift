@@ -97,6 +97,8 @@ struct PluginReadStatusRule: Rule {
               const result = await Health.↓checkAuthorization(options);
               document.getElementById('output').textContent = JSON.stringify(result);
             }
+
+            document.getElementById('check').addEventListener('click', () => check(['steps']));
             """]),
             .reactNative(["js/www/health.js": """
             export function ensureAccess(onReady, onDenied) {

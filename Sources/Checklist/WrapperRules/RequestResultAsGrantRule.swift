@@ -61,7 +61,7 @@ struct RequestResultAsGrantRule: Rule {
 
             const appleHealth = useAppleHealth();
             const appleHealthConnected = ref(false);
-            const connectAppleHealth = async () => {
+            export const connectAppleHealth = async () => {
               await appleHealth.connect();
               ↓appleHealthConnected.value = true;
             };
@@ -313,7 +313,7 @@ struct RequestResultAsGrantRule: Rule {
 
             const calendar = useGoogleCalendar();
             const calendarConnected = ref(false);
-            const connectCalendar = async () => {
+            export const connectCalendar = async () => {
               await calendar.connect();
               calendarConnected.value = true;
             };
