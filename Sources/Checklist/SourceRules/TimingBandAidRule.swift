@@ -131,7 +131,9 @@ struct TimingBandAidRule: Rule {
                 var status: String?
 
                 func start(onSteps: @escaping (Double) -> Void) {
-                    store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    store.requestAuthorization(toShare: [HKObjectType.workoutType()],
+                                               read: [HKQuantityType(.stepCount), HKQuantityType(.heartRate)]) { _, _ in
                         self.startActivity {
                             DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
                                 self.fetchTodaySteps(onSteps)
