@@ -318,6 +318,29 @@ struct ZeroForMissingRule: Rule {
               );
             }
             """]),
+            // A day's read resolved as 0, then left out when it is 0: nothing missing is kept as a zero.
+            .reactNative(["js/src/history.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export async function stepDays(dates: Date[]): Promise<{ date: string; value: number }[]> {
+              const days: { date: string; value: number }[] = [];
+              for (const date of dates) {
+                const dailySteps = await new Promise<number>((resolve) => {
+                  AppleHealthKit.getStepCount({ date: date.toISOString() }, (error: string, results: HealthValue) => {
+                    if (error) {
+                      resolve(0);
+                    } else {
+                      resolve(results?.value || 0);
+                    }
+                  });
+                });
+                if (dailySteps > 0) {
+                  days.push({ date: date.toISOString(), value: dailySteps });
+                }
+              }
+              return days;
+            }
+            """]),
             // A zero the app then tests as "no data" before showing anything.
             .reactNative(["js/src/sleep.tsx": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
@@ -554,7 +577,9 @@ struct ZeroForMissingRule: Rule {
     /// condition) in the same function — the app handles "nothing came back" itself.
     private static func isTestedSentinel(_ operand: Range<Int>, _ file: JavaScriptFile, flow: JSFlow) -> Bool {
         let tokens = file.tokens
-        let equals = operand.lowerBound - 1
+        var equals = operand.lowerBound - 1
+        // `resolve(x || 0)` in the executor of `const name = await new Promise((resolve) => …)`: the bound name is tested.
+        if let bound = promiseBinding(ofResolvedAt: operand.lowerBound, in: file) { equals = bound }
         guard equals >= 2, tokens[equals].isPunctuator("="), tokens[equals - 1].kind == .identifier,
               ["const", "let", "var"].contains(where: tokens[equals - 2].isIdentifier) else { return false }
         let name = tokens[equals - 1].text
@@ -567,6 +592,30 @@ struct ZeroForMissingRule: Rule {
             if tokens[i - 1].isPunctuator("!") || next.isPunctuator("?") || next.isPunctuator("&&") { return true }
             return tokens[i - 1].isPunctuator("(") && i >= 2 && tokens[i - 2].isIdentifier("if") && next.isPunctuator(")")
         }
+    }
+
+    /// The `=` of `const name = await new Promise((resolve) => …)` when `start` is the argument of that
+    /// executor's `resolve(…)`, else nil.
+    static func promiseBinding(ofResolvedAt start: Int, in file: JavaScriptFile) -> Int? {
+        let tokens = file.tokens
+        guard start >= 2, tokens[start - 1].isPunctuator("("), tokens[start - 2].kind == .identifier else { return nil }
+        let resolve = tokens[start - 2].text
+        var open = file.parent[start - 2]
+        while let o = open {
+            // `new Promise(` or `new Promise<number>(` whose executor's first parameter is `resolve`.
+            if tokens[o].isPunctuator("("), o + 2 < tokens.count {
+                var k = o - 1
+                if k >= 0, tokens[k].isPunctuator(">") { while k > 0, !tokens[k].isPunctuator("<") { k -= 1 }; k -= 1 }
+                if k >= 1, tokens[k].isIdentifier("Promise"), tokens[k - 1].isIdentifier("new") {
+                    let parameter = tokens[o + 1].isPunctuator("(") ? o + 2 : o + 1
+                    guard tokens[parameter].isIdentifier(resolve) else { return nil }
+                    let equals = file.index(beforeAwaited: k - 1)
+                    return equals >= 0 && tokens[equals].isPunctuator("=") ? equals : nil
+                }
+            }
+            open = file.parent[o]
+        }
+        return nil
     }
 
     /// `const [workoutSteps, setWorkoutSteps] = useState(0)` that the app itself sets back to 0 when
