@@ -324,21 +324,66 @@ struct BackgroundDeliveryMismatchRule: Rule {
 
 struct ICloudBesideHealthKitRule: Rule {
     static let description = RuleDescription(
-        id: "icloud-beside-healthkit", title: "iCloud entitlement beside HealthKit", severity: .note, questions: [], predicts: .disclosure,
+        id: "icloud-beside-healthkit", title: "iCloud sync beside HealthKit reads", severity: .note, questions: [], reads: [.swift, .javaScript, .dart], predicts: .disclosure,
         rationale: """
         App Review guideline 5.1.3: apps may not store personal health information in iCloud. An iCloud or CloudKit \
-        entitlement next to HealthKit is not wrong in itself, but reviewers will ask what goes there; make sure no \
-        HealthKit data does.
+        entitlement next to HealthKit is not wrong in itself: this note is given only when the app also reads HealthKit \
+        data and its code syncs something to iCloud (a SwiftData or Core Data store with CloudKit, CloudKit records, \
+        the iCloud key-value store or iCloud documents), citing where; make sure nothing read from HealthKit goes there. \
+        An app that only writes to Health, or whose iCloud code the audit does not see, gets no note.
         """,
-        triggering: [.healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.icloud-services": ["CloudKit"]])])],
+        triggering: [.healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.icloud-services": ["CloudKit"]]),
+                                 "Sources/Store.swift": """
+            import HealthKit
+            import SwiftData
+
+            @Model final class WeightEntry {
+                var kilograms: Double
+                init(kilograms: Double) { self.kilograms = kilograms }
+            }
+
+            let container = try! ModelContainer(for: WeightEntry.self, configurations: ModelConfiguration(cloudKitDatabase: .automatic))
+
+            func importWeights(from store: HKHealthStore) {
+                let query = HKSampleQuery(sampleType: HKQuantityType(.bodyMass), predicate: nil, limit: 10, sortDescriptors: nil) { _, samples, _ in
+                    _ = samples
+                }
+                store.execute(query)
+            }
+            """])],
         nonTriggering: [.healthApp(), .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.icloud-services": ["CloudKit"]])],
-                                                 info: ["CFBundleName": "Plain"], read: [], share: [])]
+                                                 info: ["CFBundleName": "Plain"], read: [], share: []),
+                        // The entitlement, but no iCloud code: nothing shows what, if anything, goes there.
+                        .healthApp(["App.entitlements": RuleExample.plist(["com.apple.developer.healthkit": true, "com.apple.developer.icloud-services": ["CloudKit"]])])]
     )
+
+    /// The APIs that put an app's data in iCloud.
+    static let syncMarkers = ["cloudKitDatabase", "NSPersistentCloudKitContainer", "CKContainer", "CKRecord", "NSUbiquitousKeyValueStore",
+                              "forUbiquityContainerIdentifier", "CKDatabase", "react-native-cloud-store", "icloud_storage", "icloudstore"]
 
     func check(_ context: AuditContext) -> [Finding] {
         guard context.hasHealthKitEntitlement, let entitlements = context.manifest.main.entitlements,
-              let key = HealthKeys.iCloudEntitlements.first(where: { entitlements[$0] != nil }) else { return [] }
-        return [finding("\(key) is set beside HealthKit: health data must not be stored in iCloud (guideline 5.1.3)",
+              let key = HealthKeys.iCloudEntitlements.first(where: { entitlements[$0] != nil }),
+              context.usage.facts.contains(where: { $0.kind == .read && $0.ships }),
+              let sync = Self.syncSite(context) else { return [] }
+        return [finding("\(key) is set beside HealthKit, the app reads HealthKit data, and its code syncs to iCloud (\(sync)): "
+                        + "health data must not be stored in iCloud (guideline 5.1.3); make sure nothing read from HealthKit goes there",
                         in: entitlements, key: key, target: context.manifest.id)]
+    }
+
+    /// `File.swift:line` of the first iCloud sync API in the app's code.
+    static func syncSite(_ context: AuditContext) -> String? {
+        let texts: [(path: String, text: String)] = context.sources.map { ($0.file.path, $0.file.text) }
+            + context.manifest.javaScriptSources.map { ($0.path, $0.text) } + context.manifest.dartSources.map { ($0.path, $0.text) }
+        for (path, text) in texts.sorted(by: { $0.path < $1.path }) {
+            guard let marker = syncMarkers.first(where: { ByteSearch.contains(text, $0) }) else { continue }
+            var line = 1
+            for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if row.contains(marker) { break }
+                line += 1
+            }
+            return "\(path.split(separator: "/").last.map(String.init) ?? path):\(line)"
+        }
+        return nil
     }
 }
