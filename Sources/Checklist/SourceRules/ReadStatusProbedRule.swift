@@ -15,6 +15,58 @@ struct ReadStatusProbedRule: Rule {
         allowed. Read unconditionally and treat empty results as "no data or no access"; keep the status check for saves.
         """,
         triggering: [
+            // The app's own function asks the status once the sheet closed and hands it to its completion;
+            // its caller reads only when that answer says authorized.
+            .healthApp(["Sources/SleepStore.swift": """
+            import HealthKit
+
+            final class SleepStore {
+                let store = HKHealthStore()
+
+                func isAuthorized() -> Bool {
+                    store.authorizationStatus(for: HKCategoryType(.sleepAnalysis)) == .sharingAuthorized
+                }
+
+                func authorize(_ completion: @escaping (Bool) -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return completion(false) }
+                    store.requestAuthorization(toShare: [HKCategoryType(.sleepAnalysis)], read: [HKCategoryType(.sleepAnalysis)]) { _, _ in
+                        completion(self.isAuthorized())
+                    }
+                }
+
+                func lastNight(_ done: @escaping ([HKSample]) -> Void) {
+                    ↓authorize { authorized in
+                        if authorized {
+                            let query = HKSampleQuery(sampleType: HKCategoryType(.sleepAnalysis), predicate: nil, limit: 1, sortDescriptors: nil) { _, samples, _ in
+                                done(samples ?? [])
+                            }
+                            self.store.execute(query)
+                        }
+                    }
+                }
+            }
+            """], read: ["sleepAnalysis"], share: ["sleepAnalysis"]),
+            // An error made from the status, returned early from before the query.
+            .healthApp(["Sources/WaterStore.swift": """
+            import HealthKit
+
+            final class WaterStore {
+                enum Problem: Error { case notAuthorized }
+                let store = HKHealthStore()
+
+                func checkAccess() -> Problem? {
+                    store.authorizationStatus(for: HKQuantityType(.dietaryWater)) == .sharingDenied ? .notAuthorized : nil
+                }
+
+                func today() -> Problem? {
+                    guard HKHealthStore.isHealthDataAvailable() else { return nil }
+                    if let problem = ↓checkAccess() { return problem }
+                    let query = HKStatisticsQuery(quantityType: HKQuantityType(.dietaryWater), quantitySamplePredicate: nil, options: .cumulativeSum) { _, _, _ in }
+                    store.execute(query)
+                    return nil
+                }
+            }
+            """], read: ["dietaryWater"], share: ["dietaryWater"]),
             // A property set from the write status decides a read elsewhere (TetraTrack's settings).
             .healthApp(["Sources/HealthManager.swift": statusManager(marker: "↓"), "Sources/Settings.swift": """
             final class Settings {
@@ -240,6 +292,33 @@ struct ReadStatusProbedRule: Rule {
                 }
             }
             """], read: ["bodyMass"], share: ["bodyMass"]),
+            // The app's function that asks the status deciding only a save, through its completion.
+            .healthApp(["Sources/SleepLog.swift": """
+            import HealthKit
+
+            final class SleepLog {
+                let store = HKHealthStore()
+
+                func isAuthorized() -> Bool {
+                    store.authorizationStatus(for: HKQuantityType(.bodyMass)) == .sharingAuthorized
+                }
+
+                func authorize(_ completion: @escaping (Bool) -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return completion(false) }
+                    store.requestAuthorization(toShare: [HKQuantityType(.bodyMass)], read: [HKQuantityType(.bodyMass)]) { _, _ in
+                        completion(self.isAuthorized())
+                    }
+                }
+
+                func log(_ sample: HKQuantitySample) {
+                    authorize { authorized in
+                        if authorized {
+                            self.store.save(sample) { _, _ in }
+                        }
+                    }
+                }
+            }
+            """], read: ["bodyMass"], share: ["bodyMass"]),
             // The same property deciding only a write is what write status is for.
             .healthApp(["Sources/HealthManager.swift": statusManager(marker: ""), "Sources/Settings.swift": """
             import HealthKit
@@ -347,6 +426,10 @@ struct ReadStatusProbedRule: Rule {
             finding("`.\(grant.answer)` from `\(grant.request)` is recorded as read access (`\(grant.record)`): it only says the permission sheet "
                     + "was already shown, whatever the person chose, and HealthKit never discloses read permission; query and treat an empty "
                     + "result as no data", at: grant.sink, in: grant.source)
+        } + StatusHelperDecidesRead.findings(context).map { decided in
+            finding("`\(decided.helper)()` asks `authorizationStatus(for:)` (\(decided.statusPlace)), which reports write permission only, and its "
+                    + "answer decides whether to read (`\(decided.read)(…)`, line \(decided.readLine)); read unconditionally and treat empty results as no data",
+                    at: decided.call, in: decided.source)
         } + StatusDerivedProperty.findings(context).map { derived in
             var result = finding("`\(derived.property)` is set from the write status of `authorizationStatus(for:)` (line \(derived.statusLine)) and decides "
                                  + "whether to read at \(derived.decision): write status says nothing about reading; read unconditionally and treat "
