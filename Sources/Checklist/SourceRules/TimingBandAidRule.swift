@@ -174,6 +174,11 @@ struct TimingBandAidRule: Rule {
                     || (ExprShape.calledName(call) == "requestAuthorization" && Self.isHealthTyped(ExprShape.base(of: call)))
             }
         }
+        // The app's own functions that ask the status (`verifyAccess()` after the wait).
+        let statusHelpers = Set(GateFinder.helpers(context.sources, gate: .status).keys)
+        func callsStatusHelper(_ node: some SyntaxProtocol) -> Bool {
+            !statusHelpers.isEmpty && node.calls.contains { ExprShape.calledName($0).map(statusHelpers.contains) == true }
+        }
         return context.sources.flatMap { source -> [Finding] in
             var findings: [Finding] = []
             var flaggedLoops: [Syntax] = []
@@ -191,7 +196,8 @@ struct TimingBandAidRule: Rule {
                 // A wait for the answer: what runs after it asks about authorization (its closure, or the
                 // statements after a sleep), or it sits right in a request's completion. A delay before
                 // clearing a status text or starting a Live Activity, in the same function, waits for something else.
-                guard closure.map(asksHealthKit) ?? Self.statements(after: call).contains(where: asksHealthKit)
+                guard closure.map(asksHealthKit) ?? (Self.statements(after: call).contains(where: { asksHealthKit($0) || callsStatusHelper($0) })
+                                                      || Self.statementBefore(call).map(asksHealthKit) == true)
                         || Self.isInRequestCompletion(call, vocabulary: vocabulary) else { continue }
                 // The pause of a loop that asks nothing about authorization is its period (refresh
                 // every five minutes after one awaited request), not a wait for the answer.
@@ -215,6 +221,14 @@ struct TimingBandAidRule: Rule {
             node = parent
         }
         return result
+    }
+
+    /// The statement right before the one holding `call` in its block (`try await store.requestAuthorization(…)`
+    /// just before `try await Task.sleep(…)`).
+    static func statementBefore(_ call: FunctionCallExprSyntax) -> CodeBlockItemSyntax? {
+        guard let item = Syntax(call).ancestors.first(where: { $0.is(CodeBlockItemSyntax.self) })?.as(CodeBlockItemSyntax.self),
+              let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
+        return list.last { $0.position < item.position }
     }
 
     /// Whether the innermost closure around `call` is the completion of a HealthKit authorization request.
