@@ -172,7 +172,7 @@ public enum InlineApp {
     }
 
     /// A site whose apps have findings of every severity: `veloride` has two warnings of one rule
-    /// (with columns), a note and a suppressed iCloud note; `trainer` misses its update string (an
+    /// (with columns), a note and a suppressed iCloud note (it reads steps and syncs routes to CloudKit); `trainer` misses its update string (an
     /// error); `steady` passes.
     public static let findingsSite: [String: String] = {
         var files = InlineApp.site([("veloride", "VeloRide", nil), ("trainer", "Trainer", nil), ("steady", "Steady", nil)])
@@ -198,6 +198,28 @@ public enum InlineApp {
             struct ConnectView: View {
                 @AppStorage("didGrantHealthPermission") private var connected = false
                 var body: some View { Text(connected ? "Connected" : "Not connected") }
+            }
+
+            """
+        // Routes go to CloudKit and steps are read from Health: what the iCloud note needs to be given.
+        files["apps/veloride/VeloRide/Routes.swift"] = """
+            import CloudKit
+            import HealthKit
+
+            struct RouteSync {
+                let database = CKContainer.default().privateCloudDatabase
+
+                func upload(_ record: CKRecord) async throws {
+                    _ = try await database.save(record)
+                }
+            }
+
+            extension RideHealth {
+                func todaySteps() async throws -> Double? {
+                    guard HKHealthStore.isHealthDataAvailable() else { return nil }
+                    let descriptor = HKStatisticsQueryDescriptor(predicate: .quantitySample(type: HKQuantityType(.stepCount)), options: .cumulativeSum)
+                    return try await descriptor.result(for: store)?.sumQuantity()?.doubleValue(for: .count())
+                }
             }
 
             """
