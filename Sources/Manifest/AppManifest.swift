@@ -28,6 +28,9 @@ public struct TargetManifest: Sendable {
     /// and `-D` flags of the audited configuration), when its project says: code under `#if !WIDGET`
     /// is not in a target that defines `WIDGET`. Nil when unknown (no project read).
     public var compilationConditions: Set<String>?
+    /// The Info.plist file the project names for this target but the repository does not hold (see
+    /// `Discovery.uncommittedInfoPlists`): a key absent from `infoPlist` may be in it.
+    public var uncommittedInfoPlist: String?
 
     /// `NSExtension.NSExtensionPointIdentifier`, e.g. `com.apple.widgetkit-extension`.
     public var extensionPoint: String? {

@@ -102,12 +102,14 @@ public struct ManifestLoader {
                                   entitlements: plist(app.entitlements, key: "entitlements") ?? discovered.entitlements[app.id],
                                   sources: sources(app.sources, extra: app.extraSources, key: "sources"))
         main.compilationConditions = app.compilationConditions
+        main.uncommittedInfoPlist = discovered.uncommittedInfoPlists[app.id]
         let extensions = app.extensions.map { ext in
             var target = TargetManifest(id: ext.id, name: ext.name, kind: ext.kind, infoPlist: plist(ext.infoPlist, key: "extensions") ?? discovered.infoPlists[ext.id],
                                         entitlements: plist(ext.entitlements, key: "extensions") ?? discovered.entitlements[ext.id],
                                         sources: sources(ext.sources, extra: ext.extraSources, key: "extensions"))
             target.linkedSources = Set(ext.linkedSources.compactMap { try? resolve($0, app: app).1 })
             target.compilationConditions = ext.compilationConditions
+            target.uncommittedInfoPlist = discovered.uncommittedInfoPlists[ext.id]
             return target
         }
         let scripts = discovered.javaScript.compactMap { relative in

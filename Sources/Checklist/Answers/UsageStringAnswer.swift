@@ -54,6 +54,11 @@ struct UsageStringAnswer {
                 missing.append(.citing("`\(HealthKeys.share)` is absent although the app reads or asks to read", reads.map(\.evidence), limit: 1))
             }
         }
+        if !missing.isEmpty, let uncommitted = context.manifest.main.uncommittedInfoPlist {
+            return Answer(question: .usageStringsMeaningful, status: .cannotTell, claims: claims + [
+                .stating("a key the app needs is not among its INFOPLIST_KEY_* settings, and the Info.plist file its project names (\(uncommitted)) "
+                         + "is not in the repository (not committed?), so whether the built Info.plist has it cannot be read")])
+        }
         guard missing.isEmpty else { return Answer(question: .usageStringsMeaningful, status: .no, claims: missing + claims) }
         // A warning about a key the app does not need (its upload risk) is not about the text of the keys set.
         let imperfect = facts.imperfections.filter { $0.ruleID != UsageStringMissingRule.description.id }

@@ -28,6 +28,10 @@ struct Discovery {
     /// `.entitlements` files present although the project names none (set by an uncommitted
     /// `.xcconfig`, or per scheme): the HealthKit entitlement cannot be judged.
     var entitlementCandidates: [String] = []
+    /// INFOPLIST_FILE paths the project names but the repository lacks (git-ignored, not committed),
+    /// by target id, for targets whose Info.plist Xcode also generates from INFOPLIST_KEY_* settings:
+    /// the settings' keys are known, the file's are not.
+    var uncommittedInfoPlists: [String: String] = [:]
     /// The app target's build configuration, when it sets no CODE_SIGN_ENTITLEMENTS and no file exists.
     var entitlementsUnsetAt: FileLocation?
     /// JavaScript / TypeScript files, relative to the app root.

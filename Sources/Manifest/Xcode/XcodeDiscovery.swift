@@ -399,12 +399,22 @@ struct XcodeDiscovery {
             if explicit("info_plist") {
                 discovery.note("info_plist in the config (\(app.infoPlist ?? "")) overrides INFOPLIST_FILE \(files.display(path))", origin: source, at: at)
             } else {
-                guard files.exists(path) else {
-                    throw InputError("INFOPLIST_FILE of \(main.name): '\(files.display(path))' does not exist", at: at ?? location)
+                if !files.exists(path), generates {
+                    // Half committed (a git-ignored plist of secrets beside INFOPLIST_KEY_* settings): the
+                    // settings' keys are read, and a key not among them may be in the missing file.
+                    discovery.infoPlists[app.id] = reader.generatedInfoPlist(settings)
+                    discovery.uncommittedInfoPlists[app.id] = files.display(path)
+                    discovery.note("INFOPLIST_FILE \(files.display(path)) is not in the repository (not committed?): the Info.plist is read from "
+                                   + "\(Plural.count(infoKeys.count, "INFOPLIST_KEY_* setting")) (GENERATE_INFOPLIST_FILE = YES), and keys only that file sets are unknown",
+                                   origin: source, at: at)
+                } else {
+                    guard files.exists(path) else {
+                        throw InputError("INFOPLIST_FILE of \(main.name): '\(files.display(path))' does not exist", at: at ?? location)
+                    }
+                    discovery.config.infoPlist = path
+                    discovery.fact("Info.plist \(files.display(path))" + (generates ? ", merged with \(Plural.count(infoKeys.count, "INFOPLIST_KEY_* setting")) (GENERATE_INFOPLIST_FILE = YES)" : ""),
+                                   origin: source, at: at)
                 }
-                discovery.config.infoPlist = path
-                discovery.fact("Info.plist \(files.display(path))" + (generates ? ", merged with \(Plural.count(infoKeys.count, "INFOPLIST_KEY_* setting")) (GENERATE_INFOPLIST_FILE = YES)" : ""),
-                               origin: source, at: at)
             }
         } else if generates {
             let (source, at) = origin("GENERATE_INFOPLIST_FILE")
@@ -570,11 +580,17 @@ struct XcodeDiscovery {
             var parts: [String] = []
             if let written = ext.values["INFOPLIST_FILE"], !written.isEmpty, let path = reader.path(written) {
                 usedPlists.insert(path)
-                guard files.exists(path) else {
-                    throw InputError("INFOPLIST_FILE of \(target.name): '\(files.display(path))' does not exist", at: ext.origins["INFOPLIST_FILE"]?.location ?? reader.location(target.line))
+                if !files.exists(path), ext.values["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES" {
+                    discovery.infoPlists[id] = reader.generatedInfoPlist(ext)
+                    discovery.uncommittedInfoPlists[id] = files.display(path)
+                    parts.append("Info.plist generated from build settings; INFOPLIST_FILE \(files.display(path)) is not in the repository (not committed?)")
+                } else {
+                    guard files.exists(path) else {
+                        throw InputError("INFOPLIST_FILE of \(target.name): '\(files.display(path))' does not exist", at: ext.origins["INFOPLIST_FILE"]?.location ?? reader.location(target.line))
+                    }
+                    config.infoPlist = path
+                    parts.append("Info.plist \(files.display(path))")
                 }
-                config.infoPlist = path
-                parts.append("Info.plist \(files.display(path))")
             } else if ext.values["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES" {
                 discovery.infoPlists[id] = reader.generatedInfoPlist(ext)
                 parts.append("Info.plist generated from build settings")
