@@ -5,7 +5,7 @@ extension RuleCatalog {
             AvailabilityNotCheckedRule.self,
             SuccessReadAsGrantedRule.self, DataBeforeAuthorizationRule.self, AuthorizationFromErrorTextRule.self,
             FireAndForgetAuthorizationRule.self, TimingBandAidRule.self,
-            ReadStatusProbedRule.self, OwnSamplesAsReadAccessRule.self, ReadProbedWithMotionRule.self,
+            ReadStatusProbedRule.self, OwnSamplesAsReadAccessRule.self, ReadProbedWithMotionRule.self, ReadProbedWithQueryRule.self,
             ExtensionRequestsAuthorizationRule.self,
             CachedAuthorizationRule.self,
             AuthorizationRememberedRule.self,
