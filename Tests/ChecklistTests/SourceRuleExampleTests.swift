@@ -35,7 +35,7 @@ final class SourceRuleExampleTests: XCTestCase {
             "read-status-probed", "success-read-as-granted", "extension-requests-authorization", "data-before-authorization",
             "availability-not-checked", "authorization-from-error-text", "cached-authorization", "fire-and-forget-authorization",
             "timing-band-aid", "requested-types-differ", "authorization-remembered", "request-refused-type", "route-without-workout",
-            "own-samples-as-read-access", "over-broad-read-request", "read-probed-with-motion",
+            "own-samples-as-read-access", "over-broad-read-request", "read-probed-with-motion", "read-probed-with-query",
         ])
     }
 

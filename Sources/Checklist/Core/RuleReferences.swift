@@ -90,6 +90,7 @@ public enum RuleReferences {
         "privacy-tracking-domains": [privacyManifest],
         "read-access-inferred": [protectingPrivacy],
         "read-probed-with-motion": [protectingPrivacy],
+        "read-probed-with-query": [protectingPrivacy, authorizing],
         "read-status-probed": [authorizationStatus, protectingPrivacy, requestStatus],
         "request-refused-type": [requestAuthorization, perObject],
         "request-result-as-grant": [requestAuthorization, protectingPrivacy],

@@ -118,9 +118,11 @@ struct ReadProbedWithQueryRule: Rule {
                 guard Self.authorizationCodes.contains(reference.baseName.text),
                       let handler = Self.queryHandler(around: reference), reported.insert(handler.id).inserted,
                       Self.decidesABool(around: reference, within: handler) else { return nil }
+                // At the code as written: `HKError.errorAuthorizationDenied`, `.errorAuthorizationNotDetermined`.
+                let place = reference.parent?.as(MemberAccessExprSyntax.self).map(Syntax.init) ?? Syntax(reference)
                 return finding("a query's `\(reference.baseName.text)` is turned into an answer about reading, but HealthKit answers a denied read "
                                + "with no samples and no error: this only sees a type never asked for or a missing entitlement; query and treat an "
-                               + "empty result as no data or no access", at: reference, in: source)
+                               + "empty result as no data or no access", at: place, in: source)
             }
         }
     }
