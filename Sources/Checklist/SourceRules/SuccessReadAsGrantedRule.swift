@@ -434,7 +434,7 @@ struct SuccessReadAsGrantedRule: Rule {
         let parameters = ClosureShape.parameterNames(closure)
         let flag = flagIndex < parameters.count ? parameters[flagIndex] : "$\(flagIndex)"
         guard flag != "_" else { return [] }
-        // Through a wrapper only what is recorded counts: a wrapper's branches may already mean something else.
+        // Through a wrapper the flag is what the wrapper handed on (`completion(success)`): recorded, handed to Dart, or deciding a read or write.
         let origin = wrappers.isEmpty ? "requestAuthorization"
             : "requestAuthorization (passed on by " + wrappers.map { "`\($0)(…)`" }.joined(separator: " → ") + ")"
         var findings: [Finding] = []
@@ -456,18 +456,19 @@ struct SuccessReadAsGrantedRule: Rule {
             findings.append(finding("the `\(flag)` flag of \(origin) is handed to Dart as the method's answer (`\(call.trimmedText)`): it only says the "
                                     + "request was processed, so the Flutter side hears \"granted\" whatever the person chose", at: call, in: source))
         }
-        if !wrappers.isEmpty { return findings }
         // `update(authorized: success)`, `defaults.set(success, forKey: "healthAuthorized")`
-        for call in closure.calls where call.arguments.contains(where: { $0.expression.trimmedText == flag }) {
+        for call in closure.calls where wrappers.isEmpty && call.arguments.contains(where: { $0.expression.trimmedText == flag }) {
             let labels = ExprShape.labels(call)
             let key = ExprShape.argument(call, label: "forKey")?.trimmedText ?? ""
             guard labels.contains(where: HealthKitVocabulary.isAuthorizationFlag) || HealthKitVocabulary.isAuthorizationKey(key) else { continue }
             findings.append(finding("the `\(flag)` flag of requestAuthorization is recorded as authorization; it only says the request was processed",
                                     at: call, in: source))
         }
-        // `if success { startWorkout() }` without a status check in the branch. Only what reads or
-        // writes HealthKit, or records a grant, rests on the flag: asking again, logging, or noting
-        // that the request was answered (`authorizationDetermined = true`) takes nothing as granted.
+        // `if success { startWorkout() }` without a status check in the branch, also where the app's own
+        // function handed the flag on (`requestAuthorization { ok in if ok { query } }`): the checklist's
+        // "gates reads or writes". Only what reads or writes HealthKit, or records a grant, rests on the
+        // flag: asking again, logging, or noting that the request was answered (`authorizationDetermined
+        // = true`) takes nothing as granted.
         for (statement, region) in ControlFlow.regions(within: closure, want: .holds, condition: { ControlFlow.flagPolarity($0, names: [flag]) }) {
             guard !region.contains(where: HealthKitVocabulary.checksStatus) else { continue }
             let calls = region.flatMap(\.calls)
@@ -480,7 +481,8 @@ struct SuccessReadAsGrantedRule: Rule {
             }
             guard action != nil || grants != nil else { continue }
             let what = action.map { "`\($0.calledExpression.trimmedText)(…)`" } ?? "`\(grants!.node.trimmedText)`"
-            findings.append(finding("\(what) runs because `\(flag)` is true, but `\(flag)` only means the request was processed; check "
+            let passed = wrappers.isEmpty ? "" : " (the flag of \(origin))"
+            findings.append(finding("\(what) runs because `\(flag)`\(passed) is true, but `\(flag)` only means the request was processed; check "
                                     + "`authorizationStatus(for:)` before writing and expect empty reads", at: statement, in: source))
         }
         return findings
