@@ -68,7 +68,18 @@ struct AppWrapper {
             let returned = value.isIdentifier("true") || (bound.map(value.isIdentifier) == true && (tokens[index + 2].isPunctuator(";") || tokens[index + 2].isPunctuator("}")))
             return returned && JavaScriptBindings.enclosingFunction(of: index, in: file)?.body == function.body
         }
-        return returnsTrue ? AppWrapper(name: function.name, body: function.body) : nil
+        if returnsTrue { return AppWrapper(name: function.name, body: function.body) }
+        // `await request(…); return { success: true, note: '…' }`: an outcome object whose key is true once
+        // the request returned (its callers read the key).
+        let returnsTrueKey = ((call.paren + 1)..<close).contains { index in
+            guard tokens[index].isIdentifier("return"), index + 1 < tokens.count, tokens[index + 1].isPunctuator("{"),
+                  JavaScriptBindings.enclosingFunction(of: index, in: file)?.body == function.body else { return false }
+            return file.items(of: index + 1).contains { item in
+                item.count == 3 && tokens[item.lowerBound].kind == .identifier && tokens[item.lowerBound + 1].isPunctuator(":")
+                    && tokens[item.lowerBound + 2].isIdentifier("true")
+            }
+        }
+        return returnsTrueKey ? AppWrapper(name: function.name, body: function.body) : nil
     }
 
     /// The app's calls of this function in `files` (declarations and calls on a receiver named for

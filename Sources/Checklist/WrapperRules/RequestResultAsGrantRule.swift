@@ -66,6 +66,26 @@ struct RequestResultAsGrantRule: Rule {
               ↓appleHealthConnected.value = true;
             };
             """]),
+            // An outcome object whose `success` is true once the request returned; the screen turns it into "granted".
+            .reactNative(["js/src/healthClient.ts": """
+            import { requestAuthorization } from '@kingstinct/react-native-healthkit';
+
+            export async function requestHealthPermissions(): Promise<{ success: boolean; note: string }> {
+              try {
+                await requestAuthorization({ toRead: ['HKQuantityTypeIdentifierStepCount'], toShare: [] });
+                return { success: true, note: 'Authorization requested.' };
+              } catch (error) {
+                return { success: false, note: String(error) };
+              }
+            }
+            """, "js/src/permissions.ts": """
+            import { requestHealthPermissions } from './healthClient';
+
+            export async function connect(setStatus: (status: 'granted' | 'denied') => void) {
+              const result = await ↓requestHealthPermissions();
+              setStatus(result.success ? 'granted' : 'denied');
+            }
+            """]),
             // The app's wrapper hands its callers `authorized: true` once the request returned.
             .reactNative(["js/src/healthkit.ts": """
             import { Health } from '@capgo/capacitor-health';
@@ -702,6 +722,14 @@ struct RequestResultAsGrantRule: Rule {
             if later.contains(where: { file.tokens[$0].isIdentifier(name) && !(file.tokens[$0 - 1].isPunctuator(".") || file.tokens[$0 - 1].isPunctuator("?."))
                 && decides(start: $0, end: $0, in: file) }) {
                 return "is bound to `\(name)`, which then decides a condition"
+            }
+            // `result.success ? 'granted' : 'denied'`: a key of the outcome object decides.
+            if let use = later.first(where: { i in
+                i + 2 < file.tokens.count && file.tokens[i].isIdentifier(name) && !(file.tokens[i - 1].isPunctuator(".") || file.tokens[i - 1].isPunctuator("?."))
+                    && (file.tokens[i + 1].isPunctuator(".") || file.tokens[i + 1].isPunctuator("?.")) && file.tokens[i + 2].kind == .identifier
+                    && (i + 3 >= file.tokens.count || !file.tokens[i + 3].isPunctuator("(")) && decides(start: i, end: i + 2, in: file)
+            }) {
+                return "is bound to `\(name)`, whose `\(file.tokens[use + 2].text)` then decides a condition"
             }
         }
         // `setGranted(await requestAuthorization(…))`: stored where its name says it is a grant.
