@@ -16,6 +16,8 @@ struct AvailabilityAnswer {
         var guarded: [Claim] = []
         // Built once for all targets: it indexes every source's checks, flags and callers.
         let finder = GateFinder(sources: facts.context.sources, gate: .availability)
+        // A call in a JavaScript or Dart function nothing in the app calls never runs: Q6 leaves its writes out, and so does this answer.
+        let scriptUncalled = ScriptReachability(manifest: facts.context.manifest)
         var delegated: [Claim] = []
         for target in Self.targets(of: calls) {
             let checks = checks(guarding: target)
@@ -29,7 +31,7 @@ struct AvailabilityAnswer {
                 }
                 // JavaScript the same: each library call needs a check before it in its function, or
                 // in every caller of that function (an entry point no code calls has only its own).
-                if let open = ScriptAvailabilityPaths(context: facts.context, checks: checks).unguarded(in: target, calls: calls) {
+                if let open = ScriptAvailabilityPaths(context: facts.context, checks: checks).unguarded(in: target, calls: calls.filter { !scriptUncalled.runsNever($0) }) {
                     unguarded.append(.citing("\(facts.label(target)) checks availability on some paths, but this HealthKit call in `\(open.function)` has no check "
                                              + "before it (not in its function, not in a function it awaits first, not in every caller)"
                                              + (open.entry == open.function ? "" : ", reached from `\(open.entry)`"), [open.fact.evidence], limit: 1))
@@ -110,5 +112,23 @@ struct AvailabilityAnswer {
     private func checks(guarding target: String) -> [HealthKitFact] {
         let linked = facts.context.manifest.targets.first { $0.id == target }?.linkedSources ?? []
         return facts.shipping(.availabilityCheck).filter { $0.target == target || linked.contains($0.evidence.location.file) }
+    }
+}
+
+/// Whether a JavaScript or Dart fact sits in a function nothing in the app calls (`UncalledScriptFunctions`),
+/// each language's functions found once.
+final class ScriptReachability {
+    private let manifest: AppManifest
+    private lazy var javaScript = UncalledScriptFunctions(files: manifest.javaScriptSources)
+    private lazy var dart = UncalledScriptFunctions(files: manifest.dartSources)
+
+    init(manifest: AppManifest) { self.manifest = manifest }
+
+    func runsNever(_ fact: HealthKitFact) -> Bool {
+        guard case .token(let language, let file, let token)? = fact.site else { return false }
+        let files = language == .dart ? manifest.dartSources : manifest.javaScriptSources
+        guard files.indices.contains(file), files[file].tokens.indices.contains(token) else { return false }
+        let uncalled = language == .dart ? dart : javaScript
+        return uncalled.contains(path: files[file].path, line: files[file].tokens[token].line)
     }
 }

@@ -104,7 +104,7 @@ public struct Checklist: Sendable {
         guard findings.contains(where: { scriptPaths.contains($0.location.file) }) else { return findings }
         let droppable = Set(rules.map { type(of: $0).description }.filter { !$0.questions.contains(.availabilityChecked) && !$0.questions.contains(.writeStatusRechecked) }
             .map(\.id))
-        let uncalled = UncalledScriptFunctions(files: files)
+        let uncalled = UncalledScriptFunctions(files: files.filter { !$0.path.hasSuffix(".dart") })
         return findings.filter { finding in
             guard droppable.contains(finding.ruleID), scriptPaths.contains(finding.location.file), let line = finding.location.line else { return true }
             return !uncalled.contains(path: finding.location.file, line: line)

@@ -8,25 +8,29 @@ import Manifest
 /// export (the module's interface; a default export is a screen a file router mounts), a component's
 /// lifecycle method, a constructor.
 struct UncalledScriptFunctions {
-    /// Per file path, the line ranges of the uncalled functions' bodies.
-    private let ranges: [String: [ClosedRange<Int>]]
+    /// Per file path, the line ranges of the uncalled functions' bodies, with where each is declared.
+    private let ranges: [String: [(lines: ClosedRange<Int>, declaration: Evidence)]]
 
     static let entries: Set<String> = [
         "constructor", "render", "componentDidMount", "componentDidUpdate", "componentWillUnmount", "shouldComponentUpdate",
         "getDerivedStateFromProps", "getSnapshotBeforeUpdate", "componentDidCatch", "getDerivedStateFromError",
         "setup", "data", "mounted", "created", "beforeMount", "beforeUnmount", "unmounted", "ngOnInit", "ngOnDestroy",
         "main", "default",
+        // Flutter's framework calls these on the app's widgets and states.
+        "build", "initState", "dispose", "didChangeDependencies", "didUpdateWidget", "createState", "deactivate", "reassemble",
     ]
 
     private struct Function {
         let file: Int
         let name: String
         let declarationLine: Int
+        let declaration: Evidence
         let lines: ClosedRange<Int>
     }
 
+    /// `files`: the app's JavaScript / TypeScript files, or its Dart files (one language at a time).
     init(files: [JavaScriptFile]) {
-        let scripts = files.enumerated().filter { !$0.element.path.hasSuffix(".dart") }
+        let scripts = Array(files.enumerated())
         var functions: [Function] = []
         for (index, file) in scripts {
             let tokens = file.tokens
@@ -40,8 +44,14 @@ struct UncalledScriptFunctions {
                 // An exported function is the module's interface, like Swift's `public`: code the audit did not
                 // read may call it. Methods of a class and a module's own functions are the app's to call.
                 if let declaration, Self.isExported(declaration, in: file) { continue }
-                if !isModule, declaration.map({ file.parent[$0] == nil }) ?? false { continue }
-                functions.append(Function(file: index, name: function.name, declarationLine: declaration.map { tokens[$0].line } ?? tokens[open].line,
+                let isDart = file.path.hasSuffix(".dart")
+                if !isModule && !isDart, declaration.map({ file.parent[$0] == nil }) ?? false { continue }
+                // Dart: a method the framework calls (`@override`), or a constructor (`Name(…) {`, `Name.named(…) {`).
+                if isDart, let declaration, Self.isOverride(declaration, in: file) || function.name.first?.isUppercase == true
+                    || (declaration >= 2 && tokens[declaration - 1].isPunctuator(".") && tokens[declaration - 2].text.first?.isUppercase == true) { continue }
+                let at = declaration ?? open
+                functions.append(Function(file: index, name: function.name, declarationLine: tokens[at].line,
+                                          declaration: Evidence(location: file.location(of: at), quote: file.quote(at)),
                                           lines: tokens[open].line...tokens[close].line))
             }
         }
@@ -69,17 +79,32 @@ struct UncalledScriptFunctions {
             }
             if !added { break }
         }
-        var ranges: [String: [ClosedRange<Int>]] = [:]
+        var ranges: [String: [(lines: ClosedRange<Int>, declaration: Evidence)]] = [:]
         for position in uncalled {
             let function = functions[position]
-            ranges[files[function.file].path, default: []].append(function.lines)
+            ranges[files[function.file].path, default: []].append((function.lines, function.declaration))
         }
         self.ranges = ranges
     }
 
     /// Whether `line` of `path` is inside a function nothing in the app calls.
-    func contains(path: String, line: Int) -> Bool {
-        ranges[path]?.contains { $0.contains(line) } ?? false
+    func contains(path: String, line: Int) -> Bool { declaration(around: line, in: path) != nil }
+
+    /// Where the uncalled function around `line` of `path` is declared (the outermost one), or nil.
+    func declaration(around line: Int, in path: String) -> Evidence? {
+        ranges[path]?.filter { $0.lines.contains(line) }.max { $0.lines.count < $1.lines.count }?.declaration
+    }
+
+    /// `@override` on the line of, or the line before, a Dart method's name.
+    private static func isOverride(_ name: Int, in file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        var k = name - 1
+        while k >= 1, k > name - 12, tokens[name].line - tokens[k].line <= 1 {
+            if tokens[k].isIdentifier("override"), tokens[k - 1].isPunctuator("@") { return true }
+            if tokens[k].isPunctuator(";") || tokens[k].isPunctuator("}") || tokens[k].isPunctuator("{") { return false }
+            k -= 1
+        }
+        return false
     }
 
     /// `export default function Screen() {` / `export default async () => {`.

@@ -32,6 +32,10 @@ enum WriteGates {
         let swift = writes.contains { $0.language == .swift } ? GateFinder(sources: sources) : nil
         var scripts = ScriptStatusGates(manifest: manifest, javaScriptCalls: javaScriptCalls, dartCalls: dartCalls)
         let uncalled = swift == nil ? nil : UncalledFunctions(sources: sources)
+        // JavaScript and Dart: a write in a function nothing in the app names never runs either.
+        let scriptWrites = writes.contains { $0.language == .javaScript }, dartWrites = writes.contains { $0.language == .dart }
+        let uncalledScripts = scriptWrites ? UncalledScriptFunctions(files: manifest.javaScriptSources) : nil
+        let uncalledDart = dartWrites ? UncalledScriptFunctions(files: manifest.dartSources) : nil
         return writes.map { write in
             switch write.site {
             case .syntax(let node)?:
@@ -40,7 +44,13 @@ enum WriteGates {
                 return WriteGate(write: write, check: check?.evidence, statusCalls: check?.statusCalls ?? [],
                                  failureHandled: swift.failureHandled(call), uncalledFunction: uncalled?.declaration(around: node))
             case .token(let language, let file, let token)?:
-                return scripts.gate(write, language: language, file: file, token: token)
+                var gate = scripts.gate(write, language: language, file: file, token: token)
+                let files = language == .dart ? manifest.dartSources : manifest.javaScriptSources
+                if files.indices.contains(file), files[file].tokens.indices.contains(token) {
+                    gate.uncalledFunction = (language == .dart ? uncalledDart : uncalledScripts)?
+                        .declaration(around: files[file].tokens[token].line, in: files[file].path)
+                }
+                return gate
             case nil:
                 break
             }
