@@ -376,6 +376,12 @@ enum AnswerFixtures {
             print(e);
           }
         }
+        """, "lib/main.dart": """
+        import 'weight.dart';
+
+        Future<void> main() async {
+          await logWeight(72.5);
+        }
         """])
 
     /// A service that checks availability before asking but not before a later query run (line 13).

@@ -224,6 +224,8 @@ final class FlutterHealthTests: XCTestCase {
               await Health().writeHealthData(value: 1200, type: HealthDataType.STEPS, startTime: start, endTime: end);
             }
 
+            Future<void> main() async => logWalk(DateTime.now(), DateTime.now());
+
             """)
         let q6 = try answer(audit, .writeStatusRechecked)
         XCTAssertNotEqual(q6.status, .notApplicable)

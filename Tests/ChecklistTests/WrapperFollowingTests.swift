@@ -196,6 +196,12 @@ final class WrapperFollowingTests: XCTestCase {
                 } catch (_) {}
               }
             }
+            """, "lib/main.dart": """
+            import 'health_service.dart';
+
+            Future<void> main() async {
+              await HealthService().writeWeight(70);
+            }
             """])
         let q6 = try XCTUnwrap(try answers(example)[.writeStatusRechecked])
         XCTAssertEqual(q6.status, .no, q6.reason)
