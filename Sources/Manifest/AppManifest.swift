@@ -31,6 +31,9 @@ public struct TargetManifest: Sendable {
     /// The Info.plist file the project names for this target but the repository does not hold (see
     /// `Discovery.uncommittedInfoPlists`): a key absent from `infoPlist` may be in it.
     public var uncommittedInfoPlist: String?
+    /// The target's `INFOPLIST_KEY_*` build settings, which Xcode merges into its Info.plist file
+    /// (`GENERATE_INFOPLIST_FILE = YES` beside `INFOPLIST_FILE`); nil when it does not, or it is unknown.
+    public var mergedInfoPlistKeys: PropertyListDocument?
 
     /// `NSExtension.NSExtensionPointIdentifier`, e.g. `com.apple.widgetkit-extension`.
     public var extensionPoint: String? {
@@ -123,8 +126,11 @@ public struct AppManifest: Sendable {
 extension TargetManifest {
     /// A usage-description key of this target's own Info.plist (a watch app's sheet shows these).
     public func usageString(_ key: String) -> UsageString? {
-        guard let plist = infoPlist, let value = plist[key] else { return nil }
-        return UsageString(key: key, value: value, location: plist.location(of: key), quote: plist.quote(key), origin: .infoPlist)
+        if let plist = infoPlist, let value = plist[key] {
+            return UsageString(key: key, value: value, location: plist.location(of: key), quote: plist.quote(key), origin: .infoPlist)
+        }
+        guard let merged = mergedInfoPlistKeys, let value = merged[key] else { return nil }
+        return UsageString(key: key, value: value, location: merged.location(of: key), quote: merged.quote(key), origin: .buildSetting)
     }
 }
 

@@ -110,6 +110,7 @@ public struct ManifestLoader {
             target.linkedSources = Set(ext.linkedSources.compactMap { try? resolve($0, app: app).1 })
             target.compilationConditions = ext.compilationConditions
             target.uncommittedInfoPlist = discovered.uncommittedInfoPlists[ext.id]
+            target.mergedInfoPlistKeys = discovered.mergedInfoPlistKeys[ext.id]
             return target
         }
         let scripts = discovered.javaScript.compactMap { relative in

@@ -91,12 +91,14 @@ struct UsageStringAnswer {
                     claims.append(.citing("watch app `\(target.id)` sets `\(key)`", [Evidence(location: string.location, quote: string.quote)]))
                 } else if needed {
                     let place = [Evidence(location: plist.location(of: nil), quote: plist.quote(nil))]
-                    // A plist file may still be merged with the target's INFOPLIST_KEY_* settings, which
-                    // are read for the app target only: absent from the file is not absent from the app.
-                    // Keys written whole in a manifest (Xcode's build settings, XcodeGen's or Tuist's) are the plist.
-                    guard [.buildSettings, .xcodeGen, .tuist].contains(plist.format) else {
+                    // A plist file may still be merged with INFOPLIST_KEY_* settings the audit did not read
+                    // (an XcodeGen or Tuist watch target's, or a project whose settings were not followed):
+                    // absent from the file is not absent from the app. Keys written whole in a manifest
+                    // (Xcode's build settings, XcodeGen's or Tuist's), or a file with the target's merged
+                    // settings read beside it, are the plist.
+                    guard [.buildSettings, .xcodeGen, .tuist].contains(plist.format) || target.mergedInfoPlistKeys != nil else {
                         unknown.append(.citing("watch app `\(target.id)`'s Info.plist file does not set `\(key)`, which Xcode may add from the target's "
-                                               + "INFOPLIST_KEY_* build settings (not read for watch targets)", place))
+                                               + "INFOPLIST_KEY_* build settings (not read for this target)", place))
                         continue
                     }
                     missing.append(.citing("watch app `\(target.id)` lacks `\(key)` in its own Info.plist although it \(key == HealthKeys.share ? "reads or asks to read" : "writes or asks to share")", place))

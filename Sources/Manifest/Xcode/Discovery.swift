@@ -32,6 +32,8 @@ struct Discovery {
     /// by target id, for targets whose Info.plist Xcode also generates from INFOPLIST_KEY_* settings:
     /// the settings' keys are known, the file's are not.
     var uncommittedInfoPlists: [String: String] = [:]
+    /// Extension and watch targets' `INFOPLIST_KEY_*` settings that Xcode merges into their Info.plist file, by target id.
+    var mergedInfoPlistKeys: [String: PropertyListDocument] = [:]
     /// The app target's build configuration, when it sets no CODE_SIGN_ENTITLEMENTS and no file exists.
     var entitlementsUnsetAt: FileLocation?
     /// JavaScript / TypeScript files, relative to the app root.

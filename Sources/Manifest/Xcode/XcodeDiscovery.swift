@@ -590,6 +590,12 @@ struct XcodeDiscovery {
                     }
                     config.infoPlist = path
                     parts.append("Info.plist \(files.display(path))")
+                    // Xcode merges the target's INFOPLIST_KEY_* settings into that file.
+                    if ext.values["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES" {
+                        discovery.mergedInfoPlistKeys[id] = reader.generatedInfoPlist(ext)
+                        let count = ext.values.keys.filter { $0.hasPrefix("INFOPLIST_KEY_") }.count
+                        if count > 0 { parts.append("merged with \(Plural.count(count, "INFOPLIST_KEY_* setting"))") }
+                    }
                 }
             } else if ext.values["GENERATE_INFOPLIST_FILE"]?.uppercased() == "YES" {
                 discovery.infoPlists[id] = reader.generatedInfoPlist(ext)
