@@ -78,6 +78,25 @@ final class WatchTargetTests: XCTestCase {
         XCTAssertEqual(watch.infoPlist?["NSHealthShareUsageDescription"]?.string, "Pace reads your heart rate during workouts.")
     }
 
+    /// A watch app with an Info.plist file of its own beside GENERATE_INFOPLIST_FILE: Xcode merges the
+    /// target's INFOPLIST_KEY_* settings into that file, so its usage strings are those settings.
+    func testAWatchAppsPlistFileIsMergedWithItsInfoPlistKeySettings() throws {
+        var files = files(watchEntitlements: Self.entitled)
+        files["Pace.xcodeproj/project.pbxproj"] = Self.pbxproj.replacingOccurrences(
+            of: "SDKROOT = watchos; GENERATE_INFOPLIST_FILE = YES; CODE_SIGN_ENTITLEMENTS",
+            with: "SDKROOT = watchos; GENERATE_INFOPLIST_FILE = YES; INFOPLIST_FILE = \"Pace Watch App/Info.plist\"; CODE_SIGN_ENTITLEMENTS")
+        files["Pace Watch App/Info.plist"] = InlineApp.infoPlist(["WKApplication": "true"])
+        try builder.write(files)
+        let manifest = try builder.load("    name: Pace\n    root: apps/stride\n    project: Pace.xcodeproj\n")
+        let watch = try XCTUnwrap(manifest.extensions.first { $0.kind == .watchApp })
+        XCTAssertEqual(watch.infoPlist?["WKApplication"]?.string, "true", "the file is the watch app's Info.plist")
+        XCTAssertNil(watch.infoPlist?["NSHealthShareUsageDescription"])
+        let share = try XCTUnwrap(watch.usageString("NSHealthShareUsageDescription"))
+        XCTAssertEqual(share.value.string, "Pace reads your heart rate during workouts.")
+        XCTAssertEqual(share.origin, .buildSetting)
+        XCTAssertEqual(share.location.file, "apps/stride/Pace.xcodeproj/project.pbxproj")
+    }
+
     func testAConfigNamesAWatchTarget() throws {
         try builder.write(["Info.plist": InlineApp.infoPlist(["CFBundleName": "Pace"]), "Watch/Info.plist": InlineApp.infoPlist(["CFBundleName": "Pace Watch"])])
         let manifest = try builder.load("    root: apps/stride\n    info_plist: Info.plist\n    extensions:\n      - id: watch\n        kind: watch\n        info_plist: Watch/Info.plist\n")
