@@ -352,6 +352,19 @@ struct ZeroForMissingRule: Rule {
               return { value: `${steps} steps` };
             }
             """]),
+            // A field of each workout that came back, in a loop over them: nothing missing becomes 0.
+            .reactNative(["js/src/runs.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            export function importRuns(save: (run: { meters: number }) => void) {
+              AppleHealthKit.getSamples({ type: 'Running', startDate: new Date(0).toISOString() }, (error: string, workouts: any[]) => {
+                if (error || !workouts) return;
+                for (const w of workouts) {
+                  save({ meters: (w.distance ?? 0) * 1000 });
+                }
+              });
+            }
+            """]),
             // A default for one field of each sample that came back, and a zero sum turned back into null.
             .reactNative(["js/src/energy.ts": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
@@ -777,6 +790,13 @@ struct ZeroForMissingRule: Rule {
                 // `(sum, item) =>` / `item =>` / `function (sum, item)` at the start of the callback.
                 let head = (o + 1)..<min(close, o + 12)
                 if head.contains(where: { tokens[$0].isIdentifier(root.text) }) { return true }
+            }
+            // `for (const w of workouts) { … w.distance ?? 0 … }`: the loop's variable is one returned item.
+            if tokens[o].isPunctuator("{"), o >= 1, tokens[o - 1].isPunctuator(")"), let header = file.partner[o - 1], header >= 1,
+               tokens[header - 1].isIdentifier("for"), header + 3 < o,
+               ["const", "let", "var"].contains(where: tokens[header + 1].isIdentifier), tokens[header + 2].isIdentifier(root.text),
+               tokens[header + 3].isIdentifier("of") {
+                return true
             }
             open = file.parent[o]
         }
