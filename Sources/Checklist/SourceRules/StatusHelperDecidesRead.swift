@@ -19,14 +19,19 @@ struct StatusHelperDecidesRead {
     let readLine: Int
 
     static func findings(_ context: AuditContext) -> [StatusHelperDecidesRead] {
-        let helpers = GateFinder.helpers(context.sources, gate: .status)
+        // HealthKit's own checks only (not `PHPhotoLibrary.authorizationStatus(for:)`, Core Motion's or
+        // SensorKit's): the usage facts decided that once, and a helper must rest on one of them.
+        let healthKitChecks = Set(context.usage.facts.filter { $0.kind == .statusCheck }.map(\.evidence.location))
+        guard !healthKitChecks.isEmpty else { return [] }
+        let helpers = GateFinder.helpers(context.sources, gate: .status).compactMapValues { list in
+            list.flattened.first { healthKitChecks.contains($0.location) }
+        }
         guard !helpers.isEmpty else { return [] }
         var found: [StatusHelperDecidesRead] = []
         for source in context.sources where !source.isDependency {
             for name in helpers.keys.sorted() {
                 for call in source.calls(named: name) {
-                    guard let place = helpers[name]?.flattened.first?.location,
-                          let decided = decidedRead(by: call) else { continue }
+                    guard let place = helpers[name]?.location, let decided = decidedRead(by: call) else { continue }
                     let status = "\(place.file.split(separator: "/").last.map(String.init) ?? place.file):\(place.line ?? 0)"
                     found.append(StatusHelperDecidesRead(source: source, call: call, helper: name, statusPlace: status,
                                                          read: decided.calledExpression.trimmedText, readLine: source.lineOf(decided)))
