@@ -189,6 +189,23 @@ struct HealthKitVocabulary {
     static let otherPermissions = ["location", "notification", "push", "camera", "photo", "microphone", "contact", "calendar", "reminder",
                                    "bluetooth", "motion", "tracking", "siri", "speech", "media", "music", "homekit", "nfc"]
 
+    /// Frameworks whose own `requestAuthorization` / `authorizationStatus` an app calls: photos, notifications, location, tracking, …
+    static let otherFrameworkPrefixes = ["PH", "UN", "CL", "AV", "AT", "EK", "CN", "MP", "SF", "HM", "CB", "NFC", "IN", "ST", "FA", "CM", "SR", "MusicKit"]
+
+    /// Whether a call's receiver is another framework's: a type of its prefix (`PHPhotoLibrary`), or a
+    /// name that speaks of another permission (`locationManager`, `notificationCenter`).
+    static func isOtherFrameworkReceiver(_ base: ExprSyntax?) -> Bool {
+        guard let base else { return false }
+        let text = base.trimmedText
+        let root = String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        if let first = root.first, first.isUppercase,
+           otherFrameworkPrefixes.contains(where: { root.hasPrefix($0) && root.count > $0.count && root.dropFirst($0.count).first?.isUppercase == true }) {
+            return true
+        }
+        let lower = text.lowercased()
+        return !lower.contains("health") && otherPermissions.contains(where: lower.contains)
+    }
+
     static func isAuthorizationKey(_ text: String) -> Bool {
         let lower = text.lowercased()
         // Another framework's permission (`promptUserForLocationPermission`, `notificationsAuthorized`)

@@ -27,11 +27,19 @@ struct StatusHelperDecidesRead {
             list.flattened.first { healthKitChecks.contains($0.location) }
         }
         guard !helpers.isEmpty else { return [] }
+        // A read of HealthKit itself, or the app's own function that reaches one (not any name that sounds like one: `refreshUI()`).
+        let readers = AppReadingFunctions(context)
+        let reads = { (call: FunctionCallExprSyntax) -> Bool in isHealthKitRead(call) || readers.read(reachedBy: call) != nil }
+        let vocabulary = context.vocabulary
         var found: [StatusHelperDecidesRead] = []
+        var seen: Set<String> = []
         for source in context.sources where !source.isDependency {
             for name in helpers.keys.sorted() {
                 for call in source.calls(named: name) {
-                    guard let place = helpers[name]?.location, let decided = decidedRead(by: call) else { continue }
+                    // HealthKit's own request, or another framework's method of the same name (`PHPhotoLibrary.requestAuthorization`), is not the helper.
+                    guard !vocabulary.isAuthorizationRequest(call), !HealthKitVocabulary.isOtherFrameworkReceiver(ExprShape.base(of: call)),
+                          let place = helpers[name]?.location, let decided = decidedRead(by: call, reads: reads),
+                          seen.insert("\(source.file.path):\(call.position.utf8Offset)").inserted else { continue }
                     let status = "\(place.file.split(separator: "/").last.map(String.init) ?? place.file):\(place.line ?? 0)"
                     found.append(StatusHelperDecidesRead(source: source, call: call, helper: name, statusPlace: status,
                                                          read: decided.calledExpression.trimmedText, readLine: source.lineOf(decided)))
@@ -42,11 +50,20 @@ struct StatusHelperDecidesRead {
     }
 
     /// The HealthKit read that runs only as the helper's result decides, or nil.
-    private static func decidedRead(by call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+    /// `HKSampleQuery(…)`, `descriptor.result(for:)`, `store.execute(query)`, a characteristic read.
+    static func isHealthKitRead(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = ExprShape.calledName(call) else { return false }
+        if name.hasPrefix("HK") && (name.hasSuffix("Query") || name.hasSuffix("QueryDescriptor")) { return true }
+        if (name == "result" || name == "results") && ExprShape.labels(call) == ["for"] { return true }
+        if (name == "execute" || name == "executeQuery") && !call.arguments.isEmpty { return true }
+        return HealthKitVocabulary.characteristicReads.contains(name)
+    }
+
+    private static func decidedRead(by call: FunctionCallExprSyntax, reads: (FunctionCallExprSyntax) -> Bool) -> FunctionCallExprSyntax? {
         // In its completion: a read in a branch (`switch result`, `if success`, after `guard`), with no write beside it.
         if let closure = ClosureShape.completion(of: call) {
             let calls = closure.statements.calls
-            guard !calls.contains(where: HealthKitVocabulary.isWrite), let read = calls.first(where: HealthKitVocabulary.isRead) else { return nil }
+            guard !calls.contains(where: HealthKitVocabulary.isWrite), let read = calls.first(where: reads) else { return nil }
             // The branch must test what the helper handed back (its completion's parameters).
             var names = Set(ClosureShape.parameterNames(closure).filter { $0 != "_" })
             if names.isEmpty { names = ["$0", "$1"] }
@@ -72,8 +89,8 @@ struct StatusHelperDecidesRead {
         } else if let ifExpression = statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? statement.item.as(IfExprSyntax.self) {
             // The `if` leaves the function (`return`, `throw`) when the helper's answer says so.
             exits = ifExpression.body.statements.contains { item in item.item.is(ReturnStmtSyntax.self) || item.item.is(ThrowStmtSyntax.self) }
-                || ifExpression.body.statements.calls.contains(where: HealthKitVocabulary.isRead)
-            if let read = ifExpression.body.statements.calls.first(where: HealthKitVocabulary.isRead),
+                || ifExpression.body.statements.calls.contains(where: reads)
+            if let read = ifExpression.body.statements.calls.first(where: reads),
                !ifExpression.body.statements.calls.contains(where: HealthKitVocabulary.isWrite) {
                 return read
             }
@@ -84,6 +101,6 @@ struct StatusHelperDecidesRead {
         let after = list.filter { $0.position > statement.position }
         let calls = after.flatMap(\.calls)
         guard !calls.contains(where: HealthKitVocabulary.isWrite) else { return nil }
-        return calls.first(where: HealthKitVocabulary.isRead)
+        return calls.first(where: reads)
     }
 }

@@ -442,26 +442,9 @@ struct SuccessReadAsGrantedRule: Rule {
             if function.encloses(call) { return false }
             // The app's wrapper shares HealthKit's name (`viewModel.requestAuthorization { ok in … }`); another
             // framework's request of that name (`PHPhotoLibrary.requestAuthorization { status in … }`) is not it.
-            if name == "requestAuthorization" && !vocabulary.isAuthorizationRequest(call) && Self.isOtherFramework(ExprShape.base(of: call)) { return false }
+            if name == "requestAuthorization" && !vocabulary.isAuthorizationRequest(call) && HealthKitVocabulary.isOtherFrameworkReceiver(ExprShape.base(of: call)) { return false }
             let labels = Set(function.signature.parameterClause.parameters.map(\.firstName.text))
             return ExprShape.labels(call).allSatisfy { $0.isEmpty || labels.contains($0) }
-        }
-
-        /// Frameworks whose own `requestAuthorization` an app calls: photos, notifications, location, tracking, …
-        static let otherFrameworkPrefixes = ["PH", "UN", "CL", "AV", "AT", "EK", "CN", "MP", "SF", "HM", "CB", "NFC", "IN", "ST", "FA", "MusicKit"]
-
-        /// Whether a call's receiver is another framework's: a type of its prefix (`PHPhotoLibrary`), or a
-        /// name that speaks of another permission (`locationManager`, `notificationCenter`).
-        static func isOtherFramework(_ base: ExprSyntax?) -> Bool {
-            guard let base else { return false }
-            let text = base.trimmedText
-            let root = String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-            if let first = root.first, first.isUppercase,
-               otherFrameworkPrefixes.contains(where: { root.hasPrefix($0) && root.count > $0.count && root.dropFirst($0.count).first?.isUppercase == true }) {
-                return true
-            }
-            let lower = text.lowercased()
-            return !lower.contains("health") && HealthKitVocabulary.otherPermissions.contains(where: lower.contains)
         }
 
         /// The closure the call passes for the completion parameter.
