@@ -196,6 +196,75 @@ final class WidgetReachTests: XCTestCase {
         XCTAssertEqual(request.evidence.map { "\($0.location.file):\($0.location.line ?? 0)" }, ["apps/drink/Shared/Water.swift:11"], request.reason)
     }
 
+    /// A Live Activity's widget left in the app target (Intervally): the project's targets are known and
+    /// none is an extension, so the provider the app compiles stands for no widget (Q5 not applicable).
+    func testAWidgetProviderCompiledIntoTheAppIsNoExtension() throws {
+        let app = "apps/run/"
+        let pbxproj = """
+            // !$*UTF8*$!
+            { archiveVersion = 1; objectVersion = 56; objects = {
+                P = {isa = PBXProject; mainGroup = G; targets = (App); buildConfigurationList = PL;};
+                G = {isa = PBXGroup; children = (FA, FL); sourceTree = "<group>";};
+                FA = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App/RunApp.swift; sourceTree = "<group>";};
+                FL = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App/RunActivity.swift; sourceTree = "<group>";};
+                BA = {isa = PBXBuildFile; fileRef = FA;};
+                BL = {isa = PBXBuildFile; fileRef = FL;};
+                SA = {isa = PBXSourcesBuildPhase; files = (BA, BL);};
+                App = {isa = PBXNativeTarget; name = Run; productType = "com.apple.product-type.application"; buildConfigurationList = AL; buildPhases = (SA); dependencies = ();};
+                PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
+                PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
+                AL = {isa = XCConfigurationList; buildConfigurations = (AR); defaultConfigurationName = Release;};
+                AR = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = App/Info.plist; CODE_SIGN_ENTITLEMENTS = App/Run.entitlements; PRODUCT_NAME = "$(TARGET_NAME)";};};
+            }; rootObject = P; }
+            """
+        site = try TestSite(files: [
+            "healthaudit.yml": "title: Widgets\napps:\n  - id: run\n    name: Run\n    root: apps/run\n    project: Run.xcodeproj\n",
+            app + "Run.xcodeproj/project.pbxproj": pbxproj,
+            app + "App/Info.plist": InlineApp.infoPlist(["CFBundleName": "Run", "NSHealthShareUsageDescription": InlineApp.share, "NSHealthUpdateUsageDescription": InlineApp.update]),
+            app + "App/Run.entitlements": InlineApp.entitlements,
+            app + "App/RunApp.swift": """
+                import HealthKit
+                import SwiftUI
+
+                @main
+                struct RunApp: App {
+                    let store = HKHealthStore()
+                    var body: some Scene {
+                        WindowGroup {
+                            Text("Run").task {
+                                guard HKHealthStore.isHealthDataAvailable() else { return }
+                                try? await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKQuantityType(.heartRate)])
+                            }
+                        }
+                    }
+                }
+
+                """,
+            app + "App/RunActivity.swift": """
+                import ActivityKit
+                import SwiftUI
+                import WidgetKit
+
+                struct RunAttributes: ActivityAttributes {
+                    struct ContentState: Codable, Hashable { var lap: Int }
+                }
+
+                struct RunLiveActivity: Widget {
+                    var body: some WidgetConfiguration {
+                        ActivityConfiguration(for: RunAttributes.self) { context in
+                            Text("Lap \\(context.state.lap)")
+                        } dynamicIsland: { context in
+                            DynamicIsland { DynamicIslandExpandedRegion(.center) { Text("Run") } } compactLeading: { Text("R") } compactTrailing: { Text("") } minimal: { Text("") }
+                        }
+                    }
+                }
+
+                """,
+        ])
+        let widgets = try q5(try audit())
+        XCTAssertEqual(widgets.status, .notApplicable, widgets.reason)
+    }
+
     func testAWidgetLinkingTheAppsHealthKitFrameworkIsAskedAboutAndAvoidsIt() throws {
         let audit = try projectAudit(widgetLinksKit: true)
         let answer = try q5(audit)
