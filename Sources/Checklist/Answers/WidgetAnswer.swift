@@ -16,8 +16,8 @@ struct WidgetAnswer {
         // When the project was read, its targets are known: a provider compiled only into the app (a Live
         // Activity's widget left in the app target, which no extension builds) stands for no extension.
         let targetsKnown = manifest.config.project != nil || manifest.config.xcodeGenSpec != nil || manifest.config.tuistManifest != nil
-        let extensionFiles = Set(manifest.extensions.filter(\.isExtension).flatMap { $0.sources.map(\.path) })
-        let appFiles = Set(manifest.targets.filter { !$0.isExtension }.flatMap { $0.sources.map(\.path) }).subtracting(extensionFiles)
+        let compiledByExtensions = Set(manifest.extensions.filter(\.isExtension).flatMap { $0.sources.map(\.path) })
+        let appFiles = Set(manifest.targets.filter { !$0.isExtension }.flatMap { $0.sources.map(\.path) }).subtracting(compiledByExtensions)
         let providers = facts.usage.widgetProviders.filter { !$0.isComplicationDataSource && !(targetsKnown && appFiles.contains($0.evidence.location.file)) }
         // A WatchKit extension (watchOS before 7's two-target watch app) is an app-extension target:
         // the watch app's own screens run in it and may ask, its complications are what the question is about.
