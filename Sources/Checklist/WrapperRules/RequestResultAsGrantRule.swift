@@ -42,20 +42,7 @@ struct RequestResultAsGrantRule: Rule {
         triggering: [
             // Two of the app's functions deep (the request, then `connect()` posting to a server): the screen
             // shows Health as connected once they returned.
-            .reactNative(["js/src/composables/useAppleHealth.js": """
-            import { CapacitorHealthkit } from '@perfood/capacitor-healthkit';
-
-            export function useAppleHealth() {
-              async function requestAuthorization() {
-                await CapacitorHealthkit.requestAuthorization({ all: [], read: ['workouts'], write: [] });
-              }
-              async function connect() {
-                await requestAuthorization();
-                await fetch('/integrations/apple-health/connect', { method: 'POST' });
-              }
-              return { connect };
-            }
-            """, "js/src/components/connectDevices.js": """
+            .reactNative(["js/src/composables/useAppleHealth.js": Self.appleHealthComposable, "js/src/components/connectDevices.js": """
             import { ref } from 'vue';
             import { useAppleHealth } from '../composables/useAppleHealth';
 
@@ -315,19 +302,7 @@ struct RequestResultAsGrantRule: Rule {
         nonTriggering: [
             // Beyond the app's first function only calls on a receiver named for Health are followed:
             // the calendar's `connect()` is another service's, whatever the Health code calls its own.
-            .reactNative(["js/src/composables/useAppleHealth.js": """
-            import { CapacitorHealthkit } from '@perfood/capacitor-healthkit';
-
-            export function useAppleHealth() {
-              async function requestAuthorization() {
-                await CapacitorHealthkit.requestAuthorization({ all: [], read: ['workouts'], write: [] });
-              }
-              async function connect() {
-                await requestAuthorization();
-              }
-              return { connect };
-            }
-            """, "js/src/components/calendar.js": """
+            .reactNative(["js/src/composables/useAppleHealth.js": Self.appleHealthComposable, "js/src/components/calendar.js": """
             import { ref } from 'vue';
             import { useGoogleCalendar } from '../composables/useGoogleCalendar';
 
@@ -480,6 +455,22 @@ struct RequestResultAsGrantRule: Rule {
             """]),
         ]
     )
+
+    /// The app's composable of two functions around the request (its examples share it).
+    static let appleHealthComposable = """
+            import { CapacitorHealthkit } from '@perfood/capacitor-healthkit';
+
+            export function useAppleHealth() {
+              async function requestAuthorization() {
+                await CapacitorHealthkit.requestAuthorization({ all: [], read: ['workouts'], write: [] });
+              }
+              async function connect() {
+                await requestAuthorization();
+                await fetch('/integrations/apple-health/connect', { method: 'POST' });
+              }
+              return { connect };
+            }
+            """
 
     func check(_ context: AuditContext) -> [Finding] {
         context.libraryCalls.flatMap { call, file -> [Finding] in
