@@ -17,7 +17,7 @@ struct AvailabilityAnswer {
         // Built once for all targets: it indexes every source's checks, flags and callers.
         let finder = GateFinder(sources: facts.context.sources, gate: .availability)
         // A call in a JavaScript or Dart function nothing in the app calls never runs: Q6 leaves its writes out, and so does this answer.
-        let scriptUncalled = ScriptReachability(manifest: facts.context.manifest)
+        let scriptUncalled = ScriptReachability(context: facts.context)
         var delegated: [Claim] = []
         for target in Self.targets(of: calls) {
             let checks = checks(guarding: target)
@@ -115,20 +115,16 @@ struct AvailabilityAnswer {
     }
 }
 
-/// Whether a JavaScript or Dart fact sits in a function nothing in the app calls (`UncalledScriptFunctions`),
-/// each language's functions found once.
-final class ScriptReachability {
-    private let manifest: AppManifest
-    private lazy var javaScript = UncalledScriptFunctions(files: manifest.javaScriptSources)
-    private lazy var dart = UncalledScriptFunctions(files: manifest.dartSources)
-
-    init(manifest: AppManifest) { self.manifest = manifest }
+/// Whether a JavaScript or Dart fact sits in a function nothing in the app calls (`UncalledScriptFunctions`,
+/// found once per app in the context).
+struct ScriptReachability {
+    let context: AuditContext
 
     func runsNever(_ fact: HealthKitFact) -> Bool {
         guard case .token(let language, let file, let token)? = fact.site else { return false }
-        let files = language == .dart ? manifest.dartSources : manifest.javaScriptSources
+        let files = language == .dart ? context.manifest.dartSources : context.manifest.javaScriptSources
         guard files.indices.contains(file), files[file].tokens.indices.contains(token) else { return false }
-        let uncalled = language == .dart ? dart : javaScript
+        let uncalled = language == .dart ? context.uncalledDart : context.uncalledScripts
         return uncalled.contains(path: files[file].path, line: files[file].tokens[token].line)
     }
 }

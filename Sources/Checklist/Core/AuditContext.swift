@@ -112,6 +112,10 @@ public struct AuditContext: Sendable {
     public let usage: HealthKitUsage
     /// Each HealthKit write with the status check that decides it at write time (questions 3 and 6 read them).
     public let writeGates: [WriteGate]
+    /// The app's JavaScript and Dart functions nothing in the app calls, found once for the findings
+    /// filter, the write gates and question 1.
+    let uncalledScripts: UncalledScriptFunctions
+    let uncalledDart: UncalledScriptFunctions
     /// The JavaScript library calls behind the JavaScript facts, for rules that look around a call.
     public let javaScriptCalls: [JavaScriptHealthKitCall]
     /// The `package:health` calls behind the Dart facts (`file` indexes `AppManifest.dartSources`).
@@ -163,7 +167,10 @@ public struct AuditContext: Sendable {
         typeResolver = RequestedTypeResolver(sources: sources)
         usage = HealthKitUsage(facts: Self.resolvingTypes(of: swift.facts, sources: sources, resolver: typeResolver) + javaScript.facts + dart.facts,
                                widgetProviders: swift.widgetProviders)
-        writeGates = WriteGates.of(usage, sources: sources, manifest: manifest, javaScriptCalls: javaScript.calls, dartCalls: dart.calls)
+        uncalledScripts = UncalledScriptFunctions(files: manifest.javaScriptSources)
+        uncalledDart = UncalledScriptFunctions(files: manifest.dartSources)
+        writeGates = WriteGates.of(usage, sources: sources, manifest: manifest, javaScriptCalls: javaScript.calls, dartCalls: dart.calls,
+                                   uncalled: (uncalledScripts, uncalledDart))
         resolvedRequests = typeResolver.requests()
         // Types asked for only in code count as requested, so manifest rules and the store see them.
         let wrappers = WrapperRequestedTypes.extract(javaScript: javaScript.calls, files: manifest.javaScriptSources, dart: dart.calls,

@@ -80,7 +80,7 @@ public struct Checklist: Sendable {
         // Rules only read the context: they run side by side, and their findings are sorted below.
         var findings = ParallelMap.map(rules) { $0.check(context) }.flatMap { $0 }
         findings = DebugOnlyCode(sources: context.sources).soften(findings)
-        findings = Self.droppingUncalledScriptCode(findings, files: manifest.javaScriptSources, rules: rules)
+        findings = Self.droppingUncalledScriptCode(findings, files: manifest.javaScriptSources, uncalled: context.uncalledScripts, rules: rules)
         findings = RuleSettings(manifest.config.rules).apply(to: findings)
         findings = Suppressions(context: context).apply(to: findings)
         findings.sort { a, b in
@@ -99,12 +99,11 @@ public struct Checklist: Sendable {
     /// A finding about what JavaScript code does with a value, inside a function nothing in the app calls,
     /// describes code that never runs. The rules of questions 1 and 6 keep theirs: those answers count
     /// every call and write the facts hold, and a finding must not vanish from under its answer.
-    static func droppingUncalledScriptCode(_ findings: [Finding], files: [JavaScriptFile], rules: [any Rule]) -> [Finding] {
+    static func droppingUncalledScriptCode(_ findings: [Finding], files: [JavaScriptFile], uncalled: UncalledScriptFunctions, rules: [any Rule]) -> [Finding] {
         let scriptPaths = Set(files.map(\.path))
         guard findings.contains(where: { scriptPaths.contains($0.location.file) }) else { return findings }
         let droppable = Set(rules.map { type(of: $0).description }.filter { !$0.questions.contains(.availabilityChecked) && !$0.questions.contains(.writeStatusRechecked) }
             .map(\.id))
-        let uncalled = UncalledScriptFunctions(files: files.filter { !$0.path.hasSuffix(".dart") })
         return findings.filter { finding in
             guard droppable.contains(finding.ruleID), scriptPaths.contains(finding.location.file), let line = finding.location.line else { return true }
             return !uncalled.contains(path: finding.location.file, line: line)

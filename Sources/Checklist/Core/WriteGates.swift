@@ -26,16 +26,14 @@ public struct WriteGate: Sendable {
 /// Builds the gates of every write fact of an app, from the same facts the answers cite.
 enum WriteGates {
     static func of(_ usage: HealthKitUsage, sources: [ParsedSource], manifest: AppManifest,
-                   javaScriptCalls: [JavaScriptHealthKitCall], dartCalls: [JavaScriptHealthKitCall]) -> [WriteGate] {
+                   javaScriptCalls: [JavaScriptHealthKitCall], dartCalls: [JavaScriptHealthKitCall],
+                   uncalled scriptFunctions: (javaScript: UncalledScriptFunctions, dart: UncalledScriptFunctions)) -> [WriteGate] {
         let writes = usage.facts(.write)
         guard !writes.isEmpty else { return [] }
         let swift = writes.contains { $0.language == .swift } ? GateFinder(sources: sources) : nil
         var scripts = ScriptStatusGates(manifest: manifest, javaScriptCalls: javaScriptCalls, dartCalls: dartCalls)
         let uncalled = swift == nil ? nil : UncalledFunctions(sources: sources)
         // JavaScript and Dart: a write in a function nothing in the app names never runs either.
-        let scriptWrites = writes.contains { $0.language == .javaScript }, dartWrites = writes.contains { $0.language == .dart }
-        let uncalledScripts = scriptWrites ? UncalledScriptFunctions(files: manifest.javaScriptSources) : nil
-        let uncalledDart = dartWrites ? UncalledScriptFunctions(files: manifest.dartSources) : nil
         return writes.map { write in
             switch write.site {
             case .syntax(let node)?:
@@ -47,7 +45,7 @@ enum WriteGates {
                 var gate = scripts.gate(write, language: language, file: file, token: token)
                 let files = language == .dart ? manifest.dartSources : manifest.javaScriptSources
                 if files.indices.contains(file), files[file].tokens.indices.contains(token) {
-                    gate.uncalledFunction = (language == .dart ? uncalledDart : uncalledScripts)?
+                    gate.uncalledFunction = (language == .dart ? scriptFunctions.dart : scriptFunctions.javaScript)
                         .declaration(around: files[file].tokens[token].line, in: files[file].path)
                 }
                 return gate
