@@ -17,7 +17,7 @@ struct AvailabilityAnswer {
         // Built once for all targets: it indexes every source's checks, flags and callers.
         let finder = GateFinder(sources: facts.context.sources, gate: .availability)
         // A call in a JavaScript or Dart function nothing in the app calls never runs: Q6 leaves its writes out, and so does this answer.
-        let scriptUncalled = ScriptReachability(context: facts.context)
+        let runs = { (fact: HealthKitFact) in facts.context.uncalledScripts.declaration(around: fact.site, in: facts.context.manifest) == nil }
         var delegated: [Claim] = []
         for target in Self.targets(of: calls) {
             let checks = checks(guarding: target)
@@ -31,7 +31,7 @@ struct AvailabilityAnswer {
                 }
                 // JavaScript the same: each library call needs a check before it in its function, or
                 // in every caller of that function (an entry point no code calls has only its own).
-                if let open = ScriptAvailabilityPaths(context: facts.context, checks: checks).unguarded(in: target, calls: calls.filter { !scriptUncalled.runsNever($0) }) {
+                if let open = ScriptAvailabilityPaths(context: facts.context, checks: checks).unguarded(in: target, calls: calls.filter(runs)) {
                     unguarded.append(.citing("\(facts.label(target)) checks availability on some paths, but this HealthKit call in `\(open.function)` has no check "
                                              + "before it (not in its function, not in a function it awaits first, not in every caller)"
                                              + (open.entry == open.function ? "" : ", reached from `\(open.entry)`"), [open.fact.evidence], limit: 1))
@@ -112,19 +112,5 @@ struct AvailabilityAnswer {
     private func checks(guarding target: String) -> [HealthKitFact] {
         let linked = facts.context.manifest.targets.first { $0.id == target }?.linkedSources ?? []
         return facts.shipping(.availabilityCheck).filter { $0.target == target || linked.contains($0.evidence.location.file) }
-    }
-}
-
-/// Whether a JavaScript or Dart fact sits in a function nothing in the app calls (`UncalledScriptFunctions`,
-/// found once per app in the context).
-struct ScriptReachability {
-    let context: AuditContext
-
-    func runsNever(_ fact: HealthKitFact) -> Bool {
-        guard case .token(let language, let file, let token)? = fact.site else { return false }
-        let files = language == .dart ? context.manifest.dartSources : context.manifest.javaScriptSources
-        guard files.indices.contains(file), files[file].tokens.indices.contains(token) else { return false }
-        let uncalled = language == .dart ? context.uncalledDart : context.uncalledScripts
-        return uncalled.contains(path: files[file].path, line: files[file].tokens[token].line)
     }
 }

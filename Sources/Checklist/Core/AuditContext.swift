@@ -112,10 +112,8 @@ public struct AuditContext: Sendable {
     public let usage: HealthKitUsage
     /// Each HealthKit write with the status check that decides it at write time (questions 3 and 6 read them).
     public let writeGates: [WriteGate]
-    /// The app's JavaScript and Dart functions nothing in the app calls, found once for the findings
-    /// filter, the write gates and question 1.
-    let uncalledScripts: UncalledScriptFunctions
-    let uncalledDart: UncalledScriptFunctions
+    /// The app's JavaScript and Dart functions nothing in the app calls.
+    let uncalledScripts: UncalledAppScripts
     /// The JavaScript library calls behind the JavaScript facts, for rules that look around a call.
     public let javaScriptCalls: [JavaScriptHealthKitCall]
     /// The `package:health` calls behind the Dart facts (`file` indexes `AppManifest.dartSources`).
@@ -167,10 +165,9 @@ public struct AuditContext: Sendable {
         typeResolver = RequestedTypeResolver(sources: sources)
         usage = HealthKitUsage(facts: Self.resolvingTypes(of: swift.facts, sources: sources, resolver: typeResolver) + javaScript.facts + dart.facts,
                                widgetProviders: swift.widgetProviders)
-        uncalledScripts = UncalledScriptFunctions(files: manifest.javaScriptSources)
-        uncalledDart = UncalledScriptFunctions(files: manifest.dartSources)
+        uncalledScripts = UncalledAppScripts(manifest)
         writeGates = WriteGates.of(usage, sources: sources, manifest: manifest, javaScriptCalls: javaScript.calls, dartCalls: dart.calls,
-                                   uncalled: (uncalledScripts, uncalledDart))
+                                   uncalledScripts: uncalledScripts)
         resolvedRequests = typeResolver.requests()
         // Types asked for only in code count as requested, so manifest rules and the store see them.
         let wrappers = WrapperRequestedTypes.extract(javaScript: javaScript.calls, files: manifest.javaScriptSources, dart: dart.calls,

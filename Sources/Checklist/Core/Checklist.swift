@@ -80,7 +80,7 @@ public struct Checklist: Sendable {
         // Rules only read the context: they run side by side, and their findings are sorted below.
         var findings = ParallelMap.map(rules) { $0.check(context) }.flatMap { $0 }
         findings = DebugOnlyCode(sources: context.sources).soften(findings)
-        findings = Self.droppingUncalledScriptCode(findings, files: manifest.javaScriptSources, uncalled: context.uncalledScripts, rules: rules)
+        findings = Self.droppingUncalledScriptCode(findings, files: manifest.javaScriptSources, uncalled: context.uncalledScripts.javaScript, rules: rules)
         findings = RuleSettings(manifest.config.rules).apply(to: findings)
         findings = Suppressions(context: context).apply(to: findings)
         findings.sort { a, b in

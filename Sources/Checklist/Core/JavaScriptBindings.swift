@@ -247,6 +247,18 @@ struct JavaScriptBindings {
     /// method), or `const NAME = (async) (…) => {`.
     static func enclosingFunctionName(of index: Int, in file: JavaScriptFile) -> String? { enclosingFunction(of: index, in: file)?.name }
 
+    /// The `new` of `new Promise(` or `new Promise<boolean>(` when `open` is that call's `(`, else nil.
+    static func promiseNew(opening open: Int, in file: JavaScriptFile) -> Int? {
+        let tokens = file.tokens
+        guard tokens[open].isPunctuator("(") else { return nil }
+        var i = open - 1
+        if i >= 0, tokens[i].isPunctuator(">") {
+            while i > 0, !tokens[i].isPunctuator("<") { i -= 1 }
+            i -= 1
+        }
+        return i >= 1 && tokens[i].isIdentifier("Promise") && tokens[i - 1].isIdentifier("new") ? i - 1 : nil
+    }
+
     /// The innermost named function around `index`: its name and the `{` of its body.
     static func enclosingFunction(of index: Int, in file: JavaScriptFile) -> (name: String, body: Int)? {
         let tokens = file.tokens

@@ -1,6 +1,6 @@
 import Manifest
 
-/// JavaScript / TypeScript functions nothing in the app names: a finding inside one describes code
+/// JavaScript / TypeScript (or Dart) functions nothing in the app names: a finding inside one describes code
 /// that never runs (a service method left unused, called only from another unused method). Found,
 /// as `UncalledFunctions` finds Swift's, by name across the app's script files as written — strings,
 /// comments and a single-file component's template included, the cautious count — and to a fixed
@@ -23,16 +23,14 @@ struct UncalledScriptFunctions {
     private struct Function {
         let file: Int
         let name: String
-        let declarationLine: Int
         let declaration: Evidence
         let lines: ClosedRange<Int>
     }
 
     /// `files`: the app's JavaScript / TypeScript files, or its Dart files (one language at a time).
     init(files: [JavaScriptFile]) {
-        let scripts = Array(files.enumerated())
         var functions: [Function] = []
-        for (index, file) in scripts {
+        for (index, file) in files.enumerated() {
             let tokens = file.tokens
             // A classic script (no import, export or require) declares globals, which its page's HTML may call.
             let isModule = tokens.contains { $0.isIdentifier("import") || $0.isIdentifier("export") || $0.isIdentifier("require") }
@@ -50,8 +48,7 @@ struct UncalledScriptFunctions {
                 if isDart, let declaration, Self.isOverride(declaration, in: file) || function.name.first?.isUppercase == true
                     || (declaration >= 2 && tokens[declaration - 1].isPunctuator(".") && tokens[declaration - 2].text.first?.isUppercase == true) { continue }
                 let at = declaration ?? open
-                functions.append(Function(file: index, name: function.name, declarationLine: tokens[at].line,
-                                          declaration: Evidence(location: file.location(of: at), quote: file.quote(at)),
+                functions.append(Function(file: index, name: function.name, declaration: Evidence(location: file.location(of: at), quote: file.quote(at)),
                                           lines: tokens[open].line...tokens[close].line))
             }
         }
@@ -59,12 +56,11 @@ struct UncalledScriptFunctions {
         // Every whole-word occurrence of each name, by file and line, in the files as written.
         let names = Set(functions.map(\.name))
         var occurrences: [String: [(file: Int, line: Int)]] = [:]
-        for (index, file) in scripts {
+        for (index, file) in files.enumerated() {
             for (offset, line) in file.textLines.enumerated() {
                 for word in Self.words(in: line) where names.contains(String(word)) { occurrences[String(word), default: []].append((index, offset + 1)) }
             }
         }
-        var uncalled: [Int] = []
         var dead = Set<Int>()
         // Each round adds the functions whose every use is in their own body, their declaration's line,
         // or the body of a function already found uncalled.
@@ -72,15 +68,15 @@ struct UncalledScriptFunctions {
             var added = false
             for (position, function) in functions.enumerated() where !dead.contains(position) {
                 let used = (occurrences[function.name] ?? []).contains { use in
-                    if use.file == function.file && (use.line == function.declarationLine || function.lines.contains(use.line)) { return false }
+                    if use.file == function.file && (use.line == function.declaration.location.line || function.lines.contains(use.line)) { return false }
                     return !dead.contains { other in functions[other].file == use.file && functions[other].lines.contains(use.line) }
                 }
-                if !used { dead.insert(position); uncalled.append(position); added = true }
+                if !used { dead.insert(position); added = true }
             }
             if !added { break }
         }
         var ranges: [String: [(lines: ClosedRange<Int>, declaration: Evidence)]] = [:]
-        for position in uncalled {
+        for position in dead.sorted() {
             let function = functions[position]
             ranges[files[function.file].path, default: []].append((function.lines, function.declaration))
         }
@@ -153,5 +149,26 @@ struct UncalledScriptFunctions {
         }
         if let s = start { words.append(line[s...]) }
         return words
+    }
+}
+
+/// The app's uncalled functions in both script languages, found once per app (`AuditContext`): the
+/// findings filter, the write gates (question 6) and question 1 leave out what they hold.
+struct UncalledAppScripts: Sendable {
+    let javaScript: UncalledScriptFunctions
+    let dart: UncalledScriptFunctions
+
+    init(_ manifest: AppManifest) {
+        javaScript = UncalledScriptFunctions(files: manifest.javaScriptSources)
+        dart = UncalledScriptFunctions(files: manifest.dartSources)
+    }
+
+    /// Where the uncalled function around a JavaScript or Dart fact is declared, or nil (a Swift fact,
+    /// or code that runs).
+    func declaration(around site: HealthKitFact.Site?, in manifest: AppManifest) -> Evidence? {
+        guard case .token(let language, let file, let token)? = site else { return nil }
+        let files = language == .dart ? manifest.dartSources : manifest.javaScriptSources
+        guard files.indices.contains(file), files[file].tokens.indices.contains(token) else { return nil }
+        return (language == .dart ? dart : javaScript).declaration(around: files[file].tokens[token].line, in: files[file].path)
     }
 }

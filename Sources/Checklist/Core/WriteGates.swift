@@ -27,13 +27,12 @@ public struct WriteGate: Sendable {
 enum WriteGates {
     static func of(_ usage: HealthKitUsage, sources: [ParsedSource], manifest: AppManifest,
                    javaScriptCalls: [JavaScriptHealthKitCall], dartCalls: [JavaScriptHealthKitCall],
-                   uncalled scriptFunctions: (javaScript: UncalledScriptFunctions, dart: UncalledScriptFunctions)) -> [WriteGate] {
+                   uncalledScripts: UncalledAppScripts) -> [WriteGate] {
         let writes = usage.facts(.write)
         guard !writes.isEmpty else { return [] }
         let swift = writes.contains { $0.language == .swift } ? GateFinder(sources: sources) : nil
         var scripts = ScriptStatusGates(manifest: manifest, javaScriptCalls: javaScriptCalls, dartCalls: dartCalls)
         let uncalled = swift == nil ? nil : UncalledFunctions(sources: sources)
-        // JavaScript and Dart: a write in a function nothing in the app names never runs either.
         return writes.map { write in
             switch write.site {
             case .syntax(let node)?:
@@ -43,11 +42,7 @@ enum WriteGates {
                                  failureHandled: swift.failureHandled(call), uncalledFunction: uncalled?.declaration(around: node))
             case .token(let language, let file, let token)?:
                 var gate = scripts.gate(write, language: language, file: file, token: token)
-                let files = language == .dart ? manifest.dartSources : manifest.javaScriptSources
-                if files.indices.contains(file), files[file].tokens.indices.contains(token) {
-                    gate.uncalledFunction = (language == .dart ? scriptFunctions.dart : scriptFunctions.javaScript)
-                        .declaration(around: files[file].tokens[token].line, in: files[file].path)
-                }
+                gate.uncalledFunction = uncalledScripts.declaration(around: write.site, in: manifest)
                 return gate
             case nil:
                 break

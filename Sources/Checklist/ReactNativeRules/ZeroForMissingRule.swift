@@ -616,15 +616,11 @@ struct ZeroForMissingRule: Rule {
         var open = file.parent[start - 2]
         while let o = open {
             // `new Promise(` or `new Promise<number>(` whose executor's first parameter is `resolve`.
-            if tokens[o].isPunctuator("("), o + 2 < tokens.count {
-                var k = o - 1
-                if k >= 0, tokens[k].isPunctuator(">") { while k > 0, !tokens[k].isPunctuator("<") { k -= 1 }; k -= 1 }
-                if k >= 1, tokens[k].isIdentifier("Promise"), tokens[k - 1].isIdentifier("new") {
-                    let parameter = tokens[o + 1].isPunctuator("(") ? o + 2 : o + 1
-                    guard tokens[parameter].isIdentifier(resolve) else { return nil }
-                    let equals = file.index(beforeAwaited: k - 1)
-                    return equals >= 0 && tokens[equals].isPunctuator("=") ? equals : nil
-                }
+            if o + 2 < tokens.count, let newToken = JavaScriptBindings.promiseNew(opening: o, in: file) {
+                let parameter = tokens[o + 1].isPunctuator("(") ? o + 2 : o + 1
+                guard tokens[parameter].isIdentifier(resolve) else { return nil }
+                let equals = file.index(beforeAwaited: newToken)
+                return equals >= 0 && tokens[equals].isPunctuator("=") ? equals : nil
             }
             open = file.parent[o]
         }

@@ -120,12 +120,17 @@ struct HealthKitVocabulary {
 
     /// `store.execute(q)`, `HKSampleQuery(…)`, `descriptor.result(for:)`, characteristic reads, `fetchSteps()`.
     static func isRead(_ call: FunctionCallExprSyntax) -> Bool {
+        isFrameworkRead(call) || ExprShape.calledName(call).map { hasPrefixWord($0, in: readPrefixes) } == true
+    }
+
+    /// HealthKit's own reads only: `store.execute(q)` (Swift 2's `executeQuery`), `HKSampleQuery(…)`,
+    /// `descriptor.result(for:)`, characteristic reads — not an app function whose name sounds like one.
+    static func isFrameworkRead(_ call: FunctionCallExprSyntax) -> Bool {
         guard let name = ExprShape.calledName(call) else { return false }
         if characteristicReads.contains(name) { return true }
         if name == "execute" && !call.arguments.isEmpty { return true }
         if name.hasPrefix("HK") && (name.hasSuffix("Query") || name.hasSuffix("QueryDescriptor")) { return true }
-        if (name == "result" || name == "results") && ExprShape.labels(call) == ["for"] { return true }
-        return hasPrefixWord(name, in: readPrefixes)
+        return (name == "result" || name == "results") && ExprShape.labels(call) == ["for"]
     }
 
     /// A HealthKit read the way data-before-authorization counts it: framework reads and `fetch…`/`load…` functions.

@@ -29,7 +29,7 @@ struct StatusHelperDecidesRead {
         guard !helpers.isEmpty else { return [] }
         // A read of HealthKit itself, or the app's own function that reaches one (not any name that sounds like one: `refreshUI()`).
         let readers = AppReadingFunctions(context)
-        let reads = { (call: FunctionCallExprSyntax) -> Bool in isHealthKitRead(call) || readers.read(reachedBy: call) != nil }
+        let reads = { (call: FunctionCallExprSyntax) -> Bool in HealthKitVocabulary.isFrameworkRead(call) || readers.read(reachedBy: call) != nil }
         let vocabulary = context.vocabulary
         var found: [StatusHelperDecidesRead] = []
         var seen: Set<String> = []
@@ -50,15 +50,6 @@ struct StatusHelperDecidesRead {
     }
 
     /// The HealthKit read that runs only as the helper's result decides, or nil.
-    /// `HKSampleQuery(…)`, `descriptor.result(for:)`, `store.execute(query)`, a characteristic read.
-    static func isHealthKitRead(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let name = ExprShape.calledName(call) else { return false }
-        if name.hasPrefix("HK") && (name.hasSuffix("Query") || name.hasSuffix("QueryDescriptor")) { return true }
-        if (name == "result" || name == "results") && ExprShape.labels(call) == ["for"] { return true }
-        if (name == "execute" || name == "executeQuery") && !call.arguments.isEmpty { return true }
-        return HealthKitVocabulary.characteristicReads.contains(name)
-    }
-
     private static func decidedRead(by call: FunctionCallExprSyntax, reads: (FunctionCallExprSyntax) -> Bool) -> FunctionCallExprSyntax? {
         // In its completion: a read in a branch (`switch result`, `if success`, after `guard`), with no write beside it.
         if let closure = ClosureShape.completion(of: call) {
@@ -83,21 +74,15 @@ struct StatusHelperDecidesRead {
         guard let condition = Syntax(call).ancestors.first(where: { $0.is(ConditionElementSyntax.self) }),
               let statement = condition.ancestors.first(where: { $0.is(CodeBlockItemSyntax.self) })?.as(CodeBlockItemSyntax.self),
               let list = statement.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
-        let exits: Bool
-        if let guardStatement = statement.item.as(GuardStmtSyntax.self) {
-            exits = guardStatement.conditions.contains { Syntax($0).id == condition.id || $0.encloses(Syntax(call)) }
-        } else if let ifExpression = statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? statement.item.as(IfExprSyntax.self) {
-            // The `if` leaves the function (`return`, `throw`) when the helper's answer says so.
-            exits = ifExpression.body.statements.contains { item in item.item.is(ReturnStmtSyntax.self) || item.item.is(ThrowStmtSyntax.self) }
-                || ifExpression.body.statements.calls.contains(where: reads)
-            if let read = ifExpression.body.statements.calls.first(where: reads),
-               !ifExpression.body.statements.calls.contains(where: HealthKitVocabulary.isWrite) {
-                return read
-            }
-        } else {
-            exits = false
+        // A `guard` on the answer leaves unless it holds; an `if` decides its own body, and what follows
+        // it when the body leaves the function (`return`, `throw`).
+        if let ifExpression = statement.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? statement.item.as(IfExprSyntax.self) {
+            let body = ifExpression.body.statements
+            if !body.calls.contains(where: HealthKitVocabulary.isWrite), let read = body.calls.first(where: reads) { return read }
+            guard body.contains(where: { $0.item.is(ReturnStmtSyntax.self) || $0.item.is(ThrowStmtSyntax.self) }) else { return nil }
+        } else if !statement.item.is(GuardStmtSyntax.self) {
+            return nil
         }
-        guard exits else { return nil }
         let after = list.filter { $0.position > statement.position }
         let calls = after.flatMap(\.calls)
         guard !calls.contains(where: HealthKitVocabulary.isWrite) else { return nil }

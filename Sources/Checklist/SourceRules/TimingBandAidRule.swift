@@ -174,10 +174,21 @@ struct TimingBandAidRule: Rule {
                     || (ExprShape.calledName(call) == "requestAuthorization" && Self.isHealthTyped(ExprShape.base(of: call)))
             }
         }
-        // The app's own functions that ask the status (`verifyAccess()` after the wait).
-        let statusHelpers = Set(GateFinder.helpers(context.sources, gate: .status).keys)
+        // The app's own functions that ask the status (`verifyAccess()` after the wait): a walk of every
+        // source, made only once a delay needs it (most apps have none).
+        var statusHelpers: Set<String>?
         func callsStatusHelper(_ node: some SyntaxProtocol) -> Bool {
-            !statusHelpers.isEmpty && node.calls.contains { ExprShape.calledName($0).map(statusHelpers.contains) == true }
+            if statusHelpers == nil { statusHelpers = Set(GateFinder.helpers(context.sources, gate: .status).keys) }
+            return node.calls.contains { ExprShape.calledName($0).map { statusHelpers!.contains($0) } == true }
+        }
+        /// A wait for the answer: what runs after it asks about authorization (its closure, the statements
+        /// after a sleep, the statement before it), or it sits right in a request's completion. A delay
+        /// before clearing a status text or starting a Live Activity, in the same function, waits for something else.
+        func waitsForTheAnswer(_ call: FunctionCallExprSyntax, closure: ClosureExprSyntax?) -> Bool {
+            if Self.isInRequestCompletion(call, vocabulary: vocabulary) { return true }
+            if let closure { return asksHealthKit(closure) }
+            return Self.statementBefore(call).map(asksHealthKit) == true
+                || Self.statements(after: call).contains { asksHealthKit($0) || callsStatusHelper($0) }
         }
         return context.sources.flatMap { source -> [Finding] in
             var findings: [Finding] = []
@@ -192,13 +203,7 @@ struct TimingBandAidRule: Rule {
                 let closure = ClosureShape.completion(of: call)
                 guard HealthKitVocabulary.isAuthorizationRelated(function) || (closure.map(HealthKitVocabulary.isAuthorizationRelated) ?? false)
                 else { continue }
-                guard asksHealthKit(function) || (closure.map(asksHealthKit) ?? false) else { continue }
-                // A wait for the answer: what runs after it asks about authorization (its closure, or the
-                // statements after a sleep), or it sits right in a request's completion. A delay before
-                // clearing a status text or starting a Live Activity, in the same function, waits for something else.
-                guard closure.map(asksHealthKit) ?? (Self.statements(after: call).contains(where: { asksHealthKit($0) || callsStatusHelper($0) })
-                                                      || Self.statementBefore(call).map(asksHealthKit) == true)
-                        || Self.isInRequestCompletion(call, vocabulary: vocabulary) else { continue }
+                guard asksHealthKit(function) || (closure.map(asksHealthKit) ?? false), waitsForTheAnswer(call, closure: closure) else { continue }
                 // The pause of a loop that asks nothing about authorization is its period (refresh
                 // every five minutes after one awaited request), not a wait for the answer.
                 if let loop = Self.enclosingLoop(of: call), !asksHealthKit(loop) { continue }

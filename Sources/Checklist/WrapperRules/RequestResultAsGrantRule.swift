@@ -526,8 +526,8 @@ struct RequestResultAsGrantRule: Rule {
         guard let close = file.partner[call.paren] else { return nil }
         // The executor `(resolve, reject) => …` of the nearest `new Promise(` around the call.
         var open = file.parent[call.token]
-        while let o = open, !(tokens[o].isPunctuator("(") && Self.isPromiseConstructor(before: o, in: file)) { open = file.parent[o] }
-        guard let executor = open, executor + 1 < tokens.count else { return nil }
+        while let o = open, JavaScriptBindings.promiseNew(opening: o, in: file) == nil { open = file.parent[o] }
+        guard let executor = open, executor + 1 < tokens.count, let newToken = JavaScriptBindings.promiseNew(opening: executor, in: file) else { return nil }
         let resolver = tokens[executor + 1].isPunctuator("(") ? executor + 2 : executor + 1
         guard resolver < tokens.count, tokens[resolver].kind == .identifier else { return nil }
         let resolve = tokens[resolver].text
@@ -536,8 +536,6 @@ struct RequestResultAsGrantRule: Rule {
             i + 3 < tokens.count && tokens[i].isIdentifier(resolve) && tokens[i + 1].isPunctuator("(") && tokens[i + 2].isIdentifier("true") && tokens[i + 3].isPunctuator(")")
         }) else { return nil }
         // `const name = await new Promise…`.
-        var newToken = executor - 1
-        while newToken > 0, !tokens[newToken].isIdentifier("new") { newToken -= 1 }
         let before = file.index(beforeAwaited: newToken)
         guard before >= 1, tokens[before].isPunctuator("="), tokens[before - 1].kind == .identifier else { return nil }
         let name = tokens[before - 1].text
@@ -553,15 +551,6 @@ struct RequestResultAsGrantRule: Rule {
         return nil
     }
 
-    /// `new Promise(` or `new Promise<boolean>(` ending at `open`.
-    private static func isPromiseConstructor(before open: Int, in file: JavaScriptFile) -> Bool {
-        var i = open - 1
-        if i >= 0, file.tokens[i].isPunctuator(">") {
-            while i > 0, !file.tokens[i].isPunctuator("<") { i -= 1 }
-            i -= 1
-        }
-        return i >= 1 && file.tokens[i].isIdentifier("Promise") && file.tokens[i - 1].isIdentifier("new")
-    }
 
     /// `await request(…); setAuthorized(true)`: a grant recorded because the request returned — in the
     /// same block, or after an awaited call of the app's own function that awaits the request and
@@ -581,29 +570,28 @@ struct RequestResultAsGrantRule: Rule {
         // Followed through up to three of the app's functions, each awaiting the one before as a statement
         // (`requestAuthorization()` inside `connect()`, awaited by a screen): beyond the first, only calls on
         // a receiver named for Health (`appleHealth.connect()`), as names such as `connect` are common.
-        var level: [(function: (name: String, body: Int), file: JavaScriptFile)] = [(function, file)]
-        var chain: [String] = []
+        // Each function carries the app's functions it awaits down to the request, outermost first, for the message.
+        var level: [(function: (name: String, body: Int), file: JavaScriptFile, awaits: [String])] = [(function, file, [])]
         var visited: Set<String> = []
         for depth in 0..<3 where !level.isEmpty {
-            var next: [(function: (name: String, body: Int), file: JavaScriptFile)] = []
-            for (wrapped, wrappedFile) in level where visited.insert(wrappedFile.path + ":\(wrapped.body)").inserted {
+            var next: [(function: (name: String, body: Int), file: JavaScriptFile, awaits: [String])] = []
+            for (wrapped, wrappedFile, awaits) in level where visited.insert(wrappedFile.path + ":\(wrapped.body)").inserted {
+                let path = [wrapped.name] + awaits
                 let wrapper = AppWrapper(name: wrapped.name, body: wrapped.body, owner: AppWrapper.owningClass(of: wrapped.body, in: wrappedFile))
                 for (caller, callerFile) in wrapper.callers(in: files, like: call, libraryCalls: calls) {
                     guard let end = callerFile.partner[caller.paren], Self.isAwaitedStatement(caller.token, close: end, in: callerFile),
                           depth == 0 || Self.isHealthReceiver(caller.token, in: callerFile) else { continue }
                     if let (token, name) = Self.grantSet(after: end, in: callerFile) {
-                        let outermost = Array((chain + [wrapped.name]).reversed())
-                        let inner = outermost.dropFirst().map { "`\($0)()`, which awaits " }.joined()
-                        return finding("`\(name)` is set to true once `\(outermost[0])()` returns, which awaits \(inner)`\(call.method)` (\(place)); but the request "
+                        let inner = path.dropFirst().map { "`\($0)()`, which awaits " }.joined()
+                        return finding("`\(name)` is set to true once `\(path[0])()` returns, which awaits \(inner)`\(call.method)` (\(place)); but the request "
                                        + "returning only says it was handled: it succeeds whatever the person chose, and HealthKit never discloses read "
                                        + "access; query and treat empty results as no data or no access", at: token, in: callerFile, target: context.manifest.id)
                     }
                     if let outer = JavaScriptBindings.enclosingFunction(of: caller.token, in: callerFile), outer.body != wrapped.body {
-                        next.append((outer, callerFile))
+                        next.append((outer, callerFile, path))
                     }
                 }
             }
-            if let first = level.first { chain.append(first.function.name) }
             level = next
         }
         return nil
