@@ -175,12 +175,19 @@ final class DiscoveryIsolationTests: XCTestCase {
         "INFOPLIST_KEY_NSHealthUpdateUsageDescription": "Scales saves each weigh-in to Health so your other apps see it.",
     ]
 
-    /// Two Flutter examples and a native app; one example's project folder has no project.pbxproj.
+    /// Three Flutter examples and a native app. Two examples' project folders have no project.pbxproj:
+    /// the one that depends on the `health` plugin is an app that could not be loaded; the other
+    /// (a plugin with nothing of HealthKit) is skipped with why.
     func makeMonorepoWithABrokenApp() throws {
-        for name in ["steps", "broken"] {
-            try write("packages/\(name)/example/pubspec.yaml", "name: \(name)_example\ndependencies:\n  flutter:\n    sdk: flutter\n")
+        for name in ["steps", "broken", "foreground"] {
+            let health = name == "broken" ? "  health: ^10.2.0\n" : ""
+            try write("packages/\(name)/example/pubspec.yaml", "name: \(name)_example\ndependencies:\n  flutter:\n    sdk: flutter\n" + health)
             try write("packages/\(name)/example/lib/main.dart", "void main() {}\n")
         }
+        try write("packages/foreground/example/ios/Runner.xcodeproj/project.xcworkspace/contents.xcworkspacedata",
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Workspace version = \"1.0\"></Workspace>\n")
+        try write("packages/foreground/example/ios/Runner/Info.plist", "<plist version=\"1.0\"><dict><key>CFBundleName</key><string>foreground</string></dict></plist>\n")
+        try write("packages/foreground/example/ios/Runner/AppDelegate.swift", "import UIKit\nimport Flutter\n")
         try write("packages/steps/example/ios/Runner.xcodeproj/project.pbxproj", Self.pbxproj([Target(name: "Runner", sources: ["Runner/AppDelegate.swift"])]))
         try write("packages/steps/example/ios/Runner/AppDelegate.swift", "import UIKit\n")
         // Only the workspace is committed: Xcode cannot open this project, nor can the audit.
@@ -245,6 +252,8 @@ final class DiscoveryIsolationTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("packages/broken/example/ios/Runner.xcodeproj:1: error: broken_example could not be loaded and was not audited"), run.stdout)
         XCTAssertTrue(run.stdout.contains("Scales/BodyLog.swift"), "the other apps are reported: \(run.stdout)")
         XCTAssertTrue(run.stderr.contains("check incomplete: 1 app could not be loaded (broken-example); the others were audited"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("skipped packages/foreground/example/ios/Runner.xcodeproj — no project.pbxproj in it (not committed?), "
+                                          + "and nothing in packages/foreground/example asks for HealthKit"), run.stderr)
         XCTAssertFalse((run.stdout + run.stderr).contains(ConfigLoader.fileName + ":"), "no message cites the in-memory config: \(run.stderr)")
     }
 
@@ -263,6 +272,31 @@ final class DiscoveryIsolationTests: XCTestCase {
 
     // MARK: 3. Project formats as their toolchains read them
 
+    /// A monorepo's example of a plugin with nothing of HealthKit, committed without its project file,
+    /// is skipped with why; the same folder with one sign of HealthKit (a usage key, the entitlement,
+    /// an import, a HealthKit package) stays an app that could not be loaded.
+    func testAnUncommittedFlutterProjectIsSkippedOnlyWithoutASignOfHealthKit() throws {
+        try makeMonorepoWithABrokenApp()
+        var survey = AppDiscovery.survey(in: root)
+        XCTAssertEqual(survey.apps.map(\.root).sorted(), [".", "packages/broken/example", "packages/steps/example"])
+        XCTAssertEqual(survey.skipped.map(\.path), ["packages/foreground/example/ios/Runner.xcodeproj"])
+        let signs = [
+            ("ios/Runner/Info.plist", "<plist version=\"1.0\"><dict><key>NSHealthShareUsageDescription</key><string>Steps</string></dict></plist>\n"),
+            ("ios/Runner/Runner.entitlements", "<plist version=\"1.0\"><dict><key>com.apple.developer.healthkit</key><true/></dict></plist>\n"),
+            ("ios/Runner/AppDelegate.swift", "import UIKit\nimport HealthKit\n"),
+            ("pubspec.yaml", "name: foreground_example\ndependencies:\n  health: ^10.2.0\n"),
+        ]
+        for (file, text) in signs {
+            let path = "packages/foreground/example/" + file
+            let before = try? String(contentsOfFile: root + "/" + path, encoding: .utf8)
+            try write(path, text)
+            survey = AppDiscovery.survey(in: root)
+            XCTAssertTrue(survey.apps.contains { $0.root == "packages/foreground/example" }, "\(file) is a sign of HealthKit")
+            XCTAssertTrue(survey.skipped.isEmpty, "\(file): \(survey.skipped)")
+            if let before { try write(path, before) } else { try FileManager.default.removeItem(atPath: root + "/" + path) }
+        }
+    }
+
     func testAProjectFolderWithoutItsProjectFileIsSkippedWithWhy() throws {
         try write("Old/Old.xcodeproj/project.xcworkspace/contents.xcworkspacedata", "<Workspace version = \"1.0\"></Workspace>\n")
         try write("Scales/Scales.xcodeproj/project.pbxproj", Self.pbxproj([Target(name: "Scales", sources: [])]))
@@ -276,7 +310,7 @@ final class DiscoveryIsolationTests: XCTestCase {
     func testAFolderWithALineBreakInItsNameIsAnAppLikeAnyOther() throws {
         try write("Body\nScales/Scales.xcodeproj/project.pbxproj", Self.pbxproj([Target(name: "Scales", sources: ["BodyLog.swift"], settings: Self.healthSettings)]))
         try write("Body\nScales/BodyLog.swift", Self.healthWriter)
-        try write("Broken\nApp/pubspec.yaml", "name: broken_app\n")
+        try write("Broken\nApp/pubspec.yaml", "name: broken_app\ndependencies:\n  health: ^10.2.0\n")
         try write("Broken\nApp/ios/Runner.xcodeproj/project.xcworkspace/contents.xcworkspacedata", "<Workspace version = \"1.0\"></Workspace>\n")
         let state = try auditDiscovered()
         XCTAssertEqual(state.audits.map(\.manifest.name).sorted(), ["Scales", "broken_app"])

@@ -138,6 +138,18 @@ final class DiscoveryFolder {
     /// nothing but `project.xcworkspace`, and is then no project.
     lazy var realProjects: [String] = projects.filter { fileSystem.fileExists(path + "/" + $0 + "/project.pbxproj") }
 
+    /// A Flutter or Capacitor app whose Xcode project was committed without its `project.pbxproj`
+    /// cannot be loaded. With nothing in the folder asking for HealthKit (a monorepo's example of
+    /// another plugin) it concerns no HealthKit review: skipped with why, not an error that fails CI.
+    /// With a sign of HealthKit it stays, and its load problem is reported.
+    func uncommittedProjectWithoutHealthKit(_ project: String) -> AppDiscovery.Skipped? {
+        guard fileSystem.isDirectory(path + "/" + project), !fileSystem.fileExists(path + "/" + project + "/project.pbxproj"),
+              !HealthKitSigns.shown(in: path, fileSystem: fileSystem) else { return nil }
+        return AppDiscovery.Skipped(path: AppFiles.join(here, project),
+                                    reason: "no project.pbxproj in it (not committed?), and nothing in \(here) asks for HealthKit "
+                                        + "(no HealthKit package, Health usage key, HealthKit entitlement or import): not audited")
+    }
+
     /// The folder is one app: named after it (or `target`), its root `under` it.
     func claim(_ kind: String, under root: String? = nil, project: String? = nil, named target: String? = nil, reason: String) -> Detection {
         let appRoot = root.map { here == "." ? $0 : here + "/" + $0 } ?? here

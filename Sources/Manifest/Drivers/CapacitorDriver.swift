@@ -7,6 +7,7 @@ struct CapacitorDriver: AppKindDriver {
     func detect(in folder: DiscoveryFolder) -> Detection? {
         guard let json = folder.packageJSON, json.contains("\"@capacitor/ios\"") || json.contains("\"@capacitor/core\""),
               folder.fileSystem.isDirectory(folder.path + "/ios/App/App.xcodeproj") else { return nil }
+        if let skipped = folder.uncommittedProjectWithoutHealthKit("ios/App/App.xcodeproj") { return Detection(skipped: [skipped], claimsFolder: true) }
         return folder.claim("swift", under: "ios/App", project: "App.xcodeproj", reason: "Capacitor app (ios/App/App.xcodeproj)")
     }
 

@@ -5,6 +5,7 @@ import Foundation
 struct FlutterDriver: AppKindDriver {
     func detect(in folder: DiscoveryFolder) -> Detection? {
         guard folder.names.contains("pubspec.yaml"), folder.fileSystem.isDirectory(folder.path + "/ios/Runner.xcodeproj") else { return nil }
+        if let skipped = folder.uncommittedProjectWithoutHealthKit("ios/Runner.xcodeproj") { return Detection(skipped: [skipped], claimsFolder: true) }
         // Named as its pubspec names it: a monorepo's examples are all folders called `example`.
         return folder.claim("flutter", named: Self.pubspecName(folder.path + "/pubspec.yaml", fileSystem: folder.fileSystem),
                             reason: "Flutter app (pubspec.yaml, ios/Runner.xcodeproj)")
