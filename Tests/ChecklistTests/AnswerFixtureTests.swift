@@ -126,6 +126,47 @@ enum AnswerFixtures {
         }
         """])
 
+    /// Asks to read only (types built at run time), then takes the write status of what it reads as its answer.
+    static let statusOfReadTypesInAnAppThatSharesNothing = RuleExample.healthApp(["Sources/Waves.swift": """
+        import HealthKit
+
+        final class Waves {
+            let store = HKHealthStore()
+            var granted = false
+
+            func ask(_ identifiers: [HKQuantityTypeIdentifier]) async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                let read = Set(identifiers.map { HKQuantityType($0) as HKObjectType })
+                try await store.requestAuthorization(toShare: [], read: read)
+                granted = read.allSatisfy { type in
+                    store.authorizationStatus(for: type) != .notDetermined
+                }
+            }
+        }
+        """], read: [], share: [])
+
+    /// The iPhone app reads and shares workouts but never writes (its watch would): the status it asks
+    /// of a type it reads stands for reading there.
+    static let statusOfAReadTypeInATargetThatNeverWrites = RuleExample.healthApp(["Sources/Gate.swift": """
+        import HealthKit
+
+        final class Gate {
+            let store = HKHealthStore()
+            var locked = false
+
+            func ask() async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [HKObjectType.workoutType()])
+                locked = store.authorizationStatus(for: HKObjectType.workoutType()) == .sharingDenied
+            }
+
+            func workouts() {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                store.execute(HKSampleQuery(sampleType: HKObjectType.workoutType(), predicate: nil, limit: 10, sortDescriptors: nil) { _, _, _ in })
+            }
+        }
+        """], read: ["workout"], share: ["workout"])
+
     /// The app asks; its widget reads steps and never asks.
     static let widgetNeverAsks = RuleExample.healthApp([
         "Sources/Access.swift": """
@@ -514,7 +555,8 @@ enum AnswerFixtures {
 
     static let all: [(String, RuleExample)] = [
         ("uncheckedWrite", uncheckedWrite), ("checkedWrites", checkedWrites), ("oneWriteUnchecked", oneWriteUnchecked),
-        ("statusShownNeverWritten", statusShownNeverWritten), ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
+        ("statusShownNeverWritten", statusShownNeverWritten), ("statusOfReadTypesInAnAppThatSharesNothing", statusOfReadTypesInAnAppThatSharesNothing),
+        ("statusOfAReadTypeInATargetThatNeverWrites", statusOfAReadTypeInATargetThatNeverWrites), ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
         ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
@@ -567,6 +609,16 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(q6.status, .yes, q6.reason)
         XCTAssertTrue(q6.reason.contains("Sessions.swift:13 before the write at Sessions.swift:15"), q6.reason)
         XCTAssertTrue(q6.reason.contains("a function nothing in the app calls: Sessions.swift:20 in the function declared at Sessions.swift:18"), q6.reason)
+    }
+
+    /// In a target that never writes, the write status of a type it reads can only be taken for reading.
+    func testAStatusAskedWhereNothingIsWrittenIsAboutReading() throws {
+        for example in [AnswerFixtures.statusOfReadTypesInAnAppThatSharesNothing, AnswerFixtures.statusOfAReadTypeInATargetThatNeverWrites] {
+            let q3 = try XCTUnwrap(try answers(example)[.readStatusProbed])
+            XCTAssertEqual(q3.status, .yes, q3.reason)
+            XCTAssertTrue(q3.reason.contains("whose code never writes to HealthKit"), q3.reason)
+            XCTAssertEqual(places(q3).count, 1, q3.reason)
+        }
     }
 
     func testAStatusCheckThatDecidesNoWriteIsNotSaidToGuardWrites() throws {

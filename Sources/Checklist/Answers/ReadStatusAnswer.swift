@@ -4,7 +4,8 @@ import Manifest
 /// The rules that trace status values into reads answer yes, citing where. Otherwise the answer
 /// is no, and says what each status call the app makes is for — deciding a write (the same write
 /// gates question 6 reads), asking about a type the app shares, or whether the sheet would appear —
-/// or, when there is none, that nothing asks.
+/// or, when there is none, that nothing asks. A status asked of a type only read, or in a target
+/// that writes nothing, is yes: there the write permission can only stand for reading.
 struct ReadStatusAnswer {
     let facts: AnswerFacts
 
@@ -33,6 +34,18 @@ struct ReadStatusAnswer {
                         + "and says nothing about reading", probes.map(\.evidence), limit: 2),
             ])
         }
+        // A target with no HealthKit write at all (an iPhone app whose watch does the writing, an app
+        // that asks to share nothing): there the write permission asked about types it also reads can
+        // only stand for reading (a status shown as "workouts are saved" of a type only shared is not).
+        let writers = Set(facts.context.usage.facts(.write).map(\.target))
+        let nonWriting = statusCalls.filter { !decidesWrite($0) && !writers.contains($0.target) && asksAboutReading($0) }
+        if !nonWriting.isEmpty {
+            let targets = Array(Set(nonWriting.map(\.target))).sorted().map { "`\($0)`" }.joined(separator: ", ")
+            return Answer(question: .readStatusProbed, status: .yes, claims: [
+                .citing("`authorizationStatus(for:)` is asked in \(targets), whose code never writes to HealthKit: that status is write "
+                        + "permission, so there it can only be taken for read access", nonWriting.map(\.evidence), limit: 2),
+            ])
+        }
         var untraced: [Evidence] = []
         var shared: [(fact: HealthKitFact, types: [String])] = []
         var decided: [(Evidence, Evidence)] = []
@@ -59,6 +72,14 @@ struct ReadStatusAnswer {
             claims.append(.citing("no rule finds a read decided by the status asked", untraced, limit: 2))
         }
         return Answer(question: .readStatusProbed, status: .no, claims: claims)
+    }
+
+    /// A status call about a type the app asks to read, or — its types not resolved — in an app whose
+    /// every request (all resolved) shares nothing.
+    private func asksAboutReading(_ status: HealthKitFact) -> Bool {
+        let context = facts.context
+        if !status.types.isEmpty { return status.types.contains(where: context.requestedRead.contains) }
+        return !context.resolvedRequests.isEmpty && context.resolvedRequests.allSatisfy(\.share.isResolved) && context.requestedShare.isEmpty
     }
 
     /// A status call whose types (resolved from the code) the app asks to read and never to share,

@@ -252,8 +252,41 @@ struct ReadStatusProbedRule: Rule {
                 }
             }
             """]),
+            // The same answer returned by a function that says it answers whether reading is allowed.
+            .healthApp(["Sources/StepsAccess.swift": """
+            import HealthKit
+
+            final class StepsAccess {
+                let healthStore = HKHealthStore()
+
+                /// Returns true if we can read step data.
+                func isCurrentlyAuthorized() async -> Bool {
+                    guard HKHealthStore.isHealthDataAvailable() else { return false }
+                    do {
+                        let status = try await healthStore.statusForAuthorizationRequest(toShare: [], read: [HKQuantityType(.stepCount)])
+                        ↓return status == .unnecessary
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            """]),
         ],
         nonTriggering: [
+            // Returned by a function named for the asking: whether the sheet was already shown.
+            .healthApp(["Sources/StepsAccess.swift": """
+            import HealthKit
+
+            final class StepsAccess {
+                let healthStore = HKHealthStore()
+
+                func permissionSheetShown() async throws -> Bool {
+                    guard HKHealthStore.isHealthDataAvailable() else { return false }
+                    let status = try await healthStore.statusForAuthorizationRequest(toShare: [], read: [HKQuantityType(.stepCount)])
+                    return status == .unnecessary
+                }
+            }
+            """]),
             // The same answer deciding only whether to show the sheet is what it is for.
             .healthApp(["Sources/StepsAccess.swift": """
             import HealthKit
@@ -503,6 +536,9 @@ private struct RequestStatusAsGrant {
                         return RequestStatusAsGrant(source: source, sink: sink, request: name, answer: "unnecessary", record: record)
                     }
                 }
+                if let (sink, record) = returnedAsGrant(status, in: scope) {
+                    return RequestStatusAsGrant(source: source, sink: sink, request: name, answer: "unnecessary", record: record)
+                }
                 return nil
             }
         }
@@ -529,6 +565,19 @@ private struct RequestStatusAsGrant {
             label.caseItems.contains { $0.pattern.trimmedText == ".unnecessary" } ? .holds : nil
         })
         return regions.flatMap(\.region)
+    }
+
+    /// `return status == .unnecessary` from a function whose name says it answers whether access was
+    /// granted (`isCurrentlyAuthorized()`, `hasHealthAccess()`): the sheet having been shown, handed
+    /// on as the grant. A function named for the asking (`shouldRequestAuthorization()`) is not one.
+    private static func returnedAsGrant(_ status: String, in scope: Syntax) -> (Syntax, String)? {
+        guard let function = scope.as(FunctionDeclSyntax.self), GrantNames.says(function.name.text) else { return nil }
+        for statement in scope.collect(ReturnStmtSyntax.self) {
+            guard let value = statement.expression, let (left, op, right) = Operand(items: [value]).binary,
+                  op == "==", left.trimmedText == status, right.trimmedText == ".unnecessary" else { continue }
+            return (Syntax(statement), function.name.text + "()")
+        }
+        return nil
     }
 
     /// `authorized.append(…)` or `hasReadAccess = true` in the branch (not `completion(true)`: "no
