@@ -178,6 +178,40 @@ struct ZeroForMissingRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // An empty result resolves null before the sum runs; a cast field of each returned sample.
+            .reactNative(["js/src/yesterday.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            export function yesterdayEnergy(): Promise<number | null> {
+              return new Promise((resolve) => {
+                AppleHealthKit.getActiveEnergyBurned({ startDate: new Date(Date.now() - 86400000).toISOString() }, (err: any, results: any[]) => {
+                  if (err || !results?.length) return resolve(null);
+                  const total = results.reduce((sum: number, r: any) => sum + (r.value ?? 0), 0);
+                  resolve(Math.round(total));
+                });
+              });
+            }
+
+            export function stepsBySource(onDone: (steps: Record<string, number> | null) => void) {
+              AppleHealthKit.getSamples({ type: 'StepCount', startDate: new Date(0).toISOString() }, (err: any, results: any[]) => {
+                if (err || !results?.length) return onDone(null);
+                const bySource: Record<string, number> = {};
+                for (const sample of results) {
+                  const count = (sample.quantity as number | undefined) ?? (sample.value as number | undefined) ?? 0;
+                  bySource[sample.sourceName] = count;
+                }
+                onDone(bySource);
+              });
+            }
+
+            export function shareSteps(onShare: (text: string) => void) {
+              AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err: any, result: any) => {
+                const steps = Math.round(result?.value ?? 0);
+                if (steps <= 0) return;
+                onShare(`${steps} steps today`);
+              });
+            }
+            """]),
             // The catch of a database query: Health did not fail there.
             .reactNative(["js/src/Day.tsx": """
             import React, { useEffect, useState } from 'react';
@@ -560,8 +594,10 @@ struct ZeroForMissingRule: Rule {
                let root = flow.receiverRoot(of: open - 1) {
                 let name = tokens[root].text
                 let scope = flow.function(containing: open).map(\.body) ?? 0..<tokens.count
+                // `results.length`, or `results?.length` of an early `if (!results?.length) return resolve(null)`.
                 let checksEmpty = scope.contains { i in
-                    tokens[i].isIdentifier(name) && i + 2 < tokens.count && tokens[i + 1].isPunctuator(".") && tokens[i + 2].isIdentifier("length")
+                    tokens[i].isIdentifier(name) && i + 2 < tokens.count && (tokens[i + 1].isPunctuator(".") || tokens[i + 1].isPunctuator("?."))
+                        && tokens[i + 2].isIdentifier("length")
                 }
                 if !checksEmpty && !Self.keepsNoData(sumAt: open - 1, file) {
                     add("summing `\(name)` from 0 shows 0 when Health returned no samples — also what a denied read returns; check "
@@ -591,6 +627,12 @@ struct ZeroForMissingRule: Rule {
     private static func isTestedSentinel(_ operand: Range<Int>, _ file: JavaScriptFile, flow: JSFlow) -> Bool {
         let tokens = file.tokens
         var equals = operand.lowerBound - 1
+        // `Math.round(x ?? 0)`: rounding keeps a zero a zero, so the name bound outside it is the sentinel.
+        while equals >= 2, tokens[equals].isPunctuator("("), let close = file.partner[equals], close + 1 < tokens.count,
+              tokens[close + 1].isPunctuator(";") || tokens[close + 1].isPunctuator(")") || tokens[close + 1].kind != .punctuator,
+              Self.keepsZero(callee: equals - 1, file) {
+            equals = tokens[equals - 2].isPunctuator(".") ? equals - 4 : equals - 2
+        }
         // `resolve(x || 0)` in the executor of `const name = await new Promise((resolve) => …)`: the bound name is tested.
         if let bound = promiseBinding(ofResolvedAt: operand.lowerBound, in: file) { equals = bound }
         guard equals >= 2, tokens[equals].isPunctuator("="), tokens[equals - 1].kind == .identifier,
@@ -605,6 +647,15 @@ struct ZeroForMissingRule: Rule {
             if tokens[i - 1].isPunctuator("!") || next.isPunctuator("?") || next.isPunctuator("&&") { return true }
             return tokens[i - 1].isPunctuator("(") && i >= 2 && tokens[i - 2].isIdentifier("if") && next.isPunctuator(")")
         }
+    }
+
+    /// `Math.round(`, `Math.floor(`, `Math.ceil(`, `Math.trunc(`, `Number(`: a call that leaves 0 as 0.
+    private static func keepsZero(callee: Int, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        guard callee >= 0, tokens[callee].kind == .identifier else { return false }
+        if tokens[callee].text == "Number" { return callee == 0 || !tokens[callee - 1].isPunctuator(".") }
+        return ["round", "floor", "ceil", "trunc"].contains(tokens[callee].text) && callee >= 2 && tokens[callee - 1].isPunctuator(".")
+            && tokens[callee - 2].isIdentifier("Math")
     }
 
     /// The `=` of `const name = await new Promise((resolve) => …)` when `start` is the argument of that
@@ -776,10 +827,13 @@ struct ZeroForMissingRule: Rule {
     /// a sample that came back; an empty (denied) result never reaches it.
     private static func isPerSample(_ operand: Range<Int>, _ file: JavaScriptFile) -> Bool {
         let tokens = file.tokens
-        let root = tokens[operand.lowerBound]
-        guard root.kind == .identifier, operand.count >= 3, tokens[operand.lowerBound + 1].isPunctuator(".") || tokens[operand.lowerBound + 1].isPunctuator("?.") else { return false }
+        // `(sample.value as number | undefined) ?? 0`: the parenthesised field, cast or not.
+        var first = operand.lowerBound
+        while first + 1 < operand.upperBound, tokens[first].isPunctuator("(") { first += 1 }
+        let root = tokens[first]
+        guard root.kind == .identifier, operand.upperBound - first >= 3, tokens[first + 1].isPunctuator(".") || tokens[first + 1].isPunctuator("?.") else { return false }
         // The root is a parameter of a callback handed to an iteration of an array.
-        var open = file.parent[operand.lowerBound]
+        var open = file.parent[first]
         while let o = open {
             if tokens[o].isPunctuator("("), o >= 2, ["reduce", "map", "forEach", "filter", "flatMap", "some", "every", "find"].contains(where: tokens[o - 1].isIdentifier),
                tokens[o - 2].isPunctuator(".") || tokens[o - 2].isPunctuator("?."), let close = file.partner[o] {
