@@ -52,6 +52,11 @@ struct JSFlow {
             guard i >= 1 else { return nil }
             // `{ load: async () => … }`
             if tokens[i].isPunctuator(":"), tokens[i - 1].kind == .identifier || tokens[i - 1].kind == .string { return tokens[i - 1].value }
+            // `const load = useCallback(async () => …, [])`: the hook hands back this very function.
+            if tokens[i].isPunctuator("("), i >= 3, tokens[i - 1].isIdentifier("useCallback"), tokens[i - 2].isPunctuator("="),
+               tokens[i - 3].kind == .identifier {
+                return tokens[i - 3].text
+            }
             guard tokens[i].isPunctuator("=") else { return nil }
             // `const load = …`, `const load: Loader = …`, `this.load = …`
             var k = i - 1
@@ -190,6 +195,15 @@ struct JSFlow {
     func isAwaited(_ index: Int) -> Bool {
         let start = file.chain(endingAt: index).start
         return start > 0 && tokens[start - 1].isIdentifier("await")
+    }
+
+    /// Awaited, or the first argument of an awaited call (`await withTimeout(requestPermissions(), 10_000)`):
+    /// what follows waits for it either way. Not an element of `Promise.all([…])`, whose others run beside it.
+    func isAwaitedOrWrapped(_ index: Int) -> Bool {
+        if isAwaited(index) { return true }
+        let start = file.chain(endingAt: index).start
+        guard start >= 2, tokens[start - 1].isPunctuator("("), tokens[start - 2].kind == .identifier else { return false }
+        return isAwaitedOrWrapped(start - 2)
     }
 
     /// The `if (…)` statements within a range: condition range, then-branch and else-branch ranges.

@@ -139,6 +139,32 @@ struct ReadBeforeInitRule: Rule {
               await initHealth();
               return readHeartRate();
             """),
+            // The request awaited through a timeout; the hook's own `load` asks before it reads, from two effects.
+            .reactNative(["js/src/health.ts": healthModuleText(loadDashboard: "  return readHeartRate();"), "js/src/useDashboard.ts": """
+            import { useCallback, useEffect, useState } from 'react';
+            import { AppState } from 'react-native';
+            import { initHealth, readHeartRate } from './health';
+
+            const withTimeout = <T,>(promise: Promise<T>, ms: number, fallback: T): Promise<T> =>
+              Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
+
+            export function useDashboard() {
+              const [rates, setRates] = useState(null);
+              const load = useCallback(async () => {
+                const asked = await withTimeout(initHealth().then(() => true), 10000, false);
+                if (asked) {
+                  setRates(await withTimeout(readHeartRate(), 8000, null));
+                }
+              }, []);
+
+              useEffect(() => { load(); }, [load]);
+              useEffect(() => {
+                const subscription = AppState.addEventListener('change', (state) => { if (state === 'active') load(); });
+                return () => subscription.remove();
+              }, [load]);
+              return rates;
+            }
+            """]),
         ]
     )
 
@@ -146,7 +172,11 @@ struct ReadBeforeInitRule: Rule {
 
     /// `js/src/health.ts` of the examples: promise wrappers around `initHealthKit` and a read, then `loadDashboard` running `body`.
     private static func healthModule(loadDashboard body: String) -> RuleExample {
-        .reactNative(["js/src/health.ts": """
+        .reactNative(["js/src/health.ts": healthModuleText(loadDashboard: body)])
+    }
+
+    private static func healthModuleText(loadDashboard body: String) -> String {
+        """
         import AppleHealthKit, { HealthValue } from 'react-native-health';
 
         const { Permissions } = AppleHealthKit.Constants;
@@ -168,7 +198,7 @@ struct ReadBeforeInitRule: Rule {
         export async function loadDashboard(): Promise<HealthValue[]> {
         \(body)
         }
-        """])
+        """
     }
 
     func check(_ context: AuditContext) -> [Finding] {
@@ -183,10 +213,13 @@ struct ReadBeforeInitRule: Rule {
             let reads = file.healthKitMembers(named: HealthFlow.isReadMethod)
                 + flow.calls(named: { health.readers.contains($0) }).map(\.index).filter { !isDeclaration($0, flow) }
             var reported: Set<Int> = []
+            let callbacks = Set(flow.functions.filter { callback in
+                callback.start >= 2 && file.tokens[callback.start - 1].isPunctuator("(") && file.tokens[callback.start - 2].isIdentifier("useCallback")
+            }.compactMap(\.name))
             for read in reads.sorted() {
                 guard let function = flow.function(containing: read) else { continue }
                 // 1. In the same function, after an initHealthKit call (or a wrapper) that was not awaited.
-                let earlier = inits.filter { $0 < read && flow.function(containing: $0)?.start == function.start && !flow.isAwaited($0) }
+                let earlier = inits.filter { $0 < read && flow.function(containing: $0)?.start == function.start && !flow.isAwaitedOrWrapped($0) }
                 if let start = earlier.last, !isInsideCallback(of: start, read, flow) {
                     reported.insert(read)
                     findings.append(finding(
@@ -196,7 +229,9 @@ struct ReadBeforeInitRule: Rule {
                     continue
                 }
                 // 2. In an effect of a component whose other effect asks for access: effects do not wait for each other.
-                guard !reported.contains(read), !inits.contains(where: { flow.function(containing: $0)?.start == function.start }),
+                // A call of the component's own `useCallback` reader is judged at the reads inside it (`calledFromOwnEffect`).
+                guard !reported.contains(read), !callbacks.contains(file.tokens[read].text),
+                      !inits.contains(where: { flow.function(containing: $0)?.start == function.start }),
                       let effect = effectCall(of: function, flow), let component = flow.function(containing: effect) else { continue }
                 let sibling = inits.first { start in
                     guard let other = flow.function(containing: start), other.start != function.start, component.body.contains(other.start),
@@ -206,7 +241,9 @@ struct ReadBeforeInitRule: Rule {
                 // `if (!isAuthorized) return` before the read, where the init's callback sets `isAuthorized` true:
                 // the read waits for the answer, whatever order the effects run in. A `useCallback` runs
                 // where it is called: only a call from an effect of its own races the request.
-                if let sibling, !Self.isGated(read, byStateSetIn: sibling, within: component, flow),
+                // The app's own function that asks before it reads (`load()`, called from two effects) waits for its own answer.
+                if let sibling, flow.function(containing: sibling)?.name != file.tokens[read].text,
+                   !Self.isGated(read, byStateSetIn: sibling, within: component, flow),
                    file.tokens[effect].text != "useCallback" || Self.calledFromOwnEffect(function, besides: sibling, within: component, flow) {
                     findings.append(finding(
                         "`\(name(read, flow))` runs in its own effect while another effect of this component asks for access "
