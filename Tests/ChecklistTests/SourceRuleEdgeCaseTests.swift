@@ -122,6 +122,11 @@ final class SourceRuleEdgeCaseTests: XCTestCase {
         XCTAssertEqual(debug.map(\.severity), [.note])
         XCTAssertEqual(debug.first?.location.line, 5)
         XCTAssertTrue(debug.first?.message.hasSuffix("(in `#if DEBUG` code, which does not ship)") == true, debug.first?.message ?? "")
+        // A simulator-only branch does not ship either: an App Store build runs on devices.
+        let simulator = try findings("#if targetEnvironment(simulator)\n" + probe + "\n#endif")
+        XCTAssertEqual(simulator.map(\.severity), [.note])
+        XCTAssertTrue(simulator.first?.message.hasSuffix("(in `#if targetEnvironment(simulator)` code, which does not ship)") == true, simulator.first?.message ?? "")
+        XCTAssertEqual(try findings("#if !targetEnvironment(simulator)\n" + probe + "\n#endif").map(\.severity), [.error], "device-only code ships")
     }
 
     /// OpenCircuit's ECG probe sits in a calibration screen whose one entry is a DEBUG button: the

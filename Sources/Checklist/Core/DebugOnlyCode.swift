@@ -1,24 +1,24 @@
 import Manifest
 import SwiftSyntax
 
-/// Code inside `#if DEBUG` never ships: a finding there is kept, as a note that says so, so that a
+/// Code inside `#if DEBUG` (or `#if targetEnvironment(simulator)`) never ships: a finding there is kept, as a note that says so, so that a
 /// developer probe cannot fail the build of a well-made app. Code that is only *reached* from
 /// `#if DEBUG` code (a calibration screen whose one entry is a DEBUG button) is softened one step:
 /// that is worked out by name, so it is less certain than the lexical case.
 struct DebugOnlyCode {
-    /// Line ranges of `#if DEBUG` clauses, per file.
-    let ranges: [String: [ClosedRange<Int>]]
+    /// Line ranges of `#if DEBUG` (or simulator-only) clauses, per file, with the condition as written.
+    let ranges: [String: [(lines: ClosedRange<Int>, condition: String)]]
     private let sources: [ParsedSource]
     /// Whether any file has DEBUG-only code to be reached from (a clause or a preview).
     private let hasDebugEntries: Bool
 
     init(sources: [ParsedSource]) {
-        var ranges: [String: [ClosedRange<Int>]] = [:]
-        for source in sources where ByteSearch.contains(source.file.text, "DEBUG") {
+        var ranges: [String: [(lines: ClosedRange<Int>, condition: String)]] = [:]
+        for source in sources where ByteSearch.contains(source.file.text, "DEBUG") || ByteSearch.contains(source.file.text, "targetEnvironment") {
             for clause in source.tree.collect(IfConfigClauseSyntax.self) where Self.isDebugClause(clause) {
                 guard let first = clause.firstToken(viewMode: .sourceAccurate), let last = clause.lastToken(viewMode: .sourceAccurate),
                       let start = source.location(of: first).line, let end = source.location(of: last).line else { continue }
-                ranges[source.file.path, default: []].append(start...end)
+                ranges[source.file.path, default: []].append((start...end, clause.condition?.trimmedText ?? "DEBUG"))
             }
         }
         self.ranges = ranges
@@ -26,16 +26,20 @@ struct DebugOnlyCode {
         hasDebugEntries = !ranges.isEmpty || sources.contains { ByteSearch.contains($0.file.text, "Preview") }
     }
 
-    static func isDebugClause(_ clause: IfConfigClauseSyntax) -> Bool { clause.condition?.trimmedText == "DEBUG" }
+    /// `#if DEBUG`, or `#if targetEnvironment(simulator)`: an App Store build runs on devices only.
+    static func isDebugClause(_ clause: IfConfigClauseSyntax) -> Bool {
+        let condition = clause.condition?.trimmedText.filter { !$0.isWhitespace }
+        return condition == "DEBUG" || condition == "targetEnvironment(simulator)"
+    }
 
     func soften(_ findings: [Finding]) -> [Finding] {
         var reachability: DebugReachability?
         return findings.map { finding in
             guard let line = finding.location.line else { return finding }
             var softened = finding
-            if ranges[finding.location.file]?.contains(where: { $0.contains(line) }) == true {
+            if let clause = ranges[finding.location.file]?.first(where: { $0.lines.contains(line) }) {
                 softened.severity = .note
-                softened.message += " (in `#if DEBUG` code, which does not ship)"
+                softened.message += " (in `#if \(clause.condition)` code, which does not ship)"
                 return softened
             }
             guard finding.severity > .note, hasDebugEntries,
