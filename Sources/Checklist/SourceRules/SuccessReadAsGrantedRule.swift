@@ -11,7 +11,9 @@ struct SuccessReadAsGrantedRule: Rule {
         processed — whatever the person chose in the sheet — and the `async` form returns normally in the same case. \
         Neither says access was granted. Code that starts a workout, saves, or records "authorized" because of it \
         misbehaves for everyone who declined. Check `authorizationStatus(for:)` before writing and treat empty reads \
-        as "no data or no access".
+        as "no data or no access". The other way round, a request that *throws* could not be made (a missing usage \
+        string, a type the app may not ask for): recording that as "denied" tells the person they refused what they \
+        were never asked (a warning).
         """,
         triggering: [
             // The app's wrapper shares HealthKit's name and hands the flag on; the screen reads only when it is true.
@@ -221,6 +223,27 @@ struct SuccessReadAsGrantedRule: Rule {
                 }
             }
             """]),
+            // A request that could not be made, shown as the person's refusal.
+            .healthApp(["Sources/Waves.swift": """
+            import HealthKit
+
+            @MainActor
+            final class Waves {
+                enum State { case unknown, asked, denied }
+                let store = HKHealthStore()
+                var state = State.unknown
+
+                func ask() async {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    do {
+                        try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                        state = .asked
+                    } catch {
+                        ↓state = .denied
+                    }
+                }
+            }
+            """]),
             // A wrapper that answers `true` whenever the request did not throw (seen in a real watch app).
             .healthApp(["Sources/WorkoutManager.swift": """
             import HealthKit
@@ -387,7 +410,16 @@ struct SuccessReadAsGrantedRule: Rule {
         for source in context.sources {
             for call in source.calls(named: "requestAuthorization") where isHealthKitRequest(call, vocabulary) {
                 if let closure = ClosureShape.completion(of: call) { completions.append((closure, 0, source, [])) }
-                else if HealthKitVocabulary.isAwaited(call) { findings += asyncUses(call, source, switches: switches) }
+                else if HealthKitVocabulary.isAwaited(call) {
+                    findings += asyncUses(call, source, switches: switches)
+                    if let denial = Self.denialInCatch(of: call) {
+                        var result = finding("`\(denial.trimmedText)` when `requestAuthorization` throws: a request throws when it could not be made "
+                                             + "(a missing usage string, a type it may not ask for), never because the person declined; show the failure, "
+                                             + "not a refusal", at: denial, in: source)
+                        result.severity = .warning
+                        findings.append(result)
+                    }
+                }
             }
         }
         findings += asyncWrapperUses(context.sources, vocabulary)
@@ -653,6 +685,29 @@ struct SuccessReadAsGrantedRule: Rule {
             }
         }
         return []
+    }
+
+    /// Words of a refusal recorded as such: `.denied`, `isDenied = true`, `.notAuthorized`.
+    private static let refusalWords = ["deni", "deny", "declin", "refus", "unauthori", "notauthori", "notallowed", "disallow"]
+
+    /// In the `catch` of the `do` around an awaited request: a refusal recorded (`state = .denied`,
+    /// `isDenied = true`, `setAuthState(.denied, …)`), not a log line.
+    static func denialInCatch(of call: FunctionCallExprSyntax) -> Syntax? {
+        guard let statement = call.ancestors.first(where: { $0.is(DoStmtSyntax.self) })?.as(DoStmtSyntax.self), statement.body.encloses(call) else { return nil }
+        func refuses(_ text: String) -> Bool { let lower = text.lowercased(); return refusalWords.contains(where: lower.contains) }
+        for clause in statement.catchClauses {
+            for (lhs, rhs, node) in ExprShape.assignments(in: Syntax(clause.body)) {
+                guard let value = rhs.single else { continue }
+                if let member = ExprShape.stripped(value).as(MemberAccessExprSyntax.self), member.base == nil, refuses(member.declName.baseName.text) { return Syntax(node) }
+                if ExprShape.isBool(value, true), let name = ExprShape.referencedName(lhs), refuses(name) { return Syntax(node) }
+            }
+            for inner in clause.body.collect(FunctionCallExprSyntax.self) {
+                if inner.arguments.contains(where: { argument in
+                    argument.expression.as(MemberAccessExprSyntax.self).map { $0.base == nil && refuses($0.declName.baseName.text) } ?? false
+                }) { return Syntax(inner) }
+            }
+        }
+        return nil
     }
 
     /// A grant set in a later `catch` does not come from the request returning.

@@ -449,6 +449,8 @@ extension TuistDiscovery {
         let text: String
         /// Top-level `let name = expression` bindings: targets are often declared before the project.
         let bindings: [String: ExprSyntax]
+        /// Top-level functions without parameters that return one expression (`appInfoPlist()`).
+        let builders: [String: ExprSyntax]
         /// Why the manifest was not parsed (the tree is then empty), or nil.
         let refusal: BoundedSwiftParse.Refusal?
 
@@ -486,7 +488,16 @@ extension TuistDiscovery {
             }
             converter = SourceLocationConverter(fileName: shown, tree: tree)
             var bindings: [String: ExprSyntax] = [:]
+            var builders: [String: ExprSyntax] = [:]
             for item in tree.statements {
+                // `func appInfoPlist() -> InfoPlist { .extendingDefault(with: [...]) }`: a builder without
+                // parameters whose body is the one expression it returns, called as `appInfoPlist()`.
+                if let function = item.item.as(FunctionDeclSyntax.self), function.signature.parameterClause.parameters.isEmpty,
+                   let body = function.body, body.statements.count == 1, let only = body.statements.first?.item {
+                    if let returned = only.as(ReturnStmtSyntax.self)?.expression { builders[function.name.text] = returned }
+                    else if let expression = only.as(ExprSyntax.self) { builders[function.name.text] = expression }
+                    continue
+                }
                 guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings {
                     if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
@@ -495,6 +506,7 @@ extension TuistDiscovery {
                 }
             }
             self.bindings = bindings
+            self.builders = builders
         }
 
         func line(_ node: some SyntaxProtocol) -> Int { node.startLocation(converter: converter).line }
@@ -610,6 +622,10 @@ extension TuistDiscovery {
         /// A name bound at the top level stands for its value.
         func resolved(_ expression: ExprSyntax) -> ExprSyntax? {
             if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text { return bindings[name] }
+            if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+               let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, let built = builders[name] {
+                return built
+            }
             return expression
         }
 
