@@ -182,6 +182,32 @@ final class TuistDiscoveryTests: XCTestCase {
         XCTAssertEqual(manifest.main.infoPlist?.location(of: "NSHealthShareUsageDescription"), FileLocation(file: "app/Project.swift", line: 2))
     }
 
+    /// `infoPlist: appInfoPlist()`, a function of the manifest that returns one `.extendingDefault(with:)`:
+    /// its keys are read, cited at their lines in the function.
+    func testAnInfoPlistBuiltByAManifestFunctionIsRead() throws {
+        try write("app/Project.swift", """
+        import ProjectDescription
+
+        func appInfoPlist() -> InfoPlist {
+            .extendingDefault(with: [
+                "CFBundleDisplayName": "Walk",
+                "NSHealthShareUsageDescription": "Walk reads your steps to draw your week.",
+            ])
+        }
+
+        func widgetInfoPlist(_ name: String) -> InfoPlist {
+            .extendingDefault(with: ["CFBundleDisplayName": .string(name)])
+        }
+
+        let project = Project(name: "Walk", targets: [
+            .target(name: "Walk", destinations: .iOS, product: .app, bundleId: "b", infoPlist: appInfoPlist(), sources: ["Walk/Sources/**"]),
+        ])
+        """)
+        let manifest = try load()
+        XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.value, .string("Walk reads your steps to draw your week."))
+        XCTAssertEqual(manifest.main.infoPlist?.location(of: "NSHealthShareUsageDescription"), FileLocation(file: "app/Project.swift", line: 6))
+    }
+
     /// Helpers (`Project.app(…)` from ProjectDescriptionHelpers) compute the targets: a note says so.
     func testAComputedManifestIsSaidToBeSo() throws {
         try write("app/Project.swift", """
