@@ -211,6 +211,7 @@ struct SuccessReadAsGrantedRule: Rule {
                 enum State { case unknown, authorized, failed }
                 let store = HKHealthStore()
                 var state = State.unknown
+                var showsWorkouts: Bool { state == .authorized }
 
                 func ask() async {
                     guard HKHealthStore.isHealthDataAvailable() else { return }
@@ -264,6 +265,22 @@ struct SuccessReadAsGrantedRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // A flag set once the request returns that nothing ever reads misleads no one.
+            .healthApp(["Sources/Manager.swift": """
+            import HealthKit
+
+            @MainActor
+            final class Manager {
+                let store = HKHealthStore()
+                private var isAuthorized = false
+
+                func ask() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                    isAuthorized = true
+                }
+            }
+            """], read: ["stepCount"], share: []),
             // Noting that the request was answered, and asking each store again, take nothing as
             // granted (Loop and LoopKit do both).
             .healthApp(["Sources/SampleStore.swift": """
@@ -411,7 +428,7 @@ struct SuccessReadAsGrantedRule: Rule {
             for call in source.calls(named: "requestAuthorization") where isHealthKitRequest(call, vocabulary) {
                 if let closure = ClosureShape.completion(of: call) { completions.append((closure, 0, source, [])) }
                 else if HealthKitVocabulary.isAwaited(call) {
-                    findings += asyncUses(call, source, switches: switches)
+                    findings += asyncUses(call, source, switches: switches, sources: context.sources)
                     if let denial = Self.denialInCatch(of: call) {
                         var result = finding("`\(denial.trimmedText)` when `requestAuthorization` throws: a request throws when it could not be made "
                                              + "(a missing usage string, a type it may not ask for), never because the person declined; show the failure, "
@@ -649,7 +666,7 @@ struct SuccessReadAsGrantedRule: Rule {
 
     // MARK: Async form
 
-    private func asyncUses(_ call: FunctionCallExprSyntax, _ source: ParsedSource, switches: Set<String>) -> [Finding] {
+    private func asyncUses(_ call: FunctionCallExprSyntax, _ source: ParsedSource, switches: Set<String>, sources: [ParsedSource]) -> [Finding] {
         // `let granted = (try? await store.requestAuthorization(…)) != nil`
         // Not `var requestReadAuthorization: () async throws -> Void = { … requestAuthorization(…) }`:
         // a property holding a closure that asks is a function, not a flag.
@@ -667,7 +684,9 @@ struct SuccessReadAsGrantedRule: Rule {
                 let name = ExprShape.referencedName(assignment.lhs) ?? ""
                 if !name.isEmpty, !Self.recordsGrant(name) || switches.contains(name), HealthKitVocabulary.isAuthorizationFlag(name) { continue }
                 guard Self.recordsGrant(name) || ExprShape.memberName(assignment.rhs.single!) != nil,
-                      !isInsideCatch(assignment.node) else { continue }
+                      !isInsideCatch(assignment.node),
+                      // A flag nothing reads (set, never tested, shown or stored) misleads no one.
+                      name.isEmpty || Self.isEverRead(name, in: sources) else { continue }
                 return [finding("`\(assignment.node.trimmedText)` right after `requestAuthorization` returned: returning only means the request "
                                 + "was processed, not that access was granted", at: assignment.node, in: source)]
             }
@@ -685,6 +704,26 @@ struct SuccessReadAsGrantedRule: Rule {
             }
         }
         return []
+    }
+
+    /// Whether `name` is used anywhere other than where it is declared or assigned (`isAuthorized = true`).
+    static func isEverRead(_ name: String, in sources: [ParsedSource]) -> Bool {
+        for source in sources where ByteSearch.contains(source.file.text, name) {
+            for position in SyntaxIndex.shared.identifiers(in: Syntax(source.tree))[name] ?? [] {
+                guard let token = source.tree.token(at: position) else { continue }
+                if token.parent?.is(IdentifierPatternSyntax.self) == true { continue }
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return true }
+                var expression = ExprSyntax(reference)
+                if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { expression = ExprSyntax(member) }
+                // `name = …` (or `self.name = …`): the left of an assignment in its sequence.
+                if let list = expression.parent?.as(ExprListSyntax.self), let index = list.firstIndex(where: { $0.id == expression.id }),
+                   list.index(after: index) != list.endIndex, list[list.index(after: index)].is(AssignmentExprSyntax.self) {
+                    continue
+                }
+                return true
+            }
+        }
+        return false
     }
 
     /// Words of a refusal recorded as such: `.denied`, `isDenied = true`, `.notAuthorized`.
