@@ -226,18 +226,21 @@ struct GateFinder {
     private func check(before node: Syntax, depth: Int) -> Check? {
         let function = SyntaxScope.function(of: node)
         guard let source = sourcesByTree[node.root.id] else { return nil }
+        // A status whose answer was "not authorized" where the write runs (`case .notDetermined:` → ask → save) checked nothing for it.
+        let answersWrite = { (check: Syntax) in self.gate.setUpGuardsType || !Self.runsWhereNotAuthorized(node, after: check) }
         if let call = function.calls.first(where: { call in
             call.position < node.position && (gate.matches(call) || ExprShape.calledName(call).map { helpers[$0] != nil } == true)
-                && Self.runsOnPath(of: node, Syntax(call), in: function)
+                && Self.runsOnPath(of: node, Syntax(call), in: function) && answersWrite(Syntax(call))
         }) {
             let evidence = Evidence(location: source.location(of: call), quote: source.quote(call))
             let inner = gate.matches(call) ? EvidenceList([evidence]) : ExprShape.calledName(call).flatMap { helpers[$0] } ?? EvidenceList()
             return Check(evidence: evidence, resting: inner)
         }
         // A reference to a helper, not the function's own name (a function reading a helper is one itself).
+        // Identifiers only: `case "addHealthStature":` names no helper, whatever its text.
         if !helpers.isEmpty, let token = function.tokens(viewMode: .sourceAccurate).first(where: {
-            $0.position < node.position && helpers[$0.text] != nil && $0.parent?.is(FunctionDeclSyntax.self) != true
-                && Self.runsOnPath(of: node, Syntax($0), in: function)
+            $0.position < node.position && $0.tokenKind.isIdentifier && helpers[$0.text] != nil && $0.parent?.is(FunctionDeclSyntax.self) != true
+                && Self.runsOnPath(of: node, Syntax($0), in: function) && answersWrite(Syntax($0))
         }) {
             return Check(evidence: Evidence(location: source.location(of: token), quote: source.quote(token)), resting: helpers[token.text] ?? EvidenceList())
         }
@@ -259,6 +262,26 @@ struct GateFinder {
         return first
     }
 
+    /// Whether `node` runs only where the status asked at `check` was not `.sharingAuthorized`: in a
+    /// `case .notDetermined:` / `case .sharingDenied:` of a switch written after the check, or in the body of
+    /// an `if` testing `== .notDetermined`, `== .sharingDenied` or `!= .sharingAuthorized`.
+    static func runsWhereNotAuthorized(_ node: Syntax, after check: Syntax) -> Bool {
+        let unauthorized = [".notDetermined", ".sharingDenied"]
+        for ancestor in node.ancestors {
+            guard ancestor.position > check.position else { return false }
+            if let label = ancestor.as(SwitchCaseSyntax.self)?.label.as(SwitchCaseLabelSyntax.self) {
+                let patterns = label.caseItems.map { $0.pattern.trimmedText.filter { !$0.isWhitespace } }
+                if !patterns.isEmpty, patterns.allSatisfy({ pattern in unauthorized.contains(where: pattern.hasSuffix) }) { return true }
+            }
+            if let ifExpression = ancestor.as(IfExprSyntax.self), ifExpression.body.encloses(node) {
+                let condition = ifExpression.conditions.trimmedText.filter { !$0.isWhitespace }
+                if unauthorized.contains(where: { condition.contains("==" + $0) || condition.contains("==HKAuthorizationStatus" + $0) })
+                    || condition.contains("!=.sharingAuthorized") || condition.contains("!=HKAuthorizationStatus.sharingAuthorized") { return true }
+            }
+        }
+        return false
+    }
+
     /// Dispatchers whose closure runs after the call that hands it over has returned.
     static let laterDispatchers: Set<String> = ["async", "asyncAfter", "Task", "detached", "addOperation", "perform", "scheduledTimer"]
 
@@ -277,10 +300,17 @@ struct GateFinder {
     /// Whether `check`, written before `node` in `function`, runs on the way to it: not inside a
     /// closure that does not also hold `node` — a check in a sibling closure (`.refreshable { … }`
     /// beside `.onReceive { … }` in a view's body, another callback) runs at another time, if ever.
+    /// Nor in another `case` of a switch, or in the body of an `if` (or its `else`) that does not hold `node`:
+    /// that branch is one path of several.
     static func runsOnPath(of node: Syntax, _ check: Syntax, in function: Syntax) -> Bool {
         for ancestor in check.ancestors {
             if ancestor.id == function.id { return true }
             if ancestor.is(ClosureExprSyntax.self), !ancestor.encloses(node) { return false }
+            if ancestor.is(SwitchCaseSyntax.self), !ancestor.encloses(node) { return false }
+            if let block = ancestor.as(CodeBlockSyntax.self), !block.encloses(node), let branch = block.parent?.as(IfExprSyntax.self),
+               branch.body.id == block.id || branch.elseBody?.id == block.id {
+                return false
+            }
         }
         return true
     }
@@ -446,4 +476,8 @@ struct UncalledFunctions {
             }
         }
     }
+}
+
+private extension TokenKind {
+    var isIdentifier: Bool { if case .identifier = self { return true } else { return false } }
 }
