@@ -726,8 +726,9 @@ struct SuccessReadAsGrantedRule: Rule {
         return false
     }
 
-    /// Words of a refusal recorded as such: `.denied`, `isDenied = true`, `.notAuthorized`.
-    private static let refusalWords = ["deni", "deny", "declin", "refus", "unauthori", "notauthori", "notallowed", "disallow"]
+    /// Words of the person's refusal: `.denied`, `isDenied = true`, `.declined` — not `.notAuthorized`, which a
+    /// failed request also leaves the app, truly.
+    private static let refusalWords = ["deni", "deny", "declin", "refus"]
 
     /// In the `catch` of the `do` around an awaited request: a refusal recorded (`state = .denied`,
     /// `isDenied = true`, `setAuthState(.denied, …)`), not a log line.
