@@ -1,4 +1,4 @@
-import Checklist
+@testable import Checklist
 import Manifest
 import XCTest
 
@@ -293,6 +293,40 @@ final class UncalledScriptCodeTests: XCTestCase {
           return <Text onPress={() => healthService.initialize()}>Connect</Text>;
         }
         """]), [])
+    }
+
+    /// An export of a module the app's own files import is the app's to call: one nothing names never
+    /// runs. A module nothing imports (a route a file router mounts) keeps its exports as entries.
+    func testAnExportNothingImportsFromAnImportedModuleMakesNoFinding() throws {
+        let module = """
+        import AppleHealthKit from 'react-native-health';
+
+        export function connect(onDone: (connected: boolean) => void) {
+          AppleHealthKit.initHealthKit({ permissions: { read: ['Steps'], write: [] } }, (error: string) => {
+            onDone(!error);
+          });
+        }
+
+        export async function connectWithFlag(): Promise<void> {
+          await new Promise((resolve) => AppleHealthKit.initHealthKit({ permissions: { read: ['Steps'], write: [] } }, resolve));
+          globalThis.healthConnected = true;
+        }
+        """
+        let screen = """
+        import React from 'react';
+        import { Text } from 'react-native';
+        import { connect } from './src/health';
+
+        export default function App() {
+          return <Text onPress={() => connect(() => {})}>Connect</Text>;
+        }
+        """
+        let imported = try Checklist().audit(RuleExample.reactNative(["js/src/health.ts": module, "js/App.tsx": screen]).load())
+        XCTAssertTrue(UncalledScriptFunctions(files: imported.manifest.javaScriptSources).contains(path: "apps/example/src/health.ts", line: 11))
+        XCTAssertFalse(UncalledScriptFunctions(files: imported.manifest.javaScriptSources).contains(path: "apps/example/src/health.ts", line: 4))
+        // Nothing imports the module: its exports stay entries.
+        let alone = try Checklist().audit(RuleExample.reactNative(["js/src/health.ts": module]).load())
+        XCTAssertFalse(UncalledScriptFunctions(files: alone.manifest.javaScriptSources).contains(path: "apps/example/src/health.ts", line: 11))
     }
 
     func testTheSameMethodCalledFromAScreenIsReported() throws {

@@ -30,6 +30,7 @@ struct UncalledScriptFunctions {
     /// `files`: the app's JavaScript / TypeScript files, or its Dart files (one language at a time).
     init(files: [JavaScriptFile]) {
         var functions: [Function] = []
+        let imported = Self.importedModules(files)
         for (index, file) in files.enumerated() {
             let tokens = file.tokens
             // A classic script (no import, export or require) declares globals, which its page's HTML may call.
@@ -40,8 +41,10 @@ struct UncalledScriptFunctions {
                       !Self.entries.contains(function.name), !Self.isDefaultExport(before: open, in: file) else { continue }
                 let declaration = Self.nameToken(of: function.name, before: open, in: file)
                 // An exported function is the module's interface, like Swift's `public`: code the audit did not
-                // read may call it. Methods of a class and a module's own functions are the app's to call.
-                if let declaration, Self.isExported(declaration, in: file) { continue }
+                // read may call it — unless the module is one the app's own files import (`./services/health`):
+                // then its exports are the app's to call, and one nothing names is dead. Methods of a class
+                // and a module's own functions are the app's to call.
+                if let declaration, Self.isExported(declaration, in: file), !imported.contains(Self.moduleName(of: file.path)) { continue }
                 let isDart = file.path.hasSuffix(".dart")
                 if !isModule && !isDart, declaration.map({ file.parent[$0] == nil }) ?? false { continue }
                 // Dart: a method the framework calls (`@override`), or a constructor (`Name(…) {`, `Name.named(…) {`).
@@ -81,6 +84,37 @@ struct UncalledScriptFunctions {
             ranges[files[function.file].path, default: []].append((function.lines, function.declaration))
         }
         self.ranges = ranges
+    }
+
+    /// The module names the files import by a relative path (`'./services/healthkit'`, `'../lib/health.js'`):
+    /// the last component without its extension (`healthkit`), or the folder of an `index` file.
+    static func importedModules(_ files: [JavaScriptFile]) -> Set<String> {
+        var names: Set<String> = []
+        for file in files {
+            let tokens = file.tokens
+            for (index, token) in tokens.enumerated() where token.kind == .string && index >= 1 {
+                let before = tokens[index - 1]
+                let isSpecifier = before.isIdentifier("from") || before.isIdentifier("import")
+                    || (before.isPunctuator("(") && index >= 2 && (tokens[index - 2].isIdentifier("require") || tokens[index - 2].isIdentifier("import")))
+                guard isSpecifier, token.value.hasPrefix("."), let last = token.value.split(separator: "/").last else { continue }
+                let name = String(last).split(separator: ".").first.map(String.init) ?? String(last)
+                if name == "index" {
+                    let parts = token.value.split(separator: "/")
+                    if parts.count >= 2 { names.insert(String(parts[parts.count - 2])) }
+                } else if !name.isEmpty {
+                    names.insert(name)
+                }
+            }
+        }
+        return names
+    }
+
+    /// `src/services/healthkit.ts` → `healthkit`; `src/health/index.ts` → `health`.
+    static func moduleName(of path: String) -> String {
+        let parts = path.split(separator: "/")
+        guard let last = parts.last else { return path }
+        let name = last.split(separator: ".").first.map(String.init) ?? String(last)
+        return name == "index" && parts.count >= 2 ? String(parts[parts.count - 2]) : name
     }
 
     /// Whether `line` of `path` is inside a function nothing in the app calls.
