@@ -158,6 +158,8 @@ struct ScriptAvailabilityPaths {
         let callers = AppWrapper(name: function.name, body: function.body, owner: AppWrapper.owningClass(of: function.body, in: file))
             .callers(in: files, like: call, libraryCalls: context.javaScriptCalls)
         if callers.isEmpty {
+            // A function nothing in the app calls (an export of a module the app imports, named nowhere) never runs.
+            if context.uncalledScripts.javaScript.contains(path: file.path, line: file.tokens[function.body].line) { return nil }
             // Exported and called by no code of the app: a router or a framework calls it (an Expo
             // Router screen is its file's default export), so it is an entry point.
             if let own, (max(0, own - 4)..<own).contains(where: { file.tokens[$0].isIdentifier("export") }) { return function.name }
