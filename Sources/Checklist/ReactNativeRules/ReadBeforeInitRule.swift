@@ -139,6 +139,20 @@ struct ReadBeforeInitRule: Rule {
               await initHealth();
               return readHeartRate();
             """),
+            // Asks, or (having asked before) reads: the two never run one after the other here.
+            .reactNative(["js/src/steps.js": """
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
+
+            export function refresh(asked, onSteps) {
+              if (!asked) {
+                AppleHealthKit.initHealthKit(permissions, () => {});
+              } else {
+                AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err, result) => onSteps(err ? null : result.value));
+              }
+            }
+            """]),
             // The request awaited through a timeout; the hook's own `load` asks before it reads, from two effects.
             .reactNative(["js/src/health.ts": healthModuleText(loadDashboard: "  return readHeartRate();"), "js/src/useDashboard.ts": """
             import { useCallback, useEffect, useState } from 'react';
@@ -219,7 +233,8 @@ struct ReadBeforeInitRule: Rule {
             for read in reads.sorted() {
                 guard let function = flow.function(containing: read) else { continue }
                 // 1. In the same function, after an initHealthKit call (or a wrapper) that was not awaited.
-                let earlier = inits.filter { $0 < read && flow.function(containing: $0)?.start == function.start && !flow.isAwaitedOrWrapped($0) }
+                let earlier = inits.filter { $0 < read && flow.function(containing: $0)?.start == function.start && !flow.isAwaitedOrWrapped($0)
+                    && !Self.inOtherBranch($0, than: read, flow) }
                 if let start = earlier.last, !isInsideCallback(of: start, read, flow) {
                     reported.insert(read)
                     findings.append(finding(
@@ -254,6 +269,21 @@ struct ReadBeforeInitRule: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether `start` sits in a branch of an `if` / `else` (a `{…}` block after `if (…)` or `else`) that does
+    /// not hold `read`: `if (!asked) { requestAuthorization(); } else { fetchSteps(); }` reads only when it did not ask.
+    static func inOtherBranch(_ start: Int, than read: Int, _ flow: JSFlow) -> Bool {
+        let file = flow.file
+        let tokens = file.tokens
+        var brace = file.parent[start]
+        while let open = brace {
+            defer { brace = file.parent[open] }
+            guard tokens[open].isPunctuator("{"), let close = file.partner[open], !(open..<close).contains(read), open >= 1 else { continue }
+            if tokens[open - 1].isIdentifier("else") { return true }
+            if tokens[open - 1].isPunctuator(")"), let paren = file.partner[open - 1], paren >= 1, tokens[paren - 1].isIdentifier("if") { return true }
+        }
+        return false
     }
 
     /// Whether the read at `read` only runs once a state the call at `start` sets to true in its
