@@ -16,6 +16,9 @@ struct HealthValues {
     private(set) var keys: [Set<String>]
     /// The app's functions that return a health value (by name, across files).
     private(set) var readers: Set<String> = []
+    /// Every function the app declares, by name: one that is not a reader computes the app's own value
+    /// from what it is handed (`calculateReadiness(healthData)` is a score, not Health's answer).
+    private let computing: Set<String>
     private let scopes: [Scopes]
     /// Per file, tokens that are a health value by themselves: a read call's method name, a read
     /// method handed to a helper, a call typed with a result type (`call<HealthValue>(…)`).
@@ -36,6 +39,7 @@ struct HealthValues {
     init(files: [JavaScriptFile], calls: [JavaScriptHealthKitCall]) {
         flows = files.map(JSFlow.init)
         scopes = flows.map(Scopes.init)
+        computing = Set(flows.flatMap { $0.functions.compactMap(\.name) })
         var reads = [[JavaScriptHealthKitCall]](repeating: [], count: files.count)
         for call in calls where call.kind == .read && !Self.notData.contains(call.method) && call.file < files.count { reads[call.file].append(call) }
         self.reads = reads
@@ -76,6 +80,14 @@ struct HealthValues {
             let token = tokens[i]
             guard token.kind == .identifier else { continue }
             if readers.contains(token.text), flow.file.callParen(after: i) != nil, !isDeclaration(i, in: file) { return true }
+            // `calculateReadiness(healthData)`: the app's own computation of its arguments is not a health value.
+            // A generic helper handed the read itself (`call<HealthValue>(AppleHealthKit.getStepCount, …)`) passes it on.
+            if computing.contains(token.text), !(i >= 1 && (tokens[i - 1].isPunctuator(".") || tokens[i - 1].isPunctuator("?."))),
+               let open = flow.file.callParen(after: i), let close = flow.file.partner[open], close < range.upperBound, !isDeclaration(i, in: file),
+               !(i + 1..<close).contains(where: { sources[file].contains($0) || resultTypes[file].contains(tokens[$0].text) }) {
+                i = close
+                continue
+            }
             if let open = flow.file.callParen(after: i), open > i + 1, (i + 1..<open).contains(where: { resultTypes[file].contains(tokens[$0].text) }) {
                 return true
             }

@@ -204,6 +204,18 @@ struct ZeroForMissingRule: Rule {
               });
             }
 
+            // The app's own computation from what came back: a score it always gives a number (50 with no data).
+            function readinessOf(restingHeartRate: number | null): { score: number } {
+              return { score: restingHeartRate == null ? 50 : Math.max(0, 100 - restingHeartRate) };
+            }
+
+            export function readinessLabel(onLabel: (text: string) => void) {
+              AppleHealthKit.getRestingHeartRate({}, (err: any, result: any) => {
+                const readiness = err ? null : readinessOf(result?.value ?? null);
+                onLabel(`Readiness ${readiness?.score ?? 0}`);
+              });
+            }
+
             export function shareSteps(onShare: (text: string) => void) {
               AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err: any, result: any) => {
                 const steps = Math.round(result?.value ?? 0);
