@@ -89,6 +89,34 @@ struct CallbackErrorAsDenialRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // The wrapper settles its own error and always resolves: the caller's catch never runs.
+            .reactNative(["js/src/health.ts": """
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
+
+            export const askForSteps = (): Promise<boolean> =>
+              new Promise((resolve) => {
+                AppleHealthKit.initHealthKit(permissions, (error: string) => {
+                  if (error) {
+                    console.warn('HealthKit could not ask', error);
+                  }
+                  resolve(!error);
+                });
+              });
+            """, "js/src/Onboarding.tsx": """
+            import { Alert } from 'react-native';
+            import { askForSteps } from './health';
+
+            export async function connect(next: () => void) {
+              try {
+                await askForSteps();
+                next();
+              } catch (error) {
+                Alert.alert('Permission denied', 'Allow Steps in Settings > Health.');
+              }
+            }
+            """]),
             // The flag set after the awaited request is decided by another permission's answer (notifications).
             .reactNative(["js/src/Onboarding.tsx": """
             import React, { useState } from 'react';
@@ -194,11 +222,13 @@ struct CallbackErrorAsDenialRule: Rule {
         guard !sources.isEmpty else { return [] }
         let health = HealthFlow(files: sources)
         var findings: [Finding] = []
-        for flow in health.flows {
+        // A catch whose try can never reject (the wrapper handles its own error and always resolves) never runs.
+        let unreachable = UnreachableCatch(flows: health.flows)
+        for (fileIndex, flow) in health.flows.enumerated() {
             for index in flow.file.healthKitMembers(named: { $0 == "initHealthKit" }) {
                 findings += callbackFindings(flow, initAt: index)
             }
-            findings += wrapperFindings(flow, health: health)
+            findings += wrapperFindings(flow, health: health) { unreachable.contains($0, in: fileIndex) }
         }
         return findings.map { finding in
             var finding = finding
@@ -287,7 +317,7 @@ struct CallbackErrorAsDenialRule: Rule {
 
     /// `try { await initHealth() } catch { …denied… }`, `initHealth().catch(() => setDenied(true))`,
     /// and `await initHealth(); setAuthorized(true)`.
-    private func wrapperFindings(_ flow: JSFlow, health: HealthFlow) -> [Finding] {
+    private func wrapperFindings(_ flow: JSFlow, health: HealthFlow, cannotRun: (Int) -> Bool) -> [Finding] {
         let file = flow.file
         var findings: [Finding] = []
         for (index, open) in flow.calls(named: { health.directWrappers.contains($0) }) {
@@ -301,7 +331,7 @@ struct CallbackErrorAsDenialRule: Rule {
                    end + 1 < file.tokens.count, file.tokens[end + 1].isIdentifier("catch") {
                     var body = end + 2
                     if body < file.tokens.count, file.tokens[body].isPunctuator("("), let match = file.partner[body] { body = match + 1 }
-                    if body < file.tokens.count, file.tokens[body].isPunctuator("{"), let bodyEnd = file.partner[body],
+                    if body < file.tokens.count, file.tokens[body].isPunctuator("{"), let bodyEnd = file.partner[body], !cannotRun(body + 1),
                        let location = denial(in: body..<(bodyEnd + 1), flow) {
                         findings.append(make("the catch around `\(file.tokens[index].text)()`, which wraps initHealthKit, treats its failure as a denial: "
                                              + "initHealthKit only fails when HealthKit cannot ask, never because the user said no", at: location, in: flow))

@@ -17,7 +17,7 @@ struct UnreachableCatch {
         self.flows = flows
         var byName: [String: [(file: Int, function: Int)]] = [:]
         for (file, flow) in flows.enumerated() {
-            for (index, function) in flow.functions.enumerated() where function.isBlock {
+            for (index, function) in flow.functions.enumerated() {
                 if let name = function.name { byName[name, default: []].append((file, index)) }
             }
         }
@@ -118,6 +118,11 @@ struct UnreachableCatch {
                 let reject = executor.parameters[1]
                 if executor.body.contains(where: { tokens[$0].isIdentifier(reject) }) { return false }
             }
+        }
+        // `const ask = () => new Promise(…)`: the expression is what it returns.
+        if !function.isBlock {
+            guard let first = body.first else { return false }
+            return tokens[first].isIdentifier("new") && first + 1 < tokens.count && tokens[first + 1].isIdentifier("Promise")
         }
         // What it awaits outside a `try` must not reject either; what it awaits inside a `try` is caught.
         for i in body where tokens[i].isIdentifier("await") && flow.function(containing: i)?.start == function.start {
