@@ -167,6 +167,31 @@ enum AnswerFixtures {
         }
         """], read: ["workout"], share: ["workout"])
 
+    /// A wrapper named like HealthKit's own method that nothing in the app calls: the status is never asked.
+    static let uncalledStatusWrapper = RuleExample.healthApp(["Sources/StepsApp.swift": """
+        import HealthKit
+        import SwiftUI
+
+        @main
+        struct StepsApp: App {
+            let manager = StepsManager()
+            var body: some Scene { WindowGroup { Text("Steps").task { try? await manager.ask() } } }
+        }
+
+        final class StepsManager {
+            let healthStore = HKHealthStore()
+
+            func ask() async throws {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                try await healthStore.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+            }
+
+            func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
+                healthStore.authorizationStatus(for: type)
+            }
+        }
+        """], read: [], share: [])
+
     /// The app asks; its widget reads steps and never asks.
     static let widgetNeverAsks = RuleExample.healthApp([
         "Sources/Access.swift": """
@@ -556,7 +581,8 @@ enum AnswerFixtures {
     static let all: [(String, RuleExample)] = [
         ("uncheckedWrite", uncheckedWrite), ("checkedWrites", checkedWrites), ("oneWriteUnchecked", oneWriteUnchecked),
         ("statusShownNeverWritten", statusShownNeverWritten), ("statusOfReadTypesInAnAppThatSharesNothing", statusOfReadTypesInAnAppThatSharesNothing),
-        ("statusOfAReadTypeInATargetThatNeverWrites", statusOfAReadTypeInATargetThatNeverWrites), ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
+        ("statusOfAReadTypeInATargetThatNeverWrites", statusOfAReadTypeInATargetThatNeverWrites), ("uncalledStatusWrapper", uncalledStatusWrapper),
+        ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
         ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
@@ -619,6 +645,11 @@ final class AnswerFixtureTests: XCTestCase {
             XCTAssertTrue(q3.reason.contains("whose code never writes to HealthKit"), q3.reason)
             XCTAssertEqual(places(q3).count, 1, q3.reason)
         }
+    }
+
+    func testAStatusAskedOnlyInAFunctionNothingCallsIsNeverAsked() throws {
+        let q3 = try XCTUnwrap(try answers(AnswerFixtures.uncalledStatusWrapper)[.readStatusProbed])
+        XCTAssertEqual(q3.status, .no, q3.reason)
     }
 
     func testAStatusCheckThatDecidesNoWriteIsNotSaidToGuardWrites() throws {

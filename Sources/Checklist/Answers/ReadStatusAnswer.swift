@@ -38,7 +38,13 @@ struct ReadStatusAnswer {
         // that asks to share nothing): there the write permission asked about types it also reads can
         // only stand for reading (a status shown as "workouts are saved" of a type only shared is not).
         let writers = Set(facts.context.usage.facts(.write).map(\.target))
-        let nonWriting = statusCalls.filter { !decidesWrite($0) && !writers.contains($0.target) && asksAboutReading($0) }
+        // A status asked in a function nothing in the app calls is never asked.
+        let uncalled = UncalledFunctions(sources: facts.context.sources)
+        let runs = { (fact: HealthKitFact) -> Bool in
+            guard case .syntax(let node)? = fact.site, let uncalled else { return true }
+            return uncalled.declaration(around: node) == nil
+        }
+        let nonWriting = statusCalls.filter { !decidesWrite($0) && !writers.contains($0.target) && asksAboutReading($0) && runs($0) }
         if !nonWriting.isEmpty {
             let targets = Array(Set(nonWriting.map(\.target))).sorted().map { "`\($0)`" }.joined(separator: ", ")
             return Answer(question: .readStatusProbed, status: .yes, claims: [

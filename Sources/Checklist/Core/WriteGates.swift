@@ -433,8 +433,10 @@ struct UncalledFunctions {
         let name = function.name.text
         guard function.attributes.isEmpty, !Self.systemEntries.contains(name), !Self.isDelegateCallback(function),
               !function.modifiers.contains(where: { ["override", "public", "open", "dynamic"].contains($0.name.text) }),
-              !SyntaxScope.types(around: function).contains(where: { $0.is(ProtocolDeclSyntax.self) }),
-              uses(of: name) <= 1 else { return nil }
+              !SyntaxScope.types(around: function).contains(where: { $0.is(ProtocolDeclSyntax.self) }) else { return nil }
+        // Its own body's mentions are no use of it (a wrapper named `authorizationStatus(for:)` around HealthKit's, a recursion).
+        let own = function.body.map { Self.wordCount(of: name, in: $0.description, upTo: .max) } ?? 0
+        guard uses(of: name, upTo: 2 + own) - own <= 1 else { return nil }
         return Evidence(location: source.location(of: function.name), quote: source.quote(function.name))
     }
 
@@ -446,12 +448,12 @@ struct UncalledFunctions {
         return type.hasSuffix(function.name.text.lowercased())
     }
 
-    /// Whole-word occurrences of `name` in the app's sources, counted up to 2.
-    private func uses(of name: String) -> Int {
+    /// Whole-word occurrences of `name` in the app's sources, counted up to `limit`.
+    private func uses(of name: String, upTo limit: Int) -> Int {
         var count = 0
         for text in texts where ByteSearch.contains(text, name) {
-            count += Self.wordCount(of: name, in: text, upTo: 2 - count)
-            if count >= 2 { return count }
+            count += Self.wordCount(of: name, in: text, upTo: limit - count)
+            if count >= limit { return count }
         }
         return count
     }

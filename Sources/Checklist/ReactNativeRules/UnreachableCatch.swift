@@ -17,7 +17,9 @@ struct UnreachableCatch {
         self.flows = flows
         var byName: [String: [(file: Int, function: Int)]] = [:]
         for (file, flow) in flows.enumerated() {
-            for (index, function) in flow.functions.enumerated() {
+            // Block bodies, and arrows that return `new Promise(…)` (not a type such as `ask: () => Promise<void>`).
+            for (index, function) in flow.functions.enumerated()
+            where function.isBlock || function.body.first.map({ flow.file.tokens[$0].isIdentifier("new") }) == true {
                 if let name = function.name { byName[name, default: []].append((file, index)) }
             }
         }
