@@ -216,6 +216,16 @@ struct ZeroForMissingRule: Rule {
               });
             }
 
+            // The empty result keeps the (empty) list beside its zero: readers can tell "none" from 0.
+            const NO_WORKOUTS = { workouts: [], totalMinutes: 0 };
+
+            export function workoutsToday(onDone: (result: { workouts: any[]; totalMinutes: number }) => void) {
+              AppleHealthKit.getSamples({ type: 'Workout', startDate: new Date().toISOString() }, (err: any, results: any[]) => {
+                if (err || !results?.length) return onDone(NO_WORKOUTS);
+                onDone({ workouts: results, totalMinutes: results.length * 30 });
+              });
+            }
+
             export function shareSteps(onShare: (text: string) => void) {
               AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err: any, result: any) => {
                 const steps = Math.round(result?.value ?? 0);
@@ -624,7 +634,14 @@ struct ZeroForMissingRule: Rule {
                     && tokens[item.lowerBound + 1].isPunctuator(":") && Self.isZero(tokens[item.lowerBound + 2])
                     && values.isHealthKey(tokens[item.lowerBound].value, in: fileIndex)
             }
-            guard let first = zeroed.first, !Self.isAccumulatorSeed(open, file), !Self.carriesResultCount(open, file, flow: flow) else { continue }
+            // `{ workouts: [], dailyLoad: 0 }`: the object carries the (empty) list of what came back beside the zero,
+            // so whoever reads it can tell "none" from a measured 0.
+            let carriesEmptyList = file.items(of: open).contains { item in
+                item.count == 4 && tokens[item.lowerBound].kind == .identifier && tokens[item.lowerBound + 1].isPunctuator(":")
+                    && tokens[item.lowerBound + 2].isPunctuator("[") && tokens[item.lowerBound + 3].isPunctuator("]")
+                    && values.isHealthKey(tokens[item.lowerBound].value, in: fileIndex)
+            }
+            guard let first = zeroed.first, !carriesEmptyList, !Self.isAccumulatorSeed(open, file), !Self.carriesResultCount(open, file, flow: flow) else { continue }
             let keys = zeroed.map { "`\(tokens[$0.lowerBound].value)`" }.joined(separator: ", ")
             let owner = declaredName(of: open, file).map { "`\($0)` gives " } ?? "this object gives "
             add(owner + keys + " the value 0: when nothing comes back from Health — which is also what a denied read looks like — "
