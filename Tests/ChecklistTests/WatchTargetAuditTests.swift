@@ -10,7 +10,7 @@ final class WatchTargetAuditTests: XCTestCase {
 
     override func tearDown() { site?.remove() }
 
-    func audit(watchEntitlements: String) throws -> AppAudit {
+    func audit(watchEntitlements: String, extraWatchFiles: [String: String] = [:]) throws -> AppAudit {
         var files = InlineApp.site([("pace", "Pace", nil)])
         files["healthaudit.yml"]! += """
                 extensions:
@@ -37,9 +37,30 @@ final class WatchTargetAuditTests: XCTestCase {
             }
 
             """
+        for (name, text) in extraWatchFiles { files["apps/pace/Watch/" + name] = text }
         site = try TestSite(files: files)
         let config = try ConfigLoader().load(siteDirectory: site.site)
         return Checklist().audit(try ManifestLoader(siteDirectory: site.site).load(config.apps[0]))
+    }
+
+    /// A type of the watch app with its own store and no check: Health is on every Apple Watch, so the
+    /// checklist's gap is a note that says so, not a warning that its calls fail (JustWalk's watch).
+    func testAnUnguardedStoreOwnerInAWatchAppIsANoteThatSaysWhy() throws {
+        let audit = try audit(watchEntitlements: InlineApp.entitlements, extraWatchFiles: ["Profile.swift": """
+            import HealthKit
+
+            final class Profile {
+                let store = HKHealthStore()
+
+                func birthday() throws -> DateComponents {
+                    try store.dateOfBirthComponents()
+                }
+            }
+
+            """])
+        let found = audit.findings.filter { $0.ruleID == "availability-not-checked" && $0.location.file.hasSuffix("Watch/Profile.swift") }
+        XCTAssertEqual(found.map(\.severity), [.note], "\(audit.findings.map { "\($0.ruleID) \($0.location)" })")
+        XCTAssertTrue(found.first?.message.contains("Health is present on every Apple Watch") == true, found.first?.message ?? "")
     }
 
     /// An iPhone app that never asks (its plist `iPhone`), and a watch app with its own plist

@@ -320,9 +320,13 @@ struct AvailabilityNotCheckedRule: Rule {
                 let lines = source.lineOf(decl)...source.location(of: decl.lastToken(viewMode: .sourceAccurate)!).line!
                 guard let first = facts.first(where: { lines.contains($0.evidence.location.line ?? 0) }),
                       let name = SyntaxScope.typeName(of: decl) else { continue }
-                findings.append(Finding(ruleID: Self.description.id, severity: Self.description.severity,
+                // In a watch app Health is always there: the gap is the checklist's, not a failure waiting (as for a whole watch app).
+                let onWatch = context.manifest.targets.first(where: { $0.id == source.target })?.kind == .watchApp
+                findings.append(Finding(ruleID: Self.description.id, severity: onWatch ? .note : Self.description.severity,
                                         message: "`\(name)` creates its own `HKHealthStore` and calls HealthKit without consulting `HKHealthStore.isHealthDataAvailable()`: "
-                                            + "the app checks elsewhere, but this entry point is not guarded, and on devices without Health its calls fail",
+                                            + (onWatch ? "in watch app `\(source.target)`, where Health is present on every Apple Watch, so its calls do not fail for "
+                                                + "want of it, but the checklist asks each entry point to check"
+                                               : "the app checks elsewhere, but this entry point is not guarded, and on devices without Health its calls fail"),
                                         location: first.evidence.location, quote: first.evidence.quote, target: source.target))
             }
         }
