@@ -192,6 +192,39 @@ enum AnswerFixtures {
         }
         """], read: [], share: [])
 
+    /// A status switch: saved when authorized (checked), and after asking when not determined (no fresh check).
+    static let saveAfterAskingWhenNotDetermined = RuleExample.healthApp(["Sources/Water.swift": """
+        import HealthKit
+
+        final class Water {
+            let store = HKHealthStore()
+
+            func log(_ sample: HKQuantitySample) {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                let state = store.authorizationStatus(for: HKQuantityType(.dietaryWater))
+                switch state {
+                case .notDetermined:
+                    store.requestAuthorization(toShare: [HKQuantityType(.dietaryWater)], read: []) { success, _ in
+                        if success { self.store.save(sample) { _, _ in } }
+                    }
+                case .sharingAuthorized:
+                    store.save(sample) { _, _ in }
+                default:
+                    break
+                }
+            }
+
+            func logOnce(_ sample: HKQuantitySample) {
+                guard HKHealthStore.isHealthDataAvailable() else { return }
+                if store.authorizationStatus(for: HKQuantityType(.dietaryWater)) == .notDetermined {
+                    store.requestAuthorization(toShare: [HKQuantityType(.dietaryWater)], read: []) { _, _ in
+                        self.store.save(sample) { _, _ in }
+                    }
+                }
+            }
+        }
+        """], read: [], share: ["dietaryWater"])
+
     /// The app asks; its widget reads steps and never asks.
     static let widgetNeverAsks = RuleExample.healthApp([
         "Sources/Access.swift": """
@@ -582,6 +615,7 @@ enum AnswerFixtures {
         ("uncheckedWrite", uncheckedWrite), ("checkedWrites", checkedWrites), ("oneWriteUnchecked", oneWriteUnchecked),
         ("statusShownNeverWritten", statusShownNeverWritten), ("statusOfReadTypesInAnAppThatSharesNothing", statusOfReadTypesInAnAppThatSharesNothing),
         ("statusOfAReadTypeInATargetThatNeverWrites", statusOfAReadTypeInATargetThatNeverWrites), ("uncalledStatusWrapper", uncalledStatusWrapper),
+        ("saveAfterAskingWhenNotDetermined", saveAfterAskingWhenNotDetermined),
         ("widgetNeverAsks", widgetNeverAsks), ("widgetUnguarded", widgetUnguarded),
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
@@ -645,6 +679,14 @@ final class AnswerFixtureTests: XCTestCase {
             XCTAssertTrue(q3.reason.contains("whose code never writes to HealthKit"), q3.reason)
             XCTAssertEqual(places(q3).count, 1, q3.reason)
         }
+    }
+
+    /// A save where the status said "not determined" (after asking) has no fresh check; the save in the
+    /// `.sharingAuthorized` case has one.
+    func testASaveWhereTheStatusWasNotAuthorizedIsUnchecked() throws {
+        let q6 = try XCTUnwrap(try answers(AnswerFixtures.saveAfterAskingWhenNotDetermined)[.writeStatusRechecked])
+        XCTAssertEqual(q6.status, .no, q6.reason)
+        XCTAssertEqual(places(q6), ["Water.swift:12", "Water.swift:25"], "the save in the authorized case (line 14) is checked: \(q6.reason)")
     }
 
     func testAStatusAskedOnlyInAFunctionNothingCallsIsNeverAsked() throws {

@@ -267,16 +267,26 @@ struct GateFinder {
     /// an `if` testing `== .notDetermined`, `== .sharingDenied` or `!= .sharingAuthorized`.
     static func runsWhereNotAuthorized(_ node: Syntax, after check: Syntax) -> Bool {
         let unauthorized = [".notDetermined", ".sharingDenied"]
+        // The name the status is bound to (`let state = getStatus(…)`), for telling a switch on it from one on another enum.
+        let bound = check.ancestors.first(where: { $0.is(PatternBindingSyntax.self) })?.as(PatternBindingSyntax.self)?
+            .pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         for ancestor in node.ancestors {
+            // `if store.authorizationStatus(for: t) == .notDetermined { ask; save }`: the check in the condition itself.
+            if let ifExpression = ancestor.as(IfExprSyntax.self), ifExpression.body.encloses(node),
+               ifExpression.conditions.encloses(check) || ancestor.position > check.position {
+                let condition = ifExpression.conditions.trimmedText.filter { !$0.isWhitespace }
+                // One plain comparison only: `a || b` or a negation can hold when authorized.
+                guard !condition.contains("||"), !condition.contains("!(") else { continue }
+                if unauthorized.contains(where: { condition.hasSuffix("==" + $0) || condition.hasSuffix("==HKAuthorizationStatus" + $0) })
+                    || condition.hasSuffix("!=.sharingAuthorized") || condition.hasSuffix("!=HKAuthorizationStatus.sharingAuthorized") { return true }
+                continue
+            }
             guard ancestor.position > check.position else { return false }
-            if let label = ancestor.as(SwitchCaseSyntax.self)?.label.as(SwitchCaseLabelSyntax.self) {
+            if let label = ancestor.as(SwitchCaseSyntax.self)?.label.as(SwitchCaseLabelSyntax.self),
+               let subject = ancestor.ancestors.first(where: { $0.is(SwitchExprSyntax.self) })?.as(SwitchExprSyntax.self)?.subject,
+               subject.encloses(check) || (bound != nil && subject.trimmedText == bound) {
                 let patterns = label.caseItems.map { $0.pattern.trimmedText.filter { !$0.isWhitespace } }
                 if !patterns.isEmpty, patterns.allSatisfy({ pattern in unauthorized.contains(where: pattern.hasSuffix) }) { return true }
-            }
-            if let ifExpression = ancestor.as(IfExprSyntax.self), ifExpression.body.encloses(node) {
-                let condition = ifExpression.conditions.trimmedText.filter { !$0.isWhitespace }
-                if unauthorized.contains(where: { condition.contains("==" + $0) || condition.contains("==HKAuthorizationStatus" + $0) })
-                    || condition.contains("!=.sharingAuthorized") || condition.contains("!=HKAuthorizationStatus.sharingAuthorized") { return true }
             }
         }
         return false
@@ -306,9 +316,12 @@ struct GateFinder {
         for ancestor in check.ancestors {
             if ancestor.id == function.id { return true }
             if ancestor.is(ClosureExprSyntax.self), !ancestor.encloses(node) { return false }
-            if ancestor.is(SwitchCaseSyntax.self), !ancestor.encloses(node) { return false }
+            // A sibling branch: the switch or `if` that owns the check's branch also holds the write, in another branch
+            // (a check in a branch that ends before the write, `if let t … { ok = status(t) }` then `guard ok`, is kept).
+            if ancestor.is(SwitchCaseSyntax.self), !ancestor.encloses(node),
+               ancestor.ancestors.first(where: { $0.is(SwitchExprSyntax.self) })?.encloses(node) == true { return false }
             if let block = ancestor.as(CodeBlockSyntax.self), !block.encloses(node), let branch = block.parent?.as(IfExprSyntax.self),
-               branch.body.id == block.id || branch.elseBody?.id == block.id {
+               branch.body.id == block.id || branch.elseBody?.id == block.id, branch.encloses(node) {
                 return false
             }
         }
