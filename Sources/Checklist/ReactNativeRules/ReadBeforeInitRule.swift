@@ -35,6 +35,19 @@ struct ReadBeforeInitRule: Rule {
               const [, samples] = await Promise.all([initHealth(), readHeartRate()]);
               return samples;
             """),
+            // Asked only the first time, and read right after either way: the first read races the request.
+            .reactNative(["js/src/steps.js": """
+            import AppleHealthKit from 'react-native-health';
+
+            const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
+
+            export function refresh(asked, onSteps) {
+              if (!asked) {
+                AppleHealthKit.initHealthKit(permissions, () => {});
+              }
+              ↓AppleHealthKit.getStepCount({ date: new Date().toISOString() }, (err, result) => onSteps(err ? null : result.value));
+            }
+            """]),
             .reactNative(["js/src/Sleep.tsx": """
             import React, { useEffect, useState } from 'react';
             import { Text } from 'react-native';
@@ -271,8 +284,9 @@ struct ReadBeforeInitRule: Rule {
         return findings
     }
 
-    /// Whether `start` sits in a branch of an `if` / `else` (a `{…}` block after `if (…)` or `else`) that does
-    /// not hold `read`: `if (!asked) { requestAuthorization(); } else { fetchSteps(); }` reads only when it did not ask.
+    /// Whether `start` and `read` sit in the two branches of one `if` / `else`:
+    /// `if (!asked) { requestAuthorization(); } else { fetchSteps(); }` reads only when it did not ask.
+    /// (`if (!asked) { requestAuthorization(); }` and a read after it is the race itself.)
     static func inOtherBranch(_ start: Int, than read: Int, _ flow: JSFlow) -> Bool {
         let file = flow.file
         let tokens = file.tokens
@@ -280,8 +294,16 @@ struct ReadBeforeInitRule: Rule {
         while let open = brace {
             defer { brace = file.parent[open] }
             guard tokens[open].isPunctuator("{"), let close = file.partner[open], !(open..<close).contains(read), open >= 1 else { continue }
-            if tokens[open - 1].isIdentifier("else") { return true }
-            if tokens[open - 1].isPunctuator(")"), let paren = file.partner[open - 1], paren >= 1, tokens[paren - 1].isIdentifier("if") { return true }
+            // The init in the `then` block: the read in the `else` after it.
+            if tokens[open - 1].isPunctuator(")"), let paren = file.partner[open - 1], paren >= 1, tokens[paren - 1].isIdentifier("if"),
+               close + 1 < tokens.count, tokens[close + 1].isIdentifier("else") {
+                let otherwise = flow.statement(at: min(close + 2, tokens.count - 1))
+                return otherwise.contains(read)
+            }
+            // The init in the `else` block: the read in the `then` block before it.
+            if tokens[open - 1].isIdentifier("else"), open >= 2, tokens[open - 2].isPunctuator("}"), let thenOpen = file.partner[open - 2] {
+                return (thenOpen..<(open - 2)).contains(read)
+            }
         }
         return false
     }
