@@ -7,6 +7,9 @@ enum GrantNames {
     /// `accessGranted` — not `authorizationStatus` (the asking words rule out `permissionSheetSeen`).
     static let recordWords = ["grant", "authorized", "authorised", "hasauthoriz", "allow", "permitted", "permission", "access"]
     static let denyWords = ["deni", "deny", "declin", "refus", "notallowed", "not allowed", "unauthori", "not authori", "permission", "no access", "noaccess"]
+    /// The person's refusal only: `.denied`, `isDenied`, `.declined` — not `.notAuthorized`, which a failed
+    /// request also leaves the app in, truly.
+    static let refusalWords = ["deni", "deny", "declin", "refus"]
     /// A refusal or an absence, not a grant: `denied`, `unauthorized`, `disallowed`, `withoutAccess`.
     static let negativeWords = ["deni", "deny", "declin", "refus", "notallowed", "disallow", "unauthori", "notauthori", "noaccess", "without", "missing"]
     /// Names that record the asking, not its outcome: `permissionRequested`, `shouldRequest`, `accessPromptShown`.

@@ -265,6 +265,50 @@ struct SuccessReadAsGrantedRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // A failed request leaves the app not authorized, truly; a save beside the request can throw a real refusal;
+            // a typed catch of `errorAuthorizationDenied` is one.
+            .healthApp(["Sources/Access.swift": """
+            import HealthKit
+
+            @MainActor
+            final class Access {
+                enum State { case unknown, asked, notAuthorized, denied }
+                let store = HKHealthStore()
+                var state = State.unknown
+                var canShow: Bool { state == .asked }
+
+                func ask() async {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    do {
+                        try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                    } catch {
+                        state = .notAuthorized
+                    }
+                }
+
+                func askAndSave(_ sample: HKQuantitySample) async {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    do {
+                        try await store.requestAuthorization(toShare: [HKQuantityType(.stepCount)], read: [])
+                        guard store.authorizationStatus(for: HKQuantityType(.stepCount)) == .sharingAuthorized else { return }
+                        try await store.save(sample)
+                    } catch {
+                        state = .denied
+                    }
+                }
+
+                func askTyped() async {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    do {
+                        try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                    } catch HKError.errorAuthorizationDenied {
+                        state = .denied
+                    } catch {
+                        state = .notAuthorized
+                    }
+                }
+            }
+            """], read: ["stepCount"], share: ["stepCount"]),
             // A flag set once the request returns that nothing ever reads misleads no one.
             .healthApp(["Sources/Manager.swift": """
             import HealthKit
@@ -726,16 +770,15 @@ struct SuccessReadAsGrantedRule: Rule {
         return false
     }
 
-    /// Words of the person's refusal: `.denied`, `isDenied = true`, `.declined` — not `.notAuthorized`, which a
-    /// failed request also leaves the app, truly.
-    private static let refusalWords = ["deni", "deny", "declin", "refus"]
-
     /// In the `catch` of the `do` around an awaited request: a refusal recorded (`state = .denied`,
     /// `isDenied = true`, `setAuthState(.denied, …)`), not a log line.
     static func denialInCatch(of call: FunctionCallExprSyntax) -> Syntax? {
-        guard let statement = call.ancestors.first(where: { $0.is(DoStmtSyntax.self) })?.as(DoStmtSyntax.self), statement.body.encloses(call) else { return nil }
-        func refuses(_ text: String) -> Bool { let lower = text.lowercased(); return refusalWords.contains(where: lower.contains) }
-        for clause in statement.catchClauses {
+        guard let statement = call.ancestors.first(where: { $0.is(DoStmtSyntax.self) })?.as(DoStmtSyntax.self), statement.body.encloses(call),
+              // Only the request can throw there: a save beside it throws `errorAuthorizationDenied` when the person did refuse.
+              statement.body.collect(TryExprSyntax.self).allSatisfy({ $0.expression.encloses(call) }) else { return nil }
+        func refuses(_ text: String) -> Bool { let lower = text.lowercased(); return GrantNames.refusalWords.contains(where: lower.contains) }
+        // An untyped catch: `catch HKError.errorAuthorizationDenied` is a catch of a refusal, by its own type.
+        for clause in statement.catchClauses where clause.catchItems.isEmpty {
             for (lhs, rhs, node) in ExprShape.assignments(in: Syntax(clause.body)) {
                 guard let value = rhs.single else { continue }
                 if let member = ExprShape.stripped(value).as(MemberAccessExprSyntax.self), member.base == nil, refuses(member.declName.baseName.text) { return Syntax(node) }
