@@ -52,12 +52,13 @@ struct JSFlow {
             guard i >= 1 else { return nil }
             // `{ load: async () => … }`
             if tokens[i].isPunctuator(":"), tokens[i - 1].kind == .identifier || tokens[i - 1].kind == .string { return tokens[i - 1].value }
-            // `const load = useCallback(async () => …, [])`: the hook hands back this very function.
-            if tokens[i].isPunctuator("("), i >= 3, tokens[i - 1].isIdentifier("useCallback"), tokens[i - 2].isPunctuator("="),
-               tokens[i - 3].kind == .identifier {
-                return tokens[i - 3].text
+            // `const load = useCallback(async () => …, [])` (or `React.useCallback`, `const load: Loader = …`): the hook
+            // hands back this very function, so it is named as the binding is.
+            if tokens[i].isPunctuator("("), i >= 2, tokens[i - 1].isIdentifier("useCallback") {
+                i -= 2
+                if i >= 1, tokens[i].isPunctuator("."), tokens[i - 1].isIdentifier("React") { i -= 2 }
             }
-            guard tokens[i].isPunctuator("=") else { return nil }
+            guard i >= 1, tokens[i].isPunctuator("=") else { return nil }
             // `const load = …`, `const load: Loader = …`, `this.load = …`
             var k = i - 1
             var steps = 0
