@@ -692,6 +692,7 @@ final class AnswerFixtureTests: XCTestCase {
     func testAStatusAskedOnlyInAFunctionNothingCallsIsNeverAsked() throws {
         let q3 = try XCTUnwrap(try answers(AnswerFixtures.uncalledStatusWrapper)[.readStatusProbed])
         XCTAssertEqual(q3.status, .no, q3.reason)
+        XCTAssertTrue(q3.reason.hasPrefix("permission status is asked only in functions nothing in the app calls (StepsApp.swift:19); HealthKit is used without asking (StepsApp.swift:15)"), q3.reason)
     }
 
     func testAStatusCheckThatDecidesNoWriteIsNotSaidToGuardWrites() throws {

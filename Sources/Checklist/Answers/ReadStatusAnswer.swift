@@ -13,13 +13,22 @@ struct ReadStatusAnswer {
         if let probed = facts.fromFindings(.readStatusProbed) { return probed }
         let calls = facts.calls
         guard !calls.isEmpty else { return facts.noCalls(.readStatusProbed) }
-        let statusCalls = facts.shipping(.statusCheck)
-        let requestStatus = facts.shipping(.requestStatusCheck)
+        // A status asked in a function nothing in the app calls is never asked.
+        let uncalled = UncalledFunctions(sources: facts.context.sources)
+        let runs = { (fact: HealthKitFact) -> Bool in
+            guard case .syntax(let node)? = fact.site, let uncalled else { return true }
+            return uncalled.declaration(around: node) == nil
+        }
+        let statusCalls = facts.shipping(.statusCheck).filter(runs)
+        let requestStatus = facts.shipping(.requestStatusCheck).filter(runs)
         guard !statusCalls.isEmpty || !requestStatus.isEmpty else {
             let reads = facts.shipping(.read)
+            let unreached = (facts.shipping(.statusCheck) + facts.shipping(.requestStatusCheck)).filter { !runs($0) }
             return Answer(question: .readStatusProbed, status: .no, claims: [
-                .stating("nothing in the code asks for permission status (no `authorizationStatus(for:)`, request-status or wrapper status call)"),
-                reads.isEmpty ? .citing("HealthKit is used without asking", calls.map(\.evidence), limit: 2)
+                unreached.isEmpty
+                    ? .stating("nothing in the code asks for permission status (no `authorizationStatus(for:)`, request-status or wrapper status call)")
+                    : .citing("permission status is asked only in functions nothing in the app calls", unreached.map(\.evidence), limit: 2),
+                reads.isEmpty ? .citing("HealthKit is used without asking", (calls.contains(where: runs) ? calls.filter(runs) : calls).map(\.evidence), limit: 2)
                     : .citing("reads query HealthKit directly", reads.map(\.evidence), limit: 2),
             ])
         }
@@ -38,13 +47,7 @@ struct ReadStatusAnswer {
         // that asks to share nothing): there the write permission asked about types it also reads can
         // only stand for reading (a status shown as "workouts are saved" of a type only shared is not).
         let writers = Set(facts.context.usage.facts(.write).map(\.target))
-        // A status asked in a function nothing in the app calls is never asked.
-        let uncalled = UncalledFunctions(sources: facts.context.sources)
-        let runs = { (fact: HealthKitFact) -> Bool in
-            guard case .syntax(let node)? = fact.site, let uncalled else { return true }
-            return uncalled.declaration(around: node) == nil
-        }
-        let nonWriting = statusCalls.filter { !decidesWrite($0) && !writers.contains($0.target) && asksAboutReading($0) && runs($0) }
+        let nonWriting = statusCalls.filter { !decidesWrite($0) && !writers.contains($0.target) && asksAboutReading($0) }
         if !nonWriting.isEmpty {
             let targets = Array(Set(nonWriting.map(\.target))).sorted().map { "`\($0)`" }.joined(separator: ", ")
             return Answer(question: .readStatusProbed, status: .yes, claims: [
