@@ -39,7 +39,9 @@ struct HealthValues {
     init(files: [JavaScriptFile], calls: [JavaScriptHealthKitCall]) {
         flows = files.map(JSFlow.init)
         scopes = flows.map(Scopes.init)
-        computing = Set(flows.flatMap { $0.functions.compactMap(\.name) })
+        // Not one that hands on what it is given (`latest(results)` returning `results[…]`, `sum(samples)` returning
+        // `samples.reduce(…)`): its result is the same Health value.
+        computing = Set(flows.flatMap { flow in flow.functions.filter { !Self.passesOnParameter($0, in: flow) }.compactMap(\.name) })
         var reads = [[JavaScriptHealthKitCall]](repeating: [], count: files.count)
         for call in calls where call.kind == .read && !Self.notData.contains(call.method) && call.file < files.count { reads[call.file].append(call) }
         self.reads = reads
@@ -94,6 +96,23 @@ struct HealthValues {
             if isUse(i, in: file), held[file].contains(scopes[file].binding(of: token.text, at: i)) { return true }
         }
         return false
+    }
+
+    /// Whether a function returns an expression that starts with one of its parameters (`return results[0]`,
+    /// `samples => samples.reduce(…)`, `return await rows.map(…)`).
+    static func passesOnParameter(_ function: JSFunction, in flow: JSFlow) -> Bool {
+        let tokens = flow.file.tokens
+        let parameters = Set(function.parameters)
+        guard !parameters.isEmpty else { return false }
+        func startsWithParameter(_ index: Int) -> Bool {
+            var i = index
+            while i < tokens.count, tokens[i].isIdentifier("await") || tokens[i].isPunctuator("(") { i += 1 }
+            return i < tokens.count && tokens[i].kind == .identifier && parameters.contains(tokens[i].text)
+        }
+        if !function.isBlock { return function.body.first.map(startsWithParameter) ?? false }
+        return function.body.contains { i in
+            tokens[i].isIdentifier("return") && i + 1 < tokens.count && flow.function(containing: i)?.start == function.start && startsWithParameter(i + 1)
+        }
     }
 
     /// Whether a `[` after this token indexes a value (`byDay[key]`, `rows()[0]`), not opens an array (`return [a, b]`).

@@ -92,6 +92,18 @@ struct ZeroForMissingRule: Rule {
               return total;
             }
             """]),
+            // The app's own helper that hands on part of what came back is still the Health value.
+            .reactNative(["js/src/heart.ts": """
+            import AppleHealthKit, { HealthValue } from 'react-native-health';
+
+            const lastValue = (samples: HealthValue[]) => samples[samples.length - 1]?.value;
+
+            export function lastHeartRate(onDone: (bpm: number) => void) {
+              AppleHealthKit.getHeartRateSamples({ startDate: new Date(Date.now() - 3600000).toISOString() }, (err: string, results: HealthValue[]) => {
+                onDone(↓lastValue(results) ?? 0);
+              });
+            }
+            """]),
             // A failed read shown as 0 steps.
             .reactNative(["js/src/Today.tsx": """
             import AppleHealthKit, { HealthValue } from 'react-native-health';
