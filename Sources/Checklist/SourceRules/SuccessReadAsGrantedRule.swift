@@ -224,6 +224,26 @@ struct SuccessReadAsGrantedRule: Rule {
                 }
             }
             """]),
+            // Stored across launches as granted: `@AppStorage` keeps what it is set to, read or not.
+            .healthApp(["Sources/Onboarding.swift": """
+            import HealthKit
+            import SwiftUI
+
+            struct Onboarding: View {
+                @AppStorage("healthAuthorized") private var authorized = false
+                let store = HKHealthStore()
+
+                var body: some View {
+                    Button("Connect Health") {
+                        Task {
+                            guard HKHealthStore.isHealthDataAvailable() else { return }
+                            try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                            ↓authorized = true
+                        }
+                    }
+                }
+            }
+            """], read: ["stepCount"], share: []),
             // A request that could not be made, shown as the person's refusal.
             .healthApp(["Sources/Waves.swift": """
             import HealthKit
@@ -751,11 +771,22 @@ struct SuccessReadAsGrantedRule: Rule {
     }
 
     /// Whether `name` is used anywhere other than where it is declared or assigned (`isAuthorized = true`).
+    /// A property with a wrapper (`@AppStorage` stores it, `@Published` is observed) or a `didSet` is read whenever it
+    /// is set, and `$name` is a use.
     static func isEverRead(_ name: String, in sources: [ParsedSource]) -> Bool {
         for source in sources where ByteSearch.contains(source.file.text, name) {
-            for position in SyntaxIndex.shared.identifiers(in: Syntax(source.tree))[name] ?? [] {
+            let index = SyntaxIndex.shared.identifiers(in: Syntax(source.tree))
+            if index["$" + name]?.isEmpty == false { return true }
+            for position in index[name] ?? [] {
                 guard let token = source.tree.token(at: position) else { continue }
-                if token.parent?.is(IdentifierPatternSyntax.self) == true { continue }
+                if let pattern = token.parent?.as(IdentifierPatternSyntax.self) {
+                    let binding = pattern.parent?.as(PatternBindingSyntax.self)
+                    let observed = binding?.accessorBlock?.accessors.as(AccessorDeclListSyntax.self)?.contains {
+                        $0.accessorSpecifier.tokenKind == .keyword(.didSet) || $0.accessorSpecifier.tokenKind == .keyword(.willSet)
+                    } ?? false
+                    if observed || binding?.parent?.parent?.as(VariableDeclSyntax.self)?.attributes.isEmpty == false { return true }
+                    continue
+                }
                 guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return true }
                 var expression = ExprSyntax(reference)
                 if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { expression = ExprSyntax(member) }
