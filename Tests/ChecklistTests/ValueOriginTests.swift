@@ -324,8 +324,13 @@ final class UncalledScriptCodeTests: XCTestCase {
         let imported = try Checklist().audit(RuleExample.reactNative(["js/src/health.ts": module, "js/App.tsx": screen]).load())
         XCTAssertTrue(UncalledScriptFunctions(files: imported.manifest.javaScriptSources).contains(path: "apps/example/src/health.ts", line: 11))
         XCTAssertFalse(UncalledScriptFunctions(files: imported.manifest.javaScriptSources).contains(path: "apps/example/src/health.ts", line: 4))
-        // Nothing imports the module: its exports stay entries.
-        let alone = try Checklist().audit(RuleExample.reactNative(["js/src/health.ts": module]).load())
+        // Nothing imports the module (another folder's `health`, or `health.styles`, is another module): its exports stay entries.
+        let alone = try Checklist().audit(RuleExample.reactNative(["js/src/health.ts": module, "js/App.tsx": """
+        import styles from './src/health.styles';
+        import { connect } from './lib/health';
+
+        export default function App() { return connect(styles); }
+        """]).load())
         XCTAssertFalse(UncalledScriptFunctions(files: alone.manifest.javaScriptSources).contains(path: "apps/example/src/health.ts", line: 11))
     }
 

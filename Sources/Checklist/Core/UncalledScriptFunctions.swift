@@ -86,35 +86,47 @@ struct UncalledScriptFunctions {
         self.ranges = ranges
     }
 
-    /// The module names the files import by a relative path (`'./services/healthkit'`, `'../lib/health.js'`):
-    /// the last component without its extension (`healthkit`), or the folder of an `index` file.
+    /// The modules the files import by a relative path (`'./services/healthkit'`, `'../lib/health.js'`),
+    /// resolved against the importing file's folder, without extension: `src/services/healthkit`.
     static func importedModules(_ files: [JavaScriptFile]) -> Set<String> {
-        var names: Set<String> = []
+        var modules: Set<String> = []
         for file in files {
             let tokens = file.tokens
+            let folder = file.path.split(separator: "/").dropLast().map(String.init)
             for (index, token) in tokens.enumerated() where token.kind == .string && index >= 1 {
                 let before = tokens[index - 1]
                 let isSpecifier = before.isIdentifier("from") || before.isIdentifier("import")
                     || (before.isPunctuator("(") && index >= 2 && (tokens[index - 2].isIdentifier("require") || tokens[index - 2].isIdentifier("import")))
-                guard isSpecifier, token.value.hasPrefix("."), let last = token.value.split(separator: "/").last else { continue }
-                let name = String(last).split(separator: ".").first.map(String.init) ?? String(last)
-                if name == "index" {
-                    let parts = token.value.split(separator: "/")
-                    if parts.count >= 2 { names.insert(String(parts[parts.count - 2])) }
-                } else if !name.isEmpty {
-                    names.insert(name)
+                guard isSpecifier, token.value.hasPrefix(".") else { continue }
+                var parts = folder
+                for part in token.value.split(separator: "/") {
+                    if part == "." { continue }
+                    if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+                    parts.append(String(part))
                 }
+                guard let last = parts.popLast() else { continue }
+                parts.append(Self.withoutExtension(last))
+                modules.insert(parts.joined(separator: "/"))
             }
         }
-        return names
+        return modules
     }
 
-    /// `src/services/healthkit.ts` → `healthkit`; `src/health/index.ts` → `health`.
+    /// `src/services/healthkit.ts` → `src/services/healthkit`; `src/health/index.ts` → `src/health` (what an import names).
     static func moduleName(of path: String) -> String {
-        let parts = path.split(separator: "/")
-        guard let last = parts.last else { return path }
-        let name = last.split(separator: ".").first.map(String.init) ?? String(last)
-        return name == "index" && parts.count >= 2 ? String(parts[parts.count - 2]) : name
+        var parts = path.split(separator: "/").map(String.init)
+        guard let last = parts.popLast() else { return path }
+        let name = withoutExtension(last)
+        if name == "index", !parts.isEmpty { return parts.joined(separator: "/") }
+        parts.append(name)
+        return parts.joined(separator: "/")
+    }
+
+    /// `health.ts` → `health`; `health.styles.ts` → `health.styles`; `health` → `health`.
+    private static func withoutExtension(_ name: String) -> String {
+        let known = ["ts", "tsx", "js", "jsx", "mjs", "cjs", "vue", "dart"]
+        guard let dot = name.lastIndex(of: "."), known.contains(String(name[name.index(after: dot)...])) else { return name }
+        return String(name[..<dot])
     }
 
     /// Whether `line` of `path` is inside a function nothing in the app calls.
