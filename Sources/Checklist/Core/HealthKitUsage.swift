@@ -25,7 +25,7 @@ public struct HealthKitFact: Sendable, Hashable {
     public var site: Site?
     /// Code a dependency brings (a local package, a development pod, `extra_sources`), not the app's own targets.
     public var isDependency: Bool = false
-    /// Inside an `#if DEBUG` clause: it never ships.
+    /// Inside an `#if DEBUG` (or `#if targetEnvironment(simulator)`) clause: it never ships.
     public var isDebugOnly: Bool = false
     /// The HealthKit types the call names, where the code shows them (`authorizationStatus(for:)`'s argument resolved).
     public var types: [String] = []

@@ -18,8 +18,7 @@ struct UnreachableCatch {
         var byName: [String: [(file: Int, function: Int)]] = [:]
         for (file, flow) in flows.enumerated() {
             // Block bodies, and arrows that return `new Promise(…)` (not a type such as `ask: () => Promise<void>`).
-            for (index, function) in flow.functions.enumerated()
-            where function.isBlock || function.body.first.map({ flow.file.tokens[$0].isIdentifier("new") }) == true {
+            for (index, function) in flow.functions.enumerated() where function.isBlock || Self.returnsOnlyNewPromise(function, flow.file) {
                 if let name = function.name { byName[name, default: []].append((file, index)) }
             }
         }
@@ -28,6 +27,17 @@ struct UnreachableCatch {
 
     /// Calls that return at once and cannot return a rejected promise.
     private static let synchronousRoots: Set<String> = ["Math", "Number", "String", "Boolean", "parseInt", "parseFloat", "JSON", "Object", "Array", "Date"]
+
+    /// `() => new Promise((resolve) => …)` and nothing after it (not `new Promise(…).then(fetchSteps)`).
+    static func returnsOnlyNewPromise(_ function: JSFunction, _ file: JavaScriptFile) -> Bool {
+        let tokens = file.tokens
+        guard !function.isBlock, let first = function.body.first, first + 2 < tokens.count, tokens[first].isIdentifier("new"),
+              tokens[first + 1].isIdentifier("Promise") else { return false }
+        var open = first + 2
+        if tokens[open].isPunctuator("<"), let close = (open..<min(tokens.count, open + 40)).first(where: { tokens[$0].isPunctuator(">") }) { open = close + 1 }
+        guard open < tokens.count, tokens[open].isPunctuator("("), let close = file.partner[open] else { return false }
+        return close + 1 >= function.body.upperBound
+    }
 
     /// Whether token `index` of file `fileIndex` is inside a `catch` block that cannot run.
     func contains(_ index: Int, in fileIndex: Int) -> Bool {
@@ -122,10 +132,7 @@ struct UnreachableCatch {
             }
         }
         // `const ask = () => new Promise(…)`: the expression is what it returns.
-        if !function.isBlock {
-            guard let first = body.first else { return false }
-            return tokens[first].isIdentifier("new") && first + 1 < tokens.count && tokens[first + 1].isIdentifier("Promise")
-        }
+        if !function.isBlock { return Self.returnsOnlyNewPromise(function, flow.file) }
         // What it awaits outside a `try` must not reject either; what it awaits inside a `try` is caught.
         for i in body where tokens[i].isIdentifier("await") && flow.function(containing: i)?.start == function.start {
             if Self.tryBlock(around: i, flow.file, within: body) { continue }
