@@ -334,6 +334,35 @@ final class UncalledScriptCodeTests: XCTestCase {
         XCTAssertFalse(UncalledScriptFunctions(files: alone.manifest.javaScriptSources).contains(path: "apps/example/src/health.ts", line: 11))
     }
 
+    /// Q1 (JavaScript): a read in an export of an imported module that nothing names is no open path.
+    func testAnUncalledExportIsNoUncheckedPathForQuestion1() throws {
+        let health = """
+        import AppleHealthKit from 'react-native-health';
+
+        export async function isHealthAvailable(): Promise<boolean> {
+          return new Promise((resolve) => AppleHealthKit.isAvailable((_error: any, ok: boolean) => resolve(ok)));
+        }
+
+        export async function steps(): Promise<number | null> {
+          const available = await isHealthAvailable();
+          if (!available) return null;
+          return new Promise((resolve) => AppleHealthKit.getStepCount({}, (_error: any, result: any) => resolve(result?.value ?? null)));
+        }
+
+        export async function heartRate(): Promise<number | null> {
+          return new Promise((resolve) => AppleHealthKit.getHeartRateSamples({}, (_error: any, results: any[]) => resolve(results?.[0]?.value ?? null)));
+        }
+        """
+        func q1(_ screen: String) throws -> Answer {
+            let audit = Checklist().audit(try RuleExample.reactNative(["js/src/health.ts": health, "js/App.tsx": screen]).load())
+            return try XCTUnwrap(audit.answers.first { $0.question == .availabilityChecked })
+        }
+        let uncalled = try q1("import { steps } from './src/health';\n\nexport default function App() { steps(); return null; }\n")
+        XCTAssertEqual(uncalled.status, .yes, uncalled.reason)
+        let called = try q1("import { steps, heartRate } from './src/health';\n\nexport default function App() { heartRate(); steps(); return null; }\n")
+        XCTAssertEqual(called.status, .no, called.reason)
+    }
+
     func testTheSameMethodCalledFromAScreenIsReported() throws {
         XCTAssertEqual(try grantFindings(["js/src/healthService.ts": Self.service, "js/App.tsx": """
         import React from 'react';

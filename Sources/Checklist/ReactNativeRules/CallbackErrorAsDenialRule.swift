@@ -95,6 +95,8 @@ struct CallbackErrorAsDenialRule: Rule {
 
             const permissions = { permissions: { read: [AppleHealthKit.Constants.Permissions.StepCount], write: [] } };
 
+            export type Health = { askForSteps: () => Promise<boolean> };
+
             export const askForSteps = (): Promise<boolean> =>
               new Promise((resolve) => {
                 AppleHealthKit.initHealthKit(permissions, (error: string) => {
