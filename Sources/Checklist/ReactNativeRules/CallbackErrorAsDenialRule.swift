@@ -118,6 +118,10 @@ struct CallbackErrorAsDenialRule: Rule {
                 Alert.alert('Permission denied', 'Allow Steps in Settings > Health.');
               }
             }
+
+            export function connectLater(next: () => void) {
+              askForSteps().then(next).catch(() => Alert.alert('Permission denied', 'Allow Steps in Settings > Health.'));
+            }
             """]),
             // The flag set after the awaited request is decided by another permission's answer (notifications).
             .reactNative(["js/src/Onboarding.tsx": """
@@ -230,7 +234,8 @@ struct CallbackErrorAsDenialRule: Rule {
             for index in flow.file.healthKitMembers(named: { $0 == "initHealthKit" }) {
                 findings += callbackFindings(flow, initAt: index)
             }
-            findings += wrapperFindings(flow, health: health) { unreachable.contains($0, in: fileIndex) }
+            findings += wrapperFindings(flow, health: health, cannotRun: { unreachable.contains($0, in: fileIndex) },
+                                        neverRejects: { unreachable.cannotReject(appFunction: $0) })
         }
         return findings.map { finding in
             var finding = finding
@@ -319,7 +324,7 @@ struct CallbackErrorAsDenialRule: Rule {
 
     /// `try { await initHealth() } catch { …denied… }`, `initHealth().catch(() => setDenied(true))`,
     /// and `await initHealth(); setAuthorized(true)`.
-    private func wrapperFindings(_ flow: JSFlow, health: HealthFlow, cannotRun: (Int) -> Bool) -> [Finding] {
+    private func wrapperFindings(_ flow: JSFlow, health: HealthFlow, cannotRun: (Int) -> Bool, neverRejects: (String) -> Bool) -> [Finding] {
         let file = flow.file
         var findings: [Finding] = []
         for (index, open) in flow.calls(named: { health.directWrappers.contains($0) }) {
@@ -348,7 +353,7 @@ struct CallbackErrorAsDenialRule: Rule {
                   let handlerOpen = file.callParen(after: next + 1), let handlerClose = file.partner[handlerOpen] {
                 let method = file.tokens[next + 1].text
                 let body = (handlerOpen + 1)..<handlerClose
-                if method == "catch", let location = denial(in: body, flow) {
+                if method == "catch", !neverRejects(file.tokens[index].text), let location = denial(in: body, flow) {
                     findings.append(make("`.catch` on `\(file.tokens[index].text)()`, which wraps initHealthKit, treats its failure as a denial: "
                                          + "initHealthKit only fails when HealthKit cannot ask, never because the user said no", at: location, in: flow))
                 }

@@ -39,6 +39,9 @@ struct UnreachableCatch {
         return close + 1 >= function.body.upperBound
     }
 
+    /// Whether the app's one function named `name` cannot reject (`askForSteps().catch(…)` then never runs its handler).
+    func cannotReject(appFunction name: String) -> Bool { appFunctionCannotReject(name, depth: 0) }
+
     /// Whether token `index` of file `fileIndex` is inside a `catch` block that cannot run.
     func contains(_ index: Int, in fileIndex: Int) -> Bool {
         let flow = flows[fileIndex]
