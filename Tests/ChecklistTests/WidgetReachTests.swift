@@ -200,23 +200,9 @@ final class WidgetReachTests: XCTestCase {
     /// none is an extension, so the provider the app compiles stands for no widget (Q5 not applicable).
     func testAWidgetProviderCompiledIntoTheAppIsNoExtension() throws {
         let app = "apps/run/"
-        let pbxproj = """
-            // !$*UTF8*$!
-            { archiveVersion = 1; objectVersion = 56; objects = {
-                P = {isa = PBXProject; mainGroup = G; targets = (App); buildConfigurationList = PL;};
-                G = {isa = PBXGroup; children = (FA, FL); sourceTree = "<group>";};
-                FA = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App/RunApp.swift; sourceTree = "<group>";};
-                FL = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App/RunActivity.swift; sourceTree = "<group>";};
-                BA = {isa = PBXBuildFile; fileRef = FA;};
-                BL = {isa = PBXBuildFile; fileRef = FL;};
-                SA = {isa = PBXSourcesBuildPhase; files = (BA, BL);};
-                App = {isa = PBXNativeTarget; name = Run; productType = "com.apple.product-type.application"; buildConfigurationList = AL; buildPhases = (SA); dependencies = ();};
-                PL = {isa = XCConfigurationList; buildConfigurations = (PR); defaultConfigurationName = Release;};
-                PR = {isa = XCBuildConfiguration; name = Release; buildSettings = {};};
-                AL = {isa = XCConfigurationList; buildConfigurations = (AR); defaultConfigurationName = Release;};
-                AR = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = App/Info.plist; CODE_SIGN_ENTITLEMENTS = App/Run.entitlements; PRODUCT_NAME = "$(TARGET_NAME)";};};
-            }; rootObject = P; }
-            """
+        let pbxproj = XcodeProjectFixture.pbxproj([XcodeProjectFixture.Target(
+            name: "Run", sources: ["App/RunApp.swift", "App/RunActivity.swift"],
+            settings: ["INFOPLIST_FILE": "App/Info.plist", "CODE_SIGN_ENTITLEMENTS": "App/Run.entitlements"])])
         site = try TestSite(files: [
             "healthaudit.yml": "title: Widgets\napps:\n  - id: run\n    name: Run\n    root: apps/run\n    project: Run.xcodeproj\n",
             app + "Run.xcodeproj/project.pbxproj": pbxproj,
