@@ -89,7 +89,7 @@ struct AvailabilityAnswer {
         }
         // A call in a function nothing in the app calls never runs: Q6 leaves its writes out, and so
         // does this answer (the two must not contradict each other).
-        let uncalled = UncalledFunctions(sources: facts.context.sources)
+        let uncalled = facts.context.uncalledSwift
         return swift.first { finder.check(before: $0.node) == nil && uncalled?.declaration(around: $0.node) == nil }
     }
 

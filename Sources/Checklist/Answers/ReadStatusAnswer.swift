@@ -14,7 +14,7 @@ struct ReadStatusAnswer {
         let calls = facts.calls
         guard !calls.isEmpty else { return facts.noCalls(.readStatusProbed) }
         // A status asked in a function nothing in the app calls is never asked.
-        let uncalled = UncalledFunctions(sources: facts.context.sources)
+        let uncalled = facts.context.uncalledSwift
         let runs = { (fact: HealthKitFact) -> Bool in
             guard case .syntax(let node)? = fact.site, let uncalled else { return true }
             return uncalled.declaration(around: node) == nil

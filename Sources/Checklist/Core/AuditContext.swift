@@ -114,6 +114,8 @@ public struct AuditContext: Sendable {
     public let writeGates: [WriteGate]
     /// The app's JavaScript and Dart functions nothing in the app calls.
     let uncalledScripts: UncalledAppScripts
+    /// The app's Swift functions nothing in the app calls; nil when the app's entry point was not read.
+    let uncalledSwift: UncalledFunctions?
     /// The JavaScript library calls behind the JavaScript facts, for rules that look around a call.
     public let javaScriptCalls: [JavaScriptHealthKitCall]
     /// The `package:health` calls behind the Dart facts (`file` indexes `AppManifest.dartSources`).
@@ -166,7 +168,9 @@ public struct AuditContext: Sendable {
         usage = HealthKitUsage(facts: Self.resolvingTypes(of: swift.facts, sources: sources, resolver: typeResolver) + javaScript.facts + dart.facts,
                                widgetProviders: swift.widgetProviders)
         uncalledScripts = UncalledAppScripts(manifest)
+        uncalledSwift = UncalledFunctions(sources: sources)
         writeGates = WriteGates.of(usage, sources: sources, manifest: manifest, javaScriptCalls: javaScript.calls, dartCalls: dart.calls,
+                                   uncalledSwift: uncalledSwift,
                                    uncalledScripts: uncalledScripts)
         resolvedRequests = typeResolver.requests()
         // Types asked for only in code count as requested, so manifest rules and the store see them.

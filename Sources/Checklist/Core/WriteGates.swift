@@ -27,12 +27,11 @@ public struct WriteGate: Sendable {
 enum WriteGates {
     static func of(_ usage: HealthKitUsage, sources: [ParsedSource], manifest: AppManifest,
                    javaScriptCalls: [JavaScriptHealthKitCall], dartCalls: [JavaScriptHealthKitCall],
-                   uncalledScripts: UncalledAppScripts) -> [WriteGate] {
+                   uncalledSwift uncalled: UncalledFunctions?, uncalledScripts: UncalledAppScripts) -> [WriteGate] {
         let writes = usage.facts(.write)
         guard !writes.isEmpty else { return [] }
         let swift = writes.contains { $0.language == .swift } ? GateFinder(sources: sources) : nil
         var scripts = ScriptStatusGates(manifest: manifest, javaScriptCalls: javaScriptCalls, dartCalls: dartCalls)
-        let uncalled = swift == nil ? nil : UncalledFunctions(sources: sources)
         return writes.map { write in
             switch write.site {
             case .syntax(let node)?:

@@ -118,7 +118,7 @@ struct ExtensionRequestsAuthorizationRule: Rule {
         let widgetTypes = Set(context.usage.widgetProviders.map(\.type))
         let appFiles = Set(context.manifest.main.sources.map(\.path))
         let reach = ExtensionReach(sources: context.sources, appFiles: appFiles, widgetTypes: widgetTypes)
-        let uncalled = UncalledFunctions(sources: context.sources)
+        let uncalled = context.uncalledSwift
         // HealthKit's own requests each target compiles (code under `#if !WIDGET` is not in the widget).
         var frameworkRequests: [String: [FunctionCallExprSyntax]] = [:]
         for source in context.sources {
