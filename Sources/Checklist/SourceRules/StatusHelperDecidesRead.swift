@@ -23,7 +23,7 @@ struct StatusHelperDecidesRead {
         // SensorKit's): the usage facts decided that once, and a helper must rest on one of them.
         let healthKitChecks = Set(context.usage.facts.filter { $0.kind == .statusCheck }.map(\.evidence.location))
         guard !healthKitChecks.isEmpty else { return [] }
-        let helpers = GateFinder.helpers(context.sources, gate: .status).compactMapValues { list in
+        let helpers = context.statusHelpers.compactMapValues { list in
             list.flattened.first { healthKitChecks.contains($0.location) }
         }
         guard !helpers.isEmpty else { return [] }
