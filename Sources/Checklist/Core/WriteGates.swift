@@ -83,8 +83,8 @@ struct GateFinder {
     /// with its own check) gathered a thousand copies of the list per call — a million `Evidence`
     /// values on the 1,000-file benchmark app, a fifth of its `check`. Kept as the lists appended
     /// instead, and flattened (in the same order, so every answer is the same) only when read.
-    struct EvidenceList {
-        private enum Part {
+    struct EvidenceList: Sendable {
+        private enum Part: Sendable {
             case evidence([Evidence])
             case list(EvidenceList)
         }
