@@ -119,6 +119,8 @@ public struct AuditContext: Sendable {
     /// The app's Swift functions and properties that ask `authorizationStatus(for:)`, found once for
     /// the write gates and the rules that follow a status into a read.
     let statusHelpers: [String: GateFinder.EvidenceList]
+    /// The app's functions that read HealthKit and write nothing (see `AppReadingFunctions`).
+    let appReaders: AppReadingFunctions
     /// The JavaScript library calls behind the JavaScript facts, for rules that look around a call.
     public let javaScriptCalls: [JavaScriptHealthKitCall]
     /// The `package:health` calls behind the Dart facts (`file` indexes `AppManifest.dartSources`).
@@ -173,6 +175,7 @@ public struct AuditContext: Sendable {
         uncalledScripts = UncalledAppScripts(manifest)
         uncalledSwift = UncalledFunctions(sources: sources)
         statusHelpers = GateFinder.helpers(sources, gate: .status)
+        appReaders = AppReadingFunctions(usage: usage, sources: sources)
         writeGates = WriteGates.of(usage, sources: sources, manifest: manifest, javaScriptCalls: javaScript.calls, dartCalls: dart.calls,
                                    uncalledSwift: uncalledSwift, statusHelpers: statusHelpers,
                                    uncalledScripts: uncalledScripts)

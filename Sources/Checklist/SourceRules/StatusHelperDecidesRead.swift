@@ -28,7 +28,7 @@ struct StatusHelperDecidesRead {
         }
         guard !helpers.isEmpty else { return [] }
         // A read of HealthKit itself, or the app's own function that reaches one (not any name that sounds like one: `refreshUI()`).
-        let readers = AppReadingFunctions(context)
+        let readers = context.appReaders
         let reads = { (call: FunctionCallExprSyntax) -> Bool in HealthKitVocabulary.isFrameworkRead(call) || readers.read(reachedBy: call) != nil }
         let vocabulary = context.vocabulary
         var found: [StatusHelperDecidesRead] = []
