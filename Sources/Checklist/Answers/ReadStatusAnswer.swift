@@ -34,7 +34,9 @@ struct ReadStatusAnswer {
         }
         var claims: [Claim] = []
         let gates = facts.context.writeGates.filter { $0.write.ships && $0.isChecked }
-        let decidesWrite = { (status: HealthKitFact) in gates.contains { $0.statusCalls.contains(status.evidence) || $0.check == status.evidence } }
+        // Every status call a gate rests on, once (an app with a thousand guarded writes asks a thousand times).
+        let deciding = Set(gates.flatMap { $0.statusCalls + ($0.check.map { [$0] } ?? []) })
+        let decidesWrite = { (status: HealthKitFact) in deciding.contains(status.evidence) }
         let probes = statusCalls.filter { !decidesWrite($0) && onlyRead($0) }
         if !probes.isEmpty {
             let types = Array(Set(probes.flatMap(\.types))).sorted().map { "`\($0)`" }.joined(separator: ", ")
@@ -59,7 +61,7 @@ struct ReadStatusAnswer {
         var shared: [(fact: HealthKitFact, types: [String])] = []
         var decided: [(Evidence, Evidence)] = []
         for status in statusCalls {
-            if let gate = gates.first(where: { $0.statusCalls.contains(status.evidence) || $0.check == status.evidence }) {
+            if decidesWrite(status), let gate = gates.first(where: { $0.statusCalls.contains(status.evidence) || $0.check == status.evidence }) {
                 decided.append((status.evidence, gate.write.evidence))
             } else if !status.types.isEmpty, status.types.allSatisfy(facts.context.requestedShare.contains) {
                 shared.append((status, status.types))

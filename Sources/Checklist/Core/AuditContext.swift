@@ -116,6 +116,11 @@ public struct AuditContext: Sendable {
     let uncalledScripts: UncalledAppScripts
     /// The app's Swift functions nothing in the app calls; nil when the app's entry point was not read.
     let uncalledSwift: UncalledFunctions?
+    /// The app's Swift functions and properties that ask `authorizationStatus(for:)`, found once for
+    /// the write gates and the rules that follow a status into a read.
+    let statusHelpers: [String: GateFinder.EvidenceList]
+    /// The app's functions that read HealthKit and write nothing (see `AppReadingFunctions`).
+    let appReaders: AppReadingFunctions
     /// The JavaScript library calls behind the JavaScript facts, for rules that look around a call.
     public let javaScriptCalls: [JavaScriptHealthKitCall]
     /// The `package:health` calls behind the Dart facts (`file` indexes `AppManifest.dartSources`).
@@ -169,8 +174,10 @@ public struct AuditContext: Sendable {
                                widgetProviders: swift.widgetProviders)
         uncalledScripts = UncalledAppScripts(manifest)
         uncalledSwift = UncalledFunctions(sources: sources)
+        statusHelpers = GateFinder.helpers(sources, gate: .status)
+        appReaders = AppReadingFunctions(usage: usage, sources: sources)
         writeGates = WriteGates.of(usage, sources: sources, manifest: manifest, javaScriptCalls: javaScript.calls, dartCalls: dart.calls,
-                                   uncalledSwift: uncalledSwift,
+                                   uncalledSwift: uncalledSwift, statusHelpers: statusHelpers,
                                    uncalledScripts: uncalledScripts)
         resolvedRequests = typeResolver.requests()
         // Types asked for only in code count as requested, so manifest rules and the store see them.

@@ -27,10 +27,11 @@ public struct WriteGate: Sendable {
 enum WriteGates {
     static func of(_ usage: HealthKitUsage, sources: [ParsedSource], manifest: AppManifest,
                    javaScriptCalls: [JavaScriptHealthKitCall], dartCalls: [JavaScriptHealthKitCall],
-                   uncalledSwift uncalled: UncalledFunctions?, uncalledScripts: UncalledAppScripts) -> [WriteGate] {
+                   uncalledSwift uncalled: UncalledFunctions?, statusHelpers: [String: GateFinder.EvidenceList],
+                   uncalledScripts: UncalledAppScripts) -> [WriteGate] {
         let writes = usage.facts(.write)
         guard !writes.isEmpty else { return [] }
-        let swift = writes.contains { $0.language == .swift } ? GateFinder(sources: sources) : nil
+        let swift = writes.contains { $0.language == .swift } ? GateFinder(sources: sources, helpers: statusHelpers) : nil
         var scripts = ScriptStatusGates(manifest: manifest, javaScriptCalls: javaScriptCalls, dartCalls: dartCalls)
         return writes.map { write in
             switch write.site {
@@ -82,8 +83,8 @@ struct GateFinder {
     /// with its own check) gathered a thousand copies of the list per call — a million `Evidence`
     /// values on the 1,000-file benchmark app, a fifth of its `check`. Kept as the lists appended
     /// instead, and flattened (in the same order, so every answer is the same) only when read.
-    struct EvidenceList {
-        private enum Part {
+    struct EvidenceList: Sendable {
+        private enum Part: Sendable {
             case evidence([Evidence])
             case list(EvidenceList)
         }
@@ -119,10 +120,11 @@ struct GateFinder {
     private let guardedTypes: [String: Evidence]
     private let callIndex: CallIndex
 
-    init(sources: [ParsedSource], gate: Gate = .status) {
+    /// `helpers`: the gate's helpers when the caller already found them (`AuditContext.statusHelpers`).
+    init(sources: [ParsedSource], gate: Gate = .status, helpers known: [String: EvidenceList]? = nil) {
         self.gate = gate
         sourcesByTree = Dictionary(sources.map { ($0.tree.id, $0) }) { first, _ in first }
-        let helpers = Self.helpers(sources, gate: gate)
+        let helpers = known ?? Self.helpers(sources, gate: gate)
         // A flag set from the check (`initialized = initializeHealthKit()`) is as good as the check for
         // availability, which cannot change while the app runs; never for status, which can.
         self.helpers = gate.setUpGuardsType ? helpers.merging(Self.flags(sources, gate: gate, helpers: helpers)) { first, _ in first } : helpers
@@ -173,6 +175,7 @@ struct GateFinder {
     /// `var isShareAuthorized: Bool`, `var isAvailable: Bool`): calling one is a check too.
     static func helpers(_ sources: [ParsedSource], gate: Gate = .status) -> [String: EvidenceList] {
         var helpers: [String: EvidenceList] = [:]
+        guard sources.contains(where: { !$0.calls(named: gate.name).isEmpty }) else { return helpers }
         /// Every function or accessor around `call`, named with what it rests on.
         func addEnclosing(_ call: some SyntaxProtocol, resting evidence: EvidenceList, into found: inout [String: EvidenceList]) {
             for ancestor in call.ancestors {
@@ -200,15 +203,17 @@ struct GateFinder {
         for _ in 0..<2 where !frontier.isEmpty {
             var added: [String: EvidenceList] = [:]
             for source in sources {
-                // The file's references, gathered once for every frontier name it contains.
-                var references: [DeclReferenceExprSyntax]?
+                // The file's identifiers by name (from its index): a name the file never spells needs no search.
+                let identifiers = SyntaxIndex.shared.identifiers(in: Syntax(source.tree))
                 for (name, evidence) in frontier {
                     for call in source.calls(named: name) { addEnclosing(call, resting: evidence, into: &added) }
-                    guard ByteSearch.contains(source.file.text, name) else { continue }
-                    if references == nil { references = source.tree.collect(DeclReferenceExprSyntax.self) }
-                    for reference in references! where reference.baseName.text == name
-                        && reference.parent?.as(FunctionCallExprSyntax.self) == nil
-                        && reference.parent?.as(MemberAccessExprSyntax.self).map({ $0.parent?.is(FunctionCallExprSyntax.self) != true }) != false {
+                    guard let positions = identifiers[name] else { continue }
+                    for position in positions {
+                        guard let token = source.tree.token(at: position), token.text == name,
+                              let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id,
+                              reference.parent?.as(FunctionCallExprSyntax.self) == nil,
+                              reference.parent?.as(MemberAccessExprSyntax.self).map({ $0.parent?.is(FunctionCallExprSyntax.self) != true }) != false
+                        else { continue }
                         addEnclosing(reference, resting: evidence, into: &added)
                     }
                 }

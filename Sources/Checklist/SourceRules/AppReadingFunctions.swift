@@ -5,13 +5,14 @@ import SwiftSyntax
 /// HealthKit read it reaches: a status check guarding a call of one decides a read exactly as one
 /// around the query itself would (`if status == .sharingAuthorized { updateRates() }`). Followed
 /// two calls deep (`refresh()` → `updateRates()` → `store.execute(query)`).
-struct AppReadingFunctions {
+struct AppReadingFunctions: Sendable {
     /// Function name → the read it reaches: its evidence (file and line as written).
     private(set) var reads: [String: Evidence] = [:]
 
-    init(_ context: AuditContext) {
+    /// Built once per app (`AuditContext.appReaders`) for the rules that follow a status into a read.
+    init(usage: HealthKitUsage, sources: [ParsedSource]) {
         var writers: Set<String> = []
-        for fact in context.usage.facts where fact.kind == .write {
+        for fact in usage.facts where fact.kind == .write {
             if case .syntax(let node)? = fact.site, let name = Self.functionName(around: node) { writers.insert(name) }
         }
         // A function that also calls one of the app's writers decides a write as well: not a reader.
@@ -23,7 +24,7 @@ struct AppReadingFunctions {
             guard let function = node.ancestors.lazy.compactMap({ $0.as(FunctionDeclSyntax.self) }).first, let body = function.body else { return false }
             return body.calls.contains(where: writes)
         }
-        for fact in context.usage.facts where fact.kind == .read && !fact.isDependency {
+        for fact in usage.facts where fact.kind == .read && !fact.isDependency {
             guard case .syntax(let node)? = fact.site, let name = Self.functionName(around: node), !writers.contains(name) else { continue }
             if reads[name] == nil, !writesThroughApp(node) { reads[name] = fact.evidence }
         }
@@ -31,7 +32,7 @@ struct AppReadingFunctions {
         // One level further: the app's functions that call a reader and write nothing.
         var callers: [String: Evidence] = [:]
         let direct = reads
-        for source in context.sources where !source.isDependency {
+        for source in sources where !source.isDependency {
             for function in source.tree.collect(FunctionDeclSyntax.self) where direct[function.name.text] == nil && !writers.contains(function.name.text) {
                 guard let body = function.body, let evidence = body.calls.lazy.compactMap({ ExprShape.calledName($0).flatMap { direct[$0] } }).first,
                       !body.calls.contains(where: writes) else { continue }

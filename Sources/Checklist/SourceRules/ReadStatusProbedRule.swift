@@ -450,7 +450,7 @@ struct ReadStatusProbedRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         let resolver = context.typeResolver
-        let readers = AppReadingFunctions(context)
+        let readers = context.appReaders
         return context.sources.flatMap { source in
             source.calls(named: HealthKitVocabulary.statusCheck).compactMap { call in
                 probe(call, source, resolver, readers).map { finding($0, at: call, in: source) }

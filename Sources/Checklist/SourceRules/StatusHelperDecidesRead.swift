@@ -23,12 +23,12 @@ struct StatusHelperDecidesRead {
         // SensorKit's): the usage facts decided that once, and a helper must rest on one of them.
         let healthKitChecks = Set(context.usage.facts.filter { $0.kind == .statusCheck }.map(\.evidence.location))
         guard !healthKitChecks.isEmpty else { return [] }
-        let helpers = GateFinder.helpers(context.sources, gate: .status).compactMapValues { list in
+        let helpers = context.statusHelpers.compactMapValues { list in
             list.flattened.first { healthKitChecks.contains($0.location) }
         }
         guard !helpers.isEmpty else { return [] }
         // A read of HealthKit itself, or the app's own function that reaches one (not any name that sounds like one: `refreshUI()`).
-        let readers = AppReadingFunctions(context)
+        let readers = context.appReaders
         let reads = { (call: FunctionCallExprSyntax) -> Bool in HealthKitVocabulary.isFrameworkRead(call) || readers.read(reachedBy: call) != nil }
         let vocabulary = context.vocabulary
         var found: [StatusHelperDecidesRead] = []

@@ -174,12 +174,9 @@ struct TimingBandAidRule: Rule {
                     || (ExprShape.calledName(call) == "requestAuthorization" && Self.isHealthTyped(ExprShape.base(of: call)))
             }
         }
-        // The app's own functions that ask the status (`verifyAccess()` after the wait): a walk of every
-        // source, made only once a delay needs it (most apps have none).
-        var statusHelpers: Set<String>?
+        // The app's own functions that ask the status (`verifyAccess()` after the wait).
         func callsStatusHelper(_ node: some SyntaxProtocol) -> Bool {
-            if statusHelpers == nil { statusHelpers = Set(GateFinder.helpers(context.sources, gate: .status).keys) }
-            return node.calls.contains { ExprShape.calledName($0).map { statusHelpers!.contains($0) } == true }
+            node.calls.contains { ExprShape.calledName($0).map { context.statusHelpers[$0] != nil } == true }
         }
         /// A wait for the answer: what runs after it asks about authorization (its closure, the statements
         /// after a sleep, the statement before it), or it sits right in a request's completion. A delay
