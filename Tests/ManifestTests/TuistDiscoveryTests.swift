@@ -384,4 +384,54 @@ final class TuistDiscoveryTests: XCTestCase {
         XCTAssertEqual(TuistDiscovery.folder(ofGlob: "../Watch/Sources/**", in: "iOS"), "Watch/Sources")
         XCTAssertNil(TuistDiscovery.folder(ofGlob: "/etc/**", in: ""))
     }
+
+    /// Tuist 4 (Kaso's shape): the app bound to a name, the project's targets arrays joined with `+` (one
+    /// part computed over specs), `buildableFolders:` for sources, a usage string of literals joined with
+    /// `+`, and a feature module the app names in a helper's dependency list, laid out by its name.
+    func testTuistFourAppBoundToANameWithBuildableFoldersAndModulesFoundByName() throws {
+        try write("app/Project.swift", """
+        import ProjectDescription
+
+        func targetDependencies(_ names: [String]) -> [TargetDependency] {
+            names.map { TargetDependency.target(name: $0) } + [.package(product: "ComposableArchitecture")]
+        }
+
+        func featureTarget(_ name: String) -> Target {
+            .target(name: name, destinations: .iOS, product: .staticFramework, bundleId: "org.example.\\(name)",
+                    buildableFolders: [BuildableFolder(stringLiteral: "Packages/Features/\\(name)/Sources")])
+        }
+
+        let appTarget = Target.target(
+            name: "Walk",
+            destinations: .iOS,
+            product: .app,
+            bundleId: "org.example.walk",
+            infoPlist: .extendingDefault(with: [
+                "NSHealthShareUsageDescription": .string(
+                    "Walk đọc dữ liệu giấc ngủ "
+                    + "để so sánh với bước chân."
+                ),
+            ]),
+            buildableFolders: ["Walk/Sources", "Walk/Resources"],
+            dependencies: targetDependencies(["SleepFeature", "ComposableArchitecture"]) + [.target(name: "WalkWidget")]
+        )
+
+        let widgetTarget = Target.target(name: "WalkWidget", destinations: .iOS, product: .appExtension,
+                                         bundleId: "org.example.walk.widget", buildableFolders: ["Widget/Sources"])
+
+        let project = Project(
+            name: "Walk",
+            targets: [appTarget, widgetTarget] + ["SleepFeature"].map(featureTarget)
+        )
+        """)
+        try write("app/Packages/Features/SleepFeature/Sources/SleepReader.swift", "import HealthKit\n")
+        try write("app/Packages/Features/SleepFeature/Tests/SleepReaderTests.swift", "import XCTest\n")
+        try write("app/Widget/Sources/Widget.swift", "import WidgetKit\n")
+        let manifest = try load()
+        XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.value.string, "Walk đọc dữ liệu giấc ngủ để so sánh với bước chân.")
+        XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Walk/Sources/App.swift", "app/Packages/Features/SleepFeature/Sources/SleepReader.swift"])
+        XCTAssertTrue(manifest.discovery.contains { $0.text.contains("the target SleepFeature, whose folder is found by its name") })
+        XCTAssertEqual(manifest.config.extensions.map(\.name), ["WalkWidget"])
+        XCTAssertEqual(manifest.config.extensions.first?.sources, ["Widget/Sources"])
+    }
 }

@@ -104,7 +104,7 @@ struct TuistDiscovery {
             return file.globs(sources).compactMap { Self.folder(ofGlob: $0, in: file.folder) }
                 .filter { (files.isDirectory($0) || files.exists($0)) && seen.insert($0).inserted }
         }
-        if !explicit.contains("sources"), let sources = app.argument("sources") {
+        if !explicit.contains("sources"), let sources = app.sources {
             let unique = folders(sources)
             if !unique.isEmpty {
                 discovery.config.sources = unique
@@ -126,6 +126,15 @@ struct TuistDiscovery {
                     let joined = AppFiles.join(base.isEmpty ? "." : base, path)
                     if !local.contains(where: { $0.path == joined }) { local.append((joined, FileLocation(file: files.display(relative), line: line))) }
                 }
+            }
+            // The project's own module targets the app depends on by name, each read as the app's code.
+            for module in dependencyModules(of: app, in: file) {
+                let added = module.folders.filter { !discovery.config.sources.contains($0) }
+                guard !added.isEmpty else { continue }
+                discovery.config.sources += added
+                discovery.fact("the app depends on the target \(module.name)\(module.byFolderName ? ", whose folder is found by its name" : ""): "
+                               + "\(Plural.count(added.count, "source folder")) read as the app's code (\(added.joined(separator: ", ")))",
+                               origin: Self.fileName, at: module.at)
             }
             let packaged = LocalDependencies(files: files).packageSources(local, into: &discovery)
             var seen = Set(discovery.config.sources)
@@ -153,7 +162,7 @@ struct TuistDiscovery {
                 let entitlements = read(target.argument("entitlements"), of: target, as: "entitlements", into: &facts, file: file)
                 config.entitlements = entitlements.path
                 if let document = entitlements.document { discovery.entitlements[id] = document }
-                config.sources = target.argument("sources").map(folders) ?? []
+                config.sources = target.sources.map(folders) ?? []
                 if let lines = target.lines { extensionCalls.append((discovery.config.extensions.count, lines)) }
                 discovery.config.extensions.append(config)
                 discovery.fact("\(config.kind == .watchApp ? "Watch app" : "Extension") target \(target.name) (.\(target.product ?? "")), audited as '\(id)'", origin: Self.fileName,
@@ -171,6 +180,63 @@ struct TuistDiscovery {
             }
         }
     }
+
+    /// Targets of the manifest the app names in its `dependencies:` (`.target(name: "SleepFeature")`, or a
+    /// helper given the names, `targetDependencies(["SleepFeature"])`), with their source folders: a target
+    /// written as a literal call gives its own `sources:`; one a helper makes from a spec
+    /// (`featureTargets(spec)`, folders computed from `spec.name`) is found by its name, as Tuist projects lay
+    /// modules out — the one folder named after it (its `Sources` folder when it has one), and only when
+    /// exactly one folder has that name. Packages, SDKs and test targets are not modules of the app.
+    private func dependencyModules(of app: Manifest.Target, in file: Manifest) -> [(name: String, folders: [String], byFolderName: Bool, at: FileLocation)] {
+        guard let dependencies = app.argument("dependencies").flatMap(file.resolved) else { return [] }
+        let notModules: Set<String> = ["package", "external", "sdk", "xcframework", "framework", "library", "project", "xctest", "macro"]
+        var names: [(String, FileLocation)] = []
+        for literal in Syntax(dependencies).descendants(StringLiteralExprSyntax.self) {
+            guard let name = file.string(ExprSyntax(literal)), !name.isEmpty, !name.hasSuffix("Tests"), name != app.name,
+                  !names.contains(where: { $0.0 == name }) else { continue }
+            // The call the name is an argument of: `.package(product: "X")` names a package, not a target.
+            var node = literal.parent
+            while let current = node, !current.is(FunctionCallExprSyntax.self) { node = current.parent }
+            let call = node?.as(FunctionCallExprSyntax.self)
+            let callee = call?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            if let callee, notModules.contains(callee) { continue }
+            names.append((name, file.location(of: literal)))
+        }
+        guard !names.isEmpty else { return [] }
+        let literalTargets = file.targetCalls()
+        let base = file.folder.isEmpty ? "." : file.folder
+        // Every folder under the manifest's, by name (Swift files only say which folders hold code).
+        var folders: [String: [String]] = [:]
+        var holdsSwift: Set<String> = []
+        let skipped = Self.skippedFolders.union(AppFiles.skippedFolders).union(["Tuist", ".git", "Derived", "Tests"])
+        for path in ((try? files.fileSystem.files(under: files.absolute(base), skipping: skipped)) ?? []) where path.hasSuffix(".swift") {
+            var parts = path.split(separator: "/").dropLast()
+            while !parts.isEmpty {
+                let folder = parts.joined(separator: "/")
+                if !holdsSwift.insert(folder).inserted { break }
+                folders[String(parts.last!), default: []].append(folder)
+                parts = parts.dropLast()
+            }
+        }
+        var modules: [(name: String, folders: [String], byFolderName: Bool, at: FileLocation)] = []
+        for (name, at) in names {
+            if let target = literalTargets.first(where: { $0.name == name }) {
+                guard let sources = target.sources else { continue }
+                var seen: Set<String> = []
+                let found = file.globs(sources).compactMap { Self.folder(ofGlob: $0, in: file.folder) }
+                    .filter { (files.isDirectory($0) || files.exists($0)) && seen.insert($0).inserted }
+                if !found.isEmpty { modules.append((name, found, false, at)) }
+                continue
+            }
+            guard let named = folders[name], named.count == 1, let folder = named.first else { continue }
+            let sources = folder + "/Sources"
+            modules.append((name, [AppFiles.join(base, holdsSwift.contains(sources) ? sources : folder)], true, at))
+        }
+        return modules
+    }
+
+    /// Folders never searched for a module's code.
+    private static let skippedFolders: Set<String> = ["node_modules", "Pods", "Carthage", ".build", "DerivedData", "build", "fastlane"]
 
     /// A watch application: `product: .watch2App`, or `.app` for `destinations: .watchOS` (also
     /// `[.appleWatch]`) or the older `platform: .watchOS`.
@@ -199,7 +265,7 @@ struct TuistDiscovery {
     /// The existing folders the `sources:` globs of `target` (written in `helper`, parsed as
     /// `parsed`) start from, resolved from `manifestFolder` as Tuist resolves a manifest's paths.
     private func sourceFolders(of target: Manifest.Target, in parsed: Manifest, from manifestFolder: String) -> [String] {
-        guard var sources = target.argument("sources") else { return [] }
+        guard var sources = target.sources else { return [] }
         // `sources: sources`, the helper's own parameter: its default (`["Sources/**"]`), from the manifest's folder.
         if let name = sources.as(DeclReferenceExprSyntax.self)?.baseName.text, let value = Self.parameterDefault(name, around: sources) { sources = value }
         var seen: Set<String> = []
@@ -464,6 +530,8 @@ extension TuistDiscovery {
             /// Existing source folders already resolved (a helper's own `sources:`), when `arguments` has none.
             var resolvedSources: [String]?
             func argument(_ label: String) -> ExprSyntax? { arguments[label] }
+            /// `sources:` globs, or Tuist 4's `buildableFolders:` (folders synchronized whole, `["App/Sources"]`).
+            var sources: ExprSyntax? { arguments["sources"] ?? arguments["buildableFolders"] }
         }
 
         /// Calls of a function by its name (`Project.makeModule(…)`, `makeModule(…)`).
@@ -531,15 +599,31 @@ extension TuistDiscovery {
         /// following names bound at the top level.
         func targets() -> [Target] {
             guard let project = tree.statements.lazy.compactMap({ projectCall(in: Syntax($0.item)) }).first,
-                  let list = argument("targets", of: project).flatMap(resolved)?.as(ArrayExprSyntax.self) else { return [] }
-            return list.elements.compactMap { element -> Target? in
-                guard let call = resolved(element.expression)?.as(FunctionCallExprSyntax.self), Self.isTargetCall(call) else { return nil }
+                  let list = argument("targets", of: project) else { return [] }
+            return elements(of: list).compactMap { element -> Target? in
+                guard let call = resolved(element)?.as(FunctionCallExprSyntax.self), Self.isTargetCall(call) else { return nil }
                 var arguments: [String: ExprSyntax] = [:]
                 for argument in call.arguments { if let label = argument.label?.text { arguments[label] = argument.expression } }
                 guard let name = arguments["name"].flatMap(string) else { return nil }
                 let product = arguments["product"]?.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 return Target(name: name, product: product, line: line(call), lines: lines(of: call), arguments: arguments)
             }
+        }
+
+        /// The elements of an array literal, or of arrays joined with `+` (`[appTarget, widgetTarget] +
+        /// coreTargets + featureSpecs.flatMap(featureTargets)`), following names bound at the top level;
+        /// a computed part (a `flatMap` over specs) adds nothing.
+        func elements(of expression: ExprSyntax, depth: Int = 0) -> [ExprSyntax] {
+            guard depth < 8, let expression = resolved(expression) else { return [] }
+            if let array = expression.as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
+            if let sequence = expression.as(SequenceExprSyntax.self) {
+                let parts = Array(sequence.elements)
+                // Operands at even positions, `+` between them: anything else is not a concatenation.
+                guard parts.count % 2 == 1, stride(from: 1, to: parts.count, by: 2).allSatisfy({ parts[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" })
+                else { return [] }
+                return stride(from: 0, to: parts.count, by: 2).flatMap { elements(of: parts[$0], depth: depth + 1) }
+            }
+            return []
         }
 
         /// Targets bound to top-level names (`let watchTarget = Target(…)`), in a manifest whose project a
@@ -631,6 +715,18 @@ extension TuistDiscovery {
 
         /// A string literal without interpolation.
         func string(_ expression: ExprSyntax) -> String? {
+            // `"Kaso reads sleep data " + "to compare it with spending."`: literals joined with `+`.
+            if let sequence = resolved(expression)?.as(SequenceExprSyntax.self) {
+                let parts = Array(sequence.elements)
+                guard parts.count % 2 == 1, stride(from: 1, to: parts.count, by: 2).allSatisfy({ parts[$0].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" })
+                else { return nil }
+                var joined = ""
+                for index in stride(from: 0, to: parts.count, by: 2) {
+                    guard parts[index].is(StringLiteralExprSyntax.self), let piece = string(parts[index]) else { return nil }
+                    joined += piece
+                }
+                return joined
+            }
             guard let literal = resolved(expression)?.as(StringLiteralExprSyntax.self) else { return nil }
             var text = ""
             for segment in literal.segments {
