@@ -611,6 +611,39 @@ enum AnswerFixtures {
         }
         """])
 
+
+    /// A Flutter app's own method channel (Rosie's AppDelegate): availability is answered in one `case`
+    /// of the handler, the request runs from another. The delegate method's parameter `application`
+    /// shares the name of the delegate method that holds the check, and is no check.
+    static let channelAvailabilityInAnotherCase = RuleExample.healthApp(["Sources/AppDelegate.swift": """
+        import UIKit
+        import Flutter
+        import HealthKit
+
+        @objc class AppDelegate: FlutterAppDelegate {
+            lazy var healthStore = HKHealthStore()
+
+            override func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                let channel = FlutterMethodChannel(name: "org.example/health", binaryMessenger: (window?.rootViewController as! FlutterViewController).binaryMessenger)
+                channel.setMethodCallHandler({ [weak self] (call: FlutterMethodCall, result: @escaping FlutterResult) -> Void in
+                    switch call.method {
+                    case "isHealthDataAvailable":
+                        result(HKHealthStore.isHealthDataAvailable())
+                    case "requestAccess":
+                        self?.requestAccess(result: result)
+                    default:
+                        result(FlutterMethodNotImplemented)
+                    }
+                })
+                return super.application(application, didFinishLaunchingWithOptions: launchOptions)
+            }
+
+            func requestAccess(result: @escaping FlutterResult) {
+                healthStore.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { success, _ in result(success) }
+            }
+        }
+        """])
+
     static let all: [(String, RuleExample)] = [
         ("uncheckedWrite", uncheckedWrite), ("checkedWrites", checkedWrites), ("oneWriteUnchecked", oneWriteUnchecked),
         ("statusShownNeverWritten", statusShownNeverWritten), ("statusOfReadTypesInAnAppThatSharesNothing", statusOfReadTypesInAnAppThatSharesNothing),
@@ -620,7 +653,7 @@ enum AnswerFixtures {
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
         ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
-        ("availabilityFlag", availabilityFlag), ("availabilityInInitializer", availabilityInInitializer), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
+        ("availabilityFlag", availabilityFlag), ("channelAvailabilityInAnotherCase", channelAvailabilityInAnotherCase), ("availabilityInInitializer", availabilityInInitializer), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
     ]
 }
 
@@ -843,6 +876,10 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(partly.status, .no, "a check before the request does not guard the later query: \(partly.reason)")
         XCTAssertEqual(places(partly), ["Steps.swift:13"], partly.reason)
         XCTAssertTrue(partly.reason.contains("in `refresh`"), partly.reason)
+
+        let channel = try XCTUnwrap(try answers(AnswerFixtures.channelAvailabilityInAnotherCase)[.availabilityChecked])
+        XCTAssertEqual(channel.status, .no, "a check in another case of the channel's switch, and a parameter named like its function, guard nothing: \(channel.reason)")
+        XCTAssertEqual(places(channel), ["AppDelegate.swift:24"], channel.reason)
 
         let flagged = try XCTUnwrap(try answers(AnswerFixtures.availabilityFlag)[.availabilityChecked])
         XCTAssertEqual(flagged.status, .yes, "a flag set from a helper that checks availability gates the save: \(flagged.reason)")

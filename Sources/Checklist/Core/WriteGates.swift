@@ -241,9 +241,10 @@ struct GateFinder {
             return Check(evidence: evidence, resting: inner)
         }
         // A reference to a helper, not the function's own name (a function reading a helper is one itself).
-        // Identifiers only: `case "addHealthStature":` names no helper, whatever its text.
+        // References only: `case "addHealthStature":` names no helper, whatever its text, nor does a parameter
+        // that shares a helper's name (`_ application: UIApplication` beside a helper `application(…)`).
         if !helpers.isEmpty, let token = function.tokens(viewMode: .sourceAccurate).first(where: {
-            $0.position < node.position && $0.tokenKind.isIdentifier && helpers[$0.text] != nil && $0.parent?.is(FunctionDeclSyntax.self) != true
+            $0.position < node.position && $0.tokenKind.isIdentifier && helpers[$0.text] != nil && $0.parent?.is(DeclReferenceExprSyntax.self) == true
                 && Self.runsOnPath(of: node, Syntax($0), in: function) && answersWrite(Syntax($0))
         }) {
             return Check(evidence: Evidence(location: source.location(of: token), quote: source.quote(token)), resting: helpers[token.text] ?? EvidenceList())
