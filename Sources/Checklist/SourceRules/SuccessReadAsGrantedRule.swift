@@ -329,14 +329,15 @@ struct SuccessReadAsGrantedRule: Rule {
                 }
             }
             """], read: ["stepCount"], share: ["stepCount"]),
-            // A flag set once the request returns that nothing ever reads misleads no one.
+            // A flag set once the request returns that nothing ever reads misleads no one, published or not
+            // (Walkable's `@Published public var isAuthorized`, which no view shows).
             .healthApp(["Sources/Manager.swift": """
             import HealthKit
 
             @MainActor
-            final class Manager {
+            final class Manager: ObservableObject {
                 let store = HKHealthStore()
-                private var isAuthorized = false
+                @Published public var isAuthorized = false
 
                 func ask() async throws {
                     guard HKHealthStore.isHealthDataAvailable() else { return }
@@ -770,9 +771,18 @@ struct SuccessReadAsGrantedRule: Rule {
         return []
     }
 
+    /// Whether a property's attribute keeps its value for readers elsewhere (`@AppStorage("key")` stores it for
+    /// whoever reads the key, an app's own wrapper may too); a `@Published` or `@State` value is read only
+    /// where it is referenced (a view showing `health.isAuthorized`).
+    static func keepsValue(_ element: AttributeListSyntax.Element) -> Bool {
+        guard let attribute = element.as(AttributeSyntax.self) else { return true }
+        let name = attribute.attributeName.trimmedText
+        return !["Published", "State", "ObservationIgnored", "MainActor", "objc", "nonobjc", "Observable", "available"].contains(name)
+    }
+
     /// Whether `name` is used anywhere other than where it is declared or assigned (`isAuthorized = true`).
-    /// A property with a wrapper (`@AppStorage` stores it, `@Published` is observed) or a `didSet` is read whenever it
-    /// is set, and `$name` is a use.
+    /// A property whose wrapper keeps its value (`keepsValue`) or with a `didSet` is read whenever it is set,
+    /// and `$name` is a use.
     static func isEverRead(_ name: String, in sources: [ParsedSource]) -> Bool {
         for source in sources where ByteSearch.contains(source.file.text, name) {
             let index = SyntaxIndex.shared.identifiers(in: Syntax(source.tree))
@@ -784,7 +794,8 @@ struct SuccessReadAsGrantedRule: Rule {
                     let observed = binding?.accessorBlock?.accessors.as(AccessorDeclListSyntax.self)?.contains {
                         $0.accessorSpecifier.tokenKind == .keyword(.didSet) || $0.accessorSpecifier.tokenKind == .keyword(.willSet)
                     } ?? false
-                    if observed || binding?.parent?.parent?.as(VariableDeclSyntax.self)?.attributes.isEmpty == false { return true }
+                    let attributes = binding?.parent?.parent?.as(VariableDeclSyntax.self)?.attributes ?? []
+                    if observed || attributes.contains(where: Self.keepsValue) { return true }
                     continue
                 }
                 guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return true }
