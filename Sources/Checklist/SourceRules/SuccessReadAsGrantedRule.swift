@@ -166,6 +166,33 @@ struct SuccessReadAsGrantedRule: Rule {
                 }
             }
             """]),
+            // The wrapper's own completion runs only when the flag is true, and its callers save in it, through a
+            // second wrapper that hands its completion on (Iron's `requestShareWorkoutPermission { … save … }`).
+            .healthApp(["Sources/HealthManager.swift": """
+            import HealthKit
+
+            final class HealthManager {
+                let healthStore = HKHealthStore()
+
+                private func requestPermissions(toShare share: Set<HKSampleType>?, completion: @escaping () -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    healthStore.requestAuthorization(toShare: share, read: nil) { success, error in
+                        ↓guard success else { return }
+                        completion()
+                    }
+                }
+
+                func requestShareWorkoutPermission(completion: @escaping () -> Void) {
+                    requestPermissions(toShare: [HKObjectType.workoutType()], completion: completion)
+                }
+
+                func saveWorkout(_ workout: HKWorkout) {
+                    requestShareWorkoutPermission {
+                        self.healthStore.save(workout) { _, _ in }
+                    }
+                }
+            }
+            """], share: ["workout"]),
             // Through the app's own method that starts the reads (seen in a real step counter).
             .healthApp(["Sources/StepsModel.swift": """
             import HealthKit
@@ -329,6 +356,27 @@ struct SuccessReadAsGrantedRule: Rule {
                 }
             }
             """], read: ["stepCount"], share: ["stepCount"]),
+            // The wrapper's completion runs only on success, but its callers only note that the sheet was answered.
+            .healthApp(["Sources/Permissions.swift": """
+            import HealthKit
+
+            final class Permissions {
+                let healthStore = HKHealthStore()
+                var askedOnce = false
+
+                func ask(completion: @escaping () -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    healthStore.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { success, _ in
+                        guard success else { return }
+                        completion()
+                    }
+                }
+
+                func onboardingFinished() {
+                    ask { self.askedOnce = true }
+                }
+            }
+            """], read: ["stepCount"], share: []),
             // A flag set once the request returns that nothing ever reads misleads no one, published or not
             // (Walkable's `@Published public var isAuthorized`, which no view shows).
             .healthApp(["Sources/Manager.swift": """
@@ -510,7 +558,8 @@ struct SuccessReadAsGrantedRule: Rule {
         while next < completions.count {
             let completion = completions[next]
             next += 1
-            findings += completionUses(completion.closure, completion.source, flagIndex: completion.flagIndex, via: completion.via, functions: functions)
+            findings += completionUses(completion.closure, completion.source, flagIndex: completion.flagIndex, via: completion.via, functions: functions,
+                                       sources: context.sources)
             // Three levels of passing on are plenty (CardinalKit: request → manager → app facade).
             guard completion.via.count < 3, let wrapper = ForwardingWrapper(completion.closure, flagIndex: completion.flagIndex),
                   seenWrappers.insert(wrapper.name + "#\(wrapper.parameterIndex)").inserted else { continue }
@@ -581,7 +630,7 @@ struct SuccessReadAsGrantedRule: Rule {
     // MARK: Completion form
 
     private func completionUses(_ closure: ClosureExprSyntax, _ source: ParsedSource, flagIndex: Int, via wrappers: [String],
-                                functions: AppFunctions) -> [Finding] {
+                                functions: AppFunctions, sources: [ParsedSource]) -> [Finding] {
         let parameters = ClosureShape.parameterNames(closure)
         let flag = flagIndex < parameters.count ? parameters[flagIndex] : "$\(flagIndex)"
         guard flag != "_" else { return [] }
@@ -630,13 +679,70 @@ struct SuccessReadAsGrantedRule: Rule {
                 if let name = ExprShape.referencedName(assignment.lhs), HealthKitVocabulary.isAuthorizationFlag(name) { return Self.recordsGrant(name) }
                 return ExprShape.memberName(assignment.rhs.single!) != nil
             }
-            guard action != nil || grants != nil else { continue }
+            // `guard success else { return }; completion()`: the wrapper's own completion runs only then, and the
+            // closures its callers pass read or write (Iron's `requestShareWorkoutPermission { … save … }`).
+            let handedOn = action == nil && grants == nil ? Self.gatedCompletion(in: calls, of: closure, sources: sources, functions: functions) : nil
+            guard action != nil || grants != nil || handedOn != nil else { continue }
+            if let handedOn {
+                findings.append(finding("`\(handedOn.call)` runs only when `\(flag)` is true, and the app's callers read or write HealthKit in it "
+                                        + "(\(handedOn.place)), but `\(flag)` only means the request was processed; check "
+                                        + "`authorizationStatus(for:)` before writing and expect empty reads", at: statement, in: source))
+                continue
+            }
             let what = action.map { "`\($0.calledExpression.trimmedText)(…)`" } ?? "`\(grants!.node.trimmedText)`"
             let passed = wrappers.isEmpty ? "" : " (the flag of \(origin))"
             findings.append(finding("\(what) runs because `\(flag)`\(passed) is true, but `\(flag)` only means the request was processed; check "
                                     + "`authorizationStatus(for:)` before writing and expect empty reads", at: statement, in: source))
         }
         return findings
+    }
+
+    /// A completion parameter of the function around the request's closure, called in `calls`
+    /// (`completion()`), whose callers pass closures that read or write HealthKit: the call, and the
+    /// first such read or write as `File.swift:line`.
+    private static func gatedCompletion(in calls: [FunctionCallExprSyntax], of closure: ClosureExprSyntax, sources: [ParsedSource],
+                                        functions: AppFunctions) -> (call: String, place: String)? {
+        guard let function = closure.enclosing(FunctionDeclSyntax.self) else { return nil }
+        let parameters = Array(function.signature.parameterClause.parameters)
+        for call in calls {
+            guard let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == called }) else { continue }
+            for (passed, source) in passedClosures(for: function, parameter: index, sources: sources, depth: 0) {
+                guard let action = passed.calls.first(where: functions.readsOrWrites) else { continue }
+                return (call.trimmedText, "\(source.file.path.split(separator: "/").last ?? ""):\(source.location(of: action).line ?? 0)")
+            }
+        }
+        return nil
+    }
+
+    /// The closures the app passes for parameter `index` of `function`, also through callers that hand on
+    /// their own parameter (`requestPermissions(…, completion: completion)`), three levels deep.
+    private static func passedClosures(for function: FunctionDeclSyntax, parameter index: Int, sources: [ParsedSource],
+                                       depth: Int) -> [(ClosureExprSyntax, ParsedSource)] {
+        guard depth < 3 else { return [] }
+        let declared = Array(function.signature.parameterClause.parameters)
+        // Calls compiled with the function (a watch app's `requestPermissions` is not the phone's of the same name).
+        let targets = Set(sources.filter { $0.tree.id == function.root.id }.map(\.target))
+        var found: [(ClosureExprSyntax, ParsedSource)] = []
+        for source in sources where targets.contains(source.target) {
+            for call in source.calls(named: function.name.text) where !function.encloses(call) && ExprShape.fits(call, function) {
+                let arguments = Array(call.arguments)
+                let label = declared[index].firstName.text
+                var argument: ExprSyntax?
+                if index == declared.count - 1, let trailing = call.trailingClosure { argument = ExprSyntax(trailing) }
+                else if label != "_" { argument = arguments.first { $0.label?.text == label }?.expression }
+                else if index < arguments.count { argument = arguments[index].expression }
+                guard let argument else { continue }
+                if let closure = argument.as(ClosureExprSyntax.self) { found.append((closure, source)); continue }
+                // The caller's own completion handed on: the closures its callers pass.
+                guard let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text, let caller = call.enclosing(FunctionDeclSyntax.self),
+                      let position = caller.signature.parameterClause.parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name })
+                else { continue }
+                let offset = caller.signature.parameterClause.parameters.distance(from: caller.signature.parameterClause.parameters.startIndex, to: position)
+                found += passedClosures(for: caller, parameter: offset, sources: sources, depth: depth + 1)
+            }
+        }
+        return found
     }
 
     /// A call of a Flutter method call's `result` callback: a `FlutterResult` parameter of the function
