@@ -612,6 +612,32 @@ enum AnswerFixtures {
         """])
 
 
+    /// A type whose initializer decodes a property named like a helper (`end`, as a watch app's `end(…)`
+    /// that checks): assigning it asks nothing, so the type is not set up behind a check.
+    static let propertyNamedLikeAHelper = RuleExample.healthApp(["Sources/Session.swift": """
+        import HealthKit
+
+        final class Session {
+            let store = HKHealthStore()
+            func end() -> Bool { HKHealthStore.isHealthDataAvailable() }
+        }
+        """, "Sources/Workout.swift": """
+        import HealthKit
+
+        final class Workout {
+            var end: Date
+            let store = HKHealthStore()
+
+            init(end: Date) {
+                self.end = end
+            }
+
+            func remove(_ sample: HKWorkout) {
+                store.delete(sample) { _, _ in }
+            }
+        }
+        """])
+
     /// A Flutter app's own method channel (Rosie's AppDelegate): availability is answered in one `case`
     /// of the handler, the request runs from another. The delegate method's parameter `application`
     /// shares the name of the delegate method that holds the check, and is no check.
@@ -653,7 +679,7 @@ enum AnswerFixtures {
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
         ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
-        ("availabilityFlag", availabilityFlag), ("channelAvailabilityInAnotherCase", channelAvailabilityInAnotherCase), ("availabilityInInitializer", availabilityInInitializer), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
+        ("availabilityFlag", availabilityFlag), ("channelAvailabilityInAnotherCase", channelAvailabilityInAnotherCase), ("propertyNamedLikeAHelper", propertyNamedLikeAHelper), ("availabilityInInitializer", availabilityInInitializer), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
     ]
 }
 
@@ -876,6 +902,10 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(partly.status, .no, "a check before the request does not guard the later query: \(partly.reason)")
         XCTAssertEqual(places(partly), ["Steps.swift:13"], partly.reason)
         XCTAssertTrue(partly.reason.contains("in `refresh`"), partly.reason)
+
+        let decoded = try XCTUnwrap(try answers(AnswerFixtures.propertyNamedLikeAHelper)[.availabilityChecked])
+        XCTAssertEqual(decoded.status, .no, "a property set in the initializer is no check through the helper of the same name: \(decoded.reason)")
+        XCTAssertEqual(places(decoded), ["Workout.swift:12"], decoded.reason)
 
         let channel = try XCTUnwrap(try answers(AnswerFixtures.channelAvailabilityInAnotherCase)[.availabilityChecked])
         XCTAssertEqual(channel.status, .no, "a check in another case of the channel's switch, and a parameter named like its function, guard nothing: \(channel.reason)")

@@ -155,7 +155,7 @@ struct GateFinder {
             // An initializer that asks through a helper (`guard isAvailableOnCurrentDevice else { return }`).
             for initializer in source.tree.collect(InitializerDeclSyntax.self) {
                 guard let body = initializer.body,
-                      let token = body.tokens(viewMode: .sourceAccurate).first(where: { helpers[$0.text] != nil && $0.tokenKind != .keyword(.func) }),
+                      let token = body.tokens(viewMode: .sourceAccurate).first(where: { helpers[$0.text] != nil && Self.asksThrough($0) }),
                       let type = SyntaxScope.types(around: initializer).first, let name = SyntaxScope.typeName(of: type), guarded[name] == nil else { continue }
                 guarded[name] = Evidence(location: source.location(of: token), quote: source.quote(token))
             }
@@ -169,6 +169,17 @@ struct GateFinder {
             }
         }
         return guarded
+    }
+
+    /// Whether a token naming a helper asks through it where it stands: a reference tested in a condition
+    /// (`guard isAvailableOnCurrentDevice else { return }`) or called (`guard available() else …`) — not a
+    /// property of the same name being decoded (`end = try container.decode(…)` beside a helper `end(…)`).
+    static func asksThrough(_ token: TokenSyntax) -> Bool {
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+        var node = Syntax(reference)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { node = Syntax(member) }
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return true }
+        return reference.ancestors.contains { $0.is(ConditionElementSyntax.self) }
     }
 
     /// Functions and computed properties whose body asks the gate's call (`func canWrite() -> Bool`,

@@ -115,6 +115,37 @@ struct AvailabilityNotCheckedRule: Rule {
         nonTriggering: [
             // The same app whose plugin guards each method it exposes.
             pluginApp(nativeReadChecks: true, marker: ""),
+            // The type owning its store checks in an extension in another file (Iron's watch session manager):
+            // an extension is the type's own code.
+            .healthApp(["Sources/App.swift": """
+            import HealthKit
+
+            final class Settings {
+                func show() -> Bool { HKHealthStore.isHealthDataAvailable() }
+            }
+            """, "Sources/SessionManager.swift": """
+            import HealthKit
+
+            final class SessionManager {
+                static let healthStore = HKHealthStore()
+
+                func end(_ workout: HKWorkout) async throws {
+                    try Self.requestPermissions()
+                    guard Self.healthStore.authorizationStatus(for: .workoutType()) == .sharingAuthorized else { return }
+                    try await Self.healthStore.save(workout)
+                }
+            }
+            """, "Sources/SessionManager+Permissions.swift": """
+            import HealthKit
+
+            enum PermissionError: Error { case unavailable }
+
+            extension SessionManager {
+                static func requestPermissions() throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { throw PermissionError.unavailable }
+                }
+            }
+            """], share: ["workout"]),
             // The callback's result resolves the app's own promise, whose value decides the request.
             .reactNative(["js/src/health.ts": """
             import AppleHealthKit from 'react-native-health';
@@ -311,15 +342,23 @@ struct AvailabilityNotCheckedRule: Rule {
         var findings: [Finding] = []
         let helpers = Self.availabilityHelpers(context.sources)
         let callsByFile = Dictionary(grouping: context.usage.facts.filter { $0.kind != .availabilityCheck }) { $0.evidence.location.file }
+        let checks = helpers.union([HealthKitVocabulary.availabilityCheck])
+        // Types whose extensions (in any file of the target) consult availability: an extension is the type's own code.
+        var checkedByExtension: Set<String> = []
+        for source in context.sources where !reported.contains(source.target) {
+            for decl in source.tree.declarations([ExtensionDeclSyntax.self]) where decl.mentions(anyOf: checks) {
+                if let type = decl.as(ExtensionDeclSyntax.self)?.extendedType.trimmedText { checkedByExtension.insert(source.target + "\u{0}" + type) }
+            }
+        }
         for source in context.sources where !reported.contains(source.target) && ByteSearch.contains(source.file.text, "HKHealthStore()") {
             let facts = (callsByFile[source.file.path] ?? []).filter { $0.target == source.target }
             guard !facts.isEmpty else { continue }
             for decl in source.tree.declarations([ClassDeclSyntax.self, StructDeclSyntax.self, ActorDeclSyntax.self]) {
                 let ownsStore = decl.calls.contains { ExprShape.calledName($0) == "HKHealthStore" && $0.arguments.isEmpty }
-                guard ownsStore, !decl.mentions(anyOf: helpers.union([HealthKitVocabulary.availabilityCheck])) else { continue }
+                guard ownsStore, !decl.mentions(anyOf: checks) else { continue }
                 let lines = source.lineOf(decl)...source.location(of: decl.lastToken(viewMode: .sourceAccurate)!).line!
                 guard let first = facts.first(where: { lines.contains($0.evidence.location.line ?? 0) }),
-                      let name = SyntaxScope.typeName(of: decl) else { continue }
+                      let name = SyntaxScope.typeName(of: decl), !checkedByExtension.contains(source.target + "\u{0}" + name) else { continue }
                 // In a watch app Health is always there: the gap is the checklist's, not a failure waiting (as for a whole watch app).
                 let onWatch = context.manifest.targets.first(where: { $0.id == source.target })?.kind == .watchApp
                 findings.append(Finding(ruleID: Self.description.id, severity: onWatch ? .note : Self.description.severity,
