@@ -60,8 +60,14 @@ struct UncalledScriptFunctions {
         let names = Set(functions.map(\.name))
         var occurrences: [String: [(file: Int, line: Int)]] = [:]
         for (index, file) in files.enumerated() {
+            // A name that only labels or hands the function on under its own name calls nothing.
+            var handOn = Self.handOnTokens(in: file, names: names)
             for (offset, line) in file.textLines.enumerated() {
-                for word in Self.words(in: line) where names.contains(String(word)) { occurrences[String(word), default: []].append((index, offset + 1)) }
+                for word in Self.words(in: line) where names.contains(String(word)) {
+                    let key = HandOn(name: String(word), line: offset + 1)
+                    if let left = handOn[key], left > 0 { handOn[key] = left - 1; continue }
+                    occurrences[String(word), default: []].append((index, offset + 1))
+                }
             }
         }
         var dead = Set<Int>()
@@ -84,6 +90,40 @@ struct UncalledScriptFunctions {
             ranges[files[function.file].path, default: []].append((function.lines, function.declaration))
         }
         self.ranges = ranges
+    }
+
+    private struct HandOn: Hashable { let name: String; let line: Int }
+
+    /// How many times, per line, a name only labels a member or hands a function on under its own name:
+    /// a key or a TypeScript member (`getDailySteps: (date: Date) => Promise<number>;`) and a shorthand
+    /// property of an object literal (a React context's `value={{ getDailySteps }}`). The function runs only
+    /// if something calls that property, which is itself a use of the name elsewhere. Destructuring
+    /// (`const { getDailySteps } = useHealth()`), imports and exports still count as uses.
+    private static func handOnTokens(in file: JavaScriptFile, names: Set<String>) -> [HandOn: Int] {
+        let tokens = file.tokens
+        var found: [HandOn: Int] = [:]
+        for index in tokens.indices.dropFirst().dropLast() where tokens[index].kind == .identifier && names.contains(tokens[index].text) {
+            let before = tokens[index - 1], after = tokens[index + 1]
+            guard before.isPunctuator("{") || before.isPunctuator(",") || before.isPunctuator(";") || before.isPunctuator("(") else { continue }
+            guard let open = file.parent[index], tokens[open].isPunctuator("{") || tokens[open].isPunctuator("(") else { continue }
+            // A pattern (`const { getDailySteps: read } = useHealth()`, `({ getDailySteps }) =>`), an import or an
+            // export names the function to use it.
+            let opener = open >= 1 ? tokens[open - 1] : nil
+            let declares = opener.map { ["import", "export", "const", "let", "var", "("].contains($0.text) } ?? true
+            let next = file.partner[open].flatMap { $0 + 1 < tokens.count ? tokens[$0 + 1] : nil }
+            let pattern = declares || next.map { $0.isPunctuator("=") || $0.isPunctuator(")") || $0.isPunctuator(":") } ?? false
+            guard tokens[open].isPunctuator("{"), !pattern else {
+                // A named argument's label (Dart `f(steps: x)`) names no function either.
+                if tokens[open].isPunctuator("("), after.isPunctuator(":"), before.isPunctuator(",") || before.isPunctuator("(") {
+                    found[HandOn(name: tokens[index].text, line: tokens[index].line), default: 0] += 1
+                }
+                continue
+            }
+            let isLabel = after.isPunctuator(":") || (after.isPunctuator("?") && index + 2 < tokens.count && tokens[index + 2].isPunctuator(":"))
+            guard isLabel || after.isPunctuator(",") || after.isPunctuator("}") else { continue }
+            found[HandOn(name: tokens[index].text, line: tokens[index].line), default: 0] += 1
+        }
+        return found
     }
 
     /// The modules the files import by a relative path (`'./services/healthkit'`, `'../lib/health.js'`),

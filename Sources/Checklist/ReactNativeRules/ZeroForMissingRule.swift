@@ -119,6 +119,16 @@ struct ZeroForMissingRule: Rule {
               };
               return { steps, refresh };
             }
+            """, "js/src/TodayScreen.tsx": """
+            import React, { useEffect } from 'react';
+            import { Text } from 'react-native';
+            import { useTodaySteps } from './Today';
+
+            export default function TodayScreen() {
+              const { steps, refresh } = useTodaySteps();
+              useEffect(() => { refresh(); }, []);
+              return <Text>{steps === null ? 'No data' : steps}</Text>;
+            }
             """]),
             // Sums from 0 gathered with Promise.all: each sum is where the 0 comes from; the `|| 0` after
             // them turns nothing into 0 (a sum is never missing), so only the sums are reported.
@@ -190,6 +200,41 @@ struct ZeroForMissingRule: Rule {
             """]),
         ],
         nonTriggering: [
+            // A read a context provider hands on (`value={{ getDailySteps }}`, typed in its interface) that no
+            // screen ever calls: it never runs (Overload's HealthKitContext).
+            .reactNative(["js/src/HealthContext.tsx": """
+            import React, { createContext, useContext } from 'react';
+            import AppleHealthKit from 'react-native-health';
+
+            interface HealthContextValue {
+              getDailySteps: (date: Date) => Promise<number>;
+              ready: boolean;
+            }
+
+            const HealthContext = createContext<HealthContextValue | null>(null);
+
+            export function HealthProvider({ children }: { children: React.ReactNode }) {
+              const getDailySteps = async (date: Date): Promise<number> => {
+                const result = await new Promise<any>((resolve) => AppleHealthKit.getStepCount({ date: date.toISOString() }, (_err: any, r: any) => resolve(r)));
+                return Math.round(result.value || 0);
+              };
+              return <HealthContext.Provider value={{ getDailySteps, ready: true }}>{children}</HealthContext.Provider>;
+            }
+
+            export const useHealth = () => useContext(HealthContext);
+            """, "js/src/App.tsx": """
+            import React from 'react';
+            import { HealthProvider, useHealth } from './HealthContext';
+
+            function Home() {
+              const health = useHealth();
+              return null;
+            }
+
+            export default function App() {
+              return <HealthProvider><Home /></HealthProvider>;
+            }
+            """]),
             // An empty result resolves null before the sum runs; a cast field of each returned sample.
             .reactNative(["js/src/yesterday.ts": """
             import AppleHealthKit from 'react-native-health';

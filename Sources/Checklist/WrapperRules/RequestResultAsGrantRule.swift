@@ -284,6 +284,15 @@ struct RequestResultAsGrantRule: Rule {
               };
               return { isHealthKitAuthorized, connect };
             }
+            """, "js/screens/Nutrition.tsx": """
+            import React from 'react';
+            import { Button, Text } from 'react-native';
+            import { useNutrition } from '../hooks/useNutrition';
+
+            export default function Nutrition() {
+              const { isHealthKitAuthorized, connect: connectHealth } = useNutrition();
+              return isHealthKitAuthorized ? <Text>Connected</Text> : <Button title="Connect" onPress={connectHealth} />;
+            }
             """]),
             .flutter(["lib/health.dart": """
             import 'package:health/health.dart';
