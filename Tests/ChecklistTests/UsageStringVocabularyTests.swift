@@ -247,6 +247,9 @@ final class UsageStringVocabularyTests: XCTestCase {
                                ("he", "Steady לא כותבת נתונים לאפליקציית הבריאות.")] {
             XCTAssertTrue(PurposeText(text, locale: locale).saysItWritesNothing, text)
         }
+        // A read-only app's update string saying the permission is never asked for (Rosie's) is not vague.
+        XCTAssertTrue(PurposeText("This permission should not be requested.", locale: nil).saysItWritesNothing)
+        XCTAssertNil(UsageStringVagueRule.problem(PurposeText("This permission should not be requested.", locale: nil), key: "NSHealthUpdateUsageDescription", writes: nil))
     }
 
     /// "Metrics" names data in English ("reads the metrics you choose"), so its words in the other
