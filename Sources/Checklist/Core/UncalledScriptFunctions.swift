@@ -120,10 +120,24 @@ struct UncalledScriptFunctions {
                 continue
             }
             let isLabel = after.isPunctuator(":") || (after.isPunctuator("?") && index + 2 < tokens.count && tokens[index + 2].isPunctuator(":"))
-            guard isLabel || after.isPunctuator(",") || after.isPunctuator("}") else { continue }
+            // An object literal for sure: a comma or a key at its top level. A lone `{handler}` is a JSX
+            // expression (`onPress={handler}`) or a block, where the name is used.
+            guard isLabel || ((after.isPunctuator(",") || after.isPunctuator("}")) && Self.isObjectLiteral(open, in: file)) else { continue }
             found[HandOn(name: tokens[index].text, line: tokens[index].line), default: 0] += 1
         }
         return found
+    }
+
+    /// Whether the braces opened at `open` hold several members or a key (`{ steps, refresh }`, `{ ready: true }`).
+    private static func isObjectLiteral(_ open: Int, in file: JavaScriptFile) -> Bool {
+        guard let close = file.partner[open] else { return false }
+        let tokens = file.tokens
+        for index in (open + 1)..<close where file.parent[index] == open {
+            if tokens[index].isPunctuator(",") { return true }
+            if tokens[index].kind == .identifier, index + 1 < close, tokens[index + 1].isPunctuator(":"),
+               tokens[index - 1].isPunctuator("{") || tokens[index - 1].isPunctuator(",") { return true }
+        }
+        return false
     }
 
     /// The modules the files import by a relative path (`'./services/healthkit'`, `'../lib/health.js'`),

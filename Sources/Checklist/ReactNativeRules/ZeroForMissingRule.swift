@@ -120,14 +120,15 @@ struct ZeroForMissingRule: Rule {
               return { steps, refresh };
             }
             """, "js/src/TodayScreen.tsx": """
-            import React, { useEffect } from 'react';
-            import { Text } from 'react-native';
+            import React from 'react';
+            import { Button, Text } from 'react-native';
             import { useTodaySteps } from './Today';
 
+            // The screen's own handler, used only as a JSX attribute (`onPress={load}`): it runs.
             export default function TodayScreen() {
               const { steps, refresh } = useTodaySteps();
-              useEffect(() => { refresh(); }, []);
-              return <Text>{steps === null ? 'No data' : steps}</Text>;
+              const load = () => refresh();
+              return <><Text>{steps === null ? 'No data' : steps}</Text><Button title="Load" onPress={load} /></>;
             }
             """]),
             // Sums from 0 gathered with Promise.all: each sum is where the 0 comes from; the `|| 0` after
