@@ -638,6 +638,21 @@ enum AnswerFixtures {
         }
         """])
 
+    /// No availability check, in an app that requires the `healthkit` device capability.
+    static let installedOnlyWithHealth = RuleExample.healthApp(["Sources/Sleep.swift": """
+        import HealthKit
+
+        final class Sleep {
+            let store = HKHealthStore()
+
+            func ask() async throws {
+                try await store.requestAuthorization(toShare: [], read: [HKCategoryType(.sleepAnalysis)])
+            }
+        }
+        """], info: ["CFBundleName": "Sleep", "NSHealthShareUsageDescription": RuleExample.goodShare,
+                     "NSHealthUpdateUsageDescription": RuleExample.goodUpdate, "UIRequiredDeviceCapabilities": ["arm64", "healthkit"]],
+        read: ["sleepAnalysis"], share: [])
+
     /// A Flutter app's own method channel (Rosie's AppDelegate): availability is answered in one `case`
     /// of the handler, the request runs from another. The delegate method's parameter `application`
     /// shares the name of the delegate method that holds the check, and is no check.
@@ -679,7 +694,7 @@ enum AnswerFixtures {
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
         ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
-        ("availabilityFlag", availabilityFlag), ("channelAvailabilityInAnotherCase", channelAvailabilityInAnotherCase), ("propertyNamedLikeAHelper", propertyNamedLikeAHelper), ("availabilityInInitializer", availabilityInInitializer), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
+        ("availabilityFlag", availabilityFlag), ("channelAvailabilityInAnotherCase", channelAvailabilityInAnotherCase), ("propertyNamedLikeAHelper", propertyNamedLikeAHelper), ("installedOnlyWithHealth", installedOnlyWithHealth), ("availabilityInInitializer", availabilityInInitializer), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
     ]
 }
 
@@ -906,6 +921,12 @@ final class AnswerFixtureTests: XCTestCase {
         let decoded = try XCTUnwrap(try answers(AnswerFixtures.propertyNamedLikeAHelper)[.availabilityChecked])
         XCTAssertEqual(decoded.status, .no, "a property set in the initializer is no check through the helper of the same name: \(decoded.reason)")
         XCTAssertEqual(places(decoded), ["Workout.swift:12"], decoded.reason)
+
+        // Installed only where Health exists: still no (the checklist's letter), saying why no finding warns of a failure.
+        let required = try XCTUnwrap(try answers(AnswerFixtures.installedOnlyWithHealth)[.availabilityChecked])
+        XCTAssertEqual(required.status, .no, required.reason)
+        XCTAssertTrue(required.reason.contains("requires the `healthkit` device capability"), required.reason)
+        XCTAssertEqual(places(required), ["Sleep.swift:7", "Info.plist:11"], required.reason)
 
         let channel = try XCTUnwrap(try answers(AnswerFixtures.channelAvailabilityInAnotherCase)[.availabilityChecked])
         XCTAssertEqual(channel.status, .no, "a check in another case of the channel's switch, and a parameter named like its function, guard nothing: \(channel.reason)")

@@ -24,14 +24,19 @@ struct RequiredCapabilityOnIPadRule: Rule {
         ]
     )
 
-    func check(_ context: AuditContext) -> [Finding] {
-        guard let plist = context.manifest.main.infoPlist, let capabilities = plist["UIRequiredDeviceCapabilities"] else { return [] }
-        let requiresHealthKit: Bool
-        switch capabilities {
-        case .array(let items): requiresHealthKit = items.contains { $0.string == "healthkit" }
-        case .dictionary(let map): requiresHealthKit = map["healthkit"]?.bool == true
-        default: requiresHealthKit = false
+    /// Whether a target's Info.plist requires the `healthkit` device capability (`["healthkit"]` or
+    /// `{healthkit: true}`): the App Store installs it only where Health exists.
+    static func requiresHealthKit(_ plist: PropertyListDocument?) -> Bool {
+        switch plist?["UIRequiredDeviceCapabilities"] {
+        case .array(let items)?: return items.contains { $0.string == "healthkit" }
+        case .dictionary(let map)?: return map["healthkit"]?.bool == true
+        default: return false
         }
+    }
+
+    func check(_ context: AuditContext) -> [Finding] {
+        guard let plist = context.manifest.main.infoPlist else { return [] }
+        let requiresHealthKit = Self.requiresHealthKit(plist)
         let families = plist["UIDeviceFamily"]?.array?.compactMap(\.integer)
             ?? context.manifest.config.buildSettings["TARGETED_DEVICE_FAMILY"]?.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             ?? []

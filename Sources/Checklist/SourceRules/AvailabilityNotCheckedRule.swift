@@ -115,6 +115,21 @@ struct AvailabilityNotCheckedRule: Rule {
         nonTriggering: [
             // The same app whose plugin guards each method it exposes.
             pluginApp(nativeReadChecks: true, marker: ""),
+            // An app the App Store installs only where Health exists (`UIRequiredDeviceCapabilities: healthkit`,
+            // Overload's and TapB4UNap's): no call can fail for want of Health (question 1 still says no, with why).
+            .healthApp(["Sources/Sleep.swift": """
+            import HealthKit
+
+            final class Sleep {
+                let store = HKHealthStore()
+
+                func ask() async throws {
+                    try await store.requestAuthorization(toShare: [], read: [HKCategoryType(.sleepAnalysis)])
+                }
+            }
+            """], info: ["CFBundleName": "Sleep", "NSHealthShareUsageDescription": RuleExample.goodShare,
+                           "NSHealthUpdateUsageDescription": RuleExample.goodUpdate, "UIRequiredDeviceCapabilities": ["arm64", "healthkit"]],
+                       read: ["sleepAnalysis"], share: []),
             // The type owning its store checks in an extension in another file (Iron's watch session manager):
             // an extension is the type's own code.
             .healthApp(["Sources/App.swift": """
@@ -245,7 +260,11 @@ struct AvailabilityNotCheckedRule: Rule {
 
     func check(_ context: AuditContext) -> [Finding] {
         var findings: [Finding] = []
-        for target in context.usage.targetsUsingHealthKit {
+        // A target the App Store installs only where Health exists (`UIRequiredDeviceCapabilities: healthkit`)
+        // cannot meet a device without it: no call of it fails for want of Health. Question 1 still says no,
+        // with why; a finding would warn of a failure that cannot happen.
+        let installedOnlyWithHealth = Set(context.manifest.targets.filter { RequiredCapabilityOnIPadRule.requiresHealthKit($0.infoPlist) }.map(\.id))
+        for target in context.usage.targetsUsingHealthKit where !installedOnlyWithHealth.contains(target) {
             let sources = context.sources.filter { $0.target == target }
             // JavaScript: a check counts only where it decides something (see `JavaScriptHealthKitFacts`).
             if context.usage.facts.contains(where: { $0.target == target && $0.kind == .availabilityCheck && !$0.evidence.location.file.hasSuffix(".swift") }) {
@@ -280,7 +299,7 @@ struct AvailabilityNotCheckedRule: Rule {
             findings.append(Finding(ruleID: Self.description.id, severity: Self.description.severity, message: message,
                                     location: first.evidence.location, quote: first.evidence.quote, target: target))
         }
-        return findings + unguardedStoreOwners(context, skipping: Set(findings.map(\.target)))
+        return findings + unguardedStoreOwners(context, skipping: Set(findings.map(\.target)).union(installedOnlyWithHealth))
     }
 
     /// A wrapper's availability call in the app's JavaScript that decides nothing (the facts keep only
