@@ -401,6 +401,9 @@ final class TuistDiscoveryTests: XCTestCase {
                     buildableFolders: [BuildableFolder(stringLiteral: "Packages/Features/\\(name)/Sources")])
         }
 
+        let watchTarget: Target = .target(name: "WalkWatch", destinations: [.appleWatch], product: .app,
+                                          bundleId: "org.example.walk.watchkitapp", sources: ["Watch/**"])
+
         let appTarget = Target.target(
             name: "Walk",
             destinations: .iOS,
@@ -413,7 +416,7 @@ final class TuistDiscoveryTests: XCTestCase {
                 ),
             ]),
             buildableFolders: ["Walk/Sources", "Walk/Resources"],
-            dependencies: targetDependencies(["SleepFeature", "ComposableArchitecture"]) + [.target(name: "WalkWidget")]
+            dependencies: targetDependencies(["SleepFeature", "ComposableArchitecture"]) + [.target(name: "WalkWidget"), .target(name: "WalkWatch"), .target(name: "StepsFeature")]
         )
 
         let widgetTarget = Target.target(name: "WalkWidget", destinations: .iOS, product: .appExtension,
@@ -421,17 +424,22 @@ final class TuistDiscoveryTests: XCTestCase {
 
         let project = Project(
             name: "Walk",
-            targets: [appTarget, widgetTarget] + ["SleepFeature"].map(featureTarget)
+            targets: [watchTarget, appTarget, widgetTarget] + ["SleepFeature", "StepsFeature"].map(featureTarget)
         )
         """)
         try write("app/Packages/Features/SleepFeature/Sources/SleepReader.swift", "import HealthKit\n")
         try write("app/Packages/Features/SleepFeature/Tests/SleepReaderTests.swift", "import XCTest\n")
         try write("app/Widget/Sources/Widget.swift", "import WidgetKit\n")
+        try write("app/Watch/Workout.swift", "import HealthKit\n")
+        try write("app/Packages/Features/StepsFeature/Sources/Steps.swift", "import HealthKit\n")
         let manifest = try load()
         XCTAssertEqual(manifest.usageString("NSHealthShareUsageDescription")?.value.string, "Walk đọc dữ liệu giấc ngủ để so sánh với bước chân.")
-        XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Walk/Sources/App.swift", "app/Packages/Features/SleepFeature/Sources/SleepReader.swift"])
+        // The embedded widget and watch app stay their own targets, never the app's code; a module named
+        // as a literal dependency (`.target(name: "StepsFeature")`) is found by its folder too.
+        XCTAssertEqual(manifest.main.sources.map(\.path), ["app/Walk/Sources/App.swift", "app/Packages/Features/SleepFeature/Sources/SleepReader.swift",
+                                                          "app/Packages/Features/StepsFeature/Sources/Steps.swift"])
         XCTAssertTrue(manifest.discovery.contains { $0.text.contains("the target SleepFeature, whose folder is found by its name") })
-        XCTAssertEqual(manifest.config.extensions.map(\.name), ["WalkWidget"])
-        XCTAssertEqual(manifest.config.extensions.first?.sources, ["Widget/Sources"])
+        XCTAssertEqual(manifest.config.extensions.map(\.name), ["WalkWatch", "WalkWidget"])
+        XCTAssertEqual(manifest.config.extensions.last?.sources, ["Widget/Sources"])
     }
 }

@@ -203,7 +203,10 @@ struct TuistDiscovery {
             names.append((name, file.location(of: literal)))
         }
         guard !names.isEmpty else { return [] }
-        let literalTargets = file.targetCalls()
+        // Declared targets only (a `product:`), not the `.target(name:)` that names one as a dependency.
+        let literalTargets = file.targetCalls().filter { $0.product != nil }
+        // An embedded app, extension or watch app is its own target, audited as such: never the app's code.
+        let linked: Set<String> = ["framework", "staticFramework", "staticLibrary", "dynamicLibrary"]
         let base = file.folder.isEmpty ? "." : file.folder
         // Every folder under the manifest's, by name (Swift files only say which folders hold code).
         var folders: [String: [String]] = [:]
@@ -221,7 +224,7 @@ struct TuistDiscovery {
         var modules: [(name: String, folders: [String], byFolderName: Bool, at: FileLocation)] = []
         for (name, at) in names {
             if let target = literalTargets.first(where: { $0.name == name }) {
-                guard let sources = target.sources else { continue }
+                guard linked.contains(target.product ?? ""), let sources = target.sources else { continue }
                 var seen: Set<String> = []
                 let found = file.globs(sources).compactMap { Self.folder(ofGlob: $0, in: file.folder) }
                     .filter { (files.isDirectory($0) || files.exists($0)) && seen.insert($0).inserted }
