@@ -638,6 +638,26 @@ enum AnswerFixtures {
         }
         """])
 
+    /// A delegate method whose parameter shares the name of the delegate method that checks, and uses it
+    /// (`application.applicationIconBadgeNumber = 0`): the parameter is no check before the save.
+    static let parameterNamedLikeAHelper = RuleExample.healthApp(["Sources/AppDelegate.swift": """
+        import UIKit
+        import HealthKit
+
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            let store = HKHealthStore()
+
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                HKHealthStore.isHealthDataAvailable()
+            }
+
+            func application(_ application: UIApplication, performFetchWithCompletionHandler done: @escaping (UIBackgroundFetchResult) -> Void) {
+                application.applicationIconBadgeNumber = 0
+                store.save(HKQuantitySample(type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 1), start: Date(), end: Date())) { _, _ in done(.newData) }
+            }
+        }
+        """], share: ["stepCount"])
+
     /// No availability check, in an app that requires the `healthkit` device capability.
     static let installedOnlyWithHealth = RuleExample.healthApp(["Sources/Sleep.swift": """
         import HealthKit
@@ -694,7 +714,7 @@ enum AnswerFixtures {
         ("javaScriptUncheckedWrite", javaScriptUncheckedWrite), ("javaScriptCheckedWrite", javaScriptCheckedWrite),
         ("dartUncheckedWrite", dartUncheckedWrite), ("availabilityOnOnePath", availabilityOnOnePath),
         ("availabilityGuardedBySetUpAndCaller", availabilityGuardedBySetUpAndCaller),
-        ("availabilityFlag", availabilityFlag), ("channelAvailabilityInAnotherCase", channelAvailabilityInAnotherCase), ("propertyNamedLikeAHelper", propertyNamedLikeAHelper), ("installedOnlyWithHealth", installedOnlyWithHealth), ("availabilityInInitializer", availabilityInInitializer), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
+        ("availabilityFlag", availabilityFlag), ("channelAvailabilityInAnotherCase", channelAvailabilityInAnotherCase), ("propertyNamedLikeAHelper", propertyNamedLikeAHelper), ("installedOnlyWithHealth", installedOnlyWithHealth), ("parameterNamedLikeAHelper", parameterNamedLikeAHelper), ("availabilityInInitializer", availabilityInInitializer), ("watchKitExtension", watchKitExtension(complicationAsks: false)), ("watchKitComplicationAsks", watchKitExtension(complicationAsks: true)),
     ]
 }
 
@@ -927,6 +947,10 @@ final class AnswerFixtureTests: XCTestCase {
         XCTAssertEqual(required.status, .no, required.reason)
         XCTAssertTrue(required.reason.contains("requires the `healthkit` device capability"), required.reason)
         XCTAssertEqual(places(required), ["Sleep.swift:7", "Info.plist:11"], required.reason)
+
+        let parameter = try XCTUnwrap(try answers(AnswerFixtures.parameterNamedLikeAHelper)[.availabilityChecked])
+        XCTAssertEqual(parameter.status, .no, "a parameter used under a helper's name is no check: \(parameter.reason)")
+        XCTAssertEqual(places(parameter), ["AppDelegate.swift:13"], parameter.reason)
 
         let channel = try XCTUnwrap(try answers(AnswerFixtures.channelAvailabilityInAnotherCase)[.availabilityChecked])
         XCTAssertEqual(channel.status, .no, "a check in another case of the channel's switch, and a parameter named like its function, guard nothing: \(channel.reason)")

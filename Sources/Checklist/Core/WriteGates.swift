@@ -175,11 +175,32 @@ struct GateFinder {
     /// (`guard isAvailableOnCurrentDevice else { return }`) or called (`guard available() else …`) — not a
     /// property of the same name being decoded (`end = try container.decode(…)` beside a helper `end(…)`).
     static func asksThrough(_ token: TokenSyntax) -> Bool {
-        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), !isShadowed(token) else { return false }
         var node = Syntax(reference)
         if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { node = Syntax(member) }
         if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return true }
-        return reference.ancestors.contains { $0.is(ConditionElementSyntax.self) }
+        // `guard isAvailable else …`, or `store = Health.isAvailable ? HKHealthStore() : nil`.
+        return reference.ancestors.contains { ancestor in
+            ancestor.is(ConditionElementSyntax.self) || ancestor.as(TernaryExprSyntax.self)?.condition.encloses(reference) == true
+        }
+    }
+
+    /// Whether a bare name (not called, not a member) is a parameter of a function, initializer or closure
+    /// around it: `application.applicationIconBadgeNumber` in `application(_ application:…)`, or
+    /// `end > start` in `init(start:end:)`, names the parameter, not a helper of the same name.
+    static func isShadowed(_ token: TokenSyntax) -> Bool {
+        guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+        else { return false }
+        if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id { return false }
+        let name = token.text
+        for ancestor in reference.ancestors {
+            if let function = ancestor.as(FunctionDeclSyntax.self),
+               function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
+            if let initializer = ancestor.as(InitializerDeclSyntax.self),
+               initializer.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
+            if let closure = ancestor.as(ClosureExprSyntax.self), ClosureShape.parameterNames(closure).contains(name) { return true }
+        }
+        return false
     }
 
     /// Functions and computed properties whose body asks the gate's call (`func canWrite() -> Bool`,
@@ -216,7 +237,7 @@ struct GateFinder {
             for source in sources {
                 // The file's identifiers by name (from its index): a name the file never spells needs no search.
                 let identifiers = SyntaxIndex.shared.identifiers(in: Syntax(source.tree))
-                for (name, evidence) in frontier {
+                for (name, evidence) in frontier.sorted(by: { $0.key < $1.key }) {
                     for call in source.calls(named: name) { addEnclosing(call, resting: evidence, into: &added) }
                     guard let positions = identifiers[name] else { continue }
                     for position in positions {
@@ -256,6 +277,7 @@ struct GateFinder {
         // that shares a helper's name (`_ application: UIApplication` beside a helper `application(…)`).
         if !helpers.isEmpty, let token = function.tokens(viewMode: .sourceAccurate).first(where: {
             $0.position < node.position && $0.tokenKind.isIdentifier && helpers[$0.text] != nil && $0.parent?.is(DeclReferenceExprSyntax.self) == true
+                && !Self.isShadowed($0)
                 && Self.runsOnPath(of: node, Syntax($0), in: function) && answersWrite(Syntax($0))
         }) {
             return Check(evidence: Evidence(location: source.location(of: token), quote: source.quote(token)), resting: helpers[token.text] ?? EvidenceList())
