@@ -356,6 +356,29 @@ struct SuccessReadAsGrantedRule: Rule {
                 }
             }
             """], read: ["stepCount"], share: ["stepCount"]),
+            // The wrapper's completion runs only on success, but its caller asks the status before it saves.
+            .healthApp(["Sources/Workouts.swift": """
+            import HealthKit
+
+            final class Workouts {
+                let healthStore = HKHealthStore()
+
+                func ask(completion: @escaping () -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    healthStore.requestAuthorization(toShare: [HKObjectType.workoutType()], read: nil) { success, _ in
+                        guard success else { return }
+                        completion()
+                    }
+                }
+
+                func save(_ workout: HKWorkout) {
+                    ask {
+                        guard self.healthStore.authorizationStatus(for: .workoutType()) == .sharingAuthorized else { return }
+                        self.healthStore.save(workout) { _, _ in }
+                    }
+                }
+            }
+            """], read: [], share: ["workout"]),
             // The wrapper's completion runs only on success, but its callers only note that the sheet was answered.
             .healthApp(["Sources/Permissions.swift": """
             import HealthKit
@@ -377,8 +400,23 @@ struct SuccessReadAsGrantedRule: Rule {
                 }
             }
             """], read: ["stepCount"], share: []),
-            // A flag set once the request returns that nothing ever reads misleads no one, published or not
-            // (Walkable's `@Published public var isAuthorized`, which no view shows).
+            // A flag set once the request returns that nothing ever reads misleads no one.
+            .healthApp(["Sources/Manager.swift": """
+            import HealthKit
+
+            @MainActor
+            final class Manager {
+                let store = HKHealthStore()
+                private var isAuthorized = false
+
+                func ask() async throws {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+                    isAuthorized = true
+                }
+            }
+            """], read: ["stepCount"], share: []),
+            // Published or not (Walkable's `@Published public var isAuthorized`, which no view shows).
             .healthApp(["Sources/Manager.swift": """
             import HealthKit
 
@@ -681,7 +719,8 @@ struct SuccessReadAsGrantedRule: Rule {
             }
             // `guard success else { return }; completion()`: the wrapper's own completion runs only then, and the
             // closures its callers pass read or write (Iron's `requestShareWorkoutPermission { … save … }`).
-            let handedOn = action == nil && grants == nil ? Self.gatedCompletion(in: calls, of: closure, sources: sources, functions: functions) : nil
+            let handedOn = action == nil && grants == nil
+                ? Self.gatedCompletion(in: calls, of: closure, outside: Set(region.flatMap(\.calls).map(\.id)), sources: sources, functions: functions) : nil
             guard action != nil || grants != nil || handedOn != nil else { continue }
             if let handedOn {
                 findings.append(finding("`\(handedOn.call)` runs only when `\(flag)` is true, and the app's callers read or write HealthKit in it "
@@ -700,15 +739,21 @@ struct SuccessReadAsGrantedRule: Rule {
     /// A completion parameter of the function around the request's closure, called in `calls`
     /// (`completion()`), whose callers pass closures that read or write HealthKit: the call, and the
     /// first such read or write as `File.swift:line`.
-    private static func gatedCompletion(in calls: [FunctionCallExprSyntax], of closure: ClosureExprSyntax, sources: [ParsedSource],
-                                        functions: AppFunctions) -> (call: String, place: String)? {
+    private static func gatedCompletion(in calls: [FunctionCallExprSyntax], of closure: ClosureExprSyntax, outside region: Set<SyntaxIdentifier>,
+                                        sources: [ParsedSource], functions: AppFunctions) -> (call: String, place: String)? {
         guard let function = closure.enclosing(FunctionDeclSyntax.self) else { return nil }
         let parameters = Array(function.signature.parameterClause.parameters)
         for call in calls {
             guard let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                   let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == called }) else { continue }
+            // Called on the failure path too (`if success { completion() } else { completion() }`): not only when true.
+            let elsewhere = closure.calls.contains { other in
+                !region.contains(other.id) && other.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == called
+            }
+            if elsewhere { continue }
             for (passed, source) in passedClosures(for: function, parameter: index, sources: sources, depth: 0) {
-                guard let action = passed.calls.first(where: functions.readsOrWrites) else { continue }
+                // A caller that asks the status before it saves (`guard …authorizationStatus(for:) == .sharingAuthorized`) does right.
+                guard !HealthKitVocabulary.checksStatus(passed), let action = passed.calls.first(where: functions.readsOrWrites) else { continue }
                 return (call.trimmedText, "\(source.file.path.split(separator: "/").last ?? ""):\(source.location(of: action).line ?? 0)")
             }
         }
