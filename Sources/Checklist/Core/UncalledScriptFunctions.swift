@@ -96,7 +96,7 @@ struct UncalledScriptFunctions {
 
     /// How many times, per line, a name only labels a member or hands a function on under its own name:
     /// a key or a TypeScript member (`getDailySteps: (date: Date) => Promise<number>;`) and a shorthand
-    /// property of an object literal (a React context's `value={{ getDailySteps }}`). The function runs only
+    /// property of a JSX attribute's object literal (a React context's `value={{ getDailySteps }}`). The function runs only
     /// if something calls that property, which is itself a use of the name elsewhere. Destructuring
     /// (`const { getDailySteps } = useHealth()`), imports and exports still count as uses.
     private static func handOnTokens(in file: JavaScriptFile, names: Set<String>) -> [HandOn: Int] {
@@ -120,9 +120,12 @@ struct UncalledScriptFunctions {
                 continue
             }
             let isLabel = after.isPunctuator(":") || (after.isPunctuator("?") && index + 2 < tokens.count && tokens[index + 2].isPunctuator(":"))
-            // An object literal for sure: a comma or a key at its top level. A lone `{handler}` is a JSX
-            // expression (`onPress={handler}`) or a block, where the name is used.
-            guard isLabel || ((after.isPunctuator(",") || after.isPunctuator("}")) && Self.isObjectLiteral(open, in: file)) else { continue }
+            // A shorthand hands the function on only in a JSX attribute's object (`value={{ getDailySteps }}`, a
+            // context's value, which callers reach by name): a map indexed at run time (`readers[kind]()`) or a
+            // hook's returned object keeps it used. A lone `{handler}` is a JSX expression, where it is used.
+            // (The tokenizer skips a JSX element's text: `value={{ … }}` is two braces that close together.)
+            let inAttribute = open >= 1 && tokens[open - 1].isPunctuator("{") && file.partner[open].map { $0 + 1 } == file.partner[open - 1]
+            guard isLabel || ((after.isPunctuator(",") || after.isPunctuator("}")) && inAttribute && Self.isObjectLiteral(open, in: file)) else { continue }
             found[HandOn(name: tokens[index].text, line: tokens[index].line), default: 0] += 1
         }
         return found
