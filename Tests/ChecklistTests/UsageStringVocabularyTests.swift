@@ -248,8 +248,10 @@ final class UsageStringVocabularyTests: XCTestCase {
             XCTAssertTrue(PurposeText(text, locale: locale).saysItWritesNothing, text)
         }
         // A read-only app's update string saying the permission is never asked for (Rosie's) is not vague.
-        XCTAssertTrue(PurposeText("This permission should not be requested.", locale: nil).saysItWritesNothing)
         XCTAssertNil(UsageStringVagueRule.problem(PurposeText("This permission should not be requested.", locale: nil), key: "NSHealthUpdateUsageDescription", writes: nil))
+        // Only for the update key: a share string that is privacy boilerplate is still generic.
+        XCTAssertEqual(UsageStringVagueRule.problem(PurposeText("Your data is not requested by advertisers or sold to anyone.", locale: nil),
+                                                    key: "NSHealthShareUsageDescription", writes: nil), .generic)
     }
 
     /// "Metrics" names data in English ("reads the metrics you choose"), so its words in the other

@@ -92,9 +92,7 @@ extension HealthDataVocabulary {
                      "record", "contribut", "send", "update", "share"],
         writesNothing: ["does not write", "doesn't write", "never writes", "will not write", "won't write", "writes nothing", "no data is written",
                         "nothing is written", "nothing is ever written", "never written", "does not save", "doesn't save", "never saves",
-                        "saves nothing", "only reads", "read-only", "read only",
-                        // A read-only app's update string that says the permission is not asked for (Rosie's).
-                        "not be requested", "not requested", "never requested", "does not request", "doesn't request", "is unused", "not used by"],
+                        "saves nothing", "only reads", "read-only", "read only"],
         commonWords: ["the", "and", "your", "you", "to", "of", "for", "we", "our", "this", "with", "from", "in", "is", "will", "data",
                       "health", "access", "use", "uses", "read", "reads", "need", "needs", "allow", "on", "app", "be", "can"])
 

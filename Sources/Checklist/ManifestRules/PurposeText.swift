@@ -92,6 +92,9 @@ struct PurposeText {
 
     var isJudged: Bool { !vocabularies.isEmpty }
 
+    /// Whether the text says one of `phrases`, folded as the text is.
+    func says(anyOf phrases: [String]) -> Bool { phrases.contains { normalized.contains(Self.normalizeTerm($0)) } }
+
     /// Characters other than spaces.
     var length: Int { text.filter { !$0.isWhitespace }.count }
 

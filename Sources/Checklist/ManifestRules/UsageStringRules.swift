@@ -479,6 +479,9 @@ struct UsageStringVagueRule: Rule {
     /// Why a text in a known language is vague, or nil when it reads as a real purpose string.
     static func problem(_ text: PurposeText, key: String, writes: WriteEvidence?) -> Problem? {
         if text.saysItWritesNothing { return nil }
+        // A read-only app's update string saying its permission is not asked for (Rosie's "This permission
+        // should not be requested."): true, and never shown.
+        if key == HealthKeys.update, text.says(anyOf: Self.notRequested) { return nil }
         if text.isTooShort { return text.isSingleWord ? .singleWord : .tooShort }
         if !text.namesData { return .generic }
         guard key == HealthKeys.update, let writes else { return nil }
@@ -486,6 +489,9 @@ struct UsageStringVagueRule: Rule {
         if !text.claimsWriting && !writes.shared.isEmpty { return .silentAboutWriting }
         return nil
     }
+
+    /// English phrases an update string uses to say its permission is not asked for.
+    static let notRequested = ["not be requested", "not requested", "never requested", "does not request", "doesn't request"]
 
     /// What the app is seen to write, for judging the update string against it.
     struct WriteEvidence {
