@@ -57,8 +57,7 @@ struct AvailabilityAnswer {
                 : "calls HealthKit and none of its code calls `isHealthDataAvailable()` (or the wrapper's availability call) to decide anything"
             unguarded.append(.citing("\(facts.label(target)) \(why)", [first.evidence], limit: 1))
             // Installed only where Health exists: the gap is the checklist's letter, not a failure waiting.
-            if let plist = facts.context.manifest.targets.first(where: { $0.id == target })?.infoPlist,
-               RequiredCapabilityOnIPadRule.requiresHealthKit(plist) {
+            if let plist = RequiredCapabilityOnIPadRule.installedOnlyWithHealth(facts.context.manifest)[target] {
                 let key = "UIRequiredDeviceCapabilities"
                 unguarded.append(.citing("though it requires the `healthkit` device capability, so devices without Health cannot install it",
                                          [Evidence(location: plist.location(of: key), quote: plist.quote(key))], limit: 1))

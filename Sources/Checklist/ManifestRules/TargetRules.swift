@@ -34,6 +34,19 @@ struct RequiredCapabilityOnIPadRule: Rule {
         }
     }
 
+    /// The targets the App Store installs only where Health exists, each with the Info.plist that requires it:
+    /// a target requiring `healthkit` itself, and the app's extensions when the app does (they install with
+    /// it). Not when the app also builds for Mac Catalyst (`SUPPORTS_MACCATALYST`), where Health may be absent.
+    static func installedOnlyWithHealth(_ manifest: AppManifest) -> [String: PropertyListDocument] {
+        guard manifest.config.buildSettings["SUPPORTS_MACCATALYST"]?.uppercased() != "YES" else { return [:] }
+        var found: [String: PropertyListDocument] = [:]
+        for target in manifest.targets {
+            if let plist = target.infoPlist, requiresHealthKit(plist) { found[target.id] = plist }
+            else if target.kind == .appExtension, let plist = manifest.main.infoPlist, requiresHealthKit(plist) { found[target.id] = plist }
+        }
+        return found
+    }
+
     func check(_ context: AuditContext) -> [Finding] {
         guard let plist = context.manifest.main.infoPlist else { return [] }
         let requiresHealthKit = Self.requiresHealthKit(plist)

@@ -18,6 +18,20 @@ struct AvailabilityNotCheckedRule: Rule {
         calls directly), reported at its first call.
         """,
         triggering: [
+            // Requiring the `healthkit` capability does not keep a Mac Catalyst build off Macs without Health.
+            .healthApp(["Sources/Sleep.swift": """
+            import HealthKit
+
+            final class Sleep {
+                let store = HKHealthStore()
+
+                func ask() async throws {
+                    try await ↓store.requestAuthorization(toShare: [], read: [HKCategoryType(.sleepAnalysis)])
+                }
+            }
+            """], info: ["CFBundleName": "Sleep", "NSHealthShareUsageDescription": RuleExample.goodShare,
+                           "NSHealthUpdateUsageDescription": RuleExample.goodUpdate, "UIRequiredDeviceCapabilities": ["arm64", "healthkit"]],
+                       read: ["sleepAnalysis"], share: [], buildSettings: ["SUPPORTS_MACCATALYST": "YES"]),
             // The app checks in its manager, but a second service with a store of its own does not.
             .healthApp(["Sources/Manager.swift": """
             import HealthKit
@@ -263,7 +277,7 @@ struct AvailabilityNotCheckedRule: Rule {
         // A target the App Store installs only where Health exists (`UIRequiredDeviceCapabilities: healthkit`)
         // cannot meet a device without it: no call of it fails for want of Health. Question 1 still says no,
         // with why; a finding would warn of a failure that cannot happen.
-        let installedOnlyWithHealth = Set(context.manifest.targets.filter { RequiredCapabilityOnIPadRule.requiresHealthKit($0.infoPlist) }.map(\.id))
+        let installedOnlyWithHealth = Set(RequiredCapabilityOnIPadRule.installedOnlyWithHealth(context.manifest).keys)
         for target in context.usage.targetsUsingHealthKit where !installedOnlyWithHealth.contains(target) {
             let sources = context.sources.filter { $0.target == target }
             // JavaScript: a check counts only where it decides something (see `JavaScriptHealthKitFacts`).
