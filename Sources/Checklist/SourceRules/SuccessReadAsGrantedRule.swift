@@ -356,6 +356,46 @@ struct SuccessReadAsGrantedRule: Rule {
                 }
             }
             """], read: ["stepCount"], share: ["stepCount"]),
+            // Another type's method of the same name: its caller's save does not hang on this wrapper's flag.
+            .healthApp(["Sources/Steps.swift": """
+            import HealthKit
+
+            final class Steps {
+                let store = HKHealthStore()
+
+                func ask(completion: @escaping () -> Void) {
+                    guard HKHealthStore.isHealthDataAvailable() else { return }
+                    store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { success, _ in
+                        guard success else { return }
+                        completion()
+                    }
+                }
+
+                func onboardingFinished() {
+                    ask { print("asked") }
+                }
+            }
+            """, "Sources/Journal.swift": """
+            import HealthKit
+
+            final class Journal {
+                let store = HKHealthStore()
+
+                func ask(completion: @escaping () -> Void) {
+                    completion()
+                }
+
+                func log(_ sample: HKQuantitySample) {
+                    ask {
+                        guard self.store.authorizationStatus(for: HKQuantityType(.bodyMass)) == .sharingAuthorized else { return }
+                        self.store.save(sample) { _, _ in }
+                    }
+                    ask {
+                        self.store.delete(sample) { _, _ in }
+                    }
+                }
+            }
+            """], read: ["stepCount"], share: []),
             // The wrapper's completion runs only on success, but its caller asks the status before it saves.
             .healthApp(["Sources/Workouts.swift": """
             import HealthKit
@@ -768,9 +808,14 @@ struct SuccessReadAsGrantedRule: Rule {
         let declared = Array(function.signature.parameterClause.parameters)
         // Calls compiled with the function (a watch app's `requestPermissions` is not the phone's of the same name).
         let targets = Set(sources.filter { $0.tree.id == function.root.id }.map(\.target))
+        let owner = SyntaxScope.types(around: function).first.flatMap(SyntaxScope.typeName)
         var found: [(ClosureExprSyntax, ParsedSource)] = []
         for source in sources where targets.contains(source.target) {
             for call in source.calls(named: function.name.text) where !function.encloses(call) && ExprShape.fits(call, function) {
+                // `ask { … }` or `self.ask { … }` calls the caller's own type's method: another type's `ask` is not this one.
+                let base = ExprShape.base(of: call)?.trimmedDescription
+                if base == nil || base == "self" || base == "Self",
+                   let owner, SyntaxScope.types(around: call).first.flatMap(SyntaxScope.typeName) != owner { continue }
                 let arguments = Array(call.arguments)
                 let label = declared[index].firstName.text
                 var argument: ExprSyntax?
