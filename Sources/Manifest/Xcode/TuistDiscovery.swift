@@ -98,12 +98,7 @@ struct TuistDiscovery {
             let found = read(app.argument("entitlements"), of: app, as: "entitlements", into: &discovery, file: file)
             if let path = found.path { discovery.config.entitlements = path } else if let document = found.document { discovery.entitlements[discovery.config.id] = document }
         }
-        /// The existing folders a `sources:` argument's globs start from.
-        func folders(_ sources: ExprSyntax) -> [String] {
-            var seen: Set<String> = []
-            return file.globs(sources).compactMap { Self.folder(ofGlob: $0, in: file.folder) }
-                .filter { (files.isDirectory($0) || files.exists($0)) && seen.insert($0).inserted }
-        }
+        let folders = { (sources: ExprSyntax) in existingFolders(sources, in: file) }
         if !explicit.contains("sources"), let sources = app.sources {
             let unique = folders(sources)
             if !unique.isEmpty {
@@ -208,38 +203,49 @@ struct TuistDiscovery {
         // An embedded app, extension or watch app is its own target, audited as such: never the app's code.
         let linked: Set<String> = ["framework", "staticFramework", "staticLibrary", "dynamicLibrary"]
         let base = file.folder.isEmpty ? "." : file.folder
-        // Every folder under the manifest's, by name (Swift files only say which folders hold code).
-        var folders: [String: [String]] = [:]
+        // The folders under the manifest's, by name: listed only once a name is not a literal target.
+        var folders: [String: [String]]?
         var holdsSwift: Set<String> = []
-        let skipped = Self.skippedFolders.union(AppFiles.skippedFolders).union(["Tuist", ".git", "Derived", "Tests"])
-        for path in ((try? files.fileSystem.files(under: files.absolute(base), skipping: skipped)) ?? []) where path.hasSuffix(".swift") {
-            var parts = path.split(separator: "/").dropLast()
-            while !parts.isEmpty {
-                let folder = parts.joined(separator: "/")
-                if !holdsSwift.insert(folder).inserted { break }
-                folders[String(parts.last!), default: []].append(folder)
-                parts = parts.dropLast()
-            }
-        }
         var modules: [(name: String, folders: [String], byFolderName: Bool, at: FileLocation)] = []
         for (name, at) in names {
             if let target = literalTargets.first(where: { $0.name == name }) {
                 guard linked.contains(target.product ?? ""), let sources = target.sources else { continue }
-                var seen: Set<String> = []
-                let found = file.globs(sources).compactMap { Self.folder(ofGlob: $0, in: file.folder) }
-                    .filter { (files.isDirectory($0) || files.exists($0)) && seen.insert($0).inserted }
+                let found = existingFolders(sources, in: file)
                 if !found.isEmpty { modules.append((name, found, false, at)) }
                 continue
             }
-            guard let named = folders[name], named.count == 1, let folder = named.first else { continue }
+            if folders == nil { (folders, holdsSwift) = swiftFolders(under: base) }
+            guard let named = folders?[name], named.count == 1, let folder = named.first else { continue }
             let sources = folder + "/Sources"
             modules.append((name, [AppFiles.join(base, holdsSwift.contains(sources) ? sources : folder)], true, at))
         }
         return modules
     }
 
-    /// Folders never searched for a module's code.
-    private static let skippedFolders: Set<String> = ["node_modules", "Pods", "Carthage", ".build", "DerivedData", "build", "fastlane"]
+    /// The folders under `base` that hold Swift files, by their last name, and all of them (Swift files only
+    /// say which folders hold code; dependencies, tooling and tests are not searched).
+    private func swiftFolders(under base: String) -> (byName: [String: [String]], all: Set<String>) {
+        var byName: [String: [String]] = [:]
+        var all: Set<String> = []
+        let skipped = AppFiles.skippedFolders.union(["Tuist", ".git", "Derived", "Tests", "fastlane"])
+        for path in ((try? files.fileSystem.files(under: files.absolute(base), skipping: skipped)) ?? []) where path.hasSuffix(".swift") {
+            var parts = path.split(separator: "/").dropLast()
+            while let last = parts.last {
+                let folder = parts.joined(separator: "/")
+                if !all.insert(folder).inserted { break }
+                byName[String(last), default: []].append(folder)
+                parts = parts.dropLast()
+            }
+        }
+        return (byName, all)
+    }
+
+    /// The existing folders a `sources:` argument's globs start from, each once.
+    private func existingFolders(_ sources: ExprSyntax, in file: Manifest) -> [String] {
+        var seen: Set<String> = []
+        return file.globs(sources).compactMap { Self.folder(ofGlob: $0, in: file.folder) }
+            .filter { (files.isDirectory($0) || files.exists($0)) && seen.insert($0).inserted }
+    }
 
     /// A watch application: `product: .watch2App`, or `.app` for `destinations: .watchOS` (also
     /// `[.appleWatch]`) or the older `platform: .watchOS`.
