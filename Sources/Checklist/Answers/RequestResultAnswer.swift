@@ -60,7 +60,7 @@ enum RequestResultUse {
         if let closure = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self) {
             let parameters = closure.signature?.parameterClause.map { clause -> [String] in
                 if let list = clause.as(ClosureShorthandParameterListSyntax.self) { return list.map(\.name.text) }
-                if let list = clause.as(ClosureParameterClauseSyntax.self) { return list.parameters.map { ($0.secondName ?? $0.firstName).text } }
+                if let list = clause.as(ClosureParameterClauseSyntax.self) { return list.parameters.map { $0.localName } }
                 return []
             } ?? []
             let names = parameters.isEmpty ? ["$0", "$1"] : parameters.filter { $0 != "_" }

@@ -71,7 +71,7 @@ enum AppPlugins {
         guard let clause = closure.signature?.parameterClause else { return nil }
         if let list = clause.as(ClosureShorthandParameterListSyntax.self) { return list.first.map(\.name.text).flatMap { $0 == "_" ? nil : $0 } }
         if let list = clause.as(ClosureParameterClauseSyntax.self) {
-            return list.parameters.first.map { ($0.secondName ?? $0.firstName).text }.flatMap { $0 == "_" ? nil : $0 }
+            return list.parameters.first.map { $0.localName }.flatMap { $0 == "_" ? nil : $0 }
         }
         return nil
     }

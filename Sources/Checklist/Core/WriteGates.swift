@@ -193,14 +193,11 @@ struct GateFinder {
         else { return false }
         if let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id { return false }
         let name = token.text
-        for ancestor in reference.ancestors {
-            if let function = ancestor.as(FunctionDeclSyntax.self),
-               function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
-            if let initializer = ancestor.as(InitializerDeclSyntax.self),
-               initializer.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
-            if let closure = ancestor.as(ClosureExprSyntax.self), ClosureShape.parameterNames(closure).contains(name) { return true }
+        return reference.ancestors.contains { ancestor in
+            let signature = ancestor.as(FunctionDeclSyntax.self)?.signature ?? ancestor.as(InitializerDeclSyntax.self)?.signature
+            if let signature { return signature.parameterClause.parameters.contains { $0.localName == name } }
+            return ancestor.as(ClosureExprSyntax.self).map { ClosureShape.parameterNames($0).contains(name) } ?? false
         }
-        return false
     }
 
     /// Functions and computed properties whose body asks the gate's call (`func canWrite() -> Bool`,
@@ -404,7 +401,7 @@ enum FailureHandling {
         guard let closure else { return nil }
         let parameters = closure.signature?.parameterClause.map { clause -> [String] in
             if let list = clause.as(ClosureShorthandParameterListSyntax.self) { return list.map(\.name.text) }
-            if let list = clause.as(ClosureParameterClauseSyntax.self) { return list.parameters.map { ($0.secondName ?? $0.firstName).text } }
+            if let list = clause.as(ClosureParameterClauseSyntax.self) { return list.parameters.map { $0.localName } }
             return []
         } ?? []
         let used = Set(closure.statements.tokens(viewMode: .sourceAccurate).map(\.text))

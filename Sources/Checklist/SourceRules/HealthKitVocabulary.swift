@@ -49,7 +49,7 @@ struct HealthKitVocabulary {
             }
         }
         for parameter in source.tree.collect(FunctionParameterSyntax.self) where parameter.type.trimmedText.hasPrefix("HKHealthStore") {
-            names.insert((parameter.secondName ?? parameter.firstName).text)
+            names.insert(parameter.localName)
         }
         return (names, others)
     }

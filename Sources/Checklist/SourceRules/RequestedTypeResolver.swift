@@ -324,10 +324,10 @@ struct RequestedTypeResolver {
                     return values.isEmpty ? .unresolved("no value before this use") : .values(values.map { ($0, source) })
                 }
                 if let decl = function.as(FunctionDeclSyntax.self),
-                   let index = Array(decl.signature.parameterClause.parameters).firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                   let index = Array(decl.signature.parameterClause.parameters).firstIndex(where: { $0.localName == name }) {
                     return .parameter(decl, index: index)
                 }
-                if function.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) == true {
+                if function.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters.contains(where: { $0.localName == name }) == true {
                     return .unresolved("a parameter of `init`")
                 }
             }
@@ -377,7 +377,7 @@ struct RequestedTypeResolver {
             guard let closure = ancestor.as(ClosureExprSyntax.self), let signature = closure.signature else { continue }
             switch signature.parameterClause {
             case .simpleInput(let names)?: if names.contains(where: { $0.name.text == name }) { return true }
-            case .parameterClause(let clause)?: if clause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
+            case .parameterClause(let clause)?: if clause.parameters.contains(where: { $0.localName == name }) { return true }
             case nil: continue
             }
         }
@@ -505,7 +505,7 @@ struct RequestedTypeResolver {
         // `manager.f(…)`: the file's declarations of `manager` decide; none leaves it possible.
         let declarations = source.tree.collect(PatternBindingSyntax.self).filter { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == root }
             .map { ($0.typeAnnotation?.trimmedText ?? "") + ($0.initializer?.trimmedText ?? "") }
-            + source.tree.collect(FunctionParameterSyntax.self).filter { ($0.secondName ?? $0.firstName).text == root }.map(\.type.trimmedText)
+            + source.tree.collect(FunctionParameterSyntax.self).filter { $0.localName == root }.map(\.type.trimmedText)
         return declarations.isEmpty || declarations.contains { $0.contains(owner) }
     }
 

@@ -668,7 +668,7 @@ struct SuccessReadAsGrantedRule: Rule {
             let declared = Array(function.signature.parameterClause.parameters)
             for call in closure.calls {
                 guard let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                      let index = declared.firstIndex(where: { ($0.secondName ?? $0.firstName).text == called }),
+                      let index = declared.firstIndex(where: { $0.localName == called }),
                       let position = call.arguments.firstIndex(where: { $0.expression.trimmedText == flag }) else { continue }
                 self.function = function
                 self.parameterIndex = index
@@ -690,12 +690,7 @@ struct SuccessReadAsGrantedRule: Rule {
 
         /// The closure the call passes for the completion parameter.
         func completion(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
-            let declared = Array(function.signature.parameterClause.parameters)
-            if parameterIndex == declared.count - 1, let trailing = call.trailingClosure { return trailing }
-            let label = declared[parameterIndex].firstName.text
-            let arguments = Array(call.arguments)
-            if label != "_" { return arguments.first { $0.label?.text == label }?.expression.as(ClosureExprSyntax.self) }
-            return parameterIndex < arguments.count ? arguments[parameterIndex].expression.as(ClosureExprSyntax.self) : nil
+            call.argument(for: parameterIndex, of: function)?.as(ClosureExprSyntax.self)
         }
     }
 
@@ -785,7 +780,7 @@ struct SuccessReadAsGrantedRule: Rule {
         let parameters = Array(function.signature.parameterClause.parameters)
         for call in calls {
             guard let called = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                  let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == called }) else { continue }
+                  let index = parameters.firstIndex(where: { $0.localName == called }) else { continue }
             // Called on the failure path too (`if success { completion() } else { completion() }`): not only when true.
             let elsewhere = closure.calls.contains { other in
                 !region.contains(other.id) && other.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == called
@@ -805,7 +800,6 @@ struct SuccessReadAsGrantedRule: Rule {
     private static func passedClosures(for function: FunctionDeclSyntax, parameter index: Int, sources: [ParsedSource],
                                        depth: Int) -> [(ClosureExprSyntax, ParsedSource)] {
         guard depth < 3 else { return [] }
-        let declared = Array(function.signature.parameterClause.parameters)
         // Calls compiled with the function (a watch app's `requestPermissions` is not the phone's of the same name).
         let targets = Set(sources.filter { $0.tree.id == function.root.id }.map(\.target))
         let owner = SyntaxScope.types(around: function).first.flatMap(SyntaxScope.typeName)
@@ -816,20 +810,13 @@ struct SuccessReadAsGrantedRule: Rule {
                 let base = ExprShape.base(of: call)?.trimmedDescription
                 if base == nil || base == "self" || base == "Self",
                    let owner, SyntaxScope.types(around: call).first.flatMap(SyntaxScope.typeName) != owner { continue }
-                let arguments = Array(call.arguments)
-                let label = declared[index].firstName.text
-                var argument: ExprSyntax?
-                if index == declared.count - 1, let trailing = call.trailingClosure { argument = ExprSyntax(trailing) }
-                else if label != "_" { argument = arguments.first { $0.label?.text == label }?.expression }
-                else if index < arguments.count { argument = arguments[index].expression }
-                guard let argument else { continue }
+                guard let argument = call.argument(for: index, of: function) else { continue }
                 if let closure = argument.as(ClosureExprSyntax.self) { found.append((closure, source)); continue }
                 // The caller's own completion handed on: the closures its callers pass.
                 guard let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text, let caller = call.enclosing(FunctionDeclSyntax.self),
-                      let position = caller.signature.parameterClause.parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name })
+                      let position = Array(caller.signature.parameterClause.parameters).firstIndex(where: { $0.localName == name })
                 else { continue }
-                let offset = caller.signature.parameterClause.parameters.distance(from: caller.signature.parameterClause.parameters.startIndex, to: position)
-                found += passedClosures(for: caller, parameter: offset, sources: sources, depth: depth + 1)
+                found += passedClosures(for: caller, parameter: position, sources: sources, depth: depth + 1)
             }
         }
         return found
@@ -841,7 +828,7 @@ struct SuccessReadAsGrantedRule: Rule {
         guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         for ancestor in call.ancestors {
             if let function = ancestor.as(FunctionDeclSyntax.self) {
-                return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name && $0.type.trimmedText.contains("FlutterResult") }
+                return function.signature.parameterClause.parameters.contains { $0.localName == name && $0.type.trimmedText.contains("FlutterResult") }
             }
             if let closure = ancestor.as(ClosureExprSyntax.self), ClosureShape.parameterNames(closure).dropFirst().first == name,
                let owner = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),

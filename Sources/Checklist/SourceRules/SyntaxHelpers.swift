@@ -495,7 +495,7 @@ enum ClosureShape {
         guard let clause = closure.signature?.parameterClause else { return [] }
         switch clause {
         case .simpleInput(let list): return list.map(\.name.text)
-        case .parameterClause(let params): return params.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case .parameterClause(let params): return params.parameters.map { $0.localName }
         }
     }
 
@@ -623,4 +623,28 @@ extension Rule {
 extension ParsedSource {
     /// `line 12` of this file, for messages that point at a second place.
     func lineOf(_ node: some SyntaxProtocol) -> Int { location(of: node).line ?? 0 }
+}
+
+extension FunctionParameterSyntax {
+    /// The name the body uses: `application` in `_ application: UIApplication`, `completion` in `completion: …`.
+    var localName: String { (secondName ?? firstName).text }
+}
+
+extension ClosureParameterSyntax {
+    /// The name the body uses.
+    var localName: String { (secondName ?? firstName).text }
+}
+
+extension FunctionCallExprSyntax {
+    /// The argument passed for `function`'s parameter at `index`: the trailing closure for the last
+    /// one, else the argument with its label, else the one at its position (`_` labels).
+    func argument(for index: Int, of function: FunctionDeclSyntax) -> ExprSyntax? {
+        let declared = Array(function.signature.parameterClause.parameters)
+        guard declared.indices.contains(index) else { return nil }
+        if index == declared.count - 1, let trailingClosure { return ExprSyntax(trailingClosure) }
+        let label = declared[index].firstName.text
+        let arguments = Array(self.arguments)
+        if label != "_" { return arguments.first { $0.label?.text == label }?.expression }
+        return index < arguments.count ? arguments[index].expression : nil
+    }
 }
