@@ -19,6 +19,7 @@ struct AvailabilityAnswer {
         // A call in a JavaScript or Dart function nothing in the app calls never runs: Q6 leaves its writes out, and so does this answer.
         let runs = { (fact: HealthKitFact) in facts.context.uncalledScripts.declaration(around: fact.site, in: facts.context.manifest) == nil }
         var delegated: [Claim] = []
+        let installedOnlyWithHealth = RequiredCapabilityOnIPadRule.installedOnlyWithHealth(facts.context.manifest)
         for target in Self.targets(of: calls) {
             let checks = checks(guarding: target)
             if !checks.isEmpty {
@@ -57,7 +58,7 @@ struct AvailabilityAnswer {
                 : "calls HealthKit and none of its code calls `isHealthDataAvailable()` (or the wrapper's availability call) to decide anything"
             unguarded.append(.citing("\(facts.label(target)) \(why)", [first.evidence], limit: 1))
             // Installed only where Health exists: the gap is the checklist's letter, not a failure waiting.
-            if let plist = RequiredCapabilityOnIPadRule.installedOnlyWithHealth(facts.context.manifest)[target] {
+            if let plist = installedOnlyWithHealth[target] {
                 let key = "UIRequiredDeviceCapabilities"
                 unguarded.append(.citing("though it requires the `healthkit` device capability, so devices without Health cannot install it",
                                          [Evidence(location: plist.location(of: key), quote: plist.quote(key))], limit: 1))

@@ -34,9 +34,12 @@ struct ReadStatusAnswer {
         }
         var claims: [Claim] = []
         let gates = facts.context.writeGates.filter { $0.write.ships && $0.isChecked }
-        // Every status call a gate rests on, once (an app with a thousand guarded writes asks a thousand times).
-        let deciding = Set(gates.flatMap { $0.statusCalls + ($0.check.map { [$0] } ?? []) })
-        let decidesWrite = { (status: HealthKitFact) in deciding.contains(status.evidence) }
+        // Every status call a gate rests on, with the first write it decides (a thousand guarded writes ask a thousand times).
+        var decidedWrite: [Evidence: Evidence] = [:]
+        for gate in gates {
+            for status in gate.statusCalls + (gate.check.map { [$0] } ?? []) where decidedWrite[status] == nil { decidedWrite[status] = gate.write.evidence }
+        }
+        let decidesWrite = { (status: HealthKitFact) in decidedWrite[status.evidence] != nil }
         let probes = statusCalls.filter { !decidesWrite($0) && onlyRead($0) }
         if !probes.isEmpty {
             let types = Array(Set(probes.flatMap(\.types))).sorted().map { "`\($0)`" }.joined(separator: ", ")
@@ -61,8 +64,8 @@ struct ReadStatusAnswer {
         var shared: [(fact: HealthKitFact, types: [String])] = []
         var decided: [(Evidence, Evidence)] = []
         for status in statusCalls {
-            if decidesWrite(status), let gate = gates.first(where: { $0.statusCalls.contains(status.evidence) || $0.check == status.evidence }) {
-                decided.append((status.evidence, gate.write.evidence))
+            if let write = decidedWrite[status.evidence] {
+                decided.append((status.evidence, write))
             } else if !status.types.isEmpty, status.types.allSatisfy(facts.context.requestedShare.contains) {
                 shared.append((status, status.types))
             } else {

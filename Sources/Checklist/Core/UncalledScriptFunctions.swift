@@ -104,43 +104,32 @@ struct UncalledScriptFunctions {
         var found: [HandOn: Int] = [:]
         for index in tokens.indices.dropFirst().dropLast() where tokens[index].kind == .identifier && names.contains(tokens[index].text) {
             let before = tokens[index - 1], after = tokens[index + 1]
-            guard before.isPunctuator("{") || before.isPunctuator(",") || before.isPunctuator(";") || before.isPunctuator("(") else { continue }
-            guard let open = file.parent[index], tokens[open].isPunctuator("{") || tokens[open].isPunctuator("(") else { continue }
-            // A pattern (`const { getDailySteps: read } = useHealth()`, `({ getDailySteps }) =>`), an import or an
-            // export names the function to use it.
-            let opener = open >= 1 ? tokens[open - 1] : nil
-            let declares = opener.map { ["import", "export", "const", "let", "var", "("].contains($0.text) } ?? true
-            let next = file.partner[open].flatMap { $0 + 1 < tokens.count ? tokens[$0 + 1] : nil }
-            let pattern = declares || next.map { $0.isPunctuator("=") || $0.isPunctuator(")") || $0.isPunctuator(":") } ?? false
-            guard tokens[open].isPunctuator("{"), !pattern else {
-                // A named argument's label (Dart `f(steps: x)`) names no function either.
-                if tokens[open].isPunctuator("("), after.isPunctuator(":"), before.isPunctuator(",") || before.isPunctuator("(") {
-                    found[HandOn(name: tokens[index].text, line: tokens[index].line), default: 0] += 1
-                }
+            guard ["{", ",", ";", "("].contains(where: before.isPunctuator), let open = file.parent[index] else { continue }
+            let key = HandOn(name: tokens[index].text, line: tokens[index].line)
+            if tokens[open].isPunctuator("(") {
+                // A named argument's label (Dart `f(steps: x)`) names no function.
+                if after.isPunctuator(":") { found[key, default: 0] += 1 }
                 continue
             }
+            guard tokens[open].isPunctuator("{"), !Self.isPattern(open, in: file) else { continue }
             let isLabel = after.isPunctuator(":") || (after.isPunctuator("?") && index + 2 < tokens.count && tokens[index + 2].isPunctuator(":"))
             // A shorthand hands the function on only in a JSX attribute's object (`value={{ getDailySteps }}`, a
             // context's value, which callers reach by name): a map indexed at run time (`readers[kind]()`) or a
-            // hook's returned object keeps it used. A lone `{handler}` is a JSX expression, where it is used.
-            // (The tokenizer skips a JSX element's text: `value={{ … }}` is two braces that close together.)
+            // hook's returned object keeps it used, and a lone `{handler}` is a JSX expression that uses it. (The
+            // tokenizer skips a JSX element's text: `value={{ … }}` is two braces that close together.)
             let inAttribute = open >= 1 && tokens[open - 1].isPunctuator("{") && file.partner[open].map { $0 + 1 } == file.partner[open - 1]
-            guard isLabel || ((after.isPunctuator(",") || after.isPunctuator("}")) && inAttribute && Self.isObjectLiteral(open, in: file)) else { continue }
-            found[HandOn(name: tokens[index].text, line: tokens[index].line), default: 0] += 1
+            if isLabel || ((after.isPunctuator(",") || after.isPunctuator("}")) && inAttribute) { found[key, default: 0] += 1 }
         }
         return found
     }
 
-    /// Whether the braces opened at `open` hold several members or a key (`{ steps, refresh }`, `{ ready: true }`).
-    private static func isObjectLiteral(_ open: Int, in file: JavaScriptFile) -> Bool {
-        guard let close = file.partner[open] else { return false }
+    /// Whether the braces opened at `open` are a pattern, an import or an export, which name a function to use
+    /// it: `const { getDailySteps: read } = useHealth()`, `({ getDailySteps }) =>`, `import { a } from`.
+    private static func isPattern(_ open: Int, in file: JavaScriptFile) -> Bool {
         let tokens = file.tokens
-        for index in (open + 1)..<close where file.parent[index] == open {
-            if tokens[index].isPunctuator(",") { return true }
-            if tokens[index].kind == .identifier, index + 1 < close, tokens[index + 1].isPunctuator(":"),
-               tokens[index - 1].isPunctuator("{") || tokens[index - 1].isPunctuator(",") { return true }
-        }
-        return false
+        if open >= 1, ["import", "export", "const", "let", "var", "("].contains(tokens[open - 1].text) { return true }
+        guard let close = file.partner[open], close + 1 < tokens.count else { return false }
+        return ["=", ")", ":"].contains(where: tokens[close + 1].isPunctuator)
     }
 
     /// The modules the files import by a relative path (`'./services/healthkit'`, `'../lib/health.js'`),
