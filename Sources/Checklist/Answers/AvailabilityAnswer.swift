@@ -19,7 +19,7 @@ struct AvailabilityAnswer {
         // A call in a JavaScript or Dart function nothing in the app calls never runs: Q6 leaves its writes out, and so does this answer.
         let runs = { (fact: HealthKitFact) in facts.context.uncalledScripts.declaration(around: fact.site, in: facts.context.manifest) == nil }
         var delegated: [Claim] = []
-        let installedOnlyWithHealth = RequiredCapabilityOnIPadRule.installedOnlyWithHealth(facts.context.manifest)
+        let installedOnlyWithHealth = facts.context.manifest.installedOnlyWithHealth
         for target in Self.targets(of: calls) {
             let checks = checks(guarding: target)
             if !checks.isEmpty {

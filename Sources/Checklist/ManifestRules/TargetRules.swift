@@ -24,32 +24,9 @@ struct RequiredCapabilityOnIPadRule: Rule {
         ]
     )
 
-    /// Whether a target's Info.plist requires the `healthkit` device capability (`["healthkit"]` or
-    /// `{healthkit: true}`): the App Store installs it only where Health exists.
-    static func requiresHealthKit(_ plist: PropertyListDocument?) -> Bool {
-        switch plist?["UIRequiredDeviceCapabilities"] {
-        case .array(let items)?: return items.contains { $0.string == "healthkit" }
-        case .dictionary(let map)?: return map["healthkit"]?.bool == true
-        default: return false
-        }
-    }
-
-    /// The targets the App Store installs only where Health exists, each with the Info.plist that requires it:
-    /// a target requiring `healthkit` itself, and the app's extensions when the app does (they install with
-    /// it). Not when the app also builds for Mac Catalyst (`SUPPORTS_MACCATALYST`), where Health may be absent.
-    static func installedOnlyWithHealth(_ manifest: AppManifest) -> [String: PropertyListDocument] {
-        guard manifest.config.buildSettings["SUPPORTS_MACCATALYST"]?.uppercased() != "YES" else { return [:] }
-        var found: [String: PropertyListDocument] = [:]
-        for target in manifest.targets {
-            if let plist = target.infoPlist, requiresHealthKit(plist) { found[target.id] = plist }
-            else if target.kind == .appExtension, let plist = manifest.main.infoPlist, requiresHealthKit(plist) { found[target.id] = plist }
-        }
-        return found
-    }
-
     func check(_ context: AuditContext) -> [Finding] {
         guard let plist = context.manifest.main.infoPlist else { return [] }
-        let requiresHealthKit = Self.requiresHealthKit(plist)
+        let requiresHealthKit = plist.requiresHealthKit
         let families = plist["UIDeviceFamily"]?.array?.compactMap(\.integer)
             ?? context.manifest.config.buildSettings["TARGETED_DEVICE_FAMILY"]?.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             ?? []

@@ -277,7 +277,7 @@ struct AvailabilityNotCheckedRule: Rule {
         // A target the App Store installs only where Health exists (`UIRequiredDeviceCapabilities: healthkit`)
         // cannot meet a device without it: no call of it fails for want of Health. Question 1 still says no,
         // with why; a finding would warn of a failure that cannot happen.
-        let installedOnlyWithHealth = Set(RequiredCapabilityOnIPadRule.installedOnlyWithHealth(context.manifest).keys)
+        let installedOnlyWithHealth = Set(context.manifest.installedOnlyWithHealth.keys)
         for target in context.usage.targetsUsingHealthKit where !installedOnlyWithHealth.contains(target) {
             let sources = context.sources.filter { $0.target == target }
             // JavaScript: a check counts only where it decides something (see `JavaScriptHealthKitFacts`).
